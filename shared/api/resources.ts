@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { PlatformType } from '../platforms/types.js';
+
+/** ISO 8601 datetime with an offset or Z; the API speaks instants only. */
+export const IsoDateTime = z.iso.datetime({ offset: true });
+
+export const Organization = z.looseObject({ id: z.string(), name: z.string() });
+export type Organization = z.infer<typeof Organization>;
+
+export const Brand = z.looseObject({ id: z.string(), name: z.string() });
+export type Brand = z.infer<typeof Brand>;
+
+export const User = z.looseObject({ id: z.string(), email: z.string(), name: z.string() });
+export type User = z.infer<typeof User>;
+
+/** GET /me. `apiKey` is this service's extension (scopes and mode); other servers may omit it. */
+export const MeResponse = z.looseObject({
+  organization: Organization,
+  brand: Brand,
+  user: User,
+  apiKey: z
+    .looseObject({
+      scopes: z.array(z.string()),
+      mode: z.enum(['live', 'test']),
+    })
+    .optional(),
+});
+export type MeResponse = z.infer<typeof MeResponse>;
+
+/** GET /brands: this service answers `{brands: [...]}`; clients also accept a bare array. */
+export const BrandList = z.looseObject({ brands: z.array(Brand) });
+export type BrandList = z.infer<typeof BrandList>;
+
+export const MediaObject = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  path: z.string(),
+  thumbnail: z.string(),
+  alt: z.string().nullable(),
+});
+export type MediaObject = z.infer<typeof MediaObject>;
+
+export const UploadFromUrlRequest = z.object({ url: z.url({ protocol: /^https?$/ }) });
+export type UploadFromUrlRequest = z.infer<typeof UploadFromUrlRequest>;
+
+export const MediaRef = z.looseObject({ id: z.string().min(1), path: z.string().min(1) });
+export type MediaRef = z.infer<typeof MediaRef>;
+
+export const ContentBlock = z.looseObject({
+  content: z.string(),
+  image: z.array(MediaRef).optional(),
+});
+export type ContentBlock = z.infer<typeof ContentBlock>;
+
+/** `settings` is checked per platform by shared/platforms; here only `__type` is structural. */
+export const PostSettings = z.looseObject({ __type: z.string() });
+export type PostSettings = z.infer<typeof PostSettings>;
+
+export const CommentDelay = z.number().int().min(0).max(1440);
+
+export const PostTarget = z.object({
+  integration: z.looseObject({ id: z.string().min(1) }),
+  value: z.array(ContentBlock).min(1),
+  settings: PostSettings,
+  /** Minutes to wait between block i and block i+1 of a thread; at most value.length - 1 entries. */
+  commentDelays: z.array(CommentDelay).optional(),
+});
+export type PostTarget = z.infer<typeof PostTarget>;
+
+export const PostCreateType = z.enum(['draft', 'schedule', 'now']);
+export type PostCreateType = z.infer<typeof PostCreateType>;
+
+export const PostCreateRequest = z.object({
+  type: PostCreateType,
+  date: IsoDateTime,
+  shortLink: z.boolean(),
+  posts: z.array(PostTarget).optional(),
+});
+export type PostCreateRequest = z.infer<typeof PostCreateRequest>;
+
+export const PostCreateResultItem = z.looseObject({
+  postId: z.string(),
+  integration: z.string(),
+  group: z.string(),
+});
+export type PostCreateResultItem = z.infer<typeof PostCreateResultItem>;
+export const PostCreateResponse = z.array(PostCreateResultItem);
+export type PostCreateResponse = z.infer<typeof PostCreateResponse>;
+
+/**
+ * The states this service emits. Transitions: draft (kept until deleted or rescheduled);
+ * scheduled -> publishing -> published | error; error -> scheduled by a reschedule to the future.
+ */
+export const PostState = z.enum(['draft', 'scheduled', 'publishing', 'published', 'error']);
+export type PostState = z.infer<typeof PostState>;
+
+/**
+ * Maps a state name from any server to ours, tolerantly (DESIGN.md: Postiz says QUEUE, ERROR…).
+ * Unknown names come back as null so the UI can show them as they are.
+ */
+export function normalizePostState(raw: string): PostState | null {
+  const s = raw.trim().toLowerCase();
+  if (s === 'draft') return 'draft';
+  if (s === 'queue' || s === 'queued' || s === 'scheduled' || s === 'schedule') return 'scheduled';
+  if (s === 'publishing' || s === 'in_progress' || s === 'processing') return 'publishing';
+  if (s === 'published' || s === 'sent' || s === 'posted') return 'published';
+  if (s === 'error' || s === 'failed' || s === 'failure') return 'error';
+  return null;
+}
+
+export const IntegrationSummary = z.looseObject({
+  id: z.string(),
+  platform: z.string().optional(),
+  name: z.string().optional(),
+  picture: z.string().nullable().optional(),
+  disconnected: z.boolean().optional(),
+});
+export type IntegrationSummary = z.infer<typeof IntegrationSummary>;
+
+/** This service's full integration shape (what it always sends). */
+export const Integration = z.looseObject({
+  id: z.string(),
+  platform: PlatformType,
+  name: z.string(),
+  picture: z.string().nullable(),
+  disconnected: z.boolean(),
+});
+export type Integration = z.infer<typeof Integration>;
+
+/** A post in GET /posts. Only integration, state and publishDate are promised by the spec. */
+export const PostListItem = z.looseObject({
+  id: z.string(),
+  group: z.string().optional(),
+  state: z.string(),
+  publishDate: IsoDateTime,
+  integration: IntegrationSummary,
+  /** First block's text, so a calendar can show a line without reading every post. */
+  content: z.string().optional(),
+  blockCount: z.number().int().optional(),
+  releaseURL: z.string().nullable().optional(),
+  publishedAt: IsoDateTime.nullable().optional(),
+  error: z.string().nullable().optional(),
+});
+export type PostListItem = z.infer<typeof PostListItem>;
+
+/** GET /posts: this service answers `{posts: [...]}`; clients also accept a bare array. */
+export const PostListResponse = z.looseObject({ posts: z.array(PostListItem) });
+export type PostListResponse = z.infer<typeof PostListResponse>;
+
+export const PostListQuery = z.object({
+  startDate: IsoDateTime,
+  endDate: IsoDateTime,
+});
+export type PostListQuery = z.infer<typeof PostListQuery>;
+
+export const PublishedBlock = ContentBlock.extend({
+  releaseURL: z.string().nullable().optional(),
+  publishedAt: IsoDateTime.nullable().optional(),
+});
+
+/** GET /posts/:id: a list item plus blocks, media, settings and group. */
+export const PostDetail = PostListItem.extend({
+  group: z.string(),
+  value: z.array(PublishedBlock),
+  media: z.array(MediaObject).optional(),
+  settings: PostSettings,
+  commentDelays: z.array(CommentDelay).optional(),
+  shortLink: z.boolean().optional(),
+  createdAt: IsoDateTime.optional(),
+  updatedAt: IsoDateTime.optional(),
+});
+export type PostDetail = z.infer<typeof PostDetail>;
+
+export const RescheduleRequest = z.object({ date: IsoDateTime });
+export type RescheduleRequest = z.infer<typeof RescheduleRequest>;
+/** PUT /posts/:id/date answers the post as listed, with its new date and state. */
+export const RescheduleResponse = PostListItem;
+export type RescheduleResponse = z.infer<typeof RescheduleResponse>;
+
+export const DeleteGroupResponse = z.looseObject({
+  group: z.string(),
+  deleted: z.number().int(),
+});
+export type DeleteGroupResponse = z.infer<typeof DeleteGroupResponse>;
+
+export const AnalyticsQuery = z.object({ integrationId: z.string().min(1) });
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
+
+/** Metric name -> number. Names are open: clients show unknown ones with a readable label. */
+export const MetricMap = z.record(z.string(), z.number());
+export type MetricMap = z.infer<typeof MetricMap>;
+
+export const AnalyticsResponse = z.looseObject({
+  integration: IntegrationSummary,
+  range: z.looseObject({ startDate: IsoDateTime, endDate: IsoDateTime }).optional(),
+  /** Profile metrics over the range: followers, following, impressions, reach, engagements, engagementRate, posts. */
+  profile: MetricMap,
+  /** The same metrics over the previous range of equal length, for trends. */
+  previous: MetricMap.optional(),
+  daily: z.array(z.looseObject({ date: z.string(), metrics: MetricMap })).optional(),
+  recentPosts: z.array(
+    z.looseObject({
+      postId: z.string(),
+      group: z.string().optional(),
+      publishDate: IsoDateTime.optional(),
+      releaseURL: z.string().nullable().optional(),
+      content: z.string().optional(),
+      /** impressions, likes, comments, shares, clicks, engagementRate. */
+      metrics: MetricMap,
+    }),
+  ),
+});
+export type AnalyticsResponse = z.infer<typeof AnalyticsResponse>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const Scope = z.enum([
+  'posts:read',
+  'posts:write',
+  'media:write',
+  'analytics:read',
+  'brands:read',
+]);
+export type Scope = z.infer<typeof Scope>;
+export const ALL_SCOPES: readonly Scope[] = Scope.options;
+
+/** Key prefixes the spec names; live and test keys behave the same in the local service. */
+export const API_KEY_PREFIXES = ['pst_live_', 'pst_test_'] as const;
+export type KeyMode = 'live' | 'test';
+
+export function keyMode(token: string): KeyMode | null {
+  if (token.startsWith('pst_live_')) return 'live';
+  if (token.startsWith('pst_test_')) return 'test';
+  return null;
+}
+
+/** Replaces every API key in a text, so logs and error messages never carry one. */
+export function redactKeys(text: string): string {
+  return text.replace(/pst_(live|test)_[A-Za-z0-9_-]+/g, 'pst_$1_[redacted]');
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import {
+  AnalyticsResponse,
+  DeleteGroupResponse,
+  IsoDateTime,
+  MediaObject,
+  MeResponse,
+  PostCreateResponse,
+  PostDetail,
+} from '../api/resources.js';
+import { PlatformType } from '../platforms/types.js';
+import type { IpcResult } from './errors.js';
+import {
+  BrandView,
+  Draft,
+  DraftInput,
+  IntegrationView,
+  OutboxItemView,
+  PostRange,
+  PostRangeResult,
+  ProfileView,
+  SyncStatus,
+} from './models.js';
+
+/*
+ * The IPC contract: every method the renderer may call and every event main sends. The preload
+ * builds `window.api` from this list, main registers one validated handler per entry, and the
+ * browser test bridge is built from it too, so the three can never disagree.
+ */
+
+const None = z.object({}).strict().optional();
+const Id = z.string().min(1).max(200);
+const BaseUrl = z.string().min(1).max(2000);
+const ApiKey = z.string().min(8).max(500);
+
+const m = <I extends z.ZodType, R extends z.ZodType>(input: I, result: R, doc: string) => ({ input, result, doc });
+
+export const ipcMethods = {
+  // Profiles and the key (the key goes in, never comes out).
+  listProfiles: m(None, z.array(ProfileView), 'Every saved connection, the active one marked.'),
+  connectProfile: m(
+    z.object({
+      baseUrl: BaseUrl,
+      apiKey: ApiKey,
+      label: z.string().max(100).optional(),
+      brandId: Id.optional(),
+      /** 'session' keeps the key in memory only, for machines without a keychain. */
+      storage: z.enum(['keychain', 'session']).optional(),
+    }),
+    ProfileView,
+    'Checks the key with GET /me, stores it in the keychain, and makes the profile active.',
+  ),
+  replaceKey: m(
+    z.object({ profileId: Id, apiKey: ApiKey, storage: z.enum(['keychain', 'session']).optional() }),
+    ProfileView,
+    'Swaps the key of a profile after checking it.',
+  ),
+  switchProfile: m(z.object({ profileId: Id }), ProfileView, 'Makes another profile active.'),
+  removeProfile: m(z.object({ profileId: Id }), z.object({ removed: z.boolean() }), 'Deletes a profile and its key.'),
+  startSandbox: m(None, ProfileView, 'Starts the built-in local service and connects to it with its test key.'),
+  getMe: m(None, MeResponse, 'GET /me for the active profile and brand.'),
+
+  // Brands.
+  listBrands: m(None, z.array(BrandView), 'Brands of the active profile (GET /brands, cached).'),
+  switchBrand: m(z.object({ brandId: Id }), ProfileView, 'Changes x-brand-id for every later call.'),
+  setBrandTimezone: m(
+    z.object({ brandId: Id, timezone: z.string().max(100).nullable() }),
+    BrandView,
+    "Sets the brand's display timezone (IANA name), or null for the system's.",
+  ),
+
+  // Integrations (no endpoint lists them: learned from posts or added by id).
+  listIntegrations: m(None, z.array(IntegrationView), 'Connected accounts known for the active brand.'),
+  addIntegration: m(
+    z.object({ id: Id, platform: PlatformType, name: z.string().max(200).optional() }),
+    IntegrationView,
+    'Adds an account by its id and platform.',
+  ),
+
+  // Posts: reads come from the cache when offline; writes go through the outbox.
+  listPosts: m(PostRange, PostRangeResult, 'Posts of the active brand in a range, server first, cache when offline.'),
+  getPost: m(z.object({ id: Id }), PostDetail, 'GET /posts/:id.'),
+  reschedulePost: m(
+    z.object({ id: Id, date: IsoDateTime }),
+    z.object({ outboxId: z.string() }),
+    'Queues PUT /posts/:id/date; the cache shows the new time at once.',
+  ),
+  deleteGroup: m(z.object({ group: Id }), z.object({ outboxId: z.string() }), 'Queues DELETE /posts/:group.'),
+  sendDraft: m(
+    z.object({
+      draftId: Id,
+      type: z.enum(['draft', 'schedule', 'now']),
+      date: IsoDateTime.optional(),
+    }),
+    z.object({ outboxId: z.string() }),
+    'Queues the create (and, for an edit, the delete of the old group) for a local draft.',
+  ),
+  createPostsNow: m(
+    z.object({ draftId: Id, type: z.enum(['draft', 'schedule', 'now']), date: IsoDateTime.optional() }),
+    PostCreateResponse,
+    'Sends a draft straight away and answers the server result (used when online and waiting for issues[]).',
+  ),
+
+  // Local drafts.
+  listDrafts: m(None, z.array(Draft), 'Local drafts of the active brand, newest first.'),
+  getDraft: m(z.object({ id: Id }), Draft, 'One local draft.'),
+  saveDraft: m(DraftInput, Draft, 'Creates or updates a local draft (autosave).'),
+  deleteDraft: m(z.object({ id: Id }), z.object({ deleted: z.boolean() }), 'Deletes a local draft.'),
+
+  // Media: files reach main as paths, never as bytes.
+  uploadMedia: m(
+    z.object({ path: z.string().min(1).max(4096) }),
+    z.object({ uploadId: z.string() }),
+    'Starts a streamed upload; progress comes as uploadProgress events.',
+  ),
+  uploadMediaFromUrl: m(z.object({ url: z.url({ protocol: /^https?$/ }) }), MediaObject, 'POST /media/upload-from-url.'),
+  cancelUpload: m(z.object({ uploadId: Id }), z.object({ cancelled: z.boolean() }), 'Stops an upload.'),
+  listMedia: m(None, z.array(MediaObject), 'Media already uploaded for the active brand, for reuse.'),
+
+  // Outbox and sync.
+  getSyncStatus: m(None, SyncStatus, 'Online state and outbox counts.'),
+  listOutbox: m(None, z.array(OutboxItemView), 'Operations not yet confirmed by the service.'),
+  retryOutbox: m(z.object({ id: Id }), OutboxItemView, 'Sends a failed operation again.'),
+  discardOutbox: m(z.object({ id: Id }), z.object({ discarded: z.boolean() }), 'Drops an operation.'),
+  resolveMissedTime: m(
+    z.object({ id: Id, action: z.enum(['now', 'reschedule']), date: IsoDateTime.optional() }),
+    OutboxItemView,
+    'For a scheduled time that passed offline: post now, or move to a new time.',
+  ),
+  syncNow: m(None, SyncStatus, 'Flushes the outbox and refreshes the visible range now.'),
+
+  // Analytics.
+  getProfileAnalytics: m(z.object({ integrationId: Id }), AnalyticsResponse, 'GET /analytics/insights/profile.'),
+
+  // Shell.
+  openExternal: m(z.object({ url: z.url({ protocol: /^https?$/ }) }), z.object({ opened: z.boolean() }), 'Opens an http(s) link in the system browser.'),
+} as const;
+
+export type IpcMethodName = keyof typeof ipcMethods;
+export type IpcInput<K extends IpcMethodName> = z.input<(typeof ipcMethods)[K]['input']>;
+export type IpcOutput<K extends IpcMethodName> = z.output<(typeof ipcMethods)[K]['result']>;
+
+/** Events main pushes to the renderer. */
+export const ipcEvents = {
+  syncStatus: SyncStatus,
+  outboxChanged: z.object({ pending: z.number().int() }),
+  /** Cached posts of a brand changed (pull, local write, publish detected). */
+  postsChanged: z.object({ brandId: z.string().nullable() }),
+  uploadProgress: z.object({
+    uploadId: z.string(),
+    sent: z.number(),
+    total: z.number(),
+    state: z.enum(['uploading', 'done', 'failed', 'cancelled']),
+    media: MediaObject.optional(),
+    error: z.string().optional(),
+  }),
+  /** A post the user scheduled was published or failed (detected by sync). */
+  postOutcome: z.object({ postId: z.string(), state: z.string(), content: z.string(), error: z.string().nullable() }),
+  profileChanged: z.object({ profileId: z.string().nullable() }),
+} as const;
+
+export type IpcEventName = keyof typeof ipcEvents;
+export type IpcEventPayload<K extends IpcEventName> = z.output<(typeof ipcEvents)[K]>;
+
+/** The shape of `window.api`, held by the preload and the test bridge alike. */
+export type WindowApi = {
+  [K in IpcMethodName]: (input: IpcInput<K>) => Promise<IpcResult<IpcOutput<K>>>;
+} & {
+  on<K extends IpcEventName>(event: K, listener: (payload: IpcEventPayload<K>) => void): () => void;
+  /** Path of a File dropped on the window (webUtils.getPathForFile in Electron). */
+  pathForFile(file: File): string;
+};
+
+/** Channel names, derived so nobody types one by hand. */
+export const methodChannel = (name: IpcMethodName) => `api:${name}` as const;
+export const eventChannel = (name: IpcEventName) => `event:${name}` as const;
+export const IPC_METHOD_NAMES = Object.keys(ipcMethods) as IpcMethodName[];
+export const IPC_EVENT_NAMES = Object.keys(ipcEvents) as IpcEventName[];

@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './models.js';
+export * from './contract.js';

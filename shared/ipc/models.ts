@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { IsoDateTime, MetricMap, ContentBlock, MediaObject } from '../api/resources.js';
+import { PlatformType } from '../platforms/types.js';
+
+/** A connection as the renderer sees it: never the key, only whether one is set. */
+export const KeyStatus = z.object({
+  set: z.boolean(),
+  mode: z.enum(['live', 'test']).nullable(),
+  last4: z.string().nullable(),
+  storage: z.enum(['keychain', 'session']).nullable(),
+});
+export type KeyStatus = z.infer<typeof KeyStatus>;
+
+export const ProfileView = z.object({
+  id: z.string(),
+  label: z.string(),
+  baseUrl: z.string(),
+  organization: z.object({ id: z.string(), name: z.string() }).nullable(),
+  user: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
+  brandId: z.string().nullable(),
+  brandName: z.string().nullable(),
+  /** The key's scopes when the service tells them (GET /me `apiKey`), else null: unknown. */
+  scopes: z.array(z.string()).nullable(),
+  key: KeyStatus,
+  active: z.boolean(),
+});
+export type ProfileView = z.infer<typeof ProfileView>;
+
+export const BrandView = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** IANA zone chosen for this brand on this device; null = the system's. */
+  timezone: z.string().nullable(),
+  active: z.boolean(),
+});
+export type BrandView = z.infer<typeof BrandView>;
+
+export const IntegrationView = z.object({
+  id: z.string(),
+  platform: PlatformType.nullable(),
+  name: z.string(),
+  picture: z.string().nullable(),
+  disconnected: z.boolean(),
+  /** 'learned' from GET /posts, or 'added' by the user by id. */
+  source: z.enum(['learned', 'added']),
+});
+export type IntegrationView = z.infer<typeof IntegrationView>;
+
+/** A post as the calendar draws it: the cached server copy with local pending changes applied. */
+export const CalendarPost = z.object({
+  id: z.string(),
+  group: z.string().nullable(),
+  /** Normalized state, or the server's own name when we do not know it. */
+  state: z.string(),
+  publishDate: IsoDateTime,
+  integration: z.object({
+    id: z.string(),
+    platform: z.string().nullable(),
+    name: z.string().nullable(),
+    picture: z.string().nullable(),
+  }),
+  content: z.string(),
+  blockCount: z.number().int(),
+  error: z.string().nullable(),
+  releaseURL: z.string().nullable(),
+  /** Posts sharing this group (multi-account create). */
+  groupSize: z.number().int(),
+  /** A local change to this post is waiting in the outbox. */
+  pending: z.boolean(),
+  /** Exists only locally so far (created offline, not yet confirmed). */
+  localOnly: z.boolean(),
+});
+export type CalendarPost = z.infer<typeof CalendarPost>;
+
+export const PostRange = z.object({ start: IsoDateTime, end: IsoDateTime });
+export type PostRange = z.infer<typeof PostRange>;
+
+export const PostRangeResult = z.object({
+  posts: z.array(CalendarPost),
+  /** 'server' when fetched just now; 'cache' when the service could not be reached. */
+  source: z.enum(['server', 'cache']),
+  syncedAt: IsoDateTime.nullable(),
+});
+export type PostRangeResult = z.infer<typeof PostRangeResult>;
+
+export const OutboxKind = z.enum(['create', 'reschedule', 'deleteGroup', 'upload', 'edit']);
+export const OutboxStatus = z.enum([
+  'pending', // waiting for its turn or for the network
+  'sending',
+  'failed', // permanent error: the user retries, edits or discards
+  'needsDecision', // its scheduled time passed while offline: post now or pick a new time
+]);
+export const OutboxItemView = z.object({
+  id: z.string(),
+  kind: OutboxKind,
+  status: OutboxStatus,
+  summary: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: IsoDateTime.nullable(),
+  createdAt: IsoDateTime,
+  /** The post or group it concerns, when there is one. */
+  postId: z.string().nullable(),
+  group: z.string().nullable(),
+  draftId: z.string().nullable(),
+});
+export type OutboxItemView = z.infer<typeof OutboxItemView>;
+
+export const SyncStatus = z.object({
+  online: z.boolean(),
+  pending: z.number().int(),
+  failed: z.number().int(),
+  needsDecision: z.number().int(),
+  lastSyncAt: IsoDateTime.nullable(),
+  lastError: z.string().nullable(),
+});
+export type SyncStatus = z.infer<typeof SyncStatus>;
+
+/** A media item in a draft: either uploaded (mediaId/path) or still a local file. */
+export const DraftMedia = z.object({
+  localPath: z.string().nullable(),
+  mediaId: z.string().nullable(),
+  path: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  name: z.string(),
+  kind: z.enum(['image', 'video']),
+});
+export type DraftMedia = z.infer<typeof DraftMedia>;
+
+export const DraftBlock = z.object({
+  content: z.string().max(100_000),
+  media: z.array(DraftMedia).max(50),
+});
+export type DraftBlock = z.infer<typeof DraftBlock>;
+
+export const DraftTarget = z.object({
+  integrationId: z.string().min(1),
+  platform: PlatformType,
+  settings: z.record(z.string(), z.unknown()),
+  /** Per-account text override; null falls back to the shared blocks. */
+  blocks: z.array(DraftBlock).nullable(),
+});
+export type DraftTarget = z.infer<typeof DraftTarget>;
+
+/** A local draft: what the composer holds, saved as the user types, offline or not. */
+export const Draft = z.object({
+  id: z.string(),
+  brandId: z.string().nullable(),
+  blocks: z.array(DraftBlock).min(1).max(100),
+  targets: z.array(DraftTarget).max(100),
+  commentDelays: z.array(z.number().int().min(0).max(1440)),
+  shortLink: z.boolean(),
+  /** Intended publish time, when the user picked one. */
+  date: IsoDateTime.nullable(),
+  /** When editing a server post: the group to delete once the new version exists. */
+  replacesGroup: z.string().nullable(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type Draft = z.infer<typeof Draft>;
+export const DraftInput = Draft.omit({ createdAt: true, updatedAt: true }).extend({
+  id: z.string().optional(),
+});
+export type DraftInput = z.infer<typeof DraftInput>;
+
+export { ContentBlock, MediaObject, MetricMap };
