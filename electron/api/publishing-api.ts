@@ -1,0 +1,50 @@
+import type {
+  AnalyticsResponse,
+  Brand,
+  DeleteGroupResponse,
+  MediaObject,
+  MeResponse,
+  PostCreateRequest,
+  PostCreateResultItem,
+  PostDetail,
+  PostListItem,
+  RescheduleResponse,
+} from '../../shared/api/resources.js';
+
+/** Progress of a streamed upload, in bytes. */
+export interface UploadProgress {
+  sent: number;
+  total: number;
+}
+
+export interface UploadFileInput {
+  /** Absolute path on disk; the client streams it, never reading it whole. */
+  path: string;
+  /** Name sent with the file; defaults to the path's base name. */
+  name?: string;
+  onProgress?: (p: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * The Social Publishing API as the main process uses it: one typed method per endpoint, answers
+ * parsed with shared/api (tolerantly where the spec leaves shapes open: lists as bare arrays or
+ * wrapped, unknown fields kept). Every failure is an `ApiError`. Implemented by `ApiClient`;
+ * the outbox and sync engine depend on this interface only.
+ */
+export interface PublishingApi {
+  readonly baseUrl: string;
+  readonly brandId: string | null;
+  getMe(): Promise<MeResponse>;
+  listBrands(): Promise<Brand[]>;
+  getBrand(id: string): Promise<Brand>;
+  uploadMedia(input: UploadFileInput): Promise<MediaObject>;
+  uploadMediaFromUrl(url: string, signal?: AbortSignal): Promise<MediaObject>;
+  /** Sends once; never retried blindly (see `createPostsSafely` for the ambiguous-failure check). */
+  createPosts(body: PostCreateRequest): Promise<PostCreateResultItem[]>;
+  listPosts(startDate: string, endDate: string): Promise<PostListItem[]>;
+  getPost(id: string): Promise<PostDetail>;
+  reschedulePost(id: string, date: string): Promise<RescheduleResponse>;
+  deleteGroup(group: string): Promise<DeleteGroupResponse>;
+  getProfileAnalytics(integrationId: string): Promise<AnalyticsResponse>;
+}
