@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   AnalyticsResponse,
-  DeleteGroupResponse,
   IsoDateTime,
   MediaObject,
   MeResponse,
