@@ -1,0 +1,25 @@
+import type { AppErrorCode } from '../../shared/ipc/errors.js';
+import { redactKeys } from '../../shared/api/scopes.js';
+
+/**
+ * A failure a service raises on purpose, with the code the renderer gets and a sentence telling
+ * the user what to do. dispatch() turns it into `{ok:false, error}` as it is.
+ */
+export class AppFailure extends Error {
+  readonly code: AppErrorCode;
+  constructor(code: AppErrorCode, message: string) {
+    super(redactKeys(message));
+    this.name = 'AppFailure';
+    this.code = code;
+  }
+}
+
+export const notConnected = () =>
+  new AppFailure('NOT_CONNECTED', 'No account is connected yet: connect with your base URL and API key first.');
+
+export const keychainUnavailable = (reason: string) =>
+  new AppFailure(
+    'KEYCHAIN_UNAVAILABLE',
+    `The system keychain cannot be used (${reason}). Choose "Keep for this session only" to use the key ` +
+      'until Postdeck closes, or start your keychain (GNOME Keyring, KWallet, macOS Keychain) and try again.',
+  );

@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import { redactKeys } from '../../shared/api/scopes.js';
+import { ipcMethods, type IpcMethodName, type IpcOutput } from '../../shared/ipc/contract.js';
+import type { AppErrorShape, IpcResult } from '../../shared/ipc/errors.js';
+import { ApiError } from '../api/errors.js';
+import { createLogger } from '../log.js';
+import { AppFailure } from './app-failure.js';
+
+/*
+ * Runs in main (Node) and in the browser test bridge's process. The single gate every renderer
+ * call passes: unknown method refused, input parsed as unknown with the contract's schema, the
+ * handler run, every failure turned into a value. It never throws, and no key leaves through it.
+ */
+
+const log = createLogger('ipc');
+
+/** Who is calling, for logs and for handlers that care (Electron renderer or the test bridge). */
+export interface CallContext {
+  caller: 'renderer' | 'bridge' | 'test';
+}
+
+export type IpcHandlers = {
+  [K in IpcMethodName]: (input: z.output<(typeof ipcMethods)[K]['input']>, ctx: CallContext) => Promise<IpcOutput<K>>;
+};
+
+export function isIpcMethodName(name: unknown): name is IpcMethodName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(ipcMethods, name);
+}
+
+/** Validates, runs and wraps one call; the answer is always an IpcResult, keys redacted. */
+export async function dispatch(
+  handlers: IpcHandlers,
+  name: string,
+  rawInput: unknown,
+  ctx: CallContext,
+): Promise<IpcResult<unknown>> {
+  if (!isIpcMethodName(name)) {
+    return fail({ code: 'INVALID_ARGUMENT', message: `Unknown method "${String(name).slice(0, 100)}".` });
+  }
+  const parsed = ipcMethods[name].input.safeParse(rawInput);
+  if (!parsed.success) {
+    return fail({ code: 'INVALID_ARGUMENT', message: describeInvalid(name, parsed.error.issues) });
+  }
+  try {
+    const handler = handlers[name] as (input: unknown, ctx: CallContext) => Promise<unknown>;
+    const value = await handler(parsed.data, ctx);
+    return { ok: true, value };
+  } catch (error) {
+    const shape = toErrorShape(error);
+    if (shape.code === 'INTERNAL') log.error(`${name} failed`, error);
+    else log.info(`${name} answered ${shape.code}`, shape.message);
+    return fail(shape);
+  }
+}
+
+function fail(error: AppErrorShape): IpcResult<never> {
+  return { ok: false, error: { ...error, message: redactKeys(error.message) } };
+}
+
+/** Names each bad field, so a developer (or a tester) knows what to fix. */
+function describeInvalid(name: string, issues: readonly z.core.$ZodIssue[]): string {
+  const parts = issues.slice(0, 5).map((i) => {
+    const field = i.path.length > 0 ? i.path.map(String).join('.') : 'input';
+    return `${field}: ${i.message}`;
+  });
+  const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
+  return `Invalid argument for ${name}: ${parts.join('; ')}${more}.`;
+}
+
+/** Maps any thrown value to what the renderer may see. */
+export function toErrorShape(error: unknown): AppErrorShape {
+  if (error instanceof AppFailure) return { code: error.code, message: error.message };
+  if (error instanceof ApiError) {
+    const offline = error.kind === 'network' || error.kind === 'timeout';
+    const shape: AppErrorShape = { code: offline ? 'OFFLINE' : 'API', message: error.message };
+    if (error.status !== null) shape.status = error.status;
+    if (error.code !== null) shape.apiCode = redactKeys(error.code);
+    if (error.issues.length > 0) {
+      shape.issues = error.issues.map((i) => ({ ...i, path: redactKeys(i.path), message: redactKeys(i.message) }));
+    }
+    return shape;
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return {
+    code: 'INTERNAL',
+    message: `Something went wrong inside Postdeck (${redactKeys(detail).slice(0, 300)}). Try again; if it keeps happening, restart the app.`,
+  };
+}

@@ -1,0 +1,65 @@
+import { redactKeys } from '../shared/api/scopes.js';
+
+/*
+ * Runs in main (Node). One logger per module; every line goes through redactKeys so an API key can
+ * never reach a log, whatever a caller passes in (an error, a URL, a request body).
+ */
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface Logger {
+  debug(message: string, detail?: unknown): void;
+  info(message: string, detail?: unknown): void;
+  warn(message: string, detail?: unknown): void;
+  error(message: string, detail?: unknown): void;
+}
+
+/** Where finished lines go; tests swap it to capture output. */
+export type LogSink = (level: LogLevel, line: string) => void;
+
+const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+const consoleSink: LogSink = (level, line) => {
+  if (level === 'error') console.error(line);
+  else if (level === 'warn') console.warn(line);
+  else console.log(line);
+};
+
+let sink: LogSink = consoleSink;
+let threshold: LogLevel = process.env.POSTDECK_LOG_LEVEL === 'debug' ? 'debug' : process.env.VITEST ? 'warn' : 'info';
+
+/** Replaces the sink (tests) and the lowest level written; returns a function restoring both. */
+export function setLogSink(next: LogSink, level: LogLevel = 'debug'): () => void {
+  const before = { sink, threshold };
+  sink = next;
+  threshold = level;
+  return () => {
+    sink = before.sink;
+    threshold = before.threshold;
+  };
+}
+
+/** Turns anything (Error, object, string) into one redacted line. */
+export function describe(detail: unknown): string {
+  if (detail instanceof Error) return redactKeys(`${detail.name}: ${detail.message}`);
+  if (typeof detail === 'string') return redactKeys(detail);
+  try {
+    return redactKeys(JSON.stringify(detail) ?? String(detail));
+  } catch {
+    return redactKeys(String(detail));
+  }
+}
+
+export function createLogger(module: string): Logger {
+  const write = (level: LogLevel, message: string, detail?: unknown) => {
+    if (ORDER[level] < ORDER[threshold]) return;
+    const tail = detail === undefined ? '' : ` ${describe(detail)}`;
+    sink(level, `${new Date().toISOString()} ${level.toUpperCase()} [${module}] ${redactKeys(message)}${tail}`);
+  };
+  return {
+    debug: (m, d) => write('debug', m, d),
+    info: (m, d) => write('info', m, d),
+    warn: (m, d) => write('warn', m, d),
+    error: (m, d) => write('error', m, d),
+  };
+}
