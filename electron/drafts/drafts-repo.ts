@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { Draft } from '../../shared/ipc/models.js';
+import type { AppDatabase } from '../store/database.js';
+import { jsonText, parseRow, parseRows } from '../store/rows.js';
+
+/** Runs in main (Node). Local drafts, stored whole as validated JSON with the columns lists need. */
+
+const Row = z.object({ id: z.string(), draft_json: jsonText(Draft) }).transform((r) => r.draft_json);
+
+export class DraftsRepo {
+  constructor(private readonly db: AppDatabase) {}
+
+  /** Drafts of a profile's brand (or its brand-less drafts when `brandId` is null), newest first. */
+  list(profileId: string, brandId: string | null): Draft[] {
+    const rows =
+      brandId === null
+        ? this.db.sql.prepare('SELECT id, draft_json FROM drafts WHERE profile_id = ? AND brand_id IS NULL ORDER BY updated_at DESC').all(profileId)
+        : this.db.sql.prepare('SELECT id, draft_json FROM drafts WHERE profile_id = ? AND brand_id = ? ORDER BY updated_at DESC').all(profileId, brandId);
+    return parseRows(this.db, 'drafts', Row, rows);
+  }
+
+  get(profileId: string, id: string): Draft | null {
+    const row = this.db.sql.prepare('SELECT id, draft_json FROM drafts WHERE profile_id = ? AND id = ?').get(profileId, id);
+    return parseRow(this.db, 'drafts', Row, row);
+  }
+
+  save(profileId: string, draft: Draft): Draft {
+    const d = Draft.parse(draft);
+    this.db.sql
+      .prepare(
+        `INSERT INTO drafts (id, profile_id, brand_id, draft_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET brand_id = excluded.brand_id, draft_json = excluded.draft_json, updated_at = excluded.updated_at
+         WHERE drafts.profile_id = excluded.profile_id`,
+      )
+      .run(d.id, profileId, d.brandId, JSON.stringify(d), d.createdAt, d.updatedAt);
+    return d;
+  }
+
+  remove(profileId: string, id: string): boolean {
+    return this.db.sql.prepare('DELETE FROM drafts WHERE profile_id = ? AND id = ?').run(profileId, id).changes > 0;
+  }
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { AppDatabase } from './database.js';
+import { parseRow, parseRows } from './rows.js';
+
+/** Runs in main (Node). Brands of each profile, as GET /brands last said, plus this device's timezone choice. */
+
+export const BrandRecord = z.object({
+  profileId: z.string(),
+  id: z.string().min(1),
+  name: z.string(),
+  /** IANA zone chosen on this device; null = the system's. */
+  timezone: z.string().nullable(),
+});
+export type BrandRecord = z.infer<typeof BrandRecord>;
+
+const Row = z
+  .object({ profile_id: z.string(), id: z.string().min(1), name: z.string(), timezone: z.string().nullable() })
+  .transform((r): BrandRecord => ({ profileId: r.profile_id, id: r.id, name: r.name, timezone: r.timezone }));
+
+export class BrandsRepo {
+  constructor(private readonly db: AppDatabase) {}
+
+  list(profileId: string): BrandRecord[] {
+    const rows = this.db.sql.prepare('SELECT * FROM brands WHERE profile_id = ? ORDER BY position, name').all(profileId);
+    return parseRows(this.db, 'brands', Row, rows);
+  }
+
+  get(profileId: string, id: string): BrandRecord | null {
+    const row = this.db.sql.prepare('SELECT * FROM brands WHERE profile_id = ? AND id = ?').get(profileId, id);
+    return parseRow(this.db, 'brands', Row, row);
+  }
+
+  /** Replaces the brand list with the server's, keeping each surviving brand's timezone. */
+  replaceAll(profileId: string, brands: readonly { id: string; name: string }[]): BrandRecord[] {
+    this.db.tx(() => {
+      const keep = new Set(brands.map((b) => b.id));
+      for (const existing of this.list(profileId)) {
+        if (!keep.has(existing.id)) this.db.sql.prepare('DELETE FROM brands WHERE profile_id = ? AND id = ?').run(profileId, existing.id);
+      }
+      const upsert = this.db.sql.prepare(
+        `INSERT INTO brands (profile_id, id, name, position) VALUES (?, ?, ?, ?)
+         ON CONFLICT (profile_id, id) DO UPDATE SET name = excluded.name, position = excluded.position`,
+      );
+      brands.forEach((b, i) => upsert.run(profileId, b.id, b.name, i));
+    });
+    return this.list(profileId);
+  }
+
+  /** Adds or renames one brand (GET /me tells the current one before GET /brands is called). */
+  upsert(profileId: string, brand: { id: string; name: string }): void {
+    this.db.sql
+      .prepare(
+        `INSERT INTO brands (profile_id, id, name, position) VALUES (?, ?, ?, (SELECT COUNT(*) FROM brands WHERE profile_id = ?))
+         ON CONFLICT (profile_id, id) DO UPDATE SET name = excluded.name`,
+      )
+      .run(profileId, brand.id, brand.name, profileId);
+  }
+
+  setTimezone(profileId: string, id: string, timezone: string | null): BrandRecord | null {
+    this.db.sql.prepare('UPDATE brands SET timezone = ? WHERE profile_id = ? AND id = ?').run(timezone, profileId, id);
+    return this.get(profileId, id);
+  }
+}

@@ -1,0 +1,129 @@
+import Libsql from 'libsql';
+import { createLogger } from '../log.js';
+import { migrations } from './migrations.js';
+
+/*
+ * Runs in main (Node). Opens the app's libsql file: WAL so readers never wait on the writer, a busy
+ * timeout so a second connection (the test bridge, a crash-recovery child) waits instead of failing,
+ * foreign keys on, and the numbered migrations applied each in its own transaction.
+ */
+
+const log = createLogger('store');
+
+export type SqlDatabase = Libsql.Database;
+
+/** A database file written by a newer Postdeck: opening it would risk corrupting it. */
+export class DatabaseTooNewError extends Error {
+  readonly fileVersion: number;
+  readonly appVersion: number;
+  constructor(fileVersion: number, appVersion: number) {
+    super(
+      `This data file was written by a newer version of Postdeck (schema ${fileVersion}; this app knows ${appVersion}). ` +
+        'Update Postdeck to open it; nothing was changed.',
+    );
+    this.name = 'DatabaseTooNewError';
+    this.fileVersion = fileVersion;
+    this.appVersion = appVersion;
+  }
+}
+
+/** A row on disk that no longer matches its schema; it is skipped and reported, never a crash. */
+export interface CorruptRow {
+  table: string;
+  key: string;
+  problem: string;
+}
+
+export interface AppDatabase {
+  readonly sql: SqlDatabase;
+  readonly path: string;
+  /** Runs `fn` in one immediate transaction: every write inside lands together or not at all. */
+  tx<T>(fn: () => T): T;
+  /** Called by repositories when a row fails its schema. */
+  reportCorrupt(row: CorruptRow): void;
+  /** Corrupt rows seen since the database was opened (for diagnostics and tests). */
+  readonly corruptRows: readonly CorruptRow[];
+  close(): void;
+}
+
+export interface OpenDatabaseOptions {
+  busyTimeoutMs?: number;
+  onCorruptRow?: (row: CorruptRow) => void;
+}
+
+export const SCHEMA_VERSION = migrations.length;
+
+function readUserVersion(sql: SqlDatabase): number {
+  const row = sql.prepare('PRAGMA user_version').get() as { user_version?: unknown } | undefined;
+  const v = row?.user_version;
+  return typeof v === 'number' ? v : Number(v ?? 0);
+}
+
+/** Applies every migration above the file's user_version, each one with its version bump atomically. */
+function migrate(sql: SqlDatabase): void {
+  const current = readUserVersion(sql);
+  if (current > migrations.length) throw new DatabaseTooNewError(current, migrations.length);
+  for (let version = current + 1; version <= migrations.length; version++) {
+    const migration = migrations[version - 1];
+    if (!migration) continue;
+    sql.exec('BEGIN IMMEDIATE');
+    try {
+      sql.exec(migration.sql);
+      sql.exec(`PRAGMA user_version = ${version}`);
+      sql.exec('COMMIT');
+    } catch (err) {
+      sql.exec('ROLLBACK');
+      throw new Error(`Could not upgrade the local data file to schema ${version} (${migration.name}): ${String(err)}`, {
+        cause: err,
+      });
+    }
+    log.info(`migrated to schema ${version} (${migration.name})`);
+  }
+}
+
+/** Opens (creating when missing) and migrates the database file at `path`. */
+export function openDatabase(path: string, options: OpenDatabaseOptions = {}): AppDatabase {
+  const sql = new Libsql(path, { timeout: options.busyTimeoutMs ?? 5000 });
+  try {
+    sql.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
+    sql.exec('PRAGMA journal_mode = WAL');
+    sql.exec('PRAGMA foreign_keys = ON');
+    // FULL: a confirmed outbox change must survive a power cut, not only a crash.
+    sql.exec('PRAGMA synchronous = FULL');
+    migrate(sql);
+  } catch (err) {
+    sql.close();
+    throw err;
+  }
+  const corruptRows: CorruptRow[] = [];
+  let depth = 0;
+  return {
+    sql,
+    path,
+    tx<T>(fn: () => T): T {
+      // Nested calls join the outer transaction so repositories can be composed.
+      if (depth > 0) return fn();
+      sql.exec('BEGIN IMMEDIATE');
+      depth++;
+      try {
+        const result = fn();
+        sql.exec('COMMIT');
+        return result;
+      } catch (err) {
+        if (sql.inTransaction) sql.exec('ROLLBACK');
+        throw err;
+      } finally {
+        depth--;
+      }
+    },
+    reportCorrupt(row) {
+      corruptRows.push(row);
+      log.warn(`skipped a corrupt row in ${row.table} (${row.key}): ${row.problem}`);
+      options.onCorruptRow?.(row);
+    },
+    corruptRows,
+    close() {
+      if (sql.open) sql.close();
+    },
+  };
+}

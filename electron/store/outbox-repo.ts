@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { IsoDateTime, PostCreateResultItem, PostCreateType } from '../../shared/api/resources.js';
+import { DraftMedia, OutboxKind, OutboxStatus } from '../../shared/ipc/models.js';
+import { PlatformType } from '../../shared/platforms/types.js';
+import type { AppDatabase } from './database.js';
+import { jsonText, parseRow, parseRows, sqlBool, sqlInt } from './rows.js';
+
+/*
+ * Runs in main (Node). The durable queue of writes not yet confirmed by the service. A row is
+ * written in the same transaction as the change the user sees, and removed only in the transaction
+ * that records the server's confirmation, so a crash at any point leaves either the job or its result.
+ */
+
+/** One account's copy in a create: the draft's shape, media possibly still local files. */
+export const CreateTarget = z.object({
+  integrationId: z.string().min(1),
+  platform: PlatformType,
+  settings: z.record(z.string(), z.unknown()),
+  blocks: z.array(z.object({ content: z.string(), media: z.array(DraftMedia) })).min(1),
+  commentDelays: z.array(z.number().int().min(0).max(1440)).optional(),
+});
+export type CreateTarget = z.infer<typeof CreateTarget>;
+
+export const CreatePayload = z.object({
+  type: PostCreateType,
+  date: IsoDateTime,
+  shortLink: z.boolean(),
+  targets: z.array(CreateTarget).min(1),
+});
+export type CreatePayload = z.infer<typeof CreatePayload>;
+
+export const OutboxOp = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('create'), payload: CreatePayload }),
+  /** Create the new version, then delete `replacesGroup` (DESIGN.md: never lose the post). */
+  z.object({ kind: z.literal('edit'), payload: CreatePayload.extend({ replacesGroup: z.string().min(1) }) }),
+  /** `serverDate` is the time the server had when the change was queued, restored on discard. */
+  z.object({ kind: z.literal('reschedule'), payload: z.object({ postId: z.string().min(1), date: IsoDateTime, serverDate: IsoDateTime.nullable() }) }),
+  z.object({ kind: z.literal('deleteGroup'), payload: z.object({ group: z.string().min(1) }) }),
+  z.object({
+    kind: z.literal('upload'),
+    payload: z.object({ path: z.string().min(1), name: z.string(), kind: z.enum(['image', 'video']).nullable(), size: z.number().nonnegative() }),
+  }),
+]);
+export type OutboxOp = z.infer<typeof OutboxOp>;
+export type OutboxKind = z.infer<typeof OutboxKind>;
+export type OutboxStatus = z.infer<typeof OutboxStatus>;
+
+/** Where an edit stands: the new version is created first, the old group deleted second. */
+export const EditPhase = z.enum(['create', 'delete']);
+
+export type OutboxRecord = OutboxOp & {
+  seq: number;
+  id: string;
+  profileId: string;
+  brandId: string;
+  /** Operations sharing a key run strictly in order (one post, one group, one draft). */
+  key: string;
+  summary: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptMs: number | null;
+  /** Client-generated, unique per operation: ties a create to its results across restarts. */
+  marker: string;
+  /** The request may have reached the service (crash or ambiguous failure while sending). */
+  maybeSent: boolean;
+  sentAt: string | null;
+  phase: z.infer<typeof EditPhase> | null;
+  /** The server's create results, once known. */
+  result: PostCreateResultItem[] | null;
+  postId: string | null;
+  group: string | null;
+  draftId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+const Row = z.object({
+  seq: sqlInt,
+  id: z.string().min(1),
+  profile_id: z.string(),
+  brand_id: z.string(),
+  kind: OutboxKind,
+  op_key: z.string(),
+  summary: z.string(),
+  payload_json: jsonText(z.unknown()),
+  status: OutboxStatus,
+  attempts: sqlInt,
+  last_error: z.string().nullable(),
+  next_attempt_ms: sqlInt.nullable(),
+  marker: z.string(),
+  maybe_sent: sqlBool,
+  sent_at: z.string().nullable(),
+  phase: EditPhase.nullable(),
+  result_json: jsonText(z.array(PostCreateResultItem)).nullable(),
+  post_id: z.string().nullable(),
+  group_id: z.string().nullable(),
+  draft_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+const RecordSchema = Row.transform((r, ctx): OutboxRecord => {
+  const op = OutboxOp.safeParse({ kind: r.kind, payload: r.payload_json });
+  if (!op.success) {
+    for (const issue of op.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['payload_json', ...issue.path] });
+    return z.NEVER;
+  }
+  return {
+    ...op.data,
+    seq: r.seq,
+    id: r.id,
+    profileId: r.profile_id,
+    brandId: r.brand_id,
+    key: r.op_key,
+    summary: r.summary,
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    nextAttemptMs: r.next_attempt_ms,
+    marker: r.marker,
+    maybeSent: r.maybe_sent,
+    sentAt: r.sent_at,
+    phase: r.phase,
+    result: r.result_json ?? null,
+    postId: r.post_id,
+    group: r.group_id,
+    draftId: r.draft_id,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+});
+
+export interface NewOutboxItem {
+  id: string;
+  profileId: string;
+  brandId: string;
+  op: OutboxOp;
+  key: string;
+  summary: string;
+  marker: string;
+  postId?: string | null;
+  group?: string | null;
+  draftId?: string | null;
+  status?: OutboxStatus;
+}
+
+/** Fields the engine changes as an operation moves along. */
+export type OutboxPatch = Partial<
+  Pick<OutboxRecord, 'status' | 'attempts' | 'lastError' | 'nextAttemptMs' | 'maybeSent' | 'sentAt' | 'phase' | 'result' | 'summary'>
+> & { op?: OutboxOp };
+
+const COLUMNS: Record<Exclude<keyof OutboxPatch, 'op'>, string> = {
+  status: 'status',
+  attempts: 'attempts',
+  lastError: 'last_error',
+  nextAttemptMs: 'next_attempt_ms',
+  maybeSent: 'maybe_sent',
+  sentAt: 'sent_at',
+  phase: 'phase',
+  result: 'result_json',
+  summary: 'summary',
+};
+
+function columnValue(key: keyof typeof COLUMNS, value: unknown): unknown {
+  if (key === 'maybeSent') return value ? 1 : 0;
+  if (key === 'result') return value === null ? null : JSON.stringify(value);
+  return value;
+}
+
+export class OutboxRepo {
+  constructor(
+    private readonly db: AppDatabase,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  add(item: NewOutboxItem): OutboxRecord {
+    const op = OutboxOp.parse(item.op);
+    const at = this.now().toISOString();
+    this.db.sql
+      .prepare(
+        `INSERT INTO outbox (id, profile_id, brand_id, kind, op_key, summary, payload_json, status, marker, phase, post_id, group_id, draft_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        item.id,
+        item.profileId,
+        item.brandId,
+        op.kind,
+        item.key,
+        item.summary,
+        JSON.stringify(op.payload),
+        item.status ?? 'pending',
+        item.marker,
+        op.kind === 'edit' ? 'create' : null,
+        item.postId ?? null,
+        item.group ?? null,
+        item.draftId ?? null,
+        at,
+        at,
+      );
+    const saved = this.get(item.id);
+    if (!saved) throw new Error(`The outbox item ${item.id} could not be read back after saving.`);
+    return saved;
+  }
+
+  get(id: string): OutboxRecord | null {
+    return parseRow(this.db, 'outbox', RecordSchema, this.db.sql.prepare('SELECT * FROM outbox WHERE id = ?').get(id));
+  }
+
+  /** Every operation, oldest first; with a profile (and brand), only theirs. */
+  list(scope?: { profileId: string; brandId?: string }): OutboxRecord[] {
+    let rows: unknown[];
+    if (!scope) rows = this.db.sql.prepare('SELECT * FROM outbox ORDER BY seq').all();
+    else if (scope.brandId === undefined) rows = this.db.sql.prepare('SELECT * FROM outbox WHERE profile_id = ? ORDER BY seq').all(scope.profileId);
+    else rows = this.db.sql.prepare('SELECT * FROM outbox WHERE profile_id = ? AND brand_id = ? ORDER BY seq').all(scope.profileId, scope.brandId);
+    return parseRows(this.db, 'outbox', RecordSchema, rows);
+  }
+
+  update(id: string, patch: OutboxPatch): OutboxRecord | null {
+    const sets: string[] = ['updated_at = ?'];
+    const values: unknown[] = [this.now().toISOString()];
+    for (const [key, column] of Object.entries(COLUMNS) as [keyof typeof COLUMNS, string][]) {
+      if (patch[key] === undefined) continue;
+      sets.push(`${column} = ?`);
+      values.push(columnValue(key, patch[key]));
+    }
+    if (patch.op) {
+      const op = OutboxOp.parse(patch.op);
+      sets.push('kind = ?', 'payload_json = ?');
+      values.push(op.kind, JSON.stringify(op.payload));
+    }
+    this.db.sql.prepare(`UPDATE outbox SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+    return this.get(id);
+  }
+
+  remove(id: string): boolean {
+    return this.db.sql.prepare('DELETE FROM outbox WHERE id = ?').run(id).changes > 0;
+  }
+
+  /**
+   * After a restart, an operation left 'sending' may or may not have reached the service: it goes
+   * back to the queue marked maybe-sent, so a create is looked for before it is sent again.
+   */
+  recoverInterrupted(): number {
+    return this.db.sql
+      .prepare(`UPDATE outbox SET status = 'pending', maybe_sent = 1, updated_at = ? WHERE status = 'sending'`)
+      .run(this.now().toISOString()).changes;
+  }
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { PostListItem, normalizePostState } from '../../shared/api/resources.js';
+import type { AppDatabase } from './database.js';
+import { jsonText, parseRow, parseRows, sqlInt } from './rows.js';
+
+/*
+ * Runs in main (Node). The server's posts as last seen, per profile and brand, so the calendar
+ * works offline. It holds the server's copy only: pending local changes live in the outbox and
+ * are laid over these rows when read (see sync/calendar-view.ts), so a discarded change needs no undo.
+ */
+
+export interface CachedPost {
+  id: string;
+  group: string | null;
+  /** The server's own state name. */
+  state: string;
+  publishDate: string;
+  publishMs: number;
+  integrationId: string;
+  content: string;
+  blockCount: number;
+  error: string | null;
+  releaseURL: string | null;
+  item: PostListItem;
+  syncedAt: string;
+}
+
+const Row = z
+  .object({
+    id: z.string().min(1),
+    group_id: z.string().nullable(),
+    state: z.string(),
+    publish_date: z.string(),
+    publish_ms: sqlInt,
+    integration_id: z.string(),
+    content: z.string(),
+    block_count: sqlInt,
+    error: z.string().nullable(),
+    release_url: z.string().nullable(),
+    item_json: jsonText(PostListItem),
+    synced_at: z.string(),
+  })
+  .transform(
+    (r): CachedPost => ({
+      id: r.id,
+      group: r.group_id,
+      state: r.state,
+      publishDate: r.publish_date,
+      publishMs: r.publish_ms,
+      integrationId: r.integration_id,
+      content: r.content,
+      blockCount: r.block_count,
+      error: r.error,
+      releaseURL: r.release_url,
+      item: r.item_json,
+      syncedAt: r.synced_at,
+    }),
+  );
+
+/** A post that reached a final state since the cache last saw it (the user's scheduled post went out, or failed). */
+export interface PostOutcome {
+  postId: string;
+  state: string;
+  content: string;
+  error: string | null;
+}
+
+const FINAL = new Set(['published', 'error']);
+const WAITING = new Set(['scheduled', 'publishing']);
+
+export class PostsCache {
+  constructor(private readonly db: AppDatabase) {}
+
+  get(profileId: string, brandId: string, id: string): CachedPost | null {
+    const row = this.db.sql.prepare('SELECT * FROM posts WHERE profile_id = ? AND brand_id = ? AND id = ?').get(profileId, brandId, id);
+    return parseRow(this.db, 'posts', Row, row);
+  }
+
+  /** Posts whose publish time lies in [startMs, endMs). */
+  listRange(profileId: string, brandId: string, startMs: number, endMs: number): CachedPost[] {
+    const rows = this.db.sql
+      .prepare('SELECT * FROM posts WHERE profile_id = ? AND brand_id = ? AND publish_ms >= ? AND publish_ms < ? ORDER BY publish_ms, id')
+      .all(profileId, brandId, startMs, endMs);
+    return parseRows(this.db, 'posts', Row, rows);
+  }
+
+  listGroup(profileId: string, brandId: string, group: string): CachedPost[] {
+    const rows = this.db.sql
+      .prepare('SELECT * FROM posts WHERE profile_id = ? AND brand_id = ? AND group_id = ? ORDER BY id')
+      .all(profileId, brandId, group);
+    return parseRows(this.db, 'posts', Row, rows);
+  }
+
+  /** How many posts share each group, over the whole cache (a group's copies may sit on other days). */
+  groupSizes(profileId: string, brandId: string, groups: readonly string[]): Map<string, number> {
+    const sizes = new Map<string, number>();
+    const stmt = this.db.sql.prepare('SELECT COUNT(*) AS n FROM posts WHERE profile_id = ? AND brand_id = ? AND group_id = ?');
+    for (const g of new Set(groups)) {
+      const row = stmt.get(profileId, brandId, g) as { n?: unknown } | undefined;
+      sizes.set(g, Number(row?.n ?? 0));
+    }
+    return sizes;
+  }
+
+  /** Writes server items as they are now; answers the posts that just reached a final state. */
+  upsert(profileId: string, brandId: string, items: readonly PostListItem[], syncedAt: string): PostOutcome[] {
+    const outcomes: PostOutcome[] = [];
+    const stmt = this.db.sql.prepare(
+      `INSERT INTO posts (profile_id, brand_id, id, group_id, state, publish_date, publish_ms, integration_id, content, block_count, error, release_url, item_json, synced_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (profile_id, brand_id, id) DO UPDATE SET group_id = excluded.group_id, state = excluded.state,
+         publish_date = excluded.publish_date, publish_ms = excluded.publish_ms, integration_id = excluded.integration_id,
+         content = excluded.content, block_count = excluded.block_count, error = excluded.error, release_url = excluded.release_url,
+         item_json = excluded.item_json, synced_at = excluded.synced_at`,
+    );
+    this.db.tx(() => {
+      for (const item of items) {
+        const before = this.get(profileId, brandId, item.id);
+        const now = normalizePostState(item.state) ?? item.state;
+        const was = before ? (normalizePostState(before.state) ?? before.state) : null;
+        if (was !== null && WAITING.has(was) && FINAL.has(now)) {
+          outcomes.push({ postId: item.id, state: now, content: item.content ?? before?.content ?? '', error: item.error ?? null });
+        }
+        stmt.run(
+          profileId,
+          brandId,
+          item.id,
+          item.group ?? before?.group ?? null,
+          item.state,
+          item.publishDate,
+          Date.parse(item.publishDate),
+          item.integration.id,
+          item.content ?? before?.content ?? '',
+          item.blockCount ?? before?.blockCount ?? 1,
+          item.error ?? null,
+          item.releaseURL ?? null,
+          JSON.stringify(item),
+          syncedAt,
+        );
+      }
+    });
+    return outcomes;
+  }
+
+  /**
+   * Makes [startMs, endMs) match the server's answer: upserts the items and drops cached posts in
+   * the range the server no longer has, except `keep` (posts a pending local operation still needs).
+   */
+  replaceRange(
+    profileId: string,
+    brandId: string,
+    startMs: number,
+    endMs: number,
+    items: readonly PostListItem[],
+    syncedAt: string,
+    keep: ReadonlySet<string>,
+  ): { outcomes: PostOutcome[]; removed: number } {
+    return this.db.tx(() => {
+      const present = new Set(items.map((i) => i.id));
+      let removed = 0;
+      for (const cached of this.listRange(profileId, brandId, startMs, endMs)) {
+        if (!present.has(cached.id) && !keep.has(cached.id)) {
+          this.remove(profileId, brandId, cached.id);
+          removed++;
+        }
+      }
+      return { outcomes: this.upsert(profileId, brandId, items, syncedAt), removed };
+    });
+  }
+
+  remove(profileId: string, brandId: string, id: string): void {
+    this.db.sql.prepare('DELETE FROM posts WHERE profile_id = ? AND brand_id = ? AND id = ?').run(profileId, brandId, id);
+  }
+
+  removeGroup(profileId: string, brandId: string, group: string): number {
+    return this.db.sql.prepare('DELETE FROM posts WHERE profile_id = ? AND brand_id = ? AND group_id = ?').run(profileId, brandId, group).changes;
+  }
+}
