@@ -1,0 +1,96 @@
+import type { CalendarPost } from '../../shared/ipc/models.js';
+import { firstLine, whyNotMovable } from './posts.js';
+import type { CalendarView } from './range.js';
+import { instantToWall, keepTimeOfDay, shiftWall, wallToInstant } from './time.js';
+
+/** One post's move: where it was and where it goes (ISO instants). */
+export interface PostMove {
+  id: string;
+  title: string;
+  from: string;
+  to: string;
+}
+
+export type MovePlan = { ok: true; moves: PostMove[]; skipped: string[] } | { ok: false; reason: string };
+
+interface PlanContext {
+  zone: string;
+  now: Date;
+  /** Move every post of the dragged post's group by the same offset. */
+  wholeGroup: boolean;
+  /** Every post the calendar knows, to find the group's other members. */
+  known: readonly CalendarPost[];
+}
+
+/**
+ * Where a post dropped on the calendar goes. In month view (or any all-day row) the drop names a
+ * day, and the post keeps its time of day there; elsewhere the drop names the slot's time.
+ */
+export function dropTarget(post: CalendarPost, dropWall: Date, view: CalendarView, isAllDay: boolean, zone: string): Date {
+  const current = new Date(post.publishDate);
+  const wall = view === 'month' || isAllDay ? keepTimeOfDay(dropWall, instantToWall(current, zone)) : dropWall;
+  return wallToInstant(wall, zone, current);
+}
+
+export type ShiftKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight';
+
+/**
+ * Where the keyboard moves a post: one slot up or down in the week and day views (one week in the
+ * month view and the agenda), one day left or right; in wall time, so 09:00 stays 09:00 across DST.
+ */
+export function shiftTarget(post: CalendarPost, key: ShiftKey, view: CalendarView, slotMinutes: number, zone: string): Date {
+  const current = new Date(post.publishDate);
+  const wall = instantToWall(current, zone);
+  const vertical = view === 'week' || view === 'day' ? { minutes: slotMinutes } : { days: 7 };
+  const by = (sign: 1 | -1) =>
+    'minutes' in vertical ? { minutes: sign * vertical.minutes } : { days: sign * vertical.days };
+  const amount = { ArrowUp: by(-1), ArrowDown: by(1), ArrowLeft: { days: -1 }, ArrowRight: { days: 1 } }[key];
+  return wallToInstant(shiftWall(wall, amount), zone, current);
+}
+
+/**
+ * Checks and expands a move: the post (and with `wholeGroup`, every movable post of its group, by
+ * the same offset) to `target`. Refuses with a sentence the user can act on.
+ */
+export function planMove(post: CalendarPost, target: Date, ctx: PlanContext): MovePlan {
+  const why = whyNotMovable(post);
+  if (why) return { ok: false, reason: why };
+  const from = new Date(post.publishDate);
+  const offset = target.getTime() - from.getTime();
+  if (offset === 0) return { ok: true, moves: [], skipped: [] };
+
+  const members = ctx.wholeGroup && post.group ? groupMembers(post, ctx.known) : [post];
+  const moves: PostMove[] = [];
+  const skipped: string[] = [];
+  for (const member of members) {
+    const reason = whyNotMovable(member);
+    if (reason) {
+      skipped.push(`${member.integration.name ?? member.integration.id}: ${reason}`);
+      continue;
+    }
+    const to = new Date(Date.parse(member.publishDate) + offset);
+    if (to.getTime() <= ctx.now.getTime()) {
+      return {
+        ok: false,
+        reason:
+          member.id === post.id
+            ? 'That time has already passed. Pick a time later than now.'
+            : `That would put the post for ${member.integration.name ?? member.integration.id} in the past. Pick a later time.`,
+      };
+    }
+    moves.push({ id: member.id, title: firstLine(member.content), from: member.publishDate, to: to.toISOString() });
+  }
+  return { ok: true, moves, skipped };
+}
+
+/** The post and the other posts of its group the calendar knows, each once, the post first. */
+export function groupMembers(post: CalendarPost, known: readonly CalendarPost[]): CalendarPost[] {
+  const byId = new Map<string, CalendarPost>([[post.id, post]]);
+  for (const p of known) if (p.group && p.group === post.group && !byId.has(p.id)) byId.set(p.id, p);
+  return [...byId.values()];
+}
+
+/** The moves that put every post of a plan back where it was. */
+export function reverseMoves(moves: readonly PostMove[]): PostMove[] {
+  return moves.map((m) => ({ ...m, from: m.to, to: m.from }));
+}

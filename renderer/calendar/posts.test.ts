@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { CalendarPost } from '../../shared/ipc/models.js';
+import {
+  applyFilters,
+  countByState,
+  firstLine,
+  initials,
+  NO_FILTERS,
+  orderedStates,
+  platformLabel,
+  postAccessibleName,
+  stateLabel,
+  toPostEvent,
+  whyNotMovable,
+} from './posts.js';
+
+let n = 0;
+const post = (over: Partial<CalendarPost> = {}): CalendarPost => ({
+  id: `p${++n}`,
+  group: null,
+  state: 'scheduled',
+  publishDate: '2026-07-01T12:00:00.000Z',
+  integration: { id: 'acc-x', platform: 'x', name: 'Acme on X', picture: null },
+  content: 'Hello',
+  blockCount: 1,
+  error: null,
+  releaseURL: null,
+  groupSize: 1,
+  pending: false,
+  localOnly: false,
+  ...over,
+});
+
+describe('toPostEvent', () => {
+  it('maps a post to its wall-clock slot in the brand zone and reuses the event for the same post', () => {
+    const p = post({ publishDate: '2026-07-01T23:30:00.000Z', content: '\n  First line  \nsecond' });
+    const e = toPostEvent(p, 'Asia/Tokyo');
+    expect([e.start.getDate(), e.start.getHours(), e.start.getMinutes()]).toEqual([2, 8, 30]);
+    expect(e.end.getTime() - e.start.getTime()).toBe(30 * 60_000);
+    expect(e.title).toBe('First line');
+    expect(toPostEvent(p, 'Asia/Tokyo')).toBe(e);
+    expect(toPostEvent(p, 'UTC')).not.toBe(e);
+  });
+
+  it('gives a post without text a visible title', () => {
+    expect(toPostEvent(post({ content: '' }), 'UTC').title).toBe('(no text)');
+  });
+});
+
+describe('labels', () => {
+  it('names states tolerantly and shows unknown ones as they came', () => {
+    expect(stateLabel('QUEUE')).toBe('Scheduled');
+    expect(stateLabel('failed')).toBe('Error');
+    expect(stateLabel('archived')).toBe('archived');
+  });
+
+  it('names platforms from shared/platforms', () => {
+    expect(platformLabel('linkedin-page')).toBe('LinkedIn page');
+    expect(platformLabel('mastodon')).toBe('mastodon');
+    expect(platformLabel(null)).toBe('Unknown platform');
+  });
+
+  it('makes initials from account names', () => {
+    expect(initials('Acme Coffee')).toBe('AC');
+    expect(initials('@acme_news')).toBe('AN');
+    expect(initials('zed')).toBe('ZE');
+    expect(initials(null)).toBe('?');
+  });
+
+  it('says in the accessible name everything a cell shows', () => {
+    const e = toPostEvent(post({ groupSize: 3, pending: true, state: 'error', error: 'Account disconnected', blockCount: 2 }), 'UTC');
+    expect(postAccessibleName(e, '12:00 PM')).toBe(
+      'Error post, X, Acme on X, 12:00 PM, Hello, one of a group of 3, thread of 2, change pending sync, error: Account disconnected',
+    );
+  });
+
+  it('cuts the first line', () => {
+    expect(firstLine('a'.repeat(500))).toHaveLength(140);
+  });
+});
+
+describe('movability', () => {
+  it('lets drafts, scheduled and failed posts move, not published or publishing ones', () => {
+    expect(whyNotMovable(post({ state: 'draft' }))).toBeNull();
+    expect(whyNotMovable(post({ state: 'QUEUE' }))).toBeNull();
+    expect(whyNotMovable(post({ state: 'error' }))).toBeNull();
+    expect(whyNotMovable(post({ state: 'published' }))).toMatch(/Published/);
+    expect(whyNotMovable(post({ state: 'publishing' }))).toMatch(/being published/);
+    expect(whyNotMovable(post({ state: 'mystery' }))).toMatch(/mystery/);
+  });
+});
+
+describe('filters and counts', () => {
+  const posts = [
+    post({ state: 'scheduled' }),
+    post({ state: 'QUEUE', integration: { id: 'acc-li', platform: 'linkedin', name: 'Acme', picture: null } }),
+    post({ state: 'error' }),
+    post({ state: 'published', integration: { id: 'acc-li', platform: 'linkedin', name: 'Acme', picture: null } }),
+    post({ state: 'archived' }),
+  ];
+
+  it('filters by platform, account and state together', () => {
+    expect(applyFilters(posts, NO_FILTERS)).toHaveLength(5);
+    expect(applyFilters(posts, { ...NO_FILTERS, platforms: ['linkedin'] })).toHaveLength(2);
+    expect(applyFilters(posts, { ...NO_FILTERS, accounts: ['acc-x'], states: ['scheduled', 'error'] })).toHaveLength(2);
+    expect(applyFilters(posts, { ...NO_FILTERS, states: ['scheduled'] })).toHaveLength(2);
+  });
+
+  it('counts per state ignoring the state filter but honouring the others', () => {
+    const all = countByState(posts, NO_FILTERS);
+    expect(Object.fromEntries(all)).toEqual({ scheduled: 2, error: 1, published: 1, archived: 1 });
+    expect(Object.fromEntries(countByState(posts, { ...NO_FILTERS, platforms: ['linkedin'], states: ['error'] }))).toEqual({
+      scheduled: 1,
+      published: 1,
+    });
+    expect(orderedStates(all)).toEqual(['draft', 'scheduled', 'publishing', 'published', 'error', 'archived']);
+  });
+});

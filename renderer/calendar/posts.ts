@@ -1,0 +1,136 @@
+import { normalizePostState, type PostState } from '../../shared/api/resources.js';
+import type { CalendarPost } from '../../shared/ipc/models.js';
+import { platformRules, PlatformType } from '../../shared/platforms/index.js';
+import { instantToWall } from './time.js';
+
+/** How long a post looks in the week and day views: one slot, so it can be seen and grabbed. */
+export const EVENT_MINUTES = 30;
+
+/** What react-big-calendar draws: a post with its wall-clock times in the brand zone. */
+export interface PostEvent {
+  id: string;
+  title: string;
+  start: Date;
+  end: Date;
+  post: CalendarPost;
+  state: PostState | null;
+}
+
+const eventCache = new WeakMap<CalendarPost, { zone: string; event: PostEvent }>();
+
+/**
+ * The calendar event of a post. Cached per post object: react-query keeps unchanged posts
+ * identical across refetches, so unchanged events stay identical and their memoized cells skip.
+ */
+export function toPostEvent(post: CalendarPost, zone: string): PostEvent {
+  const cached = eventCache.get(post);
+  if (cached && cached.zone === zone) return cached.event;
+  const start = instantToWall(Date.parse(post.publishDate), zone);
+  const event: PostEvent = {
+    id: post.id,
+    title: firstLine(post.content) || '(no text)',
+    start,
+    end: new Date(start.getTime() + EVENT_MINUTES * 60_000),
+    post,
+    state: normalizePostState(post.state),
+  };
+  eventCache.set(post, { zone, event });
+  return event;
+}
+
+/** The first non-empty line of a post's text, trimmed for a calendar cell. */
+export function firstLine(content: string): string {
+  const line = content.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
+  return line.trim().slice(0, 140);
+}
+
+/** What the user sees for a state: ours by name, an unknown server state as it came. */
+export function stateLabel(state: string): string {
+  const known = normalizePostState(state);
+  if (!known) return state;
+  return { draft: 'Draft', scheduled: 'Scheduled', publishing: 'Publishing', published: 'Published', error: 'Error' }[known];
+}
+
+/** Why a post cannot be moved, or null when it can. */
+export function whyNotMovable(post: CalendarPost): string | null {
+  const state = normalizePostState(post.state);
+  if (state === 'published') return 'Published posts cannot be moved.';
+  if (state === 'publishing') return 'This post is being published right now and cannot be moved.';
+  if (state === null) return `Posts in state "${post.state}" cannot be moved.`;
+  return null;
+}
+
+/** A platform's name for people: shared/platforms' label, or the raw value when unknown. */
+export function platformLabel(platform: string | null): string {
+  if (!platform) return 'Unknown platform';
+  const parsed = PlatformType.safeParse(platform);
+  return parsed.success ? platformRules[parsed.data].label : platform;
+}
+
+/** Up to two initials of an account name, for its avatar when it has no picture. */
+export function initials(name: string | null): string {
+  const words = (name ?? '').replace(/^@/, '').split(/[\s._-]+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const letters = words.length === 1 ? [...words[0]!].slice(0, 2) : [[...words[0]!][0], [...words[1]!][0]];
+  return letters.join('').toUpperCase();
+}
+
+export interface PostFilters {
+  platforms: string[];
+  accounts: string[];
+  states: string[];
+}
+
+export const NO_FILTERS: PostFilters = { platforms: [], accounts: [], states: [] };
+
+/** The state a filter or count groups a post under: ours, or the server's own name. */
+export function stateKey(post: CalendarPost): string {
+  return normalizePostState(post.state) ?? post.state;
+}
+
+/** Posts matching the platform and account filters (the state filter is applied separately, so counts can ignore it). */
+export function matchesSource(post: CalendarPost, filters: PostFilters): boolean {
+  if (filters.platforms.length > 0 && !filters.platforms.includes(post.integration.platform ?? '')) return false;
+  if (filters.accounts.length > 0 && !filters.accounts.includes(post.integration.id)) return false;
+  return true;
+}
+
+/** Posts matching every filter. */
+export function applyFilters(posts: readonly CalendarPost[], filters: PostFilters): CalendarPost[] {
+  return posts.filter(
+    (p) => matchesSource(p, filters) && (filters.states.length === 0 || filters.states.includes(stateKey(p))),
+  );
+}
+
+/** Count of posts per state among those matching the platform and account filters. */
+export function countByState(posts: readonly CalendarPost[], filters: PostFilters): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const p of posts) {
+    if (!matchesSource(p, filters)) continue;
+    const key = stateKey(p);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The states in the order the toolbar lists them, then any unknown ones seen. */
+export function orderedStates(counts: Map<string, number>): string[] {
+  const known: string[] = ['draft', 'scheduled', 'publishing', 'published', 'error'];
+  return [...known, ...[...counts.keys()].filter((k) => !known.includes(k)).sort()];
+}
+
+/** The accessible name of a post: everything the cell shows, in words. */
+export function postAccessibleName(event: PostEvent, time: string): string {
+  const p = event.post;
+  const parts = [
+    `${stateLabel(p.state)} post`,
+    `${platformLabel(p.integration.platform)}, ${p.integration.name ?? p.integration.id}`,
+    time,
+    event.title,
+  ];
+  if (p.groupSize > 1) parts.push(`one of a group of ${p.groupSize}`);
+  if (p.blockCount > 1) parts.push(`thread of ${p.blockCount}`);
+  if (p.pending) parts.push('change pending sync');
+  if (p.error) parts.push(`error: ${p.error}`);
+  return parts.join(', ');
+}
