@@ -41,10 +41,9 @@ export type ShiftKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight';
 export function shiftTarget(post: CalendarPost, key: ShiftKey, view: CalendarView, slotMinutes: number, zone: string): Date {
   const current = new Date(post.publishDate);
   const wall = instantToWall(current, zone);
-  const vertical = view === 'week' || view === 'day' ? { minutes: slotMinutes } : { days: 7 };
-  const by = (sign: 1 | -1) =>
-    'minutes' in vertical ? { minutes: sign * vertical.minutes } : { days: sign * vertical.days };
-  const amount = { ArrowUp: by(-1), ArrowDown: by(1), ArrowLeft: { days: -1 }, ArrowRight: { days: 1 } }[key];
+  const timeGrid = view === 'week' || view === 'day';
+  const vertical = (sign: 1 | -1) => (timeGrid ? { minutes: sign * slotMinutes } : { days: sign * 7 });
+  const amount = { ArrowUp: vertical(-1), ArrowDown: vertical(1), ArrowLeft: { days: -1 }, ArrowRight: { days: 1 } }[key];
   return wallToInstant(shiftWall(wall, amount), zone, current);
 }
 
