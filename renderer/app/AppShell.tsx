@@ -1,0 +1,47 @@
+import { lazy, Suspense } from 'react';
+import type { ProfileView } from '../../shared/ipc/models.js';
+import { AccountPage } from '../settings/AccountPage.js';
+import { BrandSwitcher } from './BrandSwitcher.js';
+import { Loading } from './feedback.js';
+import { OutboxButton, OutboxPanel } from './OutboxPanel.js';
+import { Sidebar } from './Sidebar.js';
+import { SyncBanner } from './SyncBanner.js';
+import { useUi, type Route } from './ui-store.js';
+import './app.css';
+
+// The calendar carries the heaviest code of the app; it loads after the shell has painted.
+const CalendarScreen = lazy(() => import('../calendar/CalendarScreen.js').then((m) => ({ default: m.CalendarScreen })));
+
+const TITLES: Record<Route, string> = { calendar: 'Calendar', account: 'Account' };
+
+/** The connected app: sidebar, top bar with the brand, the sync banner, the page, and the outbox. */
+export function AppShell({ profile }: { profile: ProfileView }) {
+  const route = useUi((s) => s.route);
+  const outboxOpen = useUi((s) => s.outboxOpen);
+
+  return (
+    <div className="shell">
+      <Sidebar profile={profile} />
+      <div className="shell-main">
+        <header className="topbar">
+          <h1 className="topbar-title">{TITLES[route]}</h1>
+          <div className="topbar-tools">
+            <BrandSwitcher profile={profile} />
+            <OutboxButton />
+          </div>
+        </header>
+        <SyncBanner />
+        <main className="page" id="page">
+          {route === 'calendar' ? (
+            <Suspense fallback={<Loading label="Loading the calendar…" />}>
+              <CalendarScreen />
+            </Suspense>
+          ) : (
+            <AccountPage profile={profile} />
+          )}
+        </main>
+      </div>
+      {outboxOpen ? <OutboxPanel /> : null}
+    </div>
+  );
+}

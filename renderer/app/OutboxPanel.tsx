@@ -1,0 +1,232 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import type { OutboxItemView } from '../../shared/ipc/models.js';
+import { call } from '../lib/ipc.js';
+import { useIpcQuery } from '../lib/use-ipc.js';
+import { EmptyState, ErrorState, Loading, errorMessage } from './feedback.js';
+import { useUi } from './ui-store.js';
+
+const PANEL_ID = 'outbox-panel';
+
+const KIND_LABEL: Record<OutboxItemView['kind'], string> = {
+  create: 'New post',
+  edit: 'Edited post',
+  reschedule: 'New time',
+  deleteGroup: 'Deletion',
+  upload: 'Media upload',
+};
+
+/** Opens the outbox; its count is every operation the service has not confirmed yet. */
+export function OutboxButton() {
+  const status = useIpcQuery('getSyncStatus', {});
+  const open = useUi((s) => s.outboxOpen);
+  const setOpen = useUi((s) => s.setOutboxOpen);
+  const waiting = status.isSuccess ? status.data.pending + status.data.failed + status.data.needsDecision : 0;
+  const attention = status.isSuccess && status.data.failed + status.data.needsDecision > 0;
+
+  return (
+    <button
+      type="button"
+      className="button outbox-button"
+      aria-expanded={open}
+      aria-controls={PANEL_ID}
+      onClick={() => setOpen(!open)}
+      data-outbox-toggle
+    >
+      Outbox
+      {waiting > 0 ? (
+        <span className={attention ? 'count count-attention' : 'count'} aria-label={`${waiting} waiting`}>
+          {waiting}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+/** Every pending, failed or undecided operation, each with what the user can do about it. */
+export function OutboxPanel() {
+  const items = useIpcQuery('listOutbox', {}, { refetchInterval: 15_000 });
+  const setOpen = useUi((s) => s.setOutboxOpen);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    function close() {
+      setOpen(false);
+      document.querySelector<HTMLButtonElement>('[data-outbox-toggle]')?.focus();
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setOpen]);
+
+  return (
+    <aside id={PANEL_ID} className="outbox" aria-labelledby={`${PANEL_ID}-title`}>
+      <header className="outbox-header">
+        <h2 id={`${PANEL_ID}-title`} ref={headingRef} tabIndex={-1}>
+          Outbox
+        </h2>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => {
+            setOpen(false);
+            document.querySelector<HTMLButtonElement>('[data-outbox-toggle]')?.focus();
+          }}
+        >
+          Close
+        </button>
+      </header>
+      {items.isPending ? <Loading label="Loading the outbox…" /> : null}
+      {items.isError ? (
+        <ErrorState title="The outbox could not be read" error={items.error} onRetry={() => void items.refetch()} />
+      ) : null}
+      {items.isSuccess && items.data.length === 0 ? (
+        <EmptyState title="Nothing waiting">
+          <p>Every change you made has reached the service.</p>
+        </EmptyState>
+      ) : null}
+      {items.isSuccess && items.data.length > 0 ? (
+        <ul className="outbox-list">
+          {items.data.map((item) => (
+            <OutboxRow key={item.id} item={item} />
+          ))}
+        </ul>
+      ) : null}
+    </aside>
+  );
+}
+
+function statusText(item: OutboxItemView): string {
+  switch (item.status) {
+    case 'pending':
+      return item.nextAttemptAt ? `Waiting — next try at ${format(new Date(item.nextAttemptAt), 'HH:mm')}` : 'Waiting to send';
+    case 'sending':
+      return 'Sending…';
+    case 'failed':
+      return 'Not sent';
+    case 'needsDecision':
+      return 'Its time passed while offline';
+  }
+}
+
+function OutboxRow({ item }: { item: OutboxItemView }) {
+  const id = useId();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const [newTime, setNewTime] = useState('');
+
+  async function run(action: () => Promise<unknown>) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await action();
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['listOutbox'] }),
+        client.invalidateQueries({ queryKey: ['getSyncStatus'] }),
+        client.invalidateQueries({ queryKey: ['listPosts'] }),
+      ]);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+      setConfirmingDiscard(false);
+    }
+  }
+
+  return (
+    <li className={`outbox-item outbox-item-${item.status}`} aria-labelledby={`${id}-summary`}>
+      <p className="outbox-kind">{KIND_LABEL[item.kind]}</p>
+      <p id={`${id}-summary`} className="outbox-summary">
+        {item.summary}
+      </p>
+      <p className="outbox-status">
+        {statusText(item)}
+        {item.attempts > 0 ? ` · ${item.attempts} ${item.attempts === 1 ? 'attempt' : 'attempts'}` : ''}
+      </p>
+      {item.lastError ? <p className="outbox-error">{item.lastError}</p> : null}
+      {problem ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {confirmingDiscard ? (
+        <div className="outbox-actions" role="group" aria-label="Confirm discard">
+          <span>Discard this change? It will not be sent.</span>
+          <button
+            type="button"
+            className="button button-small button-danger"
+            disabled={busy}
+            onClick={() => void run(() => call('discardOutbox', { id: item.id }))}
+          >
+            Discard
+          </button>
+          <button type="button" className="button button-small" onClick={() => setConfirmingDiscard(false)}>
+            Keep
+          </button>
+        </div>
+      ) : (
+        <div className="outbox-actions">
+          {item.status === 'failed' ? (
+            <button
+              type="button"
+              className="button button-small"
+              disabled={busy}
+              onClick={() => void run(() => call('retryOutbox', { id: item.id }))}
+            >
+              Retry
+            </button>
+          ) : null}
+          {item.status === 'needsDecision' ? (
+            <>
+              <button
+                type="button"
+                className="button button-small"
+                disabled={busy}
+                onClick={() => void run(() => call('resolveMissedTime', { id: item.id, action: 'now' }))}
+              >
+                Post now
+              </button>
+              <label className="visually-hidden" htmlFor={`${id}-time`}>
+                New time
+              </label>
+              <input
+                id={`${id}-time`}
+                type="datetime-local"
+                value={newTime}
+                onChange={(event) => setNewTime(event.target.value)}
+              />
+              <button
+                type="button"
+                className="button button-small"
+                disabled={busy || !newTime}
+                onClick={() =>
+                  void run(() =>
+                    call('resolveMissedTime', { id: item.id, action: 'reschedule', date: new Date(newTime).toISOString() }),
+                  )
+                }
+              >
+                Move
+              </button>
+            </>
+          ) : null}
+          {item.status !== 'sending' ? (
+            <button
+              type="button"
+              className="button button-small button-quiet"
+              disabled={busy}
+              onClick={() => setConfirmingDiscard(true)}
+            >
+              Discard…
+            </button>
+          ) : null}
+        </div>
+      )}
+    </li>
+  );
+}

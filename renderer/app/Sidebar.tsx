@@ -1,0 +1,42 @@
+import type { ProfileView } from '../../shared/ipc/models.js';
+import { useUi, type Route } from './ui-store.js';
+
+const NAV: { route: Route; label: string }[] = [
+  { route: 'calendar', label: 'Calendar' },
+  { route: 'account', label: 'Account' },
+];
+
+/** Where the user can go, and whose account this window works on. */
+export function Sidebar({ profile }: { profile: ProfileView }) {
+  const route = useUi((s) => s.route);
+  const navigate = useUi((s) => s.navigate);
+
+  return (
+    <nav className="sidebar" aria-label="Main">
+      <p className="sidebar-brand">
+        <span className="brand-mark brand-mark-small" aria-hidden="true">
+          P
+        </span>
+        Postdeck
+      </p>
+      <ul className="sidebar-nav">
+        {NAV.map((item) => (
+          <li key={item.route}>
+            <button
+              type="button"
+              className="sidebar-link"
+              aria-current={route === item.route ? 'page' : undefined}
+              onClick={() => navigate(item.route)}
+            >
+              {item.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="sidebar-account">
+        <p className="sidebar-org">{profile.organization?.name ?? profile.label}</p>
+        {profile.user ? <p className="sidebar-user">{profile.user.name}</p> : null}
+      </div>
+    </nav>
+  );
+}

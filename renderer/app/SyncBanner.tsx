@@ -1,0 +1,52 @@
+import { useIpcQuery } from '../lib/use-ipc.js';
+import { useUi } from './ui-store.js';
+
+const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
+
+/** Says plainly when work is waiting: offline with pending changes, failures, missed times. */
+export function SyncBanner() {
+  const status = useIpcQuery('getSyncStatus', {}, { refetchInterval: 60_000 });
+  const openOutbox = useUi((s) => s.setOutboxOpen);
+  if (!status.isSuccess) return null;
+  const { online, pending, failed, needsDecision } = status.data;
+
+  const messages: { tone: 'offline' | 'warning'; text: string; action?: string }[] = [];
+  if (!online) {
+    messages.push({
+      tone: 'offline',
+      text:
+        pending > 0
+          ? `You are offline — ${changes(pending)} will be sent when the connection returns.`
+          : 'You are offline — the calendar shows what was last synced, and new changes will be sent when the connection returns.',
+    });
+  }
+  if (needsDecision > 0) {
+    messages.push({
+      tone: 'warning',
+      text: `${needsDecision === 1 ? '1 scheduled post' : `${needsDecision} scheduled posts`} missed ${needsDecision === 1 ? 'its' : 'their'} time while offline. Post now or pick a new time.`,
+      action: 'Decide in the outbox',
+    });
+  }
+  if (failed > 0) {
+    messages.push({
+      tone: 'warning',
+      text: `${changes(failed)} could not be sent. Retry, edit or discard ${failed === 1 ? 'it' : 'them'}.`,
+      action: 'Review in the outbox',
+    });
+  }
+
+  return (
+    <div className="sync-banners" role="status">
+      {messages.map((message) => (
+        <div key={message.text} className={`sync-banner sync-banner-${message.tone}`}>
+          <p>{message.text}</p>
+          {message.action ? (
+            <button type="button" className="button button-small" onClick={() => openOutbox(true)}>
+              {message.action}
+            </button>
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../app/feedback.js';
+import { useUi } from '../app/ui-store.js';
+import { call } from '../lib/ipc.js';
+import { ConnectForm } from './ConnectForm.js';
+import './onboarding.css';
+
+/** The first screen of a new user: try the sandbox, or connect a real account. */
+export function WelcomeScreen() {
+  const askBrandChoice = useUi((s) => s.askBrandChoice);
+  const finishConnecting = useUi((s) => s.finishConnecting);
+  const client = useQueryClient();
+  const [sandboxBusy, setSandboxBusy] = useState(false);
+  const [sandboxError, setSandboxError] = useState<string | null>(null);
+
+  async function startSandbox() {
+    setSandboxBusy(true);
+    setSandboxError(null);
+    try {
+      await call('startSandbox', {});
+      finishConnecting();
+      await client.invalidateQueries();
+    } catch (error) {
+      setSandboxError(errorMessage(error));
+    } finally {
+      setSandboxBusy(false);
+    }
+  }
+
+  return (
+    <main className="welcome">
+      <header className="welcome-header">
+        <p className="brand-mark" aria-hidden="true">
+          P
+        </p>
+        <h1>Welcome to Postdeck</h1>
+        <p className="welcome-lede">Plan, schedule and move the posts of every brand you manage, in one calendar.</p>
+      </header>
+      <div className="welcome-options">
+        <section className="card welcome-card" aria-labelledby="sandbox-title">
+          <h2 id="sandbox-title">Try it with the built-in sandbox</h2>
+          <p>
+            A local service with demo brands, accounts and posts runs on this computer. Nothing is published anywhere, so
+            try anything.
+          </p>
+          {sandboxError ? (
+            <p className="form-error" role="alert">
+              {sandboxError}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void startSandbox()}
+            disabled={sandboxBusy}
+          >
+            {sandboxBusy ? 'Starting the sandbox…' : 'Start the sandbox'}
+          </button>
+        </section>
+        <section className="card welcome-card" aria-labelledby="connect-title">
+          <h2 id="connect-title">Connect your account</h2>
+          <p>Use the address and an API key from your Social Publishing dashboard.</p>
+          <ConnectForm onConnected={(profile) => askBrandChoice(profile.id)} />
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ProfileView } from '../../shared/ipc/models.js';
+import { ErrorState, Loading } from '../app/feedback.js';
+import { useUi } from '../app/ui-store.js';
+import { useIpcQuery } from '../lib/use-ipc.js';
+import { BrandsSection } from './BrandsSection.js';
+import { describeKey } from './key-status.js';
+import { ProfilesSection } from './ProfilesSection.js';
+import './settings.css';
+
+/** Who this window is connected as (from GET /me), its key, its brands and the other connections. */
+export function AccountPage({ profile }: { profile: ProfileView }) {
+  const justConnected = useUi((s) => s.justConnected);
+  const dismissWelcome = useUi((s) => s.dismissWelcome);
+  const navigate = useUi((s) => s.navigate);
+
+  return (
+    <div className="settings">
+      {justConnected ? (
+        <div className="notice" role="status">
+          <p>
+            <strong>You are connected.</strong> Your brand’s posts are waiting in the calendar.
+          </p>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => {
+              dismissWelcome();
+              navigate('calendar');
+            }}
+          >
+            Open the calendar
+          </button>
+        </div>
+      ) : null}
+      <ConnectionSection profile={profile} />
+      <BrandsSection profile={profile} />
+      <ProfilesSection />
+    </div>
+  );
+}
+
+function ConnectionSection({ profile }: { profile: ProfileView }) {
+  const me = useIpcQuery('getMe', {});
+
+  return (
+    <section className="card" aria-labelledby="connection-title">
+      <h2 id="connection-title">Connection</h2>
+      {me.isPending ? <Loading label="Checking the connection…" /> : null}
+      {me.isError ? (
+        <ErrorState title="The service could not confirm this connection" error={me.error} onRetry={() => void me.refetch()} />
+      ) : null}
+      {me.isSuccess ? (
+        <dl className="facts" aria-label="Connection details">
+          <dt>Organization</dt>
+          <dd data-testid="me-organization">{me.data.organization.name}</dd>
+          <dt>Brand</dt>
+          <dd data-testid="me-brand">{me.data.brand.name}</dd>
+          <dt>Signed in as</dt>
+          <dd data-testid="me-user">
+            {me.data.user.name} <span className="muted">({me.data.user.email})</span>
+          </dd>
+          <dt>Service</dt>
+          <dd className="mono">{profile.baseUrl}</dd>
+          <dt>API key</dt>
+          <dd data-testid="key-status">{describeKey(profile.key)}</dd>
+          {me.data.apiKey ? (
+            <>
+              <dt>Permissions</dt>
+              <dd>{me.data.apiKey.scopes.length > 0 ? me.data.apiKey.scopes.join(', ') : 'none'}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+    </section>
+  );
+}

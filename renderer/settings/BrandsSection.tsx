@@ -1,0 +1,56 @@
+import type { ProfileView } from '../../shared/ipc/models.js';
+import { useSwitchBrand } from '../app/BrandSwitcher.js';
+import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
+import { useIpcQuery } from '../lib/use-ipc.js';
+
+/** The brands this key can act on; one of them is active for every call. */
+export function BrandsSection({ profile }: { profile: ProfileView }) {
+  const brands = useIpcQuery('listBrands', {});
+  const { switchBrand, busy, error } = useSwitchBrand();
+
+  return (
+    <section className="card" aria-labelledby="brands-title">
+      <h2 id="brands-title">Brands</h2>
+      {brands.isPending ? <Loading label="Loading brands…" /> : null}
+      {brands.isError ? (
+        <ErrorState title="Brands could not be loaded" error={brands.error} onRetry={() => void brands.refetch()} />
+      ) : null}
+      {brands.isSuccess && brands.data.length === 0 ? (
+        <EmptyState title="No brands">
+          <p>This key sees no brand. Create one in your dashboard, then come back.</p>
+        </EmptyState>
+      ) : null}
+      {brands.isSuccess && brands.data.length > 0 ? (
+        <ul className="rows" aria-label="Brands">
+          {brands.data.map((brand) => {
+            const active = brand.id === profile.brandId;
+            return (
+              <li key={brand.id} className="row">
+                <span className="row-title">{brand.name}</span>
+                {brand.timezone ? <span className="muted">{brand.timezone}</span> : null}
+                {active ? (
+                  <span className="badge">Active</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    disabled={busy}
+                    onClick={() => void switchBrand(brand.id)}
+                    aria-label={`Switch to ${brand.name}`}
+                  >
+                    Switch
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+// Builds what Electron loads: the renderer (vite) into dist/renderer, and the main process and
+// preload (esbuild) into dist/electron. Any failure exits non-zero with the reason.
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build as viteBuild } from 'vite';
+import { build as esbuild } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.chdir(root);
+
+// Native modules and packages that read their own files at run time stay in node_modules.
+const MAIN_EXTERNALS = [
+  'electron',
+  'keytar',
+  'libsql',
+  '@libsql/*',
+  'sharp',
+  '@img/*',
+  '@fastify/swagger-ui',
+  '@fastify/static',
+  'fsevents',
+  'bufferutil',
+  'utf-8-validate',
+  'pino-pretty',
+];
+
+async function buildRenderer() {
+  await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  console.log('renderer -> dist/renderer');
+}
+
+async function buildMain() {
+  await esbuild({
+    entryPoints: ['electron/main.ts'],
+    outfile: 'dist/electron/main.cjs',
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    sourcemap: true,
+    external: MAIN_EXTERNALS,
+    // ESM sources use import.meta.url; in the CommonJS bundle it is derived from __filename.
+    define: { 'import.meta.url': '__postdeckImportMetaUrl' },
+    banner: { js: "const __postdeckImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    logLevel: 'warning',
+  });
+  console.log('main -> dist/electron/main.cjs');
+}
+
+async function buildPreload() {
+  // A sandboxed preload can require only 'electron' (and a few built-ins): everything else is bundled.
+  await esbuild({
+    entryPoints: ['electron/preload.ts'],
+    outfile: 'dist/electron/preload.cjs',
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    sourcemap: true,
+    external: ['electron'],
+    logLevel: 'warning',
+  });
+  console.log('preload -> dist/electron/preload.cjs');
+}
+
+async function main() {
+  await rm('dist/electron', { recursive: true, force: true });
+  await buildRenderer();
+  // The main process lands in its own step of the project; until it exists there is nothing to bundle.
+  if (existsSync('electron/main.ts')) await buildMain();
+  else console.log('electron/main.ts not present yet: main bundle skipped');
+  if (existsSync('electron/preload.ts')) await buildPreload();
+  else console.log('electron/preload.ts not present yet: preload bundle skipped');
+}
+
+main().catch((error) => {
+  console.error(`Build failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
