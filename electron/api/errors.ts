@@ -19,6 +19,8 @@ export class ApiError extends Error {
   readonly issues: ValidationIssue[];
   /** From Retry-After on 429/503, in milliseconds. */
   readonly retryAfterMs: number | null;
+  /** A network failure after the request went out (connection reset): it may have been applied. */
+  readonly maybeDelivered: boolean;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -27,6 +29,7 @@ export class ApiError extends Error {
     code?: string | null;
     issues?: ValidationIssue[];
     retryAfterMs?: number | null;
+    maybeDelivered?: boolean;
   }) {
     super(redactKeys(init.message));
     this.name = 'ApiError';
@@ -35,6 +38,7 @@ export class ApiError extends Error {
     this.code = init.code ?? null;
     this.issues = init.issues ?? [];
     this.retryAfterMs = init.retryAfterMs ?? null;
+    this.maybeDelivered = init.maybeDelivered ?? false;
   }
 
   /** Worth sending again later without the user doing anything. */
@@ -48,6 +52,7 @@ export class ApiError extends Error {
 
   /** The request may have been applied although we got no answer (matters for POST /posts). */
   get ambiguous(): boolean {
-    return this.kind === 'timeout' || (this.kind === 'http' && this.status !== null && this.status >= 500);
+    if (this.kind === 'timeout' || (this.kind === 'network' && this.maybeDelivered)) return true;
+    return this.kind === 'http' && this.status !== null && this.status >= 500;
   }
 }

@@ -1,0 +1,72 @@
+import { ErrorCode } from '../../shared/api/errors.js';
+import type { EndpointDef } from '../../shared/api/endpoints.js';
+
+/*
+ * Runs in main (Node). One sentence per failure the user can hit, saying what to do next. The
+ * server's own message is kept only where we have nothing better, and keys never appear in it
+ * (ApiError redacts).
+ */
+
+export function httpErrorMessage(
+  status: number,
+  code: string | null,
+  serverMessage: string | null,
+  endpoint: Pick<EndpointDef, 'scope' | 'summary'>,
+): string {
+  switch (code) {
+    case ErrorCode.API_KEY_REQUIRED:
+      return 'The service did not receive an API key: paste your key again (create one in the dashboard under Settings > API Keys).';
+    case ErrorCode.INVALID_API_KEY:
+      return 'The API key was revoked or is wrong: create a new key in the dashboard (Settings > API Keys) and paste it here.';
+    case ErrorCode.BRAND_ID_REQUIRED:
+      return 'No brand is selected: pick a brand and try again.';
+    case ErrorCode.BRAND_NOT_ALLOWED:
+      return 'This API key may not act on this brand: pick another brand, or create a key for this brand in the dashboard (Settings > API Keys).';
+    case ErrorCode.INSUFFICIENT_SCOPE:
+      return (
+        `This API key lacks the "${endpoint.scope}" scope needed here: create a key that includes ` +
+        `"${endpoint.scope}" in the dashboard (Settings > API Keys) and replace the key in Postdeck.`
+      );
+    case ErrorCode.PLATFORM_VALIDATION_FAILED:
+      return 'The service refused the post content or settings: fix the problems listed and send it again.';
+    case ErrorCode.INTEGRATION_NOT_FOUND:
+      return 'The service does not know this connected account: check its id in the dashboard, or remove it from the post.';
+    case ErrorCode.DATE_IN_PAST:
+      return 'The chosen time is already in the past: pick a future time, or post now.';
+    case ErrorCode.POST_NOT_RESCHEDULABLE:
+      return 'This post can no longer be moved (it is being published or already published).';
+    case ErrorCode.URL_NOT_ALLOWED:
+    case ErrorCode.URL_FETCH_FAILED:
+      return `The service could not fetch that URL${serverMessage ? ` (${serverMessage})` : ''}: check it is a public http(s) link to an image or video.`;
+    case ErrorCode.FILE_TOO_LARGE:
+    case ErrorCode.PAYLOAD_TOO_LARGE:
+      return 'The file is too large for the service: use a smaller or compressed file.';
+    case ErrorCode.UNSUPPORTED_MEDIA_TYPE:
+      return 'The service does not accept this file type: use a common image or video format (JPEG, PNG, GIF, WebP, MP4, MOV).';
+  }
+  if (status === 402) {
+    return 'Your media storage is full: delete unused media in the dashboard or upgrade the plan, then upload again.';
+  }
+  if (status === 429) return 'The service is limiting how fast requests may be sent: Postdeck will try again shortly.';
+  if (status === 404) return 'The service could not find it: it may have been deleted elsewhere. Refresh the calendar.';
+  if (status === 400 && code === null) {
+    return `The service refused the request${serverMessage ? ` (${serverMessage})` : ''}: check the connected account and the post, then try again.`;
+  }
+  if (status >= 500) {
+    return `The service had a problem (status ${status}): Postdeck will try again; if it lasts, check the service's status page.`;
+  }
+  const detail = serverMessage ? `: ${serverMessage}` : '.';
+  return `The service refused the request (status ${status}${code ? `, ${code}` : ''})${detail}`;
+}
+
+export function networkErrorMessage(host: string): string {
+  return `Could not reach the service at ${host}: check the base URL and your internet connection. Changes wait in the outbox until it is back.`;
+}
+
+export function timeoutMessage(host: string, ms: number): string {
+  return `The service at ${host} did not answer within ${Math.round(ms / 1000)} s: check your connection; Postdeck will try again.`;
+}
+
+export function malformedMessage(host: string, what: string): string {
+  return `The service at ${host} answered something Postdeck cannot read (${what}): check that the base URL points to the Social Publishing API (it usually ends in /v1).`;
+}
