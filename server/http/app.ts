@@ -1,0 +1,78 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ErrorCode } from '../../shared/api/errors.js';
+import { redactKeys } from '../../shared/api/scopes.js';
+import { accountRoutes } from '../routes/account.js';
+import { postRoutes } from '../routes/posts.js';
+import type { Service } from '../service.js';
+import { frameworkErrors, installErrorHandling } from './error-handler.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { RateLimiter } from './rate-limit.js';
+
+/** JSON bodies: generous for a long thread of long blocks, far below anything that could hurt. */
+export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+
+/** Builds the HTTP app: the API under /v1, its reference at /v1/docs, files at /cdn, links at /s. */
+export async function buildApp(svc: Service, log: boolean): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: log
+      ? {
+          level: 'info',
+          serializers: {
+            req: (req: { method: string; url: string }) => ({ method: req.method, url: redactKeys(req.url) }),
+          },
+        }
+      : false,
+    bodyLimit: JSON_BODY_LIMIT,
+    frameworkErrors,
+    return503OnClosing: true,
+  });
+  installErrorHandling(app);
+
+  await app.register(fastifyMultipart, {
+    limits: {
+      // Busboy's own cap is a backstop: the upload route enforces the per-kind limit as it streams.
+      fileSize: Math.max(svc.config.maxImageBytes, svc.config.maxVideoBytes) + 1,
+      files: 1,
+      fields: 10,
+      parts: 20,
+      fieldSize: 64 * 1024,
+    },
+  });
+
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument('/v1') as never } });
+  await app.register(fastifySwaggerUi, { routePrefix: '/v1/docs' });
+
+  await app.register(fastifyStatic, {
+    root: svc.mediaDir,
+    prefix: '/cdn/',
+    decorateReply: false,
+    acceptRanges: true,
+    index: false,
+    dotfiles: 'deny',
+    cacheControl: true,
+    maxAge: '1d',
+  });
+
+  app.get('/s/:code', async (request, reply) => {
+    const { code } = request.params as { code: string };
+    const url = svc.shortLinks.resolve(code);
+    if (!url) {
+      return reply.code(404).send({ statusCode: 404, code: ErrorCode.NOT_FOUND, message: `No short link "${code}".` });
+    }
+    return reply.redirect(url, 302);
+  });
+
+  const limiter = svc.config.rateLimit ? new RateLimiter(svc.config.rateLimit) : null;
+  await app.register(
+    async (v1) => {
+      accountRoutes(v1, svc, limiter);
+      postRoutes(v1, svc, limiter);
+    },
+    { prefix: '/v1' },
+  );
+  return app;
+}

@@ -1,0 +1,138 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DEFAULT_MAX_IMAGE_BYTES, DEFAULT_MAX_VIDEO_BYTES } from '../shared/platforms/rules.js';
+import { buildApp } from './http/app.js';
+import { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './http/rate-limit.js';
+import { Publisher } from './publisher/publisher.js';
+import type { SandboxFile } from './sandbox-file.js';
+import { readSandboxFile, writeSandboxFile } from './sandbox-writer.js';
+import { seedDemo } from './seed/demo.js';
+import type { Service, ServiceConfig, ServiceUrls } from './service.js';
+import { AccountStore } from './store/accounts.js';
+import { openDatabase } from './store/db.js';
+import { MediaStore } from './store/media.js';
+import { PostStore } from './store/posts.js';
+import { ShortLinkStore } from './store/short-links.js';
+
+export type { SandboxFile } from './sandbox-file.js';
+
+export interface StartServiceOptions {
+  dataDir: string;
+  /** 0 picks a free port. Default 4010. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Requests per key per window; null turns limiting off. Default 1200 per 60 s. */
+  rateLimit?: RateLimitConfig | null;
+  /** Per organization. Default 2 GiB. */
+  storageLimitBytes?: number;
+  maxImageBytes?: number;
+  maxVideoBytes?: number;
+  /** Lets upload-from-url reach private, loopback and link-local addresses (tests, intranets). */
+  allowPrivateUrls?: boolean;
+  /** How often the publisher looks for due posts. Default 1000 ms. */
+  tickMs?: number;
+  /** How long one commentDelays minute lasts. Default 60000, so tests can pace threads fast. */
+  minuteMs?: number;
+  /** Total time upload-from-url may take. Default 30 s. */
+  fetchTimeoutMs?: number;
+  log?: boolean;
+}
+
+export interface RunningService {
+  baseUrl: string;
+  origin: string;
+  cdnUrl: string;
+  dataDir: string;
+  sandbox: SandboxFile;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_STORAGE_LIMIT_BYTES = 2 * 1024 * 1024 * 1024;
+export const DEFAULT_PORT = 4010;
+
+/**
+ * Starts the local Social Publishing service on a data dir: opens (and migrates) its database,
+ * seeds the demo sandbox the first time, listens, starts the publisher and writes sandbox.json.
+ */
+export async function startService(opts: StartServiceOptions): Promise<RunningService> {
+  const dataDir = resolve(opts.dataDir);
+  const config: ServiceConfig = {
+    dataDir,
+    rateLimit: opts.rateLimit === undefined ? DEFAULT_RATE_LIMIT : opts.rateLimit,
+    storageLimitBytes: opts.storageLimitBytes ?? DEFAULT_STORAGE_LIMIT_BYTES,
+    maxImageBytes: opts.maxImageBytes ?? DEFAULT_MAX_IMAGE_BYTES,
+    maxVideoBytes: opts.maxVideoBytes ?? DEFAULT_MAX_VIDEO_BYTES,
+    allowPrivateUrls: opts.allowPrivateUrls ?? false,
+    tickMs: opts.tickMs ?? 1000,
+    minuteMs: opts.minuteMs ?? 60_000,
+    fetchTimeoutMs: opts.fetchTimeoutMs ?? 30_000,
+  };
+  const mediaDir = join(dataDir, 'media');
+  mkdirSync(mediaDir, { recursive: true });
+  const db = openDatabase(dataDir);
+  const accounts = new AccountStore(db);
+  const posts = new PostStore(db);
+  const media = new MediaStore(db);
+  const shortLinks = new ShortLinkStore(db);
+
+  let publisher: Publisher | null = null;
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  const urls: ServiceUrls = { origin: '', baseUrl: '', cdnUrl: '' };
+  const svc: Service = { config, urls, mediaDir, accounts, posts, media, shortLinks, nudgePublisher: () => publisher?.nudge() };
+
+  try {
+    let tokens = readSandboxFile(dataDir)?.keys ?? [];
+    if (accounts.isEmpty()) {
+      // One transaction around the whole seed: a crash halfway leaves an empty sandbox, seeded next time.
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        tokens = await seedDemo({ db, accounts, posts, media, mediaDir });
+        db.exec('COMMIT');
+      } catch (err) {
+        db.exec('ROLLBACK');
+        throw err;
+      }
+    }
+
+    app = await buildApp(svc, opts.log ?? false);
+    const server = app;
+    const host = opts.host ?? '127.0.0.1';
+    await app.listen({ port: opts.port ?? DEFAULT_PORT, host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : (opts.port ?? DEFAULT_PORT);
+    const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+    urls.origin = `http://${urlHost}:${port}`;
+    urls.baseUrl = `${urls.origin}/v1`;
+    urls.cdnUrl = `${urls.origin}/cdn`;
+
+    publisher = new Publisher(posts, accounts, {
+      tickMs: config.tickMs,
+      minuteMs: config.minuteMs,
+      onError: (err) => server.log.error({ err }, 'publisher tick failed'),
+    });
+    publisher.start();
+    const sandbox = writeSandboxFile(dataDir, accounts, urls, tokens);
+
+    let closed = false;
+    return {
+      baseUrl: urls.baseUrl,
+      origin: urls.origin,
+      cdnUrl: urls.cdnUrl,
+      dataDir,
+      sandbox,
+      async close() {
+        if (closed) return;
+        closed = true;
+        publisher?.stop();
+        await server.close();
+        db.close();
+      },
+    };
+  } catch (err) {
+    publisher?.stop();
+    await app?.close();
+    db.close();
+    throw err;
+  }
+}

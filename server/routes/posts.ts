@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '../../shared/api/errors.js';
+import type { RequestAuth } from '../http/auth.js';
+import { ApiHttpError, notFound } from '../http/errors.js';
+import type { RateLimiter } from '../http/rate-limit.js';
+import { defineRoute } from '../http/route.js';
+import { createPosts } from '../posts/create.js';
+import { detailView, listItemView } from '../posts/view.js';
+import type { Service } from '../service.js';
+import type { IntegrationRecord } from '../store/accounts.js';
+import type { PostRecord } from '../store/posts.js';
+
+/** The widest window GET /posts answers, so one request cannot ask for the whole history. */
+export const MAX_LIST_RANGE_DAYS = 400;
+
+function postInBrand(svc: Service, auth: RequestAuth, id: string): { post: PostRecord; integration: IntegrationRecord } {
+  const post = svc.posts.get(id);
+  const integration = post ? svc.accounts.integration(post.integration_id) : null;
+  if (!post || post.brand_id !== auth.brand.id || !integration) throw notFound(`Post "${id}"`);
+  return { post, integration };
+}
+
+/** POST /posts, GET /posts, GET /posts/:id, PUT /posts/:id/date, DELETE /posts/:group. */
+export function postRoutes(app: FastifyInstance, svc: Service, limiter: RateLimiter | null): void {
+  defineRoute(app, svc, limiter, 'createPosts', async ({ auth, body }) => createPosts(svc, auth, body));
+
+  defineRoute(app, svc, limiter, 'listPosts', async ({ auth, query }) => {
+    const start = Date.parse(query.startDate);
+    const end = Date.parse(query.endDate);
+    if (end < start) {
+      throw new ApiHttpError(400, ErrorCode.VALIDATION_ERROR, 'endDate lies before startDate; swap them.', [
+        { target: null, path: 'endDate', message: 'endDate must not be before startDate.' },
+      ]);
+    }
+    if (end - start > MAX_LIST_RANGE_DAYS * 86_400_000) {
+      throw new ApiHttpError(
+        400,
+        ErrorCode.VALIDATION_ERROR,
+        `The range spans more than ${MAX_LIST_RANGE_DAYS} days; ask for smaller windows.`,
+        [{ target: null, path: 'endDate', message: `At most ${MAX_LIST_RANGE_DAYS} days between startDate and endDate.` }],
+      );
+    }
+    const cache = new Map<string, IntegrationRecord | null>();
+    const integrationOf = (id: string) => {
+      if (!cache.has(id)) cache.set(id, svc.accounts.integration(id));
+      return cache.get(id) ?? null;
+    };
+    const posts = svc.posts.listByBrand(auth.brand.id, start, end).flatMap((p) => {
+      const integration = integrationOf(p.integration_id);
+      return integration ? [listItemView(svc, p, integration)] : [];
+    });
+    return { posts };
+  });
+
+  defineRoute(app, svc, limiter, 'getPost', async ({ auth, params }) => {
+    const { post, integration } = postInBrand(svc, auth, params.id);
+    return detailView(svc, post, integration);
+  });
+
+  defineRoute(app, svc, limiter, 'reschedulePost', async ({ auth, params, body }) => {
+    const { post, integration } = postInBrand(svc, auth, params.id);
+    const date = Date.parse(body.date);
+    if (post.state === 'published' || post.state === 'publishing') {
+      throw new ApiHttpError(
+        409,
+        ErrorCode.POST_NOT_RESCHEDULABLE,
+        `This post is ${post.state}; it cannot be moved. Create a new post instead.`,
+      );
+    }
+    if (post.state !== 'draft' && date <= Date.now()) {
+      throw new ApiHttpError(400, ErrorCode.DATE_IN_PAST, `The date ${body.date} is not in the future; pick a later time.`, [
+        { target: null, path: 'date', message: 'A scheduled post needs a date in the future.' },
+      ]);
+    }
+    // A failed post moved to the future is queued again; a draft stays a draft.
+    svc.posts.reschedule(post.id, date, post.state === 'draft' ? 'draft' : 'scheduled');
+    const moved = svc.posts.get(post.id);
+    if (!moved) throw notFound(`Post "${params.id}"`);
+    return listItemView(svc, moved, integration);
+  });
+
+  defineRoute(app, svc, limiter, 'deleteGroup', async ({ auth, params }) => {
+    const deleted = svc.posts.deleteGroup(auth.brand.id, params.group);
+    if (deleted === 0) throw notFound(`Group "${params.group}"`);
+    return { group: params.group, deleted };
+  });
+}

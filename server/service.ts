@@ -1,0 +1,45 @@
+import type { RateLimitConfig } from './http/rate-limit.js';
+import type { AccountStore } from './store/accounts.js';
+import type { MediaStore } from './store/media.js';
+import type { PostStore } from './store/posts.js';
+import type { ShortLinkStore } from './store/short-links.js';
+
+/** The service's settings after defaults are applied. */
+export interface ServiceConfig {
+  dataDir: string;
+  rateLimit: RateLimitConfig | null;
+  storageLimitBytes: number;
+  maxImageBytes: number;
+  maxVideoBytes: number;
+  allowPrivateUrls: boolean;
+  tickMs: number;
+  /** How long one commentDelays minute lasts (tests shorten it). */
+  minuteMs: number;
+  /** How long upload-from-url may take in total. */
+  fetchTimeoutMs: number;
+}
+
+/** Where the service is reachable; known once it listens, so it is filled in then. */
+export interface ServiceUrls {
+  origin: string;
+  baseUrl: string;
+  cdnUrl: string;
+}
+
+/** What every route and the publisher share. */
+export interface Service {
+  config: ServiceConfig;
+  urls: ServiceUrls;
+  mediaDir: string;
+  accounts: AccountStore;
+  posts: PostStore;
+  media: MediaStore;
+  shortLinks: ShortLinkStore;
+  /** Asks the publisher to look for due posts now rather than at its next tick. */
+  nudgePublisher(): void;
+}
+
+/** A URL on the CDN for a stored file name; absolute URLs (a picture hosted elsewhere) pass through. */
+export function cdnUrlOf(urls: ServiceUrls, file: string): string {
+  return /^https?:\/\//.test(file) ? file : `${urls.cdnUrl}/${encodeURIComponent(file)}`;
+}

@@ -1,0 +1,72 @@
+import Database from 'libsql';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { migrations } from './migrations.js';
+
+export type Db = InstanceType<typeof Database>;
+
+/** Raised when the data dir holds a database written by a newer version of this service. */
+export class DatabaseTooNewError extends Error {
+  constructor(found: number, known: number) {
+    super(
+      `The database in this data dir is at schema version ${found}, but this service knows only up to ${known}. ` +
+        'Use a newer version of the service, or another data dir.',
+    );
+    this.name = 'DatabaseTooNewError';
+  }
+}
+
+/**
+ * Opens (creating when absent) `DATA_DIR/service.db` in WAL mode and brings its schema up to date:
+ * each numbered migration runs in its own transaction together with its `user_version` bump, so a
+ * crash never leaves a half-migrated file. A newer file is refused rather than misread.
+ */
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, 'service.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  try {
+    migrate(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
+
+/**
+ * Runs `fn` atomically. Inside an outer transaction it becomes a savepoint, so store methods that
+ * are atomic on their own still compose into a larger unit (the seed is one).
+ */
+export function atomically<T>(db: Db, fn: () => T): T {
+  const nested = db.inTransaction;
+  db.exec(nested ? 'SAVEPOINT nested' : 'BEGIN IMMEDIATE');
+  try {
+    const result = fn();
+    db.exec(nested ? 'RELEASE nested' : 'COMMIT');
+    return result;
+  } catch (err) {
+    db.exec(nested ? 'ROLLBACK TO nested; RELEASE nested' : 'ROLLBACK');
+    throw err;
+  }
+}
+
+/** The first column of the first row, or undefined (libsql's `pluck()` does not pluck). */
+export function scalar(db: Db, sql: string, ...params: unknown[]): unknown {
+  const row = db.prepare(sql).raw().get(...params);
+  return Array.isArray(row) ? row[0] : undefined;
+}
+
+function migrate(db: Db): void {
+  const current = Number(scalar(db, 'PRAGMA user_version'));
+  if (current > migrations.length) throw new DatabaseTooNewError(current, migrations.length);
+  for (let v = current; v < migrations.length; v++) {
+    const sql = migrations[v] as string;
+    atomically(db, () => {
+      db.exec(sql);
+      db.pragma(`user_version = ${v + 1}`);
+    });
+  }
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { PostState } from '../../shared/api/resources.js';
+import { atomically, type Db } from './db.js';
+
+/** A block as stored: the client's text and media refs, plus when and where it went out. */
+export const StoredBlock = z.object({
+  content: z.string(),
+  image: z.array(z.looseObject({ id: z.string(), path: z.string() })),
+  releaseURL: z.string().nullable(),
+  publishedAt: z.number().nullable(),
+});
+export type StoredBlock = z.infer<typeof StoredBlock>;
+
+const json = <T extends z.ZodType>(schema: T) => z.string().transform((s): z.infer<T> => schema.parse(JSON.parse(s)));
+
+const PostRow = z.object({
+  id: z.string(),
+  group_id: z.string(),
+  brand_id: z.string(),
+  integration_id: z.string(),
+  state: PostState,
+  publish_date: z.number(),
+  blocks: json(z.array(StoredBlock)),
+  settings: json(z.looseObject({ __type: z.string() })),
+  comment_delays: z
+    .string()
+    .nullable()
+    .transform((s) => (s === null ? null : z.array(z.number()).parse(JSON.parse(s)))),
+  short_link: z.number().transform((n) => n !== 0),
+  blocks_published: z.number(),
+  next_block_at: z.number().nullable(),
+  release_url: z.string().nullable(),
+  published_at: z.number().nullable(),
+  error: z.string().nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type PostRecord = z.infer<typeof PostRow>;
+
+export interface NewPost {
+  id: string;
+  groupId: string;
+  brandId: string;
+  integrationId: string;
+  state: PostState;
+  publishDate: number;
+  blocks: StoredBlock[];
+  settings: { __type: string } & Record<string, unknown>;
+  commentDelays: number[] | null;
+  shortLink: boolean;
+  blocksPublished?: number;
+  releaseUrl?: string | null;
+  publishedAt?: number | null;
+  error?: string | null;
+  createdAt?: number;
+}
+
+/** Posts: one row per platform copy; the rows of one create call share a group. */
+export class PostStore {
+  constructor(private readonly db: Db) {}
+
+  insertMany(posts: readonly NewPost[]): void {
+    const stmt = this.db.prepare(
+      `INSERT INTO posts (id, group_id, brand_id, integration_id, state, publish_date, blocks, settings, comment_delays,
+        short_link, blocks_published, next_block_at, release_url, published_at, error, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
+    );
+    atomically(this.db, () => {
+      for (const p of posts) {
+        const created = p.createdAt ?? Date.now();
+        stmt.run(
+          p.id,
+          p.groupId,
+          p.brandId,
+          p.integrationId,
+          p.state,
+          p.publishDate,
+          JSON.stringify(p.blocks),
+          JSON.stringify(p.settings),
+          p.commentDelays === null ? null : JSON.stringify(p.commentDelays),
+          p.shortLink ? 1 : 0,
+          p.blocksPublished ?? 0,
+          p.releaseUrl ?? null,
+          p.publishedAt ?? null,
+          p.error ?? null,
+          created,
+          created,
+        );
+      }
+    });
+  }
+
+  get(id: string): PostRecord | null {
+    const raw = this.db.prepare('SELECT * FROM posts WHERE id = ?').get(id);
+    return raw === undefined ? null : PostRow.parse(raw);
+  }
+
+  /** Posts of a brand whose publish date lies in [start, end], in calendar order. */
+  listByBrand(brandId: string, start: number, end: number): PostRecord[] {
+    return this.db
+      .prepare('SELECT * FROM posts WHERE brand_id = ? AND publish_date BETWEEN ? AND ? ORDER BY publish_date, id')
+      .all(brandId, start, end)
+      .map((r) => PostRow.parse(r));
+  }
+
+  /** Published posts of one account, newest first. */
+  publishedByIntegration(integrationId: string): PostRecord[] {
+    return this.db
+      .prepare("SELECT * FROM posts WHERE integration_id = ? AND state = 'published' ORDER BY published_at DESC, id")
+      .all(integrationId)
+      .map((r) => PostRow.parse(r));
+  }
+
+  reschedule(id: string, publishDate: number, state: PostState): void {
+    this.db
+      .prepare('UPDATE posts SET publish_date = ?, state = ?, error = NULL, updated_at = ? WHERE id = ?')
+      .run(publishDate, state, Date.now(), id);
+  }
+
+  deleteGroup(brandId: string, groupId: string): number {
+    return this.db.prepare('DELETE FROM posts WHERE brand_id = ? AND group_id = ?').run(brandId, groupId).changes;
+  }
+
+  /** Scheduled posts whose time has come, and threads whose next block is due. */
+  due(now: number): PostRecord[] {
+    return this.db
+      .prepare(
+        `SELECT * FROM posts WHERE (state = 'scheduled' AND publish_date <= ?)
+           OR (state = 'publishing' AND next_block_at IS NOT NULL AND next_block_at <= ?)
+         ORDER BY publish_date, id`,
+      )
+      .all(now, now)
+      .map((r) => PostRow.parse(r));
+  }
+
+  /**
+   * Records one publishing step. Guarded by the state the caller saw, so a post deleted or moved
+   * meanwhile is left alone; returns whether the step applied.
+   */
+  recordProgress(
+    id: string,
+    expected: { state: PostState; blocksPublished: number },
+    next: {
+      state: PostState;
+      blocks: StoredBlock[];
+      blocksPublished: number;
+      nextBlockAt: number | null;
+      releaseUrl: string | null;
+      publishedAt: number | null;
+      error: string | null;
+    },
+  ): boolean {
+    return (
+      this.db
+        .prepare(
+          `UPDATE posts SET state = ?, blocks = ?, blocks_published = ?, next_block_at = ?, release_url = ?, published_at = ?,
+             error = ?, updated_at = ? WHERE id = ? AND state = ? AND blocks_published = ?`,
+        )
+        .run(
+          next.state,
+          JSON.stringify(next.blocks),
+          next.blocksPublished,
+          next.nextBlockAt,
+          next.releaseUrl,
+          next.publishedAt,
+          next.error,
+          Date.now(),
+          id,
+          expected.state,
+          expected.blocksPublished,
+        ).changes === 1
+    );
+  }
+}
