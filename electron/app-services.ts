@@ -6,7 +6,7 @@ import { AppFailure } from './ipc/app-failure.js';
 import { dispatch, type CallContext, type IpcHandlers } from './ipc/dispatch.js';
 import { EventHub } from './ipc/event-hub.js';
 import { createLogger } from './log.js';
-import { ProfileService } from './profiles/profile-service.js';
+import { ProfileService, type SandboxConnection } from './profiles/profile-service.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { BrandsRepo } from './store/brands-repo.js';
@@ -29,8 +29,8 @@ export interface AppServicesOptions {
   secretStore: SecretStore;
   fetch?: typeof fetch;
   now?: () => Date;
-  /** Starts the built-in local service; absent where it cannot run. */
-  startSandbox?: () => Promise<{ baseUrl: string; apiKey: string }>;
+  /** Starts the built-in local service (and says which brand its key acts on); absent where it cannot run. */
+  startSandbox?: () => Promise<SandboxConnection>;
   /** Opens an http(s) link in the system browser (Electron: shell.openExternal). */
   openExternal?: (url: string) => Promise<void>;
   /** Per-request timeout of API calls (tests shorten it). */

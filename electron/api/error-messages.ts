@@ -19,7 +19,7 @@ export function httpErrorMessage(
     case ErrorCode.INVALID_API_KEY:
       return 'The API key was revoked or is wrong: create a new key in the dashboard (Settings > API Keys) and paste it here.';
     case ErrorCode.BRAND_ID_REQUIRED:
-      return 'No brand is selected: pick a brand and try again.';
+      return 'The service needs to know which brand to act on: enter the Brand ID shown in the dashboard (or pick a brand), then try again.';
     case ErrorCode.BRAND_NOT_ALLOWED:
       return 'This API key may not act on this brand: pick another brand, or create a key for this brand in the dashboard (Settings > API Keys).';
     case ErrorCode.INSUFFICIENT_SCOPE:

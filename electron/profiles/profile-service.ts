@@ -35,6 +35,13 @@ export interface ConnectInput {
   storage?: KeyStorage;
 }
 
+/** How to reach the built-in sandbox; the service needs a brand on every call, /me included. */
+export interface SandboxConnection {
+  baseUrl: string;
+  apiKey: string;
+  brandId?: string;
+}
+
 export interface ProfileServiceDeps {
   profiles: ProfilesRepo;
   brands: BrandsRepo;
@@ -142,12 +149,12 @@ export class ProfileService {
   }
 
   /** Connects (or reconnects, on its new port) the built-in sandbox with its test key. */
-  async connectSandbox(sandbox: { baseUrl: string; apiKey: string }): Promise<ProfileView> {
+  async connectSandbox(sandbox: SandboxConnection): Promise<ProfileView> {
     const storage: KeyStorage = (await this.deps.keychain.available()) ? 'keychain' : 'session';
     const known = this.deps.settings.get(SANDBOX_PROFILE, z.string());
     const previous = known ? this.deps.profiles.get(known) : null;
     if (previous) {
-      const me = await this.checkKey(sandbox.baseUrl, sandbox.apiKey, previous.brandId);
+      const me = await this.checkKey(sandbox.baseUrl, sandbox.apiKey, previous.brandId ?? sandbox.brandId ?? null);
       await this.storeKey(previous.id, sandbox.apiKey, storage);
       this.saveProfile(previous.id, normalizeBaseUrl(sandbox.baseUrl), previous.label, me, storage);
       this.deps.settings.set(ACTIVE_PROFILE, previous.id);

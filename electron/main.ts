@@ -1,0 +1,89 @@
+import { app, BrowserWindow, shell } from 'electron';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppServices, type AppServices } from './app-services.js';
+import { registerIpc } from './ipc/register-ipc.js';
+import { createLogger } from './log.js';
+import { createSandboxStarter } from './profiles/sandbox.js';
+import { KeytarSecretStore } from './secrets/keytar-secret-store.js';
+import { registerAppScheme, serveRenderer } from './window/app-protocol.js';
+import { createMainWindow, hardenSession } from './window/main-window.js';
+import { contentSecurityPolicy, isExternalWebUrl, rendererEntry } from './window/security.js';
+
+/*
+ * Runs in main (Electron). Wiring only: every rule and service lives in a tested module; this
+ * file connects them to Electron's lifecycle.
+ */
+
+const log = createLogger('main');
+const here = dirname(fileURLToPath(import.meta.url));
+const devServerUrl = process.env.VITE_DEV_SERVER_URL || undefined;
+const entryUrl = rendererEntry(devServerUrl);
+
+registerAppScheme();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let window: BrowserWindow | null = null;
+  let services: AppServices | null = null;
+  const sandbox = createSandboxStarter(join(app.getPath('userData'), 'sandbox'));
+
+  const openWindow = async () => {
+    window = await createMainWindow({
+      preloadPath: join(here, 'preload.cjs'),
+      entryUrl,
+      devServerUrl,
+      boundsFile: join(app.getPath('userData'), 'window-state.json'),
+    });
+    window.on('closed', () => {
+      window = null;
+    });
+  };
+
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+
+  // Any other web contents (there should be none) gets the same refusals as the main window.
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(({ url }) => {
+      if (isExternalWebUrl(url)) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+  });
+
+  app
+    .whenReady()
+    .then(async () => {
+      hardenSession(devServerUrl);
+      if (!devServerUrl) serveRenderer(join(here, '..', 'renderer'), contentSecurityPolicy());
+      services = await createAppServices({
+        dataDir: app.getPath('userData'),
+        secretStore: new KeytarSecretStore(),
+        startSandbox: () => sandbox.start(),
+        openExternal: (url) => shell.openExternal(url),
+      });
+      registerIpc(services, entryUrl, () => window);
+      await openWindow();
+      app.on('activate', () => {
+        if (BrowserWindow.getAllWindows().length === 0) void openWindow();
+      });
+    })
+    .catch((error: unknown) => {
+      log.error('start-up failed', error);
+      app.exit(1);
+    });
+
+  app.on('window-all-closed', () => app.quit());
+
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    quitting = true;
+    event.preventDefault();
+    Promise.allSettled([services?.close(), sandbox.stop()]).finally(() => app.quit());
+  });
+}

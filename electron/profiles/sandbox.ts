@@ -1,0 +1,39 @@
+import { startService, type RunningService } from '../../server/index.js';
+import { sandboxKey } from '../../server/sandbox-file.js';
+import type { SandboxConnection } from './profile-service.js';
+
+/*
+ * Runs in main (Node). The built-in local service, started in this process on a free loopback
+ * port with its data in `dataDir`, so a new user can try the app on demo brands and posts. The
+ * app connects with the sandbox's `full-test` key.
+ */
+
+export interface SandboxStarter {
+  start(): Promise<SandboxConnection>;
+  stop(): Promise<void>;
+}
+
+export function createSandboxStarter(dataDir: string): SandboxStarter {
+  let running: Promise<RunningService> | null = null;
+  return {
+    async start() {
+      running ??= startService({ dataDir, port: 0, host: '127.0.0.1' });
+      let service: RunningService;
+      try {
+        service = await running;
+      } catch (error) {
+        running = null;
+        throw error;
+      }
+      const key = sandboxKey(service.sandbox, 'full-test');
+      const organization = service.sandbox.organizations.find((o) => o.id === key.organizationId);
+      const brandId = key.brandIds?.[0] ?? organization?.brands[0]?.id;
+      return { baseUrl: service.baseUrl, apiKey: key.token, ...(brandId ? { brandId } : {}) };
+    },
+    async stop() {
+      const service = running;
+      running = null;
+      if (service) await (await service).close();
+    },
+  };
+}
