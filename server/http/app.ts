@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../shared/api/errors.js';
 import { redactKeys } from '../../shared/api/scopes.js';
 import { accountRoutes } from '../routes/account.js';
+import { analyticsRoutes } from '../routes/analytics.js';
+import { mediaRoutes } from '../routes/media.js';
 import { postRoutes } from '../routes/posts.js';
 import type { Service } from '../service.js';
 import { frameworkErrors, installErrorHandling } from './error-handler.js';
@@ -71,6 +73,8 @@ export async function buildApp(svc: Service, log: boolean): Promise<FastifyInsta
     async (v1) => {
       accountRoutes(v1, svc, limiter);
       postRoutes(v1, svc, limiter);
+      mediaRoutes(v1, svc, limiter);
+      analyticsRoutes(v1, svc, limiter);
     },
     { prefix: '/v1' },
   );

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import { ErrorCode } from '../../shared/api/errors.js';
+import { ApiHttpError } from '../http/errors.js';
+import type { RateLimiter } from '../http/rate-limit.js';
+import { defineRoute } from '../http/route.js';
+import { openRemoteFile } from '../media/fetch-url.js';
+import { ingestMedia } from '../media/ingest.js';
+import { mediaView } from '../posts/view.js';
+import type { Service } from '../service.js';
+
+/**
+ * Reads what is left of a refused upload, so the caller receives the error instead of a reset
+ * connection; gives up after a while (the client may send forever).
+ */
+function drain(stream: Readable): Promise<void> {
+  if (stream.readableEnded || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      stream.destroy();
+      resolve();
+    }, 30_000);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    stream.once('end', done);
+    stream.once('close', done);
+    stream.once('error', done);
+    stream.resume();
+  });
+}
+
+/** POST /media/upload and POST /media/upload-from-url. */
+export function mediaRoutes(app: FastifyInstance, svc: Service, limiter: RateLimiter | null): void {
+  defineRoute(app, svc, limiter, 'uploadMedia', async ({ auth, request }) => {
+    if (!request.isMultipart()) {
+      throw new ApiHttpError(415, ErrorCode.UNSUPPORTED_CONTENT_TYPE, 'Send the file as multipart/form-data in a field named "file".');
+    }
+    const part = await request.file();
+    if (!part) throw new ApiHttpError(400, ErrorCode.VALIDATION_ERROR, 'The form has no file; send it in a field named "file".');
+    if (part.fieldname !== 'file') {
+      await drain(part.file);
+      throw new ApiHttpError(400, ErrorCode.VALIDATION_ERROR, `The file came in a field named "${part.fieldname}"; name the field "file".`);
+    }
+    try {
+      const record = await ingestMedia(svc, auth.organization.id, part.filename, part.file);
+      return mediaView(svc, record);
+    } catch (err) {
+      await drain(part.file);
+      throw err;
+    }
+  });
+
+  defineRoute(app, svc, limiter, 'uploadMediaFromUrl', async ({ auth, body }) => {
+    const remote = await openRemoteFile(body.url, {
+      allowPrivate: svc.config.allowPrivateUrls,
+      timeoutMs: svc.config.fetchTimeoutMs,
+      maxBytes: Math.max(svc.config.maxImageBytes, svc.config.maxVideoBytes),
+    });
+    try {
+      const record = await ingestMedia(svc, auth.organization.id, remote.name, remote.response);
+      return mediaView(svc, record);
+    } catch (err) {
+      if (err instanceof ApiHttpError) throw err;
+      throw new ApiHttpError(400, ErrorCode.URL_FETCH_FAILED, `The download from ${new URL(body.url).origin} broke off: ${(err as Error).message}.`);
+    } finally {
+      remote.abort();
+    }
+  });
+}
