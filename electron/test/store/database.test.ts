@@ -27,7 +27,9 @@ afterEach(() => {
 });
 
 function schemaOf(db: AppDatabase): Record<string, string[]> {
-  const tables = db.sql.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[];
+  const tables = db.sql
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as { name: string }[];
   const out: Record<string, string[]> = {};
   for (const { name } of tables) {
     out[name] = (db.sql.prepare(`PRAGMA table_info(${name})`).all() as { name: string }[]).map((c) => c.name);
@@ -45,18 +47,49 @@ describe('database', () => {
     const fk = db.sql.prepare('PRAGMA foreign_keys').get() as { foreign_keys: number };
     expect(fk.foreign_keys).toBe(1);
     const schema = schemaOf(db);
-    expect(Object.keys(schema)).toEqual(['brands', 'drafts', 'integrations', 'kv', 'media', 'outbox', 'posts', 'profiles']);
+    expect(Object.keys(schema)).toEqual([
+      'brands',
+      'drafts',
+      'integrations',
+      'kv',
+      'media',
+      'outbox',
+      'posts',
+      'profiles',
+    ]);
     expect(schema.profiles).not.toContain('api_key');
     expect(schema.outbox).toEqual(
-      expect.arrayContaining(['id', 'kind', 'payload_json', 'status', 'attempts', 'last_error', 'next_attempt_ms', 'marker', 'maybe_sent', 'result_json']),
+      expect.arrayContaining([
+        'id',
+        'kind',
+        'payload_json',
+        'status',
+        'attempts',
+        'last_error',
+        'next_attempt_ms',
+        'marker',
+        'maybe_sent',
+        'result_json',
+      ]),
     );
-    expect(schema.posts).toEqual(expect.arrayContaining(['publish_date', 'publish_ms', 'group_id', 'item_json', 'synced_at']));
+    expect(schema.posts).toEqual(
+      expect.arrayContaining(['publish_date', 'publish_ms', 'group_id', 'item_json', 'synced_at']),
+    );
   });
 
   it('reopens a migrated file without running anything twice', () => {
     const path = tempFile();
     const first = open(path);
-    new ProfilesRepo(first).save({ id: 'p1', label: 'A', baseUrl: 'http://127.0.0.1:1/v1', brandId: null, organization: null, user: null, scopes: null, keyStorage: 'keychain' });
+    new ProfilesRepo(first).save({
+      id: 'p1',
+      label: 'A',
+      baseUrl: 'http://127.0.0.1:1/v1',
+      brandId: null,
+      organization: null,
+      user: null,
+      scopes: null,
+      keyStorage: 'keychain',
+    });
     first.close();
     const again = open(path);
     expect(new ProfilesRepo(again).list().map((p) => p.id)).toEqual(['p1']);
@@ -78,7 +111,9 @@ describe('database', () => {
     expect((error as Error).message).toMatch(/newer version of Postdeck/);
     expect((error as Error).message).toMatch(/Update Postdeck/);
     const check = new Libsql(path);
-    expect((check.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION + 5);
+    expect((check.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(
+      SCHEMA_VERSION + 5,
+    );
     check.close();
   });
 
@@ -87,10 +122,31 @@ describe('database', () => {
     const db = openDatabase(tempFile(), { onCorruptRow: (r) => reported.push(`${r.table}:${r.key}`) });
     opened.push(db);
     const profiles = new ProfilesRepo(db);
-    profiles.save({ id: 'p1', label: 'A', baseUrl: 'http://127.0.0.1:1/v1', brandId: 'b1', organization: null, user: null, scopes: null, keyStorage: 'keychain' });
+    profiles.save({
+      id: 'p1',
+      label: 'A',
+      baseUrl: 'http://127.0.0.1:1/v1',
+      brandId: 'b1',
+      organization: null,
+      user: null,
+      scopes: null,
+      keyStorage: 'keychain',
+    });
     const cache = new PostsCache(db);
     const at = new Date().toISOString();
-    cache.upsert('p1', 'b1', [{ id: 'post_ok', state: 'scheduled', publishDate: '2030-01-01T10:00:00.000Z', integration: { id: 'int_1' } }], at);
+    cache.upsert(
+      'p1',
+      'b1',
+      [
+        {
+          id: 'post_ok',
+          state: 'scheduled',
+          publishDate: '2030-01-01T10:00:00.000Z',
+          integration: { id: 'int_1' },
+        },
+      ],
+      at,
+    );
     db.sql
       .prepare(
         `INSERT INTO posts (profile_id, brand_id, id, group_id, state, publish_date, publish_ms, integration_id, content, block_count, error, release_url, item_json, synced_at)
@@ -99,7 +155,12 @@ describe('database', () => {
       .run(Date.parse('2030-01-01T11:00:00.000Z'), at);
     db.sql.prepare(`UPDATE profiles SET scopes_json = '[1,2]' WHERE id = 'p1'`).run();
 
-    const posts = cache.listRange('p1', 'b1', Date.parse('2030-01-01T00:00:00Z'), Date.parse('2030-01-02T00:00:00Z'));
+    const posts = cache.listRange(
+      'p1',
+      'b1',
+      Date.parse('2030-01-01T00:00:00Z'),
+      Date.parse('2030-01-02T00:00:00Z'),
+    );
     expect(posts.map((p) => p.id)).toEqual(['post_ok']);
     expect(profiles.get('p1')).toBeNull();
     expect(reported).toEqual(['posts:post_bad', 'profiles:p1']);

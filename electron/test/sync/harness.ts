@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startService, type RunningService, type StartServiceOptions } from '../../../server/index.js';
+import { sandboxKey } from '../../../server/sandbox-file.js';
+import type { IpcEventName } from '../../../shared/ipc/contract.js';
+import type { PostListItem } from '../../../shared/api/resources.js';
+import { ApiClient } from '../../api/client.js';
+import { openDatabase, type AppDatabase } from '../../store/database.js';
+import { ProfilesRepo } from '../../store/profiles-repo.js';
+import { DraftsService } from '../../drafts/drafts-service.js';
+import { SyncEngine, type SyncEngineOptions } from '../../sync/sync-engine.js';
+import type { DraftInput } from '../../../shared/ipc/models.js';
+
+/*
+ * Runs in tests (Node). A real local service on a free port with its own data dir, a real libsql
+ * file, and the sync engine between them. The service can be stopped and started again on the same
+ * data (a new port each time), which is how "offline" and "back online" are played.
+ */
+
+export const PROFILE_ID = 'profile-test';
+
+export interface Harness {
+  dataDir: string;
+  dbPath: string;
+  serviceDir: string;
+  service: RunningService | null;
+  baseUrl: string;
+  apiKey: string;
+  brandId: string;
+  /** An X account of the brand, connected. */
+  integrationId: string;
+  secondIntegrationId: string;
+  db: AppDatabase;
+  events: { name: IpcEventName; payload: unknown }[];
+  engine: SyncEngine;
+  drafts: DraftsService;
+  startServiceAgain(opts?: Partial<StartServiceOptions>): Promise<void>;
+  stopService(): Promise<void>;
+  /** A direct client to check the service's truth. */
+  api(): ApiClient;
+  listOnServer(): Promise<PostListItem[]>;
+  draft(content: string, extra?: Partial<DraftInput>): string;
+  close(): Promise<void>;
+}
+
+export async function harness(
+  opts: { service?: Partial<StartServiceOptions>; engine?: Partial<SyncEngineOptions> } = {},
+): Promise<Harness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'postdeck-sync-'));
+  const serviceDir = join(dataDir, 'service');
+  const dbPath = join(dataDir, 'postdeck.db');
+  const serviceOpts: StartServiceOptions = { dataDir: serviceDir, port: 0, tickMs: 100, ...opts.service };
+  let service: RunningService | null = await startService(serviceOpts);
+  const key = sandboxKey(service.sandbox, 'full-test');
+  const brand = service.sandbox.organizations[0]?.brands[0];
+  if (!brand) throw new Error('the sandbox has no brand');
+  const xs = brand.integrations.filter((i) => !i.disconnected && (i.platform === 'x' || i.platform === 'bluesky'));
+  const [first, second] = xs;
+  if (!first || !second) throw new Error('the sandbox has no X and Bluesky accounts');
+
+  const db = openDatabase(dbPath);
+  new ProfilesRepo(db).save({
+    id: PROFILE_ID,
+    label: 'Test',
+    baseUrl: service.baseUrl,
+    brandId: brand.id,
+    organization: null,
+    user: null,
+    scopes: null,
+    keyStorage: 'session',
+  });
+  const events: Harness['events'] = [];
+  const h: Harness = {
+    dataDir,
+    dbPath,
+    serviceDir,
+    service,
+    baseUrl: service.baseUrl,
+    apiKey: key.token,
+    brandId: brand.id,
+    integrationId: first.id,
+    secondIntegrationId: second.id,
+    db,
+    events,
+    engine: null as unknown as SyncEngine,
+    drafts: null as unknown as DraftsService,
+    async startServiceAgain(more = {}) {
+      service = await startService({ ...serviceOpts, ...more });
+      h.service = service;
+      h.baseUrl = service.baseUrl;
+    },
+    async stopService() {
+      await service?.close();
+      service = null;
+      h.service = null;
+    },
+    api: () => new ApiClient({ baseUrl: h.baseUrl, apiKey: h.apiKey, brandId: h.brandId, retry: { retries: 0 } }),
+    async listOnServer() {
+      const from = new Date(Date.now() - 2 * 86_400_000).toISOString();
+      const to = new Date(Date.now() + 60 * 86_400_000).toISOString();
+      return h.api().listPosts(from, to);
+    },
+    draft(content, extra = {}) {
+      return h.drafts.saveDraft({
+        brandId: h.brandId,
+        blocks: [{ content, media: [] }],
+        targets: [{ integrationId: h.integrationId, platform: 'x', settings: {}, blocks: null }],
+        commentDelays: [],
+        shortLink: false,
+        date: null,
+        replacesGroup: null,
+        ...extra,
+      }).id;
+    },
+    async close() {
+      await h.engine.stop();
+      db.close();
+      await service?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  const active = () => ({ profileId: PROFILE_ID, brandId: h.brandId });
+  h.drafts = new DraftsService({ db, active });
+  h.engine = new SyncEngine({
+    db,
+    // A new client per call follows the service to its new port after a restart.
+    apiFor: () => new ApiClient({ baseUrl: h.baseUrl, apiKey: h.apiKey, brandId: h.brandId, timeoutMs: 3000, retry: { retries: 0 } }),
+    active,
+    emit: (name, payload) => events.push({ name, payload }),
+    backoff: { baseMs: 30, maxMs: 300 },
+    probe: { baseMs: 30, maxMs: 300 },
+    prefetchNeighbours: false,
+    ...opts.engine,
+  });
+  h.engine.start();
+  return h;
+}
+
+/** Waits until `check` holds, polling; fails with `what` after `timeoutMs`. */
+export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();

@@ -1,0 +1,183 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { harness, inMinutes, until, type Harness } from './harness.js';
+
+let h: Harness | null = null;
+afterEach(async () => {
+  await h?.close();
+  h = null;
+});
+
+const mine = (posts: { content?: string }[], tag: string) => posts.filter((p) => p.content?.includes(tag));
+const range = () => ({ start: new Date(Date.now() - 86_400_000).toISOString(), end: inMinutes(60 * 24 * 30) });
+
+describe('sync engine and outbox against the local service', () => {
+  it('sends a draft, confirms it, and shows it from the server', async () => {
+    h = await harness();
+    const tag = `online-${Date.now()}`;
+    const draftId = h.draft(`Hello ${tag}`);
+    const { outboxId } = await h.engine.sendDraft({ draftId, type: 'schedule', date: inMinutes(90) });
+    expect(h.engine.listOutbox().map((o) => o.id)).toContain(outboxId);
+    await until('the outbox is empty', () => h!.engine.listOutbox().length === 0);
+    const onServer = mine(await h.listOnServer(), tag);
+    expect(onServer).toHaveLength(1);
+    expect(h.drafts.listDrafts().map((d) => d.id)).not.toContain(draftId);
+
+    const result = await h.engine.listPosts(range());
+    expect(result.source).toBe('server');
+    const shown = result.posts.filter((p) => p.content.includes(tag));
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ id: onServer[0]?.id, pending: false, localOnly: false, state: 'scheduled' });
+    expect(h.events.some((e) => e.name === 'outboxChanged')).toBe(true);
+  });
+
+  it('queues writes while the service is down, shows them pending from the cache, and flushes when it is back', async () => {
+    h = await harness();
+    const tag = `offline-${Date.now()}`;
+    // A post that exists on the server and in the cache, to move while offline.
+    await h.engine.sendDraft({ draftId: h.draft(`Move me ${tag}`), type: 'schedule', date: inMinutes(120) });
+    await until('first create confirmed', () => h!.engine.listOutbox().length === 0);
+    await h.engine.listPosts(range());
+    const moved = (await h.engine.listPosts(range())).posts.find((p) => p.content.includes(`Move me ${tag}`));
+    expect(moved).toBeDefined();
+
+    await h.stopService();
+    const newTime = inMinutes(240);
+    await h.engine.sendDraft({ draftId: h.draft(`Made offline ${tag}`), type: 'schedule', date: inMinutes(180) });
+    h.engine.reschedulePost({ id: moved!.id, date: newTime });
+    await until('offline noticed', () => !h!.engine.getSyncStatus().online);
+
+    const status = h.engine.getSyncStatus();
+    expect(status.pending).toBe(2);
+    const cached = await h.engine.listPosts(range());
+    expect(cached.source).toBe('cache');
+    const local = cached.posts.find((p) => p.content.includes(`Made offline ${tag}`));
+    expect(local).toMatchObject({ localOnly: true, pending: true });
+    const movedNow = cached.posts.find((p) => p.id === moved!.id);
+    expect(movedNow).toMatchObject({ publishDate: newTime, pending: true });
+    expect(h.engine.listOutbox().every((o) => o.status === 'pending' && o.lastError)).toBe(true);
+
+    await h.startServiceAgain();
+    h.engine.kick();
+    await until('outbox flushed', () => h!.engine.listOutbox().length === 0);
+    expect(h.engine.getSyncStatus().online).toBe(true);
+    const server = mine(await h.listOnServer(), tag);
+    expect(server.map((p) => p.content).sort()).toEqual([`Made offline ${tag}`, `Move me ${tag}`]);
+    expect(Date.parse(server.find((p) => p.id === moved!.id)!.publishDate)).toBe(Date.parse(newTime));
+  });
+
+  it('stops an operation on a permanent error without blocking the others, and lets the user discard it', async () => {
+    h = await harness();
+    const tag = `perm-${Date.now()}`;
+    const bad = h.draft(`Bad ${tag}`, {
+      targets: [{ integrationId: 'int_does_not_exist', platform: 'x', settings: {}, blocks: null }],
+    });
+    const good = h.draft(`Good ${tag}`);
+    const badOp = await h.engine.sendDraft({ draftId: bad, type: 'schedule', date: inMinutes(60) });
+    await h.engine.sendDraft({ draftId: good, type: 'schedule', date: inMinutes(61) });
+    await until('good one sent, bad one failed', () => {
+      const ops = h!.engine.listOutbox();
+      return ops.length === 1 && ops[0]?.status === 'failed';
+    });
+    const failed = h.engine.listOutbox()[0]!;
+    expect(failed.id).toBe(badOp.outboxId);
+    expect(failed.lastError).toBeTruthy();
+    expect(h.engine.getSyncStatus().failed).toBe(1);
+    expect(mine(await h.listOnServer(), tag).map((p) => p.content)).toEqual([`Good ${tag}`]);
+    // The draft is kept so nothing typed is lost; discarding the operation keeps it too.
+    expect(h.engine.discardOutbox({ id: failed.id })).toEqual({ discarded: true });
+    expect(h.drafts.getDraft({ id: bad }).id).toBe(bad);
+    expect(h.engine.listOutbox()).toHaveLength(0);
+  });
+
+  it('discarding a failed reschedule shows the server time again', async () => {
+    h = await harness();
+    const tag = `discard-${Date.now()}`;
+    const original = inMinutes(300);
+    await h.engine.sendDraft({ draftId: h.draft(`Gone ${tag}`), type: 'schedule', date: original });
+    await until('created', () => h!.engine.listOutbox().length === 0);
+    const post = (await h.engine.listPosts(range())).posts.find((p) => p.content.includes(tag))!;
+    // Someone else deletes it on the service; our move then fails for good (404).
+    await h.api().deleteGroup(post.group!);
+    h.engine.reschedulePost({ id: post.id, date: inMinutes(400) });
+    await until('reschedule failed', () => h!.engine.listOutbox()[0]?.status === 'failed');
+    const op = h.engine.listOutbox()[0]!;
+    h.engine.discardOutbox({ id: op.id });
+    await h.stopService();
+    const after = await h.engine.listPosts(range());
+    expect(after.source).toBe('cache');
+    const shown = after.posts.find((p) => p.id === post.id);
+    expect(shown?.publishDate).toBe(post.publishDate);
+    expect(shown?.pending).toBe(false);
+  });
+
+  it('does not send a scheduled time that passed while offline: it waits for the user', async () => {
+    h = await harness();
+    const tag = `missed-${Date.now()}`;
+    await h.stopService();
+    const soon = new Date(Date.now() + 1500).toISOString();
+    const { outboxId } = await h.engine.sendDraft({ draftId: h.draft(`Missed ${tag}`), type: 'schedule', date: soon });
+    await new Promise((r) => setTimeout(r, 1700));
+    await h.startServiceAgain();
+    h.engine.kick();
+    await until('needs a decision', () => h!.engine.listOutbox()[0]?.status === 'needsDecision');
+    expect(h.engine.getSyncStatus().needsDecision).toBe(1);
+    expect(mine(await h.listOnServer(), tag)).toHaveLength(0);
+
+    const later = inMinutes(30);
+    expect(() => h!.engine.resolveMissedTime({ id: outboxId, action: 'reschedule' })).toThrow(/date/i);
+    h.engine.resolveMissedTime({ id: outboxId, action: 'reschedule', date: later });
+    await until('sent at the new time', () => h!.engine.listOutbox().length === 0);
+    const [sent] = mine(await h.listOnServer(), tag);
+    expect(Date.parse(sent!.publishDate)).toBe(Date.parse(later));
+  });
+
+  it('edits by creating the new version first, then deleting the old group', async () => {
+    h = await harness();
+    const tag = `edit-${Date.now()}`;
+    await h.engine.sendDraft({ draftId: h.draft(`Version 1 ${tag}`), type: 'schedule', date: inMinutes(500) });
+    await until('v1 created', () => h!.engine.listOutbox().length === 0);
+    const [v1] = mine(await h.listOnServer(), tag);
+    const editDraft = h.draft(`Version 2 ${tag}`, { replacesGroup: v1!.group! });
+    await h.engine.sendDraft({ draftId: editDraft, type: 'schedule', date: inMinutes(510) });
+    await until('edit done', () => h!.engine.listOutbox().length === 0);
+    expect(mine(await h.listOnServer(), tag).map((p) => p.content)).toEqual([`Version 2 ${tag}`]);
+    const shown = (await h.engine.listPosts(range())).posts.filter((p) => p.content.includes(tag));
+    expect(shown.map((p) => p.content)).toEqual([`Version 2 ${tag}`]);
+  });
+
+  it('deletes a group through the outbox and learns the accounts from the posts it reads', async () => {
+    h = await harness();
+    const tag = `delete-${Date.now()}`;
+    await h.engine.sendDraft({
+      draftId: h.draft(`Two accounts ${tag}`, {
+        targets: [
+          { integrationId: h.integrationId, platform: 'x', settings: {}, blocks: null },
+          { integrationId: h.secondIntegrationId, platform: 'bluesky', settings: {}, blocks: null },
+        ],
+      }),
+      type: 'schedule',
+      date: inMinutes(700),
+    });
+    await until('created', () => h!.engine.listOutbox().length === 0);
+    const listed = (await h.engine.listPosts(range())).posts.filter((p) => p.content.includes(tag));
+    expect(listed).toHaveLength(2);
+    expect(listed.every((p) => p.groupSize === 2)).toBe(true);
+    h.engine.deleteGroup({ group: listed[0]!.group! });
+    expect((await h.engine.listPosts(range())).posts.filter((p) => p.content.includes(tag))).toHaveLength(0);
+    await until('deleted', () => h!.engine.listOutbox().length === 0);
+    expect(mine(await h.listOnServer(), tag)).toHaveLength(0);
+  });
+
+  it('refuses bad writes with a clear error and queues nothing', async () => {
+    h = await harness();
+    expect(() => h!.engine.reschedulePost({ id: 'post_unknown', date: inMinutes(5) })).toThrow(/not in the calendar/);
+    expect(() => h!.engine.reschedulePost({ id: 'post_unknown', date: new Date(Date.now() - 1000).toISOString() })).toThrow(
+      /already passed/,
+    );
+    const tooLong = h.draft('x'.repeat(400));
+    await expect(h.engine.sendDraft({ draftId: tooLong, type: 'schedule', date: inMinutes(5) })).rejects.toThrow(/280/);
+    await expect(h.engine.sendDraft({ draftId: h.draft('no date'), type: 'schedule' })).rejects.toThrow(/date/);
+    await expect(h.engine.uploadMedia({ path: '/nonexistent/file.png' })).rejects.toThrow(/cannot be read/);
+    expect(h.engine.listOutbox()).toHaveLength(0);
+  });
+});
