@@ -1,0 +1,101 @@
+import { format } from 'date-fns';
+import { memo, useMemo } from 'react';
+import { AGENDA_DAYS, CALENDAR_VIEWS, visibleWallRange, type CalendarView } from './range.js';
+import { parseWallDateKey, systemTimeZone, wallDateKey, zoneAbbreviation } from './time.js';
+
+const VIEW_NAMES: Record<CalendarView, string> = { month: 'Month', week: 'Week', day: 'Day', agenda: 'Agenda' };
+const STEP_NAMES: Record<CalendarView, string> = { month: 'month', week: 'week', day: 'day', agenda: `${AGENDA_DAYS} days` };
+
+/** The heading for what the calendar shows ("March 2026", "Mar 2 – 8, 2026"). */
+export function rangeTitle(view: CalendarView, date: Date): string {
+  const { start, end } = visibleWallRange(view, date);
+  if (view === 'month') return format(date, 'MMMM yyyy');
+  if (view === 'day') return format(date, 'EEEE, MMMM d, yyyy');
+  const sameYear = start.getFullYear() === end.getFullYear();
+  const sameMonth = sameYear && start.getMonth() === end.getMonth();
+  const left = format(start, sameYear ? 'MMM d' : 'MMM d, yyyy');
+  const right = format(end, sameMonth ? 'd, yyyy' : 'MMM d, yyyy');
+  return `${left} – ${right}`;
+}
+
+interface ToolbarProps {
+  view: CalendarView;
+  date: Date;
+  zone: string;
+  brandTimezone: string | null;
+  canSetZone: boolean;
+  onView(view: CalendarView): void;
+  onStep(direction: 1 | -1): void;
+  onToday(): void;
+  onJump(date: Date): void;
+  onZone(timezone: string | null): void;
+}
+
+/** Navigation, view switch, jump to date, and the brand's timezone. */
+export const CalendarToolbar = memo(function CalendarToolbar(props: ToolbarProps) {
+  const { view, date, zone } = props;
+  const brandTimezone = props.brandTimezone;
+  const zones = useMemo(() => {
+    const all = Intl.supportedValuesOf('timeZone');
+    return brandTimezone && !all.includes(brandTimezone) ? [brandTimezone, ...all] : all;
+  }, [brandTimezone]);
+  const system = systemTimeZone();
+  return (
+    <div className="cal-toolbar" role="toolbar" aria-label="Calendar navigation">
+      <div className="cal-toolbar__group">
+        <button type="button" onClick={props.onToday}>
+          Today
+        </button>
+        <button type="button" aria-label={`Previous ${STEP_NAMES[view]}`} onClick={() => props.onStep(-1)}>
+          ‹
+        </button>
+        <button type="button" aria-label={`Next ${STEP_NAMES[view]}`} onClick={() => props.onStep(1)}>
+          ›
+        </button>
+        <h2 className="cal-toolbar__title" aria-live="polite">
+          {rangeTitle(view, date)}
+        </h2>
+      </div>
+      <div className="cal-toolbar__group">
+        <label className="cal-field">
+          <span>Go to</span>
+          <input
+            type="date"
+            aria-label="Jump to date"
+            value={wallDateKey(date)}
+            onChange={(e) => {
+              const picked = parseWallDateKey(e.target.value);
+              if (picked) props.onJump(picked);
+            }}
+          />
+        </label>
+        <div className="cal-segmented" role="group" aria-label="View">
+          {CALENDAR_VIEWS.map((v) => (
+            <button key={v} type="button" aria-pressed={v === view} onClick={() => props.onView(v)}>
+              {VIEW_NAMES[v]}
+            </button>
+          ))}
+        </div>
+        <label className="cal-field" title="Every time on the calendar is shown in this zone">
+          <span>Time zone</span>
+          <select
+            aria-label="Brand time zone"
+            value={props.brandTimezone ?? ''}
+            disabled={!props.canSetZone}
+            onChange={(e) => props.onZone(e.target.value === '' ? null : e.target.value)}
+          >
+            <option value="">System ({system})</option>
+            {zones.map((z) => (
+              <option key={z} value={z}>
+                {z}
+              </option>
+            ))}
+          </select>
+          <span className="cal-zone-abbr" data-testid="calendar-zone">
+            {zoneAbbreviation(zone, new Date())}
+          </span>
+        </label>
+      </div>
+    </div>
+  );
+});

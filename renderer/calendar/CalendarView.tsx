@@ -1,0 +1,125 @@
+import { format, getDay, parse, startOfWeek } from 'date-fns';
+import { enUS } from 'date-fns/locale';
+import { memo, useMemo, useSyncExternalStore } from 'react';
+import { Calendar, dateFnsLocalizer, type Components, type Formats, type View } from 'react-big-calendar';
+import withDragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop/index.js';
+import { PostCellContext, PostEventView } from './PostEventView.js';
+import { whyNotMovable, type PostEvent } from './posts.js';
+import { AGENDA_DAYS, WEEK_STARTS_ON, type CalendarView as ViewName } from './range.js';
+import { instantToWall } from './time.js';
+
+/** Minutes per slot in the week and day views; the keyboard moves a post by one slot. */
+export const SLOT_MINUTES = 30;
+
+const DnDCalendar = withDragAndDrop<PostEvent>(Calendar);
+
+const localizer = dateFnsLocalizer({
+  format,
+  parse,
+  startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: WEEK_STARTS_ON }),
+  getDay,
+  locales: { 'en-US': enUS },
+});
+
+/** Posts are instants: show one time, never a "9:00 – 9:30" range that does not exist. */
+const formats: Formats = {
+  eventTimeRangeFormat: ({ start }, culture, l) => l?.format(start, 'p', culture) ?? '',
+  agendaTimeRangeFormat: ({ start }, culture, l) => l?.format(start, 'p', culture) ?? '',
+  agendaDateFormat: 'EEE MMM d',
+  dayFormat: 'EEE d',
+};
+
+const components: Components<PostEvent> = {
+  event: PostEventView,
+  agenda: { event: PostEventView },
+};
+
+const VIEWS: View[] = ['month', 'week', 'day', 'agenda'];
+const SCROLL_TO = new Date(1970, 0, 1, 7, 30);
+const isMovable = (e: PostEvent) => whyNotMovable(e.post) === null;
+const eventClass = (e: PostEvent) => ({
+  className: [
+    'post-event',
+    `post-event--${e.state ?? 'unknown'}`,
+    e.post.pending ? 'post-event--pending' : '',
+    isMovable(e) ? '' : 'post-event--fixed',
+  ].join(' '),
+});
+
+const MINUTE = 60_000;
+const subscribeToMinutes = (tick: () => void) => {
+  const timer = setInterval(tick, 5_000);
+  return () => clearInterval(timer);
+};
+const currentMinute = () => Math.floor(Date.now() / MINUTE);
+
+/** The brand-zone "now" as a wall date, to the minute, for today's mark and the past's shading. */
+function useWallNow(zone: string): Date {
+  const minute = useSyncExternalStore(subscribeToMinutes, currentMinute);
+  return useMemo(() => instantToWall(minute * MINUTE, zone), [minute, zone]);
+}
+
+interface CalendarViewProps {
+  events: PostEvent[];
+  view: ViewName;
+  date: Date;
+  zone: string;
+  cellContext: PostCellContext;
+  onView(view: ViewName): void;
+  onNavigate(date: Date): void;
+  onDrop(event: PostEvent, start: Date, isAllDay: boolean): void;
+  onOpen(event: PostEvent): void;
+}
+
+/**
+ * react-big-calendar with drag and drop, fed brand-zone wall dates. Memoized: it renders only when
+ * its events, view, date or zone change, never for a toast, a filter menu or the details panel.
+ */
+export const CalendarView = memo(function CalendarView(props: CalendarViewProps) {
+  const { events, view, date, zone, cellContext, onView, onNavigate, onDrop, onOpen } = props;
+  const now = useWallNow(zone);
+  const getters = useMemo(() => {
+    const dayEnd = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
+    return {
+      getNow: () => now,
+      slot: (slot: Date) => (slot.getTime() + SLOT_MINUTES * MINUTE <= now.getTime() ? { className: 'cal-past' } : {}),
+      day: (day: Date) => (dayEnd(day) <= now.getTime() ? { className: 'cal-past' } : {}),
+    };
+  }, [now]);
+
+  return (
+    <PostCellContext.Provider value={cellContext}>
+      <DnDCalendar
+        className="cal-grid"
+        localizer={localizer}
+        culture="en-US"
+        events={events}
+        view={view}
+        views={VIEWS}
+        date={date}
+        toolbar={false}
+        onView={(v) => onView(v as ViewName)}
+        onNavigate={(d) => onNavigate(d)}
+        getNow={getters.getNow}
+        components={components}
+        formats={formats}
+        popup
+        resizable={false}
+        selectable={false}
+        draggableAccessor={isMovable}
+        eventPropGetter={eventClass}
+        slotPropGetter={getters.slot}
+        dayPropGetter={getters.day}
+        step={SLOT_MINUTES}
+        timeslots={2}
+        length={AGENDA_DAYS}
+        scrollToTime={SCROLL_TO}
+        dayLayoutAlgorithm="no-overlap"
+        tooltipAccessor={null}
+        onSelectEvent={onOpen}
+        onEventDrop={({ event, start, isAllDay }) => onDrop(event, new Date(start), !!isAllDay)}
+        messages={{ showMore: (count) => `+${count} more`, noEventsInRange: 'No posts in this range.' }}
+      />
+    </PostCellContext.Provider>
+  );
+});

@@ -1,0 +1,44 @@
+import { memo } from 'react';
+import { initials, platformLabel } from './posts.js';
+
+/** A short glyph per platform; the full name is always in the accessible name and the tooltip. */
+const GLYPHS: Record<string, string> = {
+  x: '𝕏',
+  instagram: 'IG',
+  linkedin: 'in',
+  'linkedin-page': 'in',
+  facebook: 'f',
+  threads: '@',
+  tiktok: '♪',
+  youtube: '▶',
+  bluesky: 'bs',
+};
+
+/** The platform's badge, coloured by the platform (see calendar.css). */
+export const PlatformBadge = memo(function PlatformBadge({ platform }: { platform: string | null }) {
+  const key = platform ?? 'unknown';
+  return (
+    <span className={`platform-badge platform-${key}`} title={platformLabel(platform)} aria-hidden="true">
+      {GLYPHS[key] ?? '•'}
+    </span>
+  );
+});
+
+/** A stable hue per account, so the same account always looks the same. */
+function hueOf(id: string): number {
+  let h = 0;
+  for (const ch of id) h = (h * 31 + ch.charCodeAt(0)) % 360;
+  return h;
+}
+
+/** The account's picture, or its initials on a colour of its own. */
+export const AccountAvatar = memo(function AccountAvatar(props: { id: string; name: string | null; picture: string | null }) {
+  if (props.picture) {
+    return <img className="account-avatar" src={props.picture} alt="" aria-hidden="true" loading="lazy" />;
+  }
+  return (
+    <span className="account-avatar" style={{ ['--avatar-hue' as string]: hueOf(props.id) }} aria-hidden="true">
+      {initials(props.name)}
+    </span>
+  );
+});

@@ -1,0 +1,226 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { CalendarPost } from '../../shared/ipc/models.js';
+import { call } from '../lib/ipc.js';
+import { formatDateTime, formatFull } from './format.js';
+import { AccountAvatar, PlatformBadge } from './PostBadges.js';
+import { platformLabel, stateLabel, whyNotMovable } from './posts.js';
+import { instantToWall, parseInputValue, wallToInputValue, wallToInstant } from './time.js';
+import { normalizePostState } from '../../shared/api/resources.js';
+
+interface DetailsProps {
+  postId: string;
+  /** The post as the calendar has it (for pending changes and the group's other posts). */
+  listed: CalendarPost | null;
+  groupPosts: readonly CalendarPost[];
+  zone: string;
+  onClose(): void;
+  onOpen(id: string): void;
+  onReschedule(post: CalendarPost, to: Date): void;
+  onDelete(post: CalendarPost): void;
+}
+
+/** A readable value for a platform setting: booleans as yes/no, objects as JSON. */
+function settingValue(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (value === null || value === undefined) return '—';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** Everything about one post from GET /posts/:id, with reschedule and delete. */
+export function PostDetailsPanel({ postId, listed, groupPosts, zone, onClose, onOpen, onReschedule, onDelete }: DetailsProps) {
+  const detail = useQuery({ queryKey: ['post', postId], queryFn: () => call('getPost', { id: postId }), retry: 1 });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const publishDate = listed?.publishDate ?? detail.data?.publishDate ?? null;
+
+  useEffect(() => heading.current?.focus(), [postId]);
+
+  const d = detail.data;
+  const post: CalendarPost | null = listed;
+  const state = post?.state ?? d?.state ?? '';
+  const fixedReason = post ? whyNotMovable(post) : null;
+  const error = post?.error ?? d?.error ?? null;
+  const settings = Object.entries(d?.settings ?? {}).filter(([k]) => k !== '__type');
+  const releaseURL = post?.releaseURL ?? d?.releaseURL ?? null;
+
+  return (
+    <aside className="cal-details" aria-labelledby="cal-details-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <header className="cal-details__header">
+        {post && <AccountAvatar id={post.integration.id} name={post.integration.name} picture={post.integration.picture} />}
+        <div className="cal-details__who">
+          <h2 id="cal-details-title" ref={heading} tabIndex={-1}>
+            {post?.integration.name ?? d?.integration.name ?? 'Post'}
+          </h2>
+          <span className="cal-muted">
+            <PlatformBadge platform={post?.integration.platform ?? d?.integration.platform ?? null} />{' '}
+            {platformLabel(post?.integration.platform ?? d?.integration.platform ?? null)}
+          </span>
+        </div>
+        <button type="button" className="cal-icon-button" aria-label="Close details" onClick={onClose}>
+          ×
+        </button>
+      </header>
+
+      <dl className="cal-details__facts">
+        <dt>State</dt>
+        <dd>
+          <span className={`state-pill state-pill--${normalizePostState(state) ?? 'unknown'}`} data-testid="details-state">
+            {stateLabel(state)}
+          </span>
+          {post?.pending && <span className="cal-muted"> · change waiting to sync</span>}
+        </dd>
+        <dt>Publish date</dt>
+        <dd data-testid="details-date">{publishDate ? `${formatFull(publishDate, zone)} (${zone})` : '—'}</dd>
+        {error && (
+          <>
+            <dt>Error</dt>
+            <dd className="cal-error-text" data-testid="details-error">
+              {error}
+            </dd>
+          </>
+        )}
+        {releaseURL && (
+          <>
+            <dt>Published at</dt>
+            <dd>
+              <a
+                href={releaseURL}
+                onClick={(e) => {
+                  e.preventDefault();
+                  void call('openExternal', { url: releaseURL }).catch(() => undefined);
+                }}
+              >
+                {releaseURL}
+              </a>
+            </dd>
+          </>
+        )}
+        <dt>Group</dt>
+        <dd data-testid="details-group">
+          {post && post.groupSize > 1 ? `${post.groupSize} posts share this group` : 'This post only'}
+          <span className="cal-muted cal-mono"> {d?.group ?? post?.group ?? ''}</span>
+        </dd>
+      </dl>
+
+      {groupPosts.length > 1 && (
+        <section aria-label="Posts in this group">
+          <h3>In this group</h3>
+          <ul className="cal-details__group">
+            {groupPosts.map((g) => (
+              <li key={g.id}>
+                <button type="button" className="cal-link" aria-current={g.id === postId} onClick={() => onOpen(g.id)}>
+                  <PlatformBadge platform={g.integration.platform} /> {g.integration.name ?? g.integration.id} ·{' '}
+                  {formatDateTime(g.publishDate, zone)} · {stateLabel(g.state)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-label="Reschedule">
+        <h3>Reschedule</h3>
+        {fixedReason ? (
+          <p className="cal-muted">{fixedReason}</p>
+        ) : (
+          <RescheduleForm key={`${post?.publishDate}|${zone}`} post={post} zone={zone} onReschedule={onReschedule} />
+        )}
+      </section>
+
+      <section aria-label="Content">
+        <h3>{d && d.value.length > 1 ? `Thread of ${d.value.length}` : 'Content'}</h3>
+        {detail.isPending && <p className="cal-muted">Loading the post…</p>}
+        {detail.isError && (
+          <p className="cal-error-text" role="alert">
+            Could not load this post: {detail.error.message}{' '}
+            <button type="button" className="cal-link" onClick={() => void detail.refetch()}>
+              Try again
+            </button>
+          </p>
+        )}
+        {d && (
+          <ol className="cal-details__blocks">
+            {d.value.map((block, i) => (
+              <li key={i} data-testid="details-block">
+                <p className="cal-details__text">{block.content || <span className="cal-muted">(no text)</span>}</p>
+                {block.image && block.image.length > 0 && (
+                  <div className="cal-details__media">
+                    {block.image.map((m) => {
+                      const media = d.media?.find((x) => x.id === m.id);
+                      return (
+                        <img
+                          key={m.id}
+                          src={media?.thumbnail ?? m.path}
+                          alt={media?.alt ?? media?.name ?? 'Attached media'}
+                          loading="lazy"
+                        />
+                      );
+                    })}
+                  </div>
+                )}
+                {i > 0 && d.commentDelays?.[i - 1] !== undefined && (
+                  <p className="cal-muted">Posted {d.commentDelays[i - 1]} min after the previous block</p>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {settings.length > 0 && (
+        <section aria-label="Platform settings">
+          <h3>{platformLabel(d?.settings.__type ?? null)} settings</h3>
+          <dl className="cal-details__settings">
+            {settings.map(([key, value]) => (
+              <div key={key}>
+                <dt>{key}</dt>
+                <dd>{settingValue(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+
+      <footer className="cal-details__footer">
+        <button type="button" className="cal-danger" disabled={!post || !post.group} onClick={() => post && onDelete(post)}>
+          {post && post.groupSize > 1 ? `Delete all ${post.groupSize} posts of the group` : 'Delete post'}
+        </button>
+      </footer>
+    </aside>
+  );
+}
+
+/** The reschedule picker, in the brand zone; keyed by the post's time so it resets when the post moves. */
+function RescheduleForm(props: { post: CalendarPost | null; zone: string; onReschedule(post: CalendarPost, to: Date): void }) {
+  const { post, zone, onReschedule } = props;
+  const [when, setWhen] = useState(() => (post ? wallToInputValue(instantToWall(Date.parse(post.publishDate), zone)) : ''));
+  const [whenError, setWhenError] = useState<string | null>(null);
+  const submit = () => {
+    if (!post) return;
+    const wall = parseInputValue(when);
+    if (!wall) return setWhenError('Enter a date and a time.');
+    const target = wallToInstant(wall, zone, new Date(post.publishDate));
+    if (target.getTime() <= Date.now()) return setWhenError('That time has already passed. Pick a time later than now.');
+    setWhenError(null);
+    onReschedule(post, target);
+  };
+  return (
+    <form
+      className="cal-details__reschedule"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <input type="datetime-local" aria-label={`New publish time (${zone})`} value={when} onChange={(e) => setWhen(e.target.value)} />
+      <button type="submit" disabled={!post}>
+        Reschedule
+      </button>
+      {whenError && (
+        <p className="cal-error-text" role="alert">
+          {whenError}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+/*
+ * Every time written on the calendar's screen goes through here, always in the brand zone, so no
+ * label can fall back to the machine's zone by accident. Formatters are cached: creating an
+ * Intl.DateTimeFormat costs far more than using one, and a month can hold thousands of posts.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${zone}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(undefined, { ...options, timeZone: zone });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const DATE_TIME: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' };
+const FULL: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short' };
+
+/** "9:30 AM" in the brand zone. */
+export const formatTime = (instant: string | Date, zone: string) => formatter(zone, TIME).format(new Date(instant));
+/** "Tue, Mar 3, 9:30 AM" in the brand zone. */
+export const formatDateTime = (instant: string | Date, zone: string) => formatter(zone, DATE_TIME).format(new Date(instant));
+/** "Tuesday, March 3, 2026 at 9:30 AM" in the brand zone. */
+export const formatFull = (instant: string | Date, zone: string) => formatter(zone, FULL).format(new Date(instant));

@@ -1,0 +1,121 @@
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import type { BrandView, CalendarPost, PostRangeResult } from '../../shared/ipc/models.js';
+import { call, onEvent } from '../lib/ipc.js';
+import type { PostMove } from './moves.js';
+import { inRange, rangeInstants, stepDate, visibleWallRange, type CalendarView } from './range.js';
+import { brandZone } from './time.js';
+
+/** Instants of a fetched range, as listPosts takes them. */
+export interface InstantRange {
+  start: string;
+  end: string;
+}
+
+export const brandsKey = ['brands'] as const;
+export const postsKey = (brandId: string | null, range?: InstantRange) =>
+  range ? (['posts', brandId, range.start, range.end] as const) : (['posts', brandId] as const);
+
+/** The active brand and the zone every time on the calendar is shown in. */
+export function useBrandZone(): { brand: BrandView | null; zone: string; loading: boolean } {
+  const brands = useQuery({ queryKey: brandsKey, queryFn: () => call('listBrands', {}) });
+  const brand = brands.data?.find((b) => b.active) ?? brands.data?.[0] ?? null;
+  return { brand, zone: brandZone(brand?.timezone), loading: brands.isPending };
+}
+
+const fetchRange = (range: InstantRange) => () => call('listPosts', range);
+
+/** Posts of the visible range; the ranges before and after are prefetched so paging is instant. */
+export function useVisiblePosts(brandId: string | null, view: CalendarView, date: Date, zone: string) {
+  const client = useQueryClient();
+  const range = useMemo(() => rangeInstants(visibleWallRange(view, date), zone), [view, date, zone]);
+  const query = useQuery({
+    queryKey: postsKey(brandId, range),
+    queryFn: fetchRange(range),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+  useEffect(() => {
+    for (const direction of [-1, 1] as const) {
+      const neighbour = rangeInstants(visibleWallRange(view, stepDate(view, date, direction)), zone);
+      void client.prefetchQuery({ queryKey: postsKey(brandId, neighbour), queryFn: fetchRange(neighbour), staleTime: 15_000 });
+    }
+  }, [client, brandId, view, date, zone]);
+  return { range, query };
+}
+
+/** Keeps the calendar live: refetches when main says posts changed, the profile or the brand switched. */
+export function useLiveUpdates(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const offPosts = onEvent('postsChanged', () => void client.invalidateQueries({ queryKey: ['posts'] }));
+    const offProfile = onEvent('profileChanged', () => {
+      void client.invalidateQueries({ queryKey: brandsKey });
+      void client.invalidateQueries({ queryKey: ['posts'] });
+    });
+    return () => {
+      offPosts();
+      offProfile();
+    };
+  }, [client]);
+}
+
+type RangeEntry = [readonly unknown[], PostRangeResult | undefined];
+
+function cachedRanges(client: QueryClient, brandId: string | null): RangeEntry[] {
+  return client.getQueriesData<PostRangeResult>({ queryKey: postsKey(brandId) });
+}
+
+function rangeOfKey(key: readonly unknown[]): InstantRange | null {
+  const [, , start, end] = key;
+  return typeof start === 'string' && typeof end === 'string' ? { start, end } : null;
+}
+
+/** Every post the calendar has in its cache for a brand, each once. */
+export function knownPosts(client: QueryClient, brandId: string | null): CalendarPost[] {
+  const byId = new Map<string, CalendarPost>();
+  for (const [, data] of cachedRanges(client, brandId)) for (const p of data?.posts ?? []) byId.set(p.id, p);
+  return [...byId.values()];
+}
+
+/**
+ * Shows moves at once in every cached range: a post leaves the ranges it no longer falls in and
+ * enters those it now does, marked pending until main's next answer says otherwise.
+ */
+export function applyMovesToCache(client: QueryClient, brandId: string | null, moves: readonly PostMove[]): void {
+  const known = new Map(knownPosts(client, brandId).map((p) => [p.id, p]));
+  const moved = new Map<string, CalendarPost>();
+  for (const m of moves) {
+    const post = known.get(m.id);
+    if (post) moved.set(m.id, { ...post, publishDate: m.to, pending: true });
+  }
+  for (const [key, data] of cachedRanges(client, brandId)) {
+    const range = rangeOfKey(key);
+    if (!data || !range) continue;
+    const kept = data.posts.filter((p) => !moved.has(p.id));
+    const entering = [...moved.values()].filter((p) => inRange(p.publishDate, range));
+    if (kept.length === data.posts.length && entering.length === 0) continue;
+    client.setQueryData<PostRangeResult>(key, { ...data, posts: [...kept, ...entering] });
+  }
+}
+
+/** Takes a group's posts off every cached range at once; returns them so a failure can put them back. */
+export function removeGroupFromCache(client: QueryClient, brandId: string | null, group: string): CalendarPost[] {
+  const removed = knownPosts(client, brandId).filter((p) => p.group === group);
+  for (const [key, data] of cachedRanges(client, brandId)) {
+    if (!data || !data.posts.some((p) => p.group === group)) continue;
+    client.setQueryData<PostRangeResult>(key, { ...data, posts: data.posts.filter((p) => p.group !== group) });
+  }
+  return removed;
+}
+
+/** Puts posts back in the cached ranges they fall in (after a failed delete). */
+export function restorePostsToCache(client: QueryClient, brandId: string | null, posts: readonly CalendarPost[]): void {
+  for (const [key, data] of cachedRanges(client, brandId)) {
+    const range = rangeOfKey(key);
+    if (!data || !range) continue;
+    const present = new Set(data.posts.map((p) => p.id));
+    const back = posts.filter((p) => !present.has(p.id) && inRange(p.publishDate, range));
+    if (back.length > 0) client.setQueryData<PostRangeResult>(key, { ...data, posts: [...data.posts, ...back] });
+  }
+}
