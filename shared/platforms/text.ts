@@ -4,6 +4,8 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** User-perceived characters: an emoji with modifiers is one, as every platform but X counts. */
 export function countGraphemes(text: string): number {
+  // Printable ASCII without CR is one grapheme per character; Intl.Segmenter is slow on long texts.
+  if (/^[\x20-\x7e\t\n]*$/.test(text)) return text.length;
   let n = 0;
   for (const _ of segmenter.segment(text)) n++;
   return n;

@@ -51,7 +51,9 @@ export function validatePostTarget(
 
   target.value.forEach((block, b) => {
     const media = block.image ?? [];
-    const length = rules.countText(block.content);
+    // A text no longer in UTF-16 units than the limit cannot exceed it in graphemes: skip the count.
+    const fits = rules.counting === 'graphemes' && block.content.length <= rules.textLimit;
+    const length = fits ? 0 : rules.countText(block.content);
     if (length > rules.textLimit) {
       issue(
         `value.${b}.content`,
