@@ -17,7 +17,7 @@ import { dropTarget, groupMembers, planMove, shiftTarget, type ShiftKey } from '
 import { PostDetailsPanel } from './PostDetailsPanel.js';
 import type { PostCellContext } from './PostEventView.js';
 import { applyFilters, firstLine, NO_FILTERS, toPostEvent, whyNotMovable, type PostEvent } from './posts.js';
-import { brandsKey, knownPosts, useBrandZone, useLiveUpdates, useVisiblePosts } from './queries.js';
+import { brandsKey, integrationsKey, knownPosts, useBrandZone, useVisiblePosts } from './queries.js';
 import { stepDate, type CalendarView } from './range.js';
 import { useCalendarStore } from './store.js';
 import { instantToWall, parseWallDateKey } from './time.js';
@@ -33,7 +33,6 @@ function isTyping(target: EventTarget | null): boolean {
 
 /** The calendar screen: every post of the active brand at a glance, drag or keys to reschedule. */
 export function CalendarScreen() {
-  useLiveUpdates();
   const client = useQueryClient();
   const toast = useToasts((s) => s.show);
   const { brand, zone } = useBrandZone();
@@ -49,7 +48,7 @@ export function CalendarScreen() {
   const [fallbackDate] = useState(() => startOfDay(new Date()));
   const date = useMemo(() => parseWallDateKey(dateKey) ?? fallbackDate, [dateKey, fallbackDate]);
   const { query } = useVisiblePosts(brandId, view, date, zone);
-  const integrations = useQuery({ queryKey: ['integrations', brandId], queryFn: () => call('listIntegrations', {}) });
+  const integrations = useQuery({ queryKey: integrationsKey, queryFn: () => call('listIntegrations', {}) });
   const posts = query.data?.posts ?? EMPTY;
   const shown = useMemo(() => applyFilters(posts, filters), [posts, filters]);
   const events = useMemo(() => shown.map((p) => toPostEvent(p, zone)), [shown, zone]);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
+import { postKey } from './queries.js';
 import { formatDateTime, formatFull } from './format.js';
 import { AccountAvatar, PlatformBadge } from './PostBadges.js';
 import { platformLabel, stateLabel, whyNotMovable } from './posts.js';
@@ -29,7 +30,7 @@ function settingValue(value: unknown): string {
 
 /** Everything about one post from GET /posts/:id, with reschedule and delete. */
 export function PostDetailsPanel({ postId, listed, groupPosts, zone, onClose, onOpen, onReschedule, onDelete }: DetailsProps) {
-  const detail = useQuery({ queryKey: ['post', postId], queryFn: () => call('getPost', { id: postId }), retry: 1 });
+  const detail = useQuery({ queryKey: postKey(postId), queryFn: () => call('getPost', { id: postId }), retry: 1 });
   const heading = useRef<HTMLHeadingElement>(null);
   const publishDate = listed?.publishDate ?? detail.data?.publishDate ?? null;
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { AppError, call, onEvent } from '../lib/ipc.js';
 import { formatDateTime } from './format.js';
 import { reverseMoves, type PostMove } from './moves.js';
-import { applyMovesToCache, postsKey, removeGroupFromCache, restorePostsToCache } from './queries.js';
+import { ALL_POSTS, applyMovesToCache, removeGroupFromCache, restorePostsToCache } from './queries.js';
 import { useToasts } from './toasts.js';
 
 /** An operation queued in main's outbox that the calendar undoes on screen if the service refuses it. */
@@ -52,7 +52,7 @@ export function useCalendarActions(brandId: string | null, zone: string) {
           toast({ tone: 'error', message: `${t.what} did not go through: ${item.lastError ?? 'the service refused it'}. It was put back.` });
           // The refused operation is dropped so main's copy shows the post where it really is.
           await call('discardOutbox', { id: outboxId }).catch(() => undefined);
-          void client.invalidateQueries({ queryKey: postsKey(brandId) });
+          void client.invalidateQueries({ queryKey: ALL_POSTS });
         }
       }
     } catch {
@@ -76,7 +76,7 @@ export function useCalendarActions(brandId: string | null, zone: string) {
   /** Moves posts on screen now and queues each reschedule; returns whether all were queued. */
   const queueMoves = useCallback(
     async (moves: readonly PostMove[]): Promise<boolean> => {
-      await client.cancelQueries({ queryKey: postsKey(brandId) });
+      await client.cancelQueries({ queryKey: ALL_POSTS });
       applyMovesToCache(client, brandId, moves);
       const results = await Promise.all(
         moves.map(async (move) => {
@@ -124,7 +124,7 @@ export function useCalendarActions(brandId: string | null, zone: string) {
 
   const deleteGroup = useCallback(
     async (group: string, what: string) => {
-      await client.cancelQueries({ queryKey: postsKey(brandId) });
+      await client.cancelQueries({ queryKey: ALL_POSTS });
       const removed = removeGroupFromCache(client, brandId, group);
       const rollback = () => restorePostsToCache(client, brandId, removed);
       try {

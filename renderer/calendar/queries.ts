@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { BrandView, CalendarPost, PostRangeResult } from '../../shared/ipc/models.js';
-import { call, onEvent } from '../lib/ipc.js';
+import { call } from '../lib/ipc.js';
+import { ipcKey } from '../lib/use-ipc.js';
 import type { PostMove } from './moves.js';
 import { inRange, rangeInstants, stepDate, visibleWallRange, type CalendarView } from './range.js';
 import { brandZone } from './time.js';
@@ -12,9 +13,17 @@ export interface InstantRange {
   end: string;
 }
 
-export const brandsKey = ['brands'] as const;
-export const postsKey = (brandId: string | null, range?: InstantRange) =>
-  range ? (['posts', brandId, range.start, range.end] as const) : (['posts', brandId] as const);
+/*
+ * Keys follow the shell's convention (renderer/lib/use-ipc.ts: method name, then input), so the
+ * shell's refreshes on main's events (postsChanged, a profile or brand switch) reach the calendar.
+ * Posts also carry the brand, so two brands' months never share a cache entry.
+ */
+export const brandsKey = ipcKey('listBrands', {});
+export const postsKey = (brandId: string | null, range: InstantRange) => ['listPosts', range, brandId] as const;
+/** Every cached range of posts, whatever the brand. */
+export const ALL_POSTS = ['listPosts'] as const;
+export const integrationsKey = ipcKey('listIntegrations', {});
+export const postKey = (id: string) => ipcKey('getPost', { id });
 
 /** The active brand and the zone every time on the calendar is shown in. */
 export function useBrandZone(): { brand: BrandView | null; zone: string; loading: boolean } {
@@ -44,31 +53,15 @@ export function useVisiblePosts(brandId: string | null, view: CalendarView, date
   return { range, query };
 }
 
-/** Keeps the calendar live: refetches when main says posts changed, the profile or the brand switched. */
-export function useLiveUpdates(): void {
-  const client = useQueryClient();
-  useEffect(() => {
-    const offPosts = onEvent('postsChanged', () => void client.invalidateQueries({ queryKey: ['posts'] }));
-    const offProfile = onEvent('profileChanged', () => {
-      void client.invalidateQueries({ queryKey: brandsKey });
-      void client.invalidateQueries({ queryKey: ['posts'] });
-    });
-    return () => {
-      offPosts();
-      offProfile();
-    };
-  }, [client]);
-}
-
 type RangeEntry = [readonly unknown[], PostRangeResult | undefined];
 
 function cachedRanges(client: QueryClient, brandId: string | null): RangeEntry[] {
-  return client.getQueriesData<PostRangeResult>({ queryKey: postsKey(brandId) });
+  return client.getQueriesData<PostRangeResult>({ queryKey: ALL_POSTS }).filter(([key]) => key[2] === brandId);
 }
 
 function rangeOfKey(key: readonly unknown[]): InstantRange | null {
-  const [, , start, end] = key;
-  return typeof start === 'string' && typeof end === 'string' ? { start, end } : null;
+  const range = key[1] as Partial<InstantRange> | undefined;
+  return typeof range?.start === 'string' && typeof range.end === 'string' ? { start: range.start, end: range.end } : null;
 }
 
 /** Every post the calendar has in its cache for a brand, each once. */
