@@ -14,13 +14,23 @@ export class DraftsRepo {
   list(profileId: string, brandId: string | null): Draft[] {
     const rows =
       brandId === null
-        ? this.db.sql.prepare('SELECT id, draft_json FROM drafts WHERE profile_id = ? AND brand_id IS NULL ORDER BY updated_at DESC').all(profileId)
-        : this.db.sql.prepare('SELECT id, draft_json FROM drafts WHERE profile_id = ? AND brand_id = ? ORDER BY updated_at DESC').all(profileId, brandId);
+        ? this.db.sql
+            .prepare(
+              'SELECT id, draft_json FROM drafts WHERE profile_id = ? AND brand_id IS NULL ORDER BY updated_at DESC',
+            )
+            .all(profileId)
+        : this.db.sql
+            .prepare(
+              'SELECT id, draft_json FROM drafts WHERE profile_id = ? AND brand_id = ? ORDER BY updated_at DESC',
+            )
+            .all(profileId, brandId);
     return parseRows(this.db, 'drafts', Row, rows);
   }
 
   get(profileId: string, id: string): Draft | null {
-    const row = this.db.sql.prepare('SELECT id, draft_json FROM drafts WHERE profile_id = ? AND id = ?').get(profileId, id);
+    const row = this.db.sql
+      .prepare('SELECT id, draft_json FROM drafts WHERE profile_id = ? AND id = ?')
+      .get(profileId, id);
     return parseRow(this.db, 'drafts', Row, row);
   }
 
@@ -36,7 +46,14 @@ export class DraftsRepo {
     return d;
   }
 
+  /** Whether a draft with this id exists under any profile. */
+  exists(id: string): boolean {
+    return this.db.sql.prepare('SELECT 1 AS one FROM drafts WHERE id = ?').get(id) !== undefined;
+  }
+
   remove(profileId: string, id: string): boolean {
-    return this.db.sql.prepare('DELETE FROM drafts WHERE profile_id = ? AND id = ?').run(profileId, id).changes > 0;
+    return (
+      this.db.sql.prepare('DELETE FROM drafts WHERE profile_id = ? AND id = ?').run(profileId, id).changes > 0
+    );
   }
 }

@@ -19,17 +19,15 @@ const Row = z
     disconnected: sqlBool,
     source: z.enum(['learned', 'added']),
   })
-  .transform(
-    (r): IntegrationView => ({
-      id: r.id,
-      // A platform this build does not know is shown without one rather than dropped.
-      platform: PlatformType.safeParse(r.platform).success ? (r.platform as PlatformType) : null,
-      name: r.name,
-      picture: r.picture,
-      disconnected: r.disconnected,
-      source: r.source,
-    }),
-  );
+  .transform((r): IntegrationView => ({
+    id: r.id,
+    // A platform this build does not know is shown without one rather than dropped.
+    platform: PlatformType.safeParse(r.platform).success ? (r.platform as PlatformType) : null,
+    name: r.name,
+    picture: r.picture,
+    disconnected: r.disconnected,
+    source: r.source,
+  }));
 
 /** What a GET /posts item tells about its account. */
 export interface LearnedIntegration {
@@ -48,7 +46,9 @@ export class IntegrationsRepo {
 
   list(profileId: string, brandId: string): IntegrationView[] {
     const rows = this.db.sql
-      .prepare('SELECT * FROM integrations WHERE profile_id = ? AND brand_id = ? ORDER BY name COLLATE NOCASE, id')
+      .prepare(
+        'SELECT * FROM integrations WHERE profile_id = ? AND brand_id = ? ORDER BY name COLLATE NOCASE, id',
+      )
       .all(profileId, brandId);
     return parseRows(this.db, 'integrations', Row, rows);
   }
@@ -72,13 +72,26 @@ export class IntegrationsRepo {
     const at = this.now().toISOString();
     this.db.tx(() => {
       for (const i of found) {
-        stmt.run(profileId, brandId, i.id, i.platform ?? null, i.name ?? '', i.picture ?? null, i.disconnected ? 1 : 0, at);
+        stmt.run(
+          profileId,
+          brandId,
+          i.id,
+          i.platform ?? null,
+          i.name ?? '',
+          i.picture ?? null,
+          i.disconnected ? 1 : 0,
+          at,
+        );
       }
     });
   }
 
   /** The user adds an account by id (from the dashboard); a later learned name replaces a blank one. */
-  add(profileId: string, brandId: string, input: { id: string; platform: PlatformType; name?: string }): IntegrationView {
+  add(
+    profileId: string,
+    brandId: string,
+    input: { id: string; platform: PlatformType; name?: string },
+  ): IntegrationView {
     this.db.sql
       .prepare(
         `INSERT INTO integrations (profile_id, brand_id, id, platform, name, picture, disconnected, source, updated_at)

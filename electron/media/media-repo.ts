@@ -26,15 +26,13 @@ const Row = z
     media_json: jsonText(MediaObject),
     created_at: z.string(),
   })
-  .transform(
-    (r): MediaRecord => ({
-      media: r.media_json,
-      kind: r.kind,
-      localPath: r.local_path,
-      localSize: r.local_size === null ? null : Number(r.local_size),
-      createdAt: r.created_at,
-    }),
-  );
+  .transform((r): MediaRecord => ({
+    media: r.media_json,
+    kind: r.kind,
+    localPath: r.local_path,
+    localSize: r.local_size === null ? null : Number(r.local_size),
+    createdAt: r.created_at,
+  }));
 
 export class MediaRepo {
   constructor(
@@ -63,14 +61,25 @@ export class MediaRepo {
            kind = COALESCE(excluded.kind, media.kind), local_path = COALESCE(excluded.local_path, media.local_path),
            local_size = COALESCE(excluded.local_size, media.local_size)`,
       )
-      .run(profileId, brandId, media.id, origin.kind, origin.localPath, origin.localSize, JSON.stringify(media), at);
+      .run(
+        profileId,
+        brandId,
+        media.id,
+        origin.kind,
+        origin.localPath,
+        origin.localSize,
+        JSON.stringify(media),
+        at,
+      );
     return { media, ...origin, createdAt: at };
   }
 
   /** The newest media uploaded from this local file, if any. */
   findByLocalPath(profileId: string, brandId: string, localPath: string): MediaRecord | null {
     const row = this.db.sql
-      .prepare('SELECT * FROM media WHERE profile_id = ? AND brand_id = ? AND local_path = ? ORDER BY created_at DESC LIMIT 1')
+      .prepare(
+        'SELECT * FROM media WHERE profile_id = ? AND brand_id = ? AND local_path = ? ORDER BY created_at DESC LIMIT 1',
+      )
       .get(profileId, brandId, localPath);
     return parseRow(this.db, 'media', Row, row);
   }

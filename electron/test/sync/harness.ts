@@ -55,7 +55,9 @@ export async function harness(
   const key = sandboxKey(service.sandbox, 'full-test');
   const brand = service.sandbox.organizations[0]?.brands[0];
   if (!brand) throw new Error('the sandbox has no brand');
-  const xs = brand.integrations.filter((i) => !i.disconnected && (i.platform === 'x' || i.platform === 'bluesky'));
+  const xs = brand.integrations.filter(
+    (i) => !i.disconnected && (i.platform === 'x' || i.platform === 'bluesky'),
+  );
   const [first, second] = xs;
   if (!first || !second) throw new Error('the sandbox has no X and Bluesky accounts');
 
@@ -95,7 +97,8 @@ export async function harness(
       service = null;
       h.service = null;
     },
-    api: () => new ApiClient({ baseUrl: h.baseUrl, apiKey: h.apiKey, brandId: h.brandId, retry: { retries: 0 } }),
+    api: () =>
+      new ApiClient({ baseUrl: h.baseUrl, apiKey: h.apiKey, brandId: h.brandId, retry: { retries: 0 } }),
     async listOnServer() {
       const from = new Date(Date.now() - 2 * 86_400_000).toISOString();
       const to = new Date(Date.now() + 60 * 86_400_000).toISOString();
@@ -125,7 +128,14 @@ export async function harness(
   h.engine = new SyncEngine({
     db,
     // A new client per call follows the service to its new port after a restart.
-    apiFor: () => new ApiClient({ baseUrl: h.baseUrl, apiKey: h.apiKey, brandId: h.brandId, timeoutMs: 3000, retry: { retries: 0 } }),
+    apiFor: () =>
+      new ApiClient({
+        baseUrl: h.baseUrl,
+        apiKey: h.apiKey,
+        brandId: h.brandId,
+        timeoutMs: 3000,
+        retry: { retries: 0 },
+      }),
     active,
     emit: (name, payload) => events.push({ name, payload }),
     backoff: { baseMs: 30, maxMs: 300 },
@@ -138,7 +148,11 @@ export async function harness(
 }
 
 /** Waits until `check` holds, polling; fails with `what` after `timeoutMs`. */
-export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+export async function until(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
+import type { Draft } from '../../shared/ipc/models.js';
+import { AppFailure, notConnected } from '../ipc/app-failure.js';
+import type { AppDatabase } from '../store/database.js';
+import type { ActiveBrand } from '../sync/sync-engine.js';
+import { DraftsRepo } from './drafts-repo.js';
+
+/** Runs in main (Node). The composer's autosave: drafts of the active profile, kept locally until sent. */
+export class DraftsService {
+  private readonly repo: DraftsRepo;
+  private readonly now: () => Date;
+
+  constructor(private readonly o: { db: AppDatabase; active: () => ActiveBrand | null; now?: () => Date }) {
+    this.repo = new DraftsRepo(o.db);
+    this.now = o.now ?? (() => new Date());
+  }
+
+  listDrafts(): Draft[] {
+    const active = this.requireActive();
+    return this.repo.list(active.profileId, active.brandId);
+  }
+
+  getDraft(input: IpcInput<'getDraft'>): IpcOutput<'getDraft'> {
+    const draft = this.repo.get(this.requireActive().profileId, input.id);
+    if (!draft)
+      throw new AppFailure('NOT_FOUND', 'This draft no longer exists; it may have been sent or deleted.');
+    return draft;
+  }
+
+  /** Creates or updates; the creation time of an existing draft is kept. */
+  saveDraft(input: IpcInput<'saveDraft'>): IpcOutput<'saveDraft'> {
+    const active = this.requireActive();
+    const at = this.now().toISOString();
+    const existing = input.id ? this.repo.get(active.profileId, input.id) : null;
+    if (input.id && !existing && this.repo.exists(input.id)) {
+      throw new AppFailure('CONFLICT', 'This draft belongs to another account; open it from that account.');
+    }
+    const draft: Draft = {
+      ...input,
+      id: input.id ?? randomUUID(),
+      brandId: input.brandId ?? active.brandId,
+      createdAt: existing?.createdAt ?? at,
+      updatedAt: at,
+    };
+    return this.repo.save(active.profileId, draft);
+  }
+
+  deleteDraft(input: IpcInput<'deleteDraft'>): IpcOutput<'deleteDraft'> {
+    return { deleted: this.repo.remove(this.requireActive().profileId, input.id) };
+  }
+
+  private requireActive(): ActiveBrand {
+    const active = this.o.active();
+    if (!active) throw notConnected();
+    return active;
+  }
+}

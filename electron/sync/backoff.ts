@@ -1,0 +1,25 @@
+/** Runs anywhere. How long to wait before trying an operation again. */
+
+export interface BackoffOptions {
+  /** First delay; doubled per attempt. */
+  baseMs: number;
+  /** Ceiling for a computed delay (a server's Retry-After is honoured even when longer). */
+  maxMs: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 1000, maxMs: 60_000 };
+
+/**
+ * Exponential backoff with "equal jitter" (half fixed, half random), so many clients coming back
+ * online do not retry in lockstep; a server's own Retry-After wins when it is given.
+ */
+export function retryDelayMs(
+  attempt: number,
+  options: BackoffOptions,
+  retryAfterMs: number | null = null,
+  random: () => number = Math.random,
+): number {
+  if (retryAfterMs !== null && retryAfterMs >= 0) return retryAfterMs;
+  const exp = Math.min(options.maxMs, options.baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(exp / 2 + (random() * exp) / 2);
+}

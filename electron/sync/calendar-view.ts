@@ -1,0 +1,117 @@
+import { normalizePostState } from '../../shared/api/resources.js';
+import type { CalendarPost, IntegrationView } from '../../shared/ipc/models.js';
+import type { CachedPost } from '../store/posts-cache.js';
+import type { CreatePayload, OutboxRecord } from '../store/outbox-repo.js';
+
+/*
+ * Runs in main (Node). What the calendar draws: the server's copy from the cache with every local
+ * change still in the outbox laid over it. Keeping the two apart means discarding a change needs no
+ * undo (the server's time simply shows again) and a pull never overwrites a change not yet sent.
+ */
+
+/** An operation that still holds back its effect: waiting, sending, or stopped for the user. */
+const isActive = (op: OutboxRecord) => op.status === 'pending' || op.status === 'sending';
+
+export interface OverlayInput {
+  /** Cached posts in the range, plus cached posts a pending reschedule moves (from anywhere). */
+  cached: readonly CachedPost[];
+  ops: readonly OutboxRecord[];
+  groupSizes: ReadonlyMap<string, number>;
+  integrations: ReadonlyMap<string, IntegrationView>;
+  startMs: number;
+  endMs: number;
+  nowIso: string;
+}
+
+/** Group ids whose posts a queued delete or edit is about to remove. */
+export function groupsBeingReplaced(ops: readonly OutboxRecord[]): Map<string, OutboxRecord> {
+  const groups = new Map<string, OutboxRecord>();
+  for (const op of ops) {
+    if (op.kind === 'deleteGroup') groups.set(op.payload.group, op);
+    if (op.kind === 'edit') groups.set(op.payload.replacesGroup, op);
+  }
+  return groups;
+}
+
+function stateName(raw: string): string {
+  return normalizePostState(raw) ?? raw;
+}
+
+function integrationOf(
+  id: string,
+  fromItem: CachedPost['item']['integration'] | null,
+  known: ReadonlyMap<string, IntegrationView>,
+): CalendarPost['integration'] {
+  const k = known.get(id);
+  return {
+    id,
+    platform: fromItem?.platform ?? k?.platform ?? null,
+    name: fromItem?.name ?? (k?.name || null),
+    picture: fromItem?.picture ?? k?.picture ?? null,
+  };
+}
+
+/** Posts a create (or the create half of an edit) will make, shown before the server has them. */
+function localPosts(op: OutboxRecord, payload: CreatePayload, input: OverlayInput): CalendarPost[] {
+  const date = payload.type === 'now' ? input.nowIso : payload.date;
+  return payload.targets.map((t, i) => ({
+    id: `local:${op.id}:${i}`,
+    group: null,
+    state: payload.type === 'draft' ? 'draft' : payload.type === 'now' ? 'publishing' : 'scheduled',
+    publishDate: date,
+    integration: integrationOf(
+      t.integrationId,
+      { id: t.integrationId, platform: t.platform },
+      input.integrations,
+    ),
+    content: t.blocks[0]?.content ?? '',
+    blockCount: t.blocks.length,
+    error: op.status === 'failed' || op.status === 'needsDecision' ? op.lastError : null,
+    releaseURL: null,
+    groupSize: payload.targets.length,
+    pending: true,
+    localOnly: true,
+  }));
+}
+
+export function calendarPosts(input: OverlayInput): CalendarPost[] {
+  const moves = new Map<string, { date: string; op: OutboxRecord }>();
+  for (const op of input.ops)
+    if (op.kind === 'reschedule') moves.set(op.payload.postId, { date: op.payload.date, op });
+  const replaced = groupsBeingReplaced(input.ops);
+
+  const out: CalendarPost[] = [];
+  const seen = new Set<string>();
+  for (const post of input.cached) {
+    if (seen.has(post.id)) continue;
+    seen.add(post.id);
+    const removal = post.group ? replaced.get(post.group) : undefined;
+    // A delete on its way hides the post; a stopped one shows it again, marked, so nothing vanishes silently.
+    if (removal && isActive(removal)) continue;
+    const move = moves.get(post.id);
+    out.push({
+      id: post.id,
+      group: post.group,
+      state: stateName(post.state),
+      publishDate: move ? move.date : post.publishDate,
+      integration: integrationOf(post.integrationId, post.item.integration, input.integrations),
+      content: post.content,
+      blockCount: post.blockCount,
+      error: move?.op.status === 'failed' ? move.op.lastError : post.error,
+      releaseURL: post.releaseURL,
+      groupSize: post.group ? (input.groupSizes.get(post.group) ?? 1) : 1,
+      pending: Boolean(move || removal),
+      localOnly: false,
+    });
+  }
+  for (const op of input.ops) {
+    if (op.kind === 'create' || (op.kind === 'edit' && op.phase === 'create'))
+      out.push(...localPosts(op, op.payload, input));
+  }
+  return out
+    .filter((p) => {
+      const at = Date.parse(p.publishDate);
+      return at >= input.startMs && at < input.endMs;
+    })
+    .sort((a, b) => Date.parse(a.publishDate) - Date.parse(b.publishDate) || a.id.localeCompare(b.id));
+}

@@ -1,0 +1,409 @@
+import { type PostCreateResultItem, type PostListItem } from '../../shared/api/resources.js';
+import type { IpcEventName, IpcEventPayload } from '../../shared/ipc/contract.js';
+import { createPostsSafely } from '../api/create-posts-safely.js';
+import { ApiError } from '../api/errors.js';
+import type { PublishingApi } from '../api/publishing-api.js';
+import { AppFailure } from '../ipc/app-failure.js';
+import { DraftsRepo } from '../drafts/drafts-repo.js';
+import { createLogger } from '../log.js';
+import { MediaRepo } from '../media/media-repo.js';
+import { checkUploadFile, UploadFileError } from '../media/upload-check.js';
+import type { AppDatabase } from '../store/database.js';
+import { OutboxRepo, type CreatePayload, type OutboxRecord } from '../store/outbox-repo.js';
+import { PostsCache } from '../store/posts-cache.js';
+import { retryDelayMs, type BackoffOptions } from './backoff.js';
+import { buildCreateRequest, MissingMediaError } from './create-request.js';
+
+/*
+ * Runs in main (Node). Sends the outbox to the service, oldest first. Two lanes (uploads, and
+ * everything else) so a large video does not hold up a reschedule; inside them, operations sharing
+ * a key (one post, group or draft) run strictly in order. Each operation is marked 'sending' on disk
+ * before its request leaves and removed only in the transaction that stores the server's answer.
+ */
+
+const log = createLogger('outbox');
+
+/** The API for a profile and brand, or null when it has no usable key right now. */
+export type ApiFor = (
+  profileId: string,
+  brandId: string,
+) => PublishingApi | null | Promise<PublishingApi | null>;
+
+export type Emit = <K extends IpcEventName>(name: K, payload: IpcEventPayload<K>) => void;
+type Lane = 'upload' | 'posts';
+const laneOf = (op: OutboxRecord): Lane => (op.kind === 'upload' ? 'upload' : 'posts');
+const scopeOf = (op: OutboxRecord) => `${op.profileId}\u0000${op.brandId}`;
+
+export interface OutboxWorkerOptions {
+  db: AppDatabase;
+  apiFor: ApiFor;
+  emit: Emit;
+  now: () => Date;
+  backoff: BackoffOptions;
+  random: () => number;
+  /** Something in the outbox or the cache changed for this brand. */
+  onChanged: (profileId: string, brandId: string, postsChanged: boolean) => void;
+  /** A call reached the service (true) or could not (false). */
+  onReachability: (online: boolean, error: string | null) => void;
+}
+
+/** The service could not be reached or asked us to wait: everything waits until then. */
+const pausesEverything = (e: ApiError) =>
+  e.kind === 'network' || e.kind === 'timeout' || e.status === 429 || (e.status ?? 0) >= 500;
+
+export class OutboxWorker {
+  private readonly outbox: OutboxRepo;
+  private readonly cache: PostsCache;
+  private readonly media: MediaRepo;
+  private readonly drafts: DraftsRepo;
+  private readonly running: Record<Lane, Promise<void> | null> = { upload: null, posts: null };
+  private readonly uploads = new Map<string, AbortController>();
+  private holdUntilMs = 0;
+  private wakeTimer: NodeJS.Timeout | null = null;
+  private stopped = true;
+
+  constructor(private readonly o: OutboxWorkerOptions) {
+    this.outbox = new OutboxRepo(o.db, o.now);
+    this.cache = new PostsCache(o.db);
+    this.media = new MediaRepo(o.db, o.now);
+    this.drafts = new DraftsRepo(o.db);
+  }
+
+  start(): void {
+    this.stopped = false;
+    const recovered = this.outbox.recoverInterrupted();
+    if (recovered > 0)
+      log.info(
+        `${recovered} operation(s) were interrupted while sending; they will be checked before any resend`,
+      );
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
+    for (const ac of this.uploads.values()) ac.abort();
+    await Promise.all([this.running.upload, this.running.posts]);
+  }
+
+  /** Looks for work now (a new operation, a retry, the network back). */
+  kick(): void {
+    if (this.stopped) return;
+    this.holdUntilMs = Math.min(this.holdUntilMs, this.o.now().getTime());
+    this.pump('upload');
+    this.pump('posts');
+  }
+
+  /** Resolves once no lane is sending and nothing is due (tests, shutdown, syncNow). */
+  async idle(): Promise<void> {
+    while (this.running.upload || this.running.posts)
+      await Promise.all([this.running.upload, this.running.posts]);
+  }
+
+  /** Whether the waiting is over for the service (used by the probe). */
+  get holding(): boolean {
+    return this.holdUntilMs > this.o.now().getTime();
+  }
+
+  /** Stops an upload in flight; the caller removes its outbox row. */
+  abortUpload(id: string): boolean {
+    const ac = this.uploads.get(id);
+    ac?.abort();
+    return ac !== undefined;
+  }
+
+  private pump(lane: Lane): void {
+    if (this.running[lane] || this.stopped) return;
+    const run = (async () => {
+      // Brands whose key cannot be read right now wait for the next kick (a key set, a brand switch).
+      const unavailable = new Set<string>();
+      for (
+        let op = this.nextRunnable(lane, unavailable);
+        op && !this.stopped;
+        op = this.nextRunnable(lane, unavailable)
+      ) {
+        const api = await this.apiOf(op);
+        if (api) await this.run(api, op);
+        else unavailable.add(scopeOf(op));
+      }
+    })()
+      .catch((err: unknown) => log.error('the outbox lane stopped on an unexpected error', err))
+      .finally(() => {
+        this.running[lane] = null;
+        this.scheduleWake();
+      });
+    this.running[lane] = run;
+  }
+
+  private async apiOf(op: OutboxRecord): Promise<PublishingApi | null> {
+    try {
+      return await this.o.apiFor(op.profileId, op.brandId);
+    } catch (err) {
+      log.warn(`no usable key for ${op.profileId}/${op.brandId}; its operations wait`, err);
+      return null;
+    }
+  }
+
+  private nextRunnable(lane: Lane, unavailable: ReadonlySet<string>): OutboxRecord | null {
+    const now = this.o.now().getTime();
+    if (this.holdUntilMs > now) return null;
+    const blocked = new Set<string>();
+    for (const op of this.outbox.list()) {
+      const due = op.status === 'pending' && (op.nextAttemptMs ?? 0) <= now;
+      if (due && laneOf(op) === lane && !blocked.has(op.key) && !unavailable.has(scopeOf(op))) return op;
+      blocked.add(op.key);
+    }
+    return null;
+  }
+
+  /** Wakes the lanes when the earliest waiting operation becomes due. */
+  private scheduleWake(): void {
+    if (this.stopped) return;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
+    const now = this.o.now().getTime();
+    let at = Infinity;
+    for (const op of this.outbox.list()) {
+      if (op.status === 'pending') at = Math.min(at, Math.max(op.nextAttemptMs ?? now, this.holdUntilMs));
+    }
+    if (at === Infinity) return;
+    this.wakeTimer = setTimeout(
+      () => {
+        this.wakeTimer = null;
+        this.pump('upload');
+        this.pump('posts');
+      },
+      Math.max(0, at - now),
+    );
+  }
+
+  private async run(api: PublishingApi, op: OutboxRecord): Promise<void> {
+    try {
+      switch (op.kind) {
+        case 'create':
+          await this.sendCreate(api, op, op.payload);
+          break;
+        case 'edit':
+          if (op.phase === 'delete') await this.finishEdit(api, op, op.payload.replacesGroup);
+          else await this.sendCreate(api, op, op.payload);
+          break;
+        case 'reschedule':
+          await this.sendReschedule(api, op, op.payload.postId, op.payload.date);
+          break;
+        case 'deleteGroup':
+          await this.sendDelete(api, op, op.payload.group);
+          break;
+        case 'upload':
+          await this.sendUpload(api, op, op.payload);
+          break;
+      }
+    } catch (err) {
+      this.failed(op, err);
+    }
+  }
+
+  /** Marks an operation as leaving, on disk, before its request does. */
+  private markSending(op: OutboxRecord, extra: { sentAt?: string } = {}): void {
+    this.outbox.update(op.id, { status: 'sending', attempts: op.attempts + 1, ...extra });
+    this.o.onChanged(op.profileId, op.brandId, false);
+  }
+
+  /** A scheduled time that passed while waiting is never sent silently: the user decides. */
+  private missedTime(op: OutboxRecord, date: string): boolean {
+    if (Date.parse(date) > this.o.now().getTime()) return false;
+    this.outbox.update(op.id, {
+      status: 'needsDecision',
+      lastError: `The time it was scheduled for (${date}) passed before it could be sent. Post it now or pick a new time.`,
+    });
+    this.o.onChanged(op.profileId, op.brandId, true);
+    return true;
+  }
+
+  private async sendCreate(api: PublishingApi, op: OutboxRecord, payload: CreatePayload): Promise<void> {
+    if (payload.type === 'schedule' && this.missedTime(op, payload.date)) return;
+    const request = buildCreateRequest(payload, (m) => {
+      const found = m.localPath ? this.media.findByLocalPath(op.profileId, op.brandId, m.localPath) : null;
+      return found ? { id: found.media.id, path: found.media.path } : null;
+    });
+    const sentAt = op.maybeSent && op.sentAt ? op.sentAt : this.o.now().toISOString();
+    this.markSending(op, { sentAt });
+    // A create that may already be on the service (crash or ambiguous answer) is looked for first.
+    const results = await createPostsSafely(api, request, {
+      mayAlreadyExist: op.maybeSent,
+      now: op.maybeSent ? () => new Date(sentAt) : this.o.now,
+    });
+    this.o.onReachability(true, null);
+    this.confirmCreate(op, payload, results);
+  }
+
+  private confirmCreate(op: OutboxRecord, payload: CreatePayload, results: PostCreateResultItem[]): void {
+    const syncedAt = this.o.now().toISOString();
+    const items: PostListItem[] = results.map((r) => {
+      const target = payload.targets.find((t) => t.integrationId === r.integration) ?? payload.targets[0];
+      return {
+        id: r.postId,
+        group: r.group,
+        state: payload.type === 'draft' ? 'draft' : payload.type === 'now' ? 'publishing' : 'scheduled',
+        publishDate: payload.type === 'now' ? syncedAt : payload.date,
+        integration: { id: r.integration, platform: target?.platform },
+        content: target?.blocks[0]?.content ?? '',
+        blockCount: target?.blocks.length ?? 1,
+      };
+    });
+    this.o.db.tx(() => {
+      this.cache.upsert(op.profileId, op.brandId, items, syncedAt);
+      if (op.draftId) this.drafts.remove(op.profileId, op.draftId);
+      if (op.kind === 'edit') {
+        this.outbox.update(op.id, {
+          phase: 'delete',
+          result: results,
+          status: 'pending',
+          attempts: 0,
+          maybeSent: false,
+          lastError: null,
+          nextAttemptMs: null,
+        });
+      } else {
+        this.outbox.remove(op.id);
+      }
+    });
+    this.o.onChanged(op.profileId, op.brandId, true);
+  }
+
+  private async finishEdit(api: PublishingApi, op: OutboxRecord, oldGroup: string): Promise<void> {
+    this.markSending(op);
+    await this.deleteTolerant(api, oldGroup);
+    this.o.db.tx(() => {
+      this.cache.removeGroup(op.profileId, op.brandId, oldGroup);
+      this.outbox.remove(op.id);
+    });
+    this.o.onChanged(op.profileId, op.brandId, true);
+  }
+
+  private async sendReschedule(
+    api: PublishingApi,
+    op: OutboxRecord,
+    postId: string,
+    date: string,
+  ): Promise<void> {
+    if (this.missedTime(op, date)) return;
+    this.markSending(op);
+    const item = await api.reschedulePost(postId, date);
+    this.o.onReachability(true, null);
+    this.o.db.tx(() => {
+      this.cache.upsert(op.profileId, op.brandId, [item], this.o.now().toISOString());
+      this.outbox.remove(op.id);
+    });
+    this.o.onChanged(op.profileId, op.brandId, true);
+  }
+
+  private async sendDelete(api: PublishingApi, op: OutboxRecord, group: string): Promise<void> {
+    this.markSending(op);
+    await this.deleteTolerant(api, group);
+    this.o.db.tx(() => {
+      this.cache.removeGroup(op.profileId, op.brandId, group);
+      this.outbox.remove(op.id);
+    });
+    this.o.onChanged(op.profileId, op.brandId, true);
+  }
+
+  /** A delete whose group is already gone (an earlier attempt got through) has done its job. */
+  private async deleteTolerant(api: PublishingApi, group: string): Promise<void> {
+    try {
+      await api.deleteGroup(group);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+    }
+    this.o.onReachability(true, null);
+  }
+
+  private async sendUpload(
+    api: PublishingApi,
+    op: OutboxRecord,
+    payload: { path: string; name: string },
+  ): Promise<void> {
+    const file = await checkUploadFile(payload.path);
+    this.markSending(op);
+    const ac = new AbortController();
+    this.uploads.set(op.id, ac);
+    const progress = (sent: number) =>
+      this.o.emit('uploadProgress', { uploadId: op.id, sent, total: file.size, state: 'uploading' });
+    progress(0);
+    try {
+      const media = await api.uploadMedia({
+        path: payload.path,
+        name: payload.name,
+        onProgress: (p) => progress(p.sent),
+        signal: ac.signal,
+      });
+      this.o.onReachability(true, null);
+      this.o.db.tx(() => {
+        this.media.record(op.profileId, op.brandId, media, {
+          kind: file.kind,
+          localPath: payload.path,
+          localSize: file.size,
+        });
+        this.outbox.remove(op.id);
+      });
+      this.o.emit('uploadProgress', {
+        uploadId: op.id,
+        sent: file.size,
+        total: file.size,
+        state: 'done',
+        media,
+      });
+      this.o.onChanged(op.profileId, op.brandId, false);
+    } finally {
+      this.uploads.delete(op.id);
+    }
+  }
+
+  /** Decides what a failure means: wait and retry, or stop this operation for the user. */
+  private failed(op: OutboxRecord, err: unknown): void {
+    const current = this.outbox.get(op.id);
+    if (!current) return; // discarded or cancelled meanwhile
+    if (err instanceof ApiError && (err.retryable || err.kind === 'aborted')) {
+      const attempts = Math.max(current.attempts, 1);
+      const delay = retryDelayMs(attempts, this.o.backoff, err.retryAfterMs, this.o.random);
+      const nextAttemptMs = this.o.now().getTime() + delay;
+      const createLike = op.kind === 'create' || (op.kind === 'edit' && op.phase !== 'delete');
+      this.outbox.update(op.id, {
+        status: 'pending',
+        nextAttemptMs,
+        lastError: err.message,
+        maybeSent: current.maybeSent || (createLike && err.ambiguous),
+      });
+      if (pausesEverything(err)) this.holdUntilMs = Math.max(this.holdUntilMs, nextAttemptMs);
+      if (err.kind === 'network' || err.kind === 'timeout') this.o.onReachability(false, err.message);
+      log.info(`${op.kind} ${op.id} will be retried in ${delay} ms: ${err.message}`);
+    } else {
+      const message = failureMessage(err);
+      this.outbox.update(op.id, { status: 'failed', lastError: message, nextAttemptMs: null });
+      if (op.kind === 'upload') {
+        this.o.emit('uploadProgress', {
+          uploadId: op.id,
+          sent: 0,
+          total: op.payload.size,
+          state: 'failed',
+          error: message,
+        });
+      }
+      log.warn(`${op.kind} ${op.id} stopped: ${message}`);
+    }
+    this.o.onChanged(op.profileId, op.brandId, true);
+  }
+}
+
+/** The reason shown beside a stopped operation: the service's sentence and each of its issues. */
+export function failureMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    const issues = err.issues.map(
+      (i) => `${i.target === null ? '' : `account ${i.target + 1}: `}${i.message}`,
+    );
+    return [err.message, ...issues].join(' ');
+  }
+  if (err instanceof AppFailure || err instanceof MissingMediaError || err instanceof UploadFileError)
+    return err.message;
+  return `Something unexpected went wrong (${err instanceof Error ? err.message : String(err)}); retry, or discard and try again.`;
+}
