@@ -7,7 +7,8 @@ afterEach(async () => {
   h = null;
 });
 
-const mine = (posts: { content?: string }[], tag: string) => posts.filter((p) => p.content?.includes(tag));
+const mine = <T extends { content?: string }>(posts: T[], tag: string) =>
+  posts.filter((p) => p.content?.includes(tag));
 const range = () => ({
   start: new Date(Date.now() - 86_400_000).toISOString(),
   end: inMinutes(60 * 24 * 30),
