@@ -97,8 +97,9 @@ export async function harness(
       service = null;
       h.service = null;
     },
+    // Retries 429s itself (honouring Retry-After), so checks stay exact under rate limiting.
     api: () =>
-      new ApiClient({ baseUrl: h.baseUrl, apiKey: h.apiKey, brandId: h.brandId, retry: { retries: 0 } }),
+      new ApiClient({ baseUrl: h.baseUrl, apiKey: h.apiKey, brandId: h.brandId, retry: { retries: 5 } }),
     async listOnServer() {
       const from = new Date(Date.now() - 2 * 86_400_000).toISOString();
       const to = new Date(Date.now() + 60 * 86_400_000).toISOString();
