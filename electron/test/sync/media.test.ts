@@ -1,0 +1,94 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
+import { checkUploadFile } from '../../media/upload-check.js';
+import { harness, inMinutes, until, type Harness } from './harness.js';
+
+let h: Harness | null = null;
+afterEach(async () => {
+  await h?.close();
+  h = null;
+});
+
+async function png(dir: string, name: string, size = 64): Promise<string> {
+  const path = join(dir, name);
+  const noise = Buffer.alloc(size * size * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
+  await sharp(noise, { raw: { width: size, height: size, channels: 3 } })
+    .png()
+    .toFile(path);
+  return path;
+}
+
+const progress = (x: Harness, id: string) =>
+  x.events
+    .filter((e) => e.name === 'uploadProgress')
+    .map((e) => e.payload as IpcEventPayload<'uploadProgress'>)
+    .filter((p) => p.uploadId === id);
+
+describe('media uploads through the outbox', () => {
+  it('checks files by their bytes and size before queueing, with a sentence saying what to do', async () => {
+    h = await harness();
+    const fake = join(h.dataDir, 'notes.png');
+    writeFileSync(fake, 'just text pretending to be an image');
+    await expect(checkUploadFile(fake)).rejects.toThrow(/not a recognised image or video/);
+    const empty = join(h.dataDir, 'empty.jpg');
+    writeFileSync(empty, '');
+    await expect(checkUploadFile(empty)).rejects.toThrow(/empty/);
+    const real = await png(h.dataDir, 'photo.png', 200);
+    await expect(checkUploadFile(real, { maxImageBytes: 1000 })).rejects.toThrow(/at most/);
+    await expect(checkUploadFile(real)).resolves.toMatchObject({ kind: 'image', mime: 'image/png' });
+    await expect(h.engine.uploadMedia({ path: fake })).rejects.toThrow(/not a recognised/);
+    expect(h.engine.listOutbox()).toHaveLength(0);
+  });
+
+  it('uploads a file with progress events and keeps it for reuse', async () => {
+    h = await harness();
+    const path = await png(h.dataDir, 'photo.png', 300);
+    const { uploadId } = await h.engine.uploadMedia({ path });
+    await until('upload done', () => progress(h!, uploadId).some((p) => p.state === 'done'));
+    const events = progress(h, uploadId);
+    expect(events[0]?.state).toBe('uploading');
+    const done = events.at(-1)!;
+    expect(done.media?.id).toMatch(/^media_/);
+    expect(done.sent).toBe(done.total);
+    expect(h.engine.listMedia().map((m) => m.id)).toEqual([done.media!.id]);
+    expect(h.engine.listOutbox()).toHaveLength(0);
+  });
+
+  it('cancels a queued upload', async () => {
+    h = await harness();
+    await h.stopService(); // keeps it queued
+    const path = await png(h.dataDir, 'photo.png');
+    const { uploadId } = await h.engine.uploadMedia({ path });
+    expect(h.engine.cancelUpload({ uploadId })).toEqual({ cancelled: true });
+    expect(progress(h, uploadId).at(-1)?.state).toBe('cancelled');
+    expect(h.engine.listOutbox()).toHaveLength(0);
+    expect(h.engine.cancelUpload({ uploadId })).toEqual({ cancelled: false });
+  });
+
+  it('sends a draft with a local file: the upload goes first, the post carries its media', async () => {
+    h = await harness();
+    const path = await png(h.dataDir, 'photo.png');
+    const tag = `media-${Date.now()}`;
+    const draftId = h.draft(`With a picture ${tag}`, {
+      blocks: [
+        {
+          content: `With a picture ${tag}`,
+          media: [
+            { localPath: path, mediaId: null, path: null, thumbnail: null, name: 'photo.png', kind: 'image' },
+          ],
+        },
+      ],
+    });
+    await h.engine.sendDraft({ draftId, type: 'schedule', date: inMinutes(45) });
+    expect(h.engine.listOutbox().map((o) => o.kind)).toEqual(['upload', 'create']);
+    await until('both confirmed', () => h!.engine.listOutbox().length === 0);
+    const [post] = (await h.listOnServer()).filter((p) => p.content?.includes(tag));
+    const detail = await h.api().getPost(post!.id);
+    const media = h.engine.listMedia();
+    expect(detail.value[0]?.image?.map((i) => i.id)).toEqual([media[0]?.id]);
+  });
+});
