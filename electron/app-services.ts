@@ -3,16 +3,21 @@ import type { IpcEventName } from '../shared/ipc/contract.js';
 import type { IpcResult } from '../shared/ipc/errors.js';
 import { ApiClient } from './api/client.js';
 import { AppFailure } from './ipc/app-failure.js';
+import { createPostsNow, type CreateNowDeps } from './ipc/create-posts-now.js';
+import { MediaRepo } from './media/media-repo.js';
 import { dispatch, type CallContext, type IpcHandlers } from './ipc/dispatch.js';
 import { EventHub } from './ipc/event-hub.js';
 import { createLogger } from './log.js';
 import { ProfileService, type SandboxConnection } from './profiles/profile-service.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
+import { DraftsService } from './drafts/drafts-service.js';
+import { IntegrationsService } from './integrations/integrations-service.js';
 import { BrandsRepo } from './store/brands-repo.js';
 import { openDatabase } from './store/database.js';
 import { ProfilesRepo } from './store/profiles-repo.js';
 import { SettingsRepo } from './store/settings-repo.js';
+import { SyncEngine, type SyncEngineOptions } from './sync/sync-engine.js';
 
 /*
  * Runs in main (Node) and in the browser test bridge's process. Builds every main-process
@@ -35,6 +40,9 @@ export interface AppServicesOptions {
   openExternal?: (url: string) => Promise<void>;
   /** Per-request timeout of API calls (tests shorten it). */
   apiTimeoutMs?: number;
+  /** Outbox retry and offline probe pacing (tests shorten them). */
+  backoff?: SyncEngineOptions['backoff'];
+  probe?: SyncEngineOptions['probe'];
 }
 
 export interface AppServices {
@@ -44,10 +52,6 @@ export interface AppServices {
   onEvent(listener: (name: IpcEventName, payload: unknown) => void): () => void;
   close(): Promise<void>;
 }
-
-const notAvailableYet = (name: string) => async (): Promise<never> => {
-  throw new AppFailure('INTERNAL', `${name} is not available yet in this build.`);
-};
 
 export async function createAppServices(opts: AppServicesOptions): Promise<AppServices> {
   const now = opts.now ?? (() => new Date());
@@ -76,7 +80,39 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     startSandbox().catch((error: unknown) => log.error('could not restart the sandbox', error));
   }
 
+  const active = () => profiles.activeBrand();
+  const sync = new SyncEngine({
+    db,
+    apiFor: (profileId, brandId) => profiles.apiFor(profileId, brandId),
+    active,
+    emit: (name, payload) => events.emit(name, payload),
+    now,
+    backoff: opts.backoff,
+    probe: opts.probe,
+  });
+  const drafts = new DraftsService({ db, active, now });
+  const integrations = new IntegrationsService({ db, active, now });
+  // A new key, profile or brand may unblock waiting operations: look for work at once.
+  events.on((name) => {
+    if (name === 'profileChanged') sync.kick();
+  });
+  sync.start();
+
   const api = async () => (await profiles.active()).api;
+  const createNow: CreateNowDeps = {
+    active: async () => {
+      const { profile, brandId, api: client } = await profiles.active();
+      if (!brandId) throw new AppFailure('NOT_CONNECTED', 'Pick a brand first.');
+      return { profileId: profile.id, brandId, api: client };
+    },
+    drafts,
+    media: new MediaRepo(db, now),
+    now,
+    created: (_profileId, brandId) => {
+      events.emit('postsChanged', { brandId });
+      sync.kick();
+    },
+  };
 
   const handlers: IpcHandlers = {
     listProfiles: () => profiles.list(),
@@ -89,28 +125,28 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     listBrands: () => profiles.listBrands(),
     switchBrand: ({ brandId }) => profiles.switchBrand(brandId),
     setBrandTimezone: async ({ brandId, timezone }) => profiles.setBrandTimezone(brandId, timezone),
-    listIntegrations: notAvailableYet('listIntegrations'),
-    addIntegration: notAvailableYet('addIntegration'),
-    listPosts: notAvailableYet('listPosts'),
+    listIntegrations: async () => integrations.listIntegrations(),
+    addIntegration: async (input) => integrations.addIntegration(input),
+    listPosts: (range) => sync.listPosts(range),
     getPost: async ({ id }) => (await api()).getPost(id),
-    reschedulePost: notAvailableYet('reschedulePost'),
-    deleteGroup: notAvailableYet('deleteGroup'),
-    sendDraft: notAvailableYet('sendDraft'),
-    createPostsNow: notAvailableYet('createPostsNow'),
-    listDrafts: notAvailableYet('listDrafts'),
-    getDraft: notAvailableYet('getDraft'),
-    saveDraft: notAvailableYet('saveDraft'),
-    deleteDraft: notAvailableYet('deleteDraft'),
-    uploadMedia: notAvailableYet('uploadMedia'),
+    reschedulePost: async (input) => sync.reschedulePost(input),
+    deleteGroup: async (input) => sync.deleteGroup(input),
+    sendDraft: (input) => sync.sendDraft(input),
+    createPostsNow: (input) => createPostsNow(createNow, input),
+    listDrafts: async () => drafts.listDrafts(),
+    getDraft: async (input) => drafts.getDraft(input),
+    saveDraft: async (input) => drafts.saveDraft(input),
+    deleteDraft: async (input) => drafts.deleteDraft(input),
+    uploadMedia: (input) => sync.uploadMedia(input),
     uploadMediaFromUrl: async ({ url }) => (await api()).uploadMediaFromUrl(url),
-    cancelUpload: notAvailableYet('cancelUpload'),
-    listMedia: notAvailableYet('listMedia'),
-    getSyncStatus: notAvailableYet('getSyncStatus'),
-    listOutbox: notAvailableYet('listOutbox'),
-    retryOutbox: notAvailableYet('retryOutbox'),
-    discardOutbox: notAvailableYet('discardOutbox'),
-    resolveMissedTime: notAvailableYet('resolveMissedTime'),
-    syncNow: notAvailableYet('syncNow'),
+    cancelUpload: async (input) => sync.cancelUpload(input),
+    listMedia: async () => sync.listMedia(),
+    getSyncStatus: async () => sync.getSyncStatus(),
+    listOutbox: async () => sync.listOutbox(),
+    retryOutbox: async (input) => sync.retryOutbox(input),
+    discardOutbox: async (input) => sync.discardOutbox(input),
+    resolveMissedTime: async (input) => sync.resolveMissedTime(input),
+    syncNow: () => sync.syncNow(),
     getProfileAnalytics: async ({ integrationId }) => (await api()).getProfileAnalytics(integrationId),
     openExternal: async ({ url }) => {
       if (!opts.openExternal) return { opened: false };
@@ -127,6 +163,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     close: async () => {
       if (closed) return;
       closed = true;
+      await sync.stop();
       db.close();
     },
   };

@@ -1,3 +1,4 @@
+import type { ValidationIssue } from '../../shared/api/errors.js';
 import type { AppErrorCode } from '../../shared/ipc/errors.js';
 import { redactKeys } from '../../shared/api/scopes.js';
 
@@ -7,10 +8,13 @@ import { redactKeys } from '../../shared/api/scopes.js';
  */
 export class AppFailure extends Error {
   readonly code: AppErrorCode;
-  constructor(code: AppErrorCode, message: string) {
+  /** Per-field problems, for the composer to show beside each field. */
+  readonly issues: ValidationIssue[];
+  constructor(code: AppErrorCode, message: string, issues: ValidationIssue[] = []) {
     super(redactKeys(message));
     this.name = 'AppFailure';
     this.code = code;
+    this.issues = issues;
   }
 }
 

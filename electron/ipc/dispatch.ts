@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ValidationIssue } from '../../shared/api/errors.js';
 import { redactKeys } from '../../shared/api/scopes.js';
 import { ipcMethods, type IpcMethodName, type IpcOutput } from '../../shared/ipc/contract.js';
 import type { AppErrorShape, IpcResult } from '../../shared/ipc/errors.js';
@@ -67,16 +68,22 @@ function describeInvalid(name: string, issues: readonly z.core.$ZodIssue[]): str
   return `Invalid argument for ${name}: ${parts.join('; ')}${more}.`;
 }
 
+const redactIssue = (i: ValidationIssue): ValidationIssue => ({ ...i, path: redactKeys(i.path), message: redactKeys(i.message) });
+
 /** Maps any thrown value to what the renderer may see. */
 export function toErrorShape(error: unknown): AppErrorShape {
-  if (error instanceof AppFailure) return { code: error.code, message: error.message };
+  if (error instanceof AppFailure) {
+    return error.issues.length > 0
+      ? { code: error.code, message: error.message, issues: error.issues.map(redactIssue) }
+      : { code: error.code, message: error.message };
+  }
   if (error instanceof ApiError) {
     const offline = error.kind === 'network' || error.kind === 'timeout';
     const shape: AppErrorShape = { code: offline ? 'OFFLINE' : 'API', message: error.message };
     if (error.status !== null) shape.status = error.status;
     if (error.code !== null) shape.apiCode = redactKeys(error.code);
     if (error.issues.length > 0) {
-      shape.issues = error.issues.map((i) => ({ ...i, path: redactKeys(i.path), message: redactKeys(i.message) }));
+      shape.issues = error.issues.map(redactIssue);
     }
     return shape;
   }

@@ -148,6 +148,24 @@ export class ProfileService {
     return { removed };
   }
 
+  /** The client of any profile and brand (the outbox sends every brand's work), or null without a key. */
+  async apiFor(profileId: string, brandId: string): Promise<ApiClient | null> {
+    const profile = this.deps.profiles.get(profileId);
+    if (!profile) return null;
+    try {
+      return await this.clientFor(profile, brandId);
+    } catch (error) {
+      if (error instanceof AppFailure && error.code === 'NOT_CONNECTED') return null;
+      throw error;
+    }
+  }
+
+  /** The profile and brand the window shows, for the services that act on "the current brand". */
+  activeBrand(): { profileId: string; brandId: string } | null {
+    const profile = this.activeProfile();
+    return profile?.brandId ? { profileId: profile.id, brandId: profile.brandId } : null;
+  }
+
   /** Connects (or reconnects, on its new port) the built-in sandbox with its test key. */
   async connectSandbox(sandbox: SandboxConnection): Promise<ProfileView> {
     const storage: KeyStorage = (await this.deps.keychain.available()) ? 'keychain' : 'session';
@@ -286,8 +304,8 @@ export class ProfileService {
     }
   }
 
-  private async clientFor(profile: ProfileRecord): Promise<ApiClient> {
-    const cacheKey = `${profile.id}|${profile.baseUrl}|${profile.brandId ?? ''}`;
+  private async clientFor(profile: ProfileRecord, brandId: string | null = profile.brandId): Promise<ApiClient> {
+    const cacheKey = `${profile.id}|${profile.baseUrl}|${brandId ?? ''}`;
     const cached = this.clients.get(cacheKey);
     if (cached) return cached;
     const apiKey = await this.readKey(profile);
@@ -299,8 +317,7 @@ export class ProfileService {
           : `No key is stored for "${profile.label}" (or the keychain is locked): unlock the keychain or paste the key again.`,
       );
     }
-    this.dropClients(profile.id);
-    const client = this.deps.makeClient({ baseUrl: profile.baseUrl, apiKey, brandId: profile.brandId });
+    const client = this.deps.makeClient({ baseUrl: profile.baseUrl, apiKey, brandId });
     this.clients.set(cacheKey, client);
     return client;
   }

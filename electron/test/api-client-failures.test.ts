@@ -130,7 +130,9 @@ describe('retries with backoff', () => {
   });
 
   it('a reset connection after the request went out is ambiguous', async () => {
-    server.handle((_req, res) => res.socket?.destroy());
+    server.handle((_req, res) => {
+      res.socket?.destroy();
+    });
     const error = await failure(client({ retry: { retries: 0 } }).createPosts({ type: 'draft', date: '2030-01-01T10:00:00Z', shortLink: false }));
     expect(error.kind).toBe('network');
     expect(error.ambiguous).toBe(true);

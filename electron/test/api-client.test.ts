@@ -19,7 +19,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'postdeck-files-'));
   imagePath = join(dir, 'noise.png');
   // Random noise does not compress: about 2 MB, so the upload streams in several chunks.
-  await sharp({ create: { width: 900, height: 800, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  await sharp({ create: { width: 900, height: 800, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
     .png()
     .toFile(imagePath);
 });

@@ -31,7 +31,7 @@ beforeAll(async () => {
     const answer = await fetch(`${svc.service.origin}${req.url}`, {
       method: req.method,
       headers,
-      body: req.method === 'GET' || req.method === 'DELETE' ? undefined : body,
+      body: req.method === 'GET' || req.method === 'DELETE' ? undefined : new Uint8Array(body),
     });
     const text = await answer.text();
     if (step === 'forwardThenCut') {
@@ -102,7 +102,9 @@ describe('createPostsSafely', () => {
   it('keeps the ambiguity when the service cannot be asked, so the caller retries later', async () => {
     const body = request(`still unsure ${Date.now()}`);
     const dead = await startScriptedServer();
-    dead.handle((_req, res) => res.socket?.destroy());
+    dead.handle((_req, res) => {
+      res.socket?.destroy();
+    });
     const api = new ApiClient({ baseUrl: dead.baseUrl, apiKey: svc.token('full-test'), brandId: svc.brandIds[0], retry: { retries: 0 } });
     const error = await createPostsSafely(api, body).catch((e: unknown) => e);
     await dead.close();

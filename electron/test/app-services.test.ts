@@ -1,0 +1,339 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import keytar from 'keytar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IPC_METHOD_NAMES, type IpcEventName } from '../../shared/ipc/contract.js';
+import type { IpcResult } from '../../shared/ipc/errors.js';
+import type { ProfileView } from '../../shared/ipc/models.js';
+import { createAppServices, type AppServices, type AppServicesOptions } from '../app-services.js';
+import { createSandboxStarter } from '../profiles/sandbox.js';
+import { KeytarSecretStore } from '../secrets/keytar-secret-store.js';
+import { MemorySecretStore } from '../secrets/memory-secret-store.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import { inHours, startTestService, type TestService } from './support.js';
+
+/*
+ * The app's services as the renderer meets them: every call through invoke() (the same gate as
+ * Electron's ipcMain and the test bridge), against the real local service, a real libsql file and
+ * the real keychain when one answers.
+ */
+
+let svc: TestService;
+const cleanup: (() => Promise<unknown>)[] = [];
+/** Every result any test got, to prove no key ever left main. */
+const seen: unknown[] = [];
+
+const KEYCHAIN_SERVICE = `PostdeckTest-${randomUUID()}`;
+const keychain = new KeytarSecretStore({ service: KEYCHAIN_SERVICE, timeoutMs: 4_000 });
+const keychainWorks = await keychain.available();
+if (!keychainWorks) console.log('app-services tests keep keys in memory: no OS keychain answered.');
+const secretStore: SecretStore = keychainWorks ? keychain : new MemorySecretStore();
+
+/** A keychain that is not there, as on a Linux box without a secret service. */
+class MissingKeychain implements SecretStore {
+  readonly kind = 'keychain' as const;
+  async available() {
+    return false;
+  }
+  async get(): Promise<string | null> {
+    return null;
+  }
+  async set(): Promise<void> {
+    throw new Error('no keychain');
+  }
+  async delete() {
+    return false;
+  }
+}
+
+async function open(extra: Partial<AppServicesOptions> = {}, dataDir?: string) {
+  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'postdeck-app-')));
+  const services = await createAppServices({ dataDir: dir, secretStore, apiTimeoutMs: 5_000, ...extra });
+  const events: { name: IpcEventName; payload: unknown }[] = [];
+  services.onEvent((name, payload) => events.push({ name, payload }));
+  cleanup.push(() => services.close());
+  if (!dataDir) cleanup.push(() => rm(dir, { recursive: true, force: true }));
+  const call = async (name: string, input?: unknown): Promise<IpcResult<unknown>> => {
+    const result = await services.invoke(name, input);
+    seen.push(result);
+    return result;
+  };
+  const ok = async <T = unknown>(name: string, input?: unknown): Promise<T> => {
+    const result = await call(name, input);
+    if (!result.ok) throw new Error(`${name} failed: ${result.error.code} ${result.error.message}`);
+    return result.value as T;
+  };
+  const fails = async (name: string, input?: unknown) => {
+    const result = await call(name, input);
+    if (result.ok) throw new Error(`${name} unexpectedly succeeded`);
+    return result.error;
+  };
+  return { services, dir, events, call, ok, fails };
+}
+
+type Opened = Awaited<ReturnType<typeof open>>;
+
+beforeAll(async () => {
+  svc = await startTestService();
+});
+
+afterAll(async () => {
+  for (const fn of cleanup.reverse()) await fn().catch(() => undefined);
+  await svc?.close();
+  // Leave no test entry behind in a developer's real keychain.
+  if (keychainWorks) {
+    for (const c of await keytar.findCredentials(KEYCHAIN_SERVICE)) await keytar.deletePassword(KEYCHAIN_SERVICE, c.account);
+  }
+});
+
+const connectInput = (label: Parameters<TestService['token']>[0] = 'full-test', extra: Record<string, unknown> = {}) => ({
+  baseUrl: svc.service.baseUrl,
+  apiKey: svc.token(label),
+  brandId: svc.brandIds[0],
+  ...extra,
+});
+
+const BAD_INPUTS: unknown[] = [42, 'text', null, [], { zzz: 1 }];
+
+describe('every IPC method', () => {
+  let app: Opened;
+  beforeAll(async () => {
+    app = await open();
+  });
+
+  it('answers INVALID_ARGUMENT to bad arguments and keeps working', async () => {
+    for (const name of IPC_METHOD_NAMES) {
+      for (const bad of BAD_INPUTS) {
+        const error = await app.fails(name, bad);
+        expect(error.code, `${name}(${JSON.stringify(bad)})`).toBe('INVALID_ARGUMENT');
+        expect(error.message).toContain(name);
+      }
+      expect((await app.call('listProfiles')).ok).toBe(true);
+    }
+  });
+
+  it('refuses an unknown method', async () => {
+    expect((await app.fails('deleteEverything', {})).code).toBe('INVALID_ARGUMENT');
+  });
+
+  it('answers NOT_CONNECTED before any connection', async () => {
+    for (const name of ['getMe', 'listBrands', 'listPosts', 'listDrafts', 'listIntegrations'] as const) {
+      const input = name === 'listPosts' ? { start: inHours(-1), end: inHours(1) } : undefined;
+      expect((await app.fails(name, input)).code, name).toBe('NOT_CONNECTED');
+    }
+  });
+});
+
+describe('connecting', () => {
+  it('refuses plain http to another machine before sending the key anywhere', async () => {
+    const app = await open();
+    const error = await app.fails('connectProfile', { ...connectInput(), baseUrl: 'http://api.example.com/v1' });
+    expect(error.code).toBe('INVALID_ARGUMENT');
+    expect(error.message).toMatch(/https/);
+  });
+
+  it('refuses a revoked key with what to do, and stores nothing', async () => {
+    const app = await open();
+    const error = await app.fails('connectProfile', connectInput('revoked'));
+    expect(error).toMatchObject({ code: 'API', status: 401, apiCode: 'INVALID_API_KEY' });
+    expect(error.message).toMatch(/Settings > API Keys/);
+    expect(await app.ok('listProfiles')).toEqual([]);
+  });
+
+  it('asks for the brand when the service needs one', async () => {
+    const app = await open();
+    const error = await app.fails('connectProfile', { baseUrl: svc.service.baseUrl, apiKey: svc.token('full-test') });
+    expect(error.apiCode).toBe('BRAND_ID_REQUIRED');
+    expect(error.message).toMatch(/Brand ID/);
+  });
+
+  it('offers session-only storage when no keychain works, and keeps the key off the disk', async () => {
+    const app = await open({ secretStore: new MissingKeychain() });
+    const error = await app.fails('connectProfile', connectInput());
+    expect(error.code).toBe('KEYCHAIN_UNAVAILABLE');
+    expect(error.message).toMatch(/this session only/);
+    const view = await app.ok<ProfileView>('connectProfile', connectInput('full-test', { storage: 'session' }));
+    expect(view.key).toMatchObject({ set: true, storage: 'session', mode: 'test' });
+    await app.services.close();
+
+    // A restart forgets a session key: the profile stays, asking for the key again.
+    const again = await open({ secretStore: new MissingKeychain() }, app.dir);
+    const [profile] = await again.ok<ProfileView[]>('listProfiles');
+    expect(profile?.key).toMatchObject({ set: false, storage: 'session' });
+    const missing = await again.fails('getMe');
+    expect(missing.code).toBe('NOT_CONNECTED');
+    expect(missing.message).toMatch(/paste it again/);
+  });
+});
+
+describe('a connected profile', () => {
+  let app: Opened;
+  let profile: ProfileView;
+  beforeAll(async () => {
+    app = await open();
+    profile = await app.ok<ProfileView>('connectProfile', connectInput('full-test', { label: 'Agency' }));
+  });
+
+  it('shows organization, brand, user and key status, never the key', async () => {
+    expect(profile).toMatchObject({ label: 'Agency', active: true, brandId: svc.brandIds[0] });
+    expect(profile.organization?.id).toMatch(/^org_/);
+    expect(profile.user?.email).toContain('@');
+    expect(profile.brandName).toBeTruthy();
+    expect(profile.key).toEqual({ set: true, mode: 'test', last4: svc.token('full-test').slice(-4), storage: 'keychain' });
+    expect(profile.scopes).toContain('posts:write');
+    expect(app.events.some((e) => e.name === 'profileChanged')).toBe(true);
+  });
+
+  it('keeps the key in the secret store, not in the data folder', async () => {
+    const token = svc.token('full-test');
+    expect(await secretStore.get(`profile:${profile.id}`)).toBe(token);
+    for (const file of await readdir(app.dir)) {
+      const bytes = await readFile(join(app.dir, file));
+      expect(bytes.includes(Buffer.from(token)), file).toBe(false);
+    }
+  });
+
+  it('lists brands and switches the brand of every later call', async () => {
+    const brands = await app.ok<{ id: string; active: boolean }[]>('listBrands');
+    expect(brands.map((b) => b.id).sort()).toEqual([...svc.brandIds].sort());
+    expect(brands.find((b) => b.active)?.id).toBe(svc.brandIds[0]);
+    const switched = await app.ok<ProfileView>('switchBrand', { brandId: svc.brandIds[1] });
+    expect(switched.brandId).toBe(svc.brandIds[1]);
+    expect((await app.ok<{ brand: { id: string } }>('getMe')).brand.id).toBe(svc.brandIds[1]);
+    const posts = await app.ok<{ posts: { integration: { id: string } }[] }>('listPosts', { start: inHours(-24 * 20), end: inHours(24 * 40) });
+    const second = new Set(svc.integrations(1).map((i) => i.id));
+    expect(posts.posts.length).toBeGreaterThan(0);
+    expect(posts.posts.every((p) => second.has(p.integration.id))).toBe(true);
+    await app.ok('switchBrand', { brandId: svc.brandIds[0] });
+  });
+
+  it('refuses a brand of another organization', async () => {
+    const foreign = svc.service.sandbox.organizations[1]!.brands[0]!.id;
+    const error = await app.fails('switchBrand', { brandId: foreign });
+    expect(error.apiCode).toBe('BRAND_NOT_ALLOWED');
+    expect((await app.ok<ProfileView[]>('listProfiles'))[0]?.brandId).toBe(svc.brandIds[0]);
+  });
+
+  it('sets a display time zone per brand, refusing names that are not zones', async () => {
+    const brand = await app.ok<{ timezone: string }>('setBrandTimezone', { brandId: svc.brandIds[0], timezone: 'Europe/Paris' });
+    expect(brand.timezone).toBe('Europe/Paris');
+    expect((await app.fails('setBrandTimezone', { brandId: svc.brandIds[0], timezone: 'Mars/Olympus' })).code).toBe('INVALID_ARGUMENT');
+    expect((await app.fails('setBrandTimezone', { brandId: 'brand_unknown', timezone: null })).code).toBe('NOT_FOUND');
+  });
+
+  it('reads posts, one post, integrations learned from them, and analytics', async () => {
+    const range = await app.ok<{ source: string; posts: { id: string }[] }>('listPosts', { start: inHours(-24 * 20), end: inHours(24 * 40) });
+    expect(range.source).toBe('server');
+    const detail = await app.ok<{ id: string }>('getPost', { id: range.posts[0]!.id });
+    expect(detail.id).toBe(range.posts[0]!.id);
+    const integrations = await app.ok<{ id: string; source: string }[]>('listIntegrations');
+    expect(integrations.some((i) => i.source === 'learned')).toBe(true);
+    const analytics = await app.ok<{ integration: { id: string } }>('getProfileAnalytics', { integrationId: integrations[0]!.id });
+    expect(analytics.integration.id).toBe(integrations[0]!.id);
+    const added = await app.ok<{ source: string }>('addIntegration', { id: 'int_manual_1', platform: 'bluesky', name: 'Manual' });
+    expect(added.source).toBe('added');
+  });
+
+  it('sends a draft straight away and answers the server result', async () => {
+    const x = svc.integrations(0).find((i) => i.platform === 'x' && !i.disconnected)!;
+    const tag = `now ${randomUUID()}`;
+    const draft = await app.ok<{ id: string }>('saveDraft', {
+      brandId: svc.brandIds[0],
+      blocks: [{ content: tag, media: [] }],
+      targets: [{ integrationId: x.id, platform: 'x', settings: {}, blocks: null }],
+      commentDelays: [],
+      shortLink: false,
+      date: inHours(20),
+      replacesGroup: null,
+    });
+    const created = await app.ok<{ postId: string; group: string }[]>('createPostsNow', { draftId: draft.id, type: 'schedule' });
+    expect(created).toHaveLength(1);
+    expect((await app.ok<{ id: string }[]>('listDrafts')).map((d) => d.id)).not.toContain(draft.id);
+    const onServer = await svc.client().listPosts(inHours(19), inHours(21));
+    expect(onServer.filter((p) => p.content === tag)).toHaveLength(1);
+
+    const tooLong = await app.ok<{ id: string }>('saveDraft', {
+      brandId: svc.brandIds[0],
+      blocks: [{ content: 'y'.repeat(400), media: [] }],
+      targets: [{ integrationId: x.id, platform: 'x', settings: {}, blocks: null }],
+      commentDelays: [],
+      shortLink: false,
+      date: inHours(20),
+      replacesGroup: null,
+    });
+    const refused = await app.fails('createPostsNow', { draftId: tooLong.id, type: 'schedule' });
+    expect(refused.code).toBe('INVALID_ARGUMENT');
+    expect(refused.issues?.[0]?.target).toBe(0);
+  });
+
+  it('answers every contract method with a real handler', async () => {
+    const inputs: Record<string, unknown> = {
+      getDraft: { id: 'missing' },
+      deleteDraft: { id: 'missing' },
+      reschedulePost: { id: 'post_missing', date: inHours(30) },
+      deleteGroup: { group: 'group_missing' },
+      sendDraft: { draftId: 'missing', type: 'schedule' },
+      uploadMedia: { path: join(app.dir, 'missing.png') },
+      uploadMediaFromUrl: { url: 'http://127.0.0.1:1/nothing.png' },
+      cancelUpload: { uploadId: 'missing' },
+      retryOutbox: { id: 'missing' },
+      discardOutbox: { id: 'missing' },
+      resolveMissedTime: { id: 'missing', action: 'now' },
+      openExternal: { url: 'https://example.com' },
+    };
+    for (const name of ['listMedia', 'getSyncStatus', 'listOutbox', 'syncNow', ...Object.keys(inputs)]) {
+      const result = await app.call(name, inputs[name]);
+      if (!result.ok) {
+        expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('INTERNAL');
+        expect(result.error.message).not.toMatch(/not available/);
+      }
+    }
+  });
+
+  it('replaces the key after checking it, and refuses a key of another organization', async () => {
+    const live = await app.ok<ProfileView>('replaceKey', { profileId: profile.id, apiKey: svc.token('full-live') });
+    expect(live.key).toMatchObject({ set: true, mode: 'live', last4: svc.token('full-live').slice(-4) });
+    const error = await app.fails('replaceKey', { profileId: profile.id, apiKey: svc.token('other-org') });
+    expect(error.code).toBe('API');
+    expect((await app.ok<ProfileView[]>('listProfiles'))[0]?.key.mode).toBe('live');
+  });
+
+  it('removes a profile and its key', async () => {
+    const other = await open();
+    const view = await other.ok<ProfileView>('connectProfile', connectInput('scheduler'));
+    expect(await other.ok('removeProfile', { profileId: view.id })).toEqual({ removed: true });
+    expect(await secretStore.get(`profile:${view.id}`)).toBeNull();
+    expect(await other.ok('listProfiles')).toEqual([]);
+    expect(await other.ok('removeProfile', { profileId: view.id })).toEqual({ removed: false });
+  });
+});
+
+describe('the built-in sandbox', () => {
+  it('starts in-process and connects with its test key, reusing the profile on the next start', async () => {
+    const sandboxDir = await mkdtemp(join(tmpdir(), 'postdeck-sandbox-'));
+    const starter = createSandboxStarter(sandboxDir);
+    cleanup.push(() => rm(sandboxDir, { recursive: true, force: true }), () => starter.stop());
+    const app = await open({ startSandbox: () => starter.start() });
+    const first = await app.ok<ProfileView>('startSandbox');
+    expect(first).toMatchObject({ label: 'Local sandbox', active: true, key: { set: true, mode: 'test' } });
+    expect(first.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    const again = await app.ok<ProfileView>('startSandbox');
+    expect(again.id).toBe(first.id);
+    expect(await app.ok<ProfileView[]>('listProfiles')).toHaveLength(1);
+  });
+
+  it('says so plainly where the sandbox is not part of the build', async () => {
+    const app = await open();
+    expect((await app.fails('startSandbox')).message).toMatch(/sandbox/);
+  });
+});
+
+describe('the key never reaches the renderer', () => {
+  it('appears in no IPC result of this whole file', () => {
+    const text = JSON.stringify(seen);
+    expect(seen.length).toBeGreaterThan(50);
+    for (const key of svc.service.sandbox.keys) expect(text).not.toContain(key.token);
+  });
+});

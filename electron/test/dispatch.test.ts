@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { IPC_METHOD_NAMES } from '../../shared/ipc/contract.js';
+import { ApiError } from '../api/errors.js';
+import { AppFailure } from '../ipc/app-failure.js';
+import { dispatch, type IpcHandlers } from '../ipc/dispatch.js';
+
+/* The IPC gate alone: validation, error mapping and redaction, with handlers that fail on purpose. */
+
+const KEY = 'pst_live_abcdefghijklmnop1234';
+
+function handlersThatThrow(error: unknown): IpcHandlers {
+  return Object.fromEntries(
+    IPC_METHOD_NAMES.map((name) => [
+      name,
+      async () => {
+        throw error;
+      },
+    ]),
+  ) as unknown as IpcHandlers;
+}
+
+const ctx = { caller: 'test' as const };
+
+describe('dispatch', () => {
+  it('refuses an unknown method, even one named like an Object property', async () => {
+    const handlers = handlersThatThrow(new Error('never'));
+    for (const name of ['nope', 'constructor', '__proto__', 'toString']) {
+      const result = await dispatch(handlers, name, {}, ctx);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error.code).toBe('INVALID_ARGUMENT');
+    }
+  });
+
+  it('names the bad field', async () => {
+    const result = await dispatch(handlersThatThrow(new Error('never')), 'switchBrand', { brandId: 7 }, ctx);
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    if (!result.ok) expect(result.error.message).toMatch(/switchBrand: brandId:/);
+  });
+
+  it('passes an AppFailure through with its code', async () => {
+    const result = await dispatch(handlersThatThrow(new AppFailure('NOT_FOUND', 'Gone: refresh.')), 'getDraft', { id: 'd1' }, ctx);
+    expect(result).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'Gone: refresh.' } });
+  });
+
+  it('maps an API refusal with status, code and issues', async () => {
+    const error = new ApiError({
+      kind: 'http',
+      status: 400,
+      code: 'Platform validation failed',
+      message: 'Fix the problems listed.',
+      issues: [{ target: 0, path: 'value.0.content', message: `too long ${KEY}` }],
+    });
+    const result = await dispatch(handlersThatThrow(error), 'getPost', { id: 'p' }, ctx);
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'API', status: 400, apiCode: 'Platform validation failed', issues: [{ target: 0, path: 'value.0.content' }] },
+    });
+    expect(JSON.stringify(result)).not.toContain(KEY);
+  });
+
+  it('maps unreachable and timed-out calls to OFFLINE', async () => {
+    for (const kind of ['network', 'timeout'] as const) {
+      const result = await dispatch(handlersThatThrow(new ApiError({ kind, message: 'Could not reach: check the base URL.' })), 'getMe', undefined, ctx);
+      expect(result).toMatchObject({ ok: false, error: { code: 'OFFLINE' } });
+    }
+  });
+
+  it('turns anything else into INTERNAL with the key redacted, and never throws', async () => {
+    for (const thrown of [new Error(`boom with ${KEY}`), `a string ${KEY}`, null, { weird: true }]) {
+      const result = await dispatch(handlersThatThrow(thrown), 'listProfiles', undefined, ctx);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error.code).toBe('INTERNAL');
+        expect(result.error.message).toMatch(/Try again/);
+      }
+      expect(JSON.stringify(result)).not.toContain(KEY);
+    }
+  });
+
+  it('runs the handler with the parsed input', async () => {
+    const handlers = handlersThatThrow(new Error('unused'));
+    (handlers as unknown as Record<string, unknown>).getPost = async (input: { id: string }) => ({ seen: input.id });
+    expect(await dispatch(handlers, 'getPost', { id: 'post_1' }, ctx)).toEqual({ ok: true, value: { seen: 'post_1' } });
+  });
+});
