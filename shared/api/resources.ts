@@ -13,7 +13,7 @@ export type Brand = z.infer<typeof Brand>;
 export const User = z.looseObject({ id: z.string(), email: z.string(), name: z.string() });
 export type User = z.infer<typeof User>;
 
-/** GET /me. `apiKey` is this service's extension (scopes and mode); other servers may omit it. */
+/** GET /me. `apiKey` and `storage` are this service's extensions; other servers may omit them. */
 export const MeResponse = z.looseObject({
   organization: Organization,
   brand: Brand,
@@ -24,6 +24,8 @@ export const MeResponse = z.looseObject({
       mode: z.enum(['live', 'test']),
     })
     .optional(),
+  /** This service's extension: the organization's media storage, so a client can warn before a 402. */
+  storage: z.looseObject({ usedBytes: z.number().int(), limitBytes: z.number().int() }).optional(),
 });
 export type MeResponse = z.infer<typeof MeResponse>;
 
