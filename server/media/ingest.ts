@@ -62,8 +62,24 @@ export function cleanFileName(name: string, fallback: string): string {
  * organization's storage quota (402). Images are decoded for their thumbnail, which also refuses
  * a file whose bytes only pretend to be an image. Nothing is kept of a refused upload.
  */
-export async function ingestMedia(svc: Service, organizationId: string, name: string, source: Readable): Promise<MediaRecord> {
-  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+export async function ingestMedia(
+  svc: Service,
+  organizationId: string,
+  name: string,
+  source: Readable,
+  /** The error to answer when the source itself breaks (a cut-off form, a dropped download). */
+  brokenSource: (err: Error) => ApiHttpError,
+): Promise<MediaRecord> {
+  const raw = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const iterator = {
+    next: async () => {
+      try {
+        return await raw.next();
+      } catch (err) {
+        throw err instanceof ApiHttpError ? err : brokenSource(err as Error);
+      }
+    },
+  };
   const head: Buffer[] = [];
   let headBytes = 0;
   let ended = false;

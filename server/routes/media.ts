@@ -31,20 +31,30 @@ function drain(stream: Readable): Promise<void> {
   });
 }
 
+/** A form that ends early or breaks the multipart syntax is the caller's error, not ours. */
+const malformedForm = (err: Error) =>
+  new ApiHttpError(400, ErrorCode.VALIDATION_ERROR, `The multipart form is malformed or was cut off (${err.message}).`);
+
+const brokenDownload = (url: string, err: Error) =>
+  new ApiHttpError(400, ErrorCode.URL_FETCH_FAILED, `The download from ${new URL(url).origin} broke off (${err.message}).`);
+
 /** POST /media/upload and POST /media/upload-from-url. */
 export function mediaRoutes(app: FastifyInstance, svc: Service, limiter: RateLimiter | null): void {
   defineRoute(app, svc, limiter, 'uploadMedia', async ({ auth, request }) => {
     if (!request.isMultipart()) {
       throw new ApiHttpError(415, ErrorCode.UNSUPPORTED_CONTENT_TYPE, 'Send the file as multipart/form-data in a field named "file".');
     }
-    const part = await request.file();
+    const part = await request.file().catch((err: Error & { statusCode?: number }) => {
+      // Errors the multipart plugin classifies (too many files…) keep their own status and code.
+      throw typeof err.statusCode === 'number' ? err : malformedForm(err);
+    });
     if (!part) throw new ApiHttpError(400, ErrorCode.VALIDATION_ERROR, 'The form has no file; send it in a field named "file".');
     if (part.fieldname !== 'file') {
       await drain(part.file);
       throw new ApiHttpError(400, ErrorCode.VALIDATION_ERROR, `The file came in a field named "${part.fieldname}"; name the field "file".`);
     }
     try {
-      const record = await ingestMedia(svc, auth.organization.id, part.filename, part.file);
+      const record = await ingestMedia(svc, auth.organization.id, part.filename, part.file, malformedForm);
       return mediaView(svc, record);
     } catch (err) {
       await drain(part.file);
@@ -59,11 +69,8 @@ export function mediaRoutes(app: FastifyInstance, svc: Service, limiter: RateLim
       maxBytes: Math.max(svc.config.maxImageBytes, svc.config.maxVideoBytes),
     });
     try {
-      const record = await ingestMedia(svc, auth.organization.id, remote.name, remote.response);
+      const record = await ingestMedia(svc, auth.organization.id, remote.name, remote.response, (err) => brokenDownload(body.url, err));
       return mediaView(svc, record);
-    } catch (err) {
-      if (err instanceof ApiHttpError) throw err;
-      throw new ApiHttpError(400, ErrorCode.URL_FETCH_FAILED, `The download from ${new URL(body.url).origin} broke off: ${(err as Error).message}.`);
     } finally {
       remote.abort();
     }

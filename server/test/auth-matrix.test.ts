@@ -5,7 +5,7 @@ import type { Scope } from '../../shared/api/scopes.js';
 import type { RunningService } from '../index.js';
 import type { SandboxKeyLabel } from '../sandbox-file.js';
 import { fileForm, pngBytes } from './fixtures.js';
-import { as, call, inMinutes, range, startTestService, world } from './helpers.js';
+import { as, call, expectError, inMinutes, range, startTestService, world } from './helpers.js';
 
 let s: RunningService;
 let requests: Record<EndpointName, () => { path: string; init: RequestInit }>;
@@ -57,12 +57,6 @@ async function send(name: EndpointName, headers: Record<string, string>) {
   return call(s.baseUrl + path, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), ...headers } });
 }
 
-function expectError(res: { status: number; body: unknown }, status: number, code: string) {
-  expect(res.status).toBe(status);
-  const body = ErrorBody.parse(res.body);
-  expect(body).toMatchObject({ statusCode: status, code });
-  expect(body.message.length).toBeGreaterThan(10);
-}
 
 describe('authentication on every endpoint', () => {
   it.each(names)('%s: no Authorization header -> 401 API_KEY_REQUIRED', async (name) => {

@@ -1,4 +1,6 @@
 import { mkdtempSync } from 'node:fs';
+import { expect } from 'vitest';
+import { ErrorBody } from '../../shared/api/errors.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startService, type RunningService, type StartServiceOptions } from '../index.js';
@@ -79,3 +81,12 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
 
 export const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 export const range = (days = 40) => `startDate=${encodeURIComponent(inMinutes(-days * 1440))}&endDate=${encodeURIComponent(inMinutes(days * 1440))}`;
+
+/** Asserts the API's error body with this status and code; returns an assertion on the body for more. */
+export function expectError(res: { status: number; body: unknown }, status: number, code: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  const body = ErrorBody.parse(res.body);
+  expect(body).toMatchObject({ statusCode: status, code });
+  expect(body.message.length).toBeGreaterThan(5);
+  return expect(body);
+}

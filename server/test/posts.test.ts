@@ -5,7 +5,7 @@ import { platformRules } from '../../shared/platforms/rules.js';
 import { PLATFORM_TYPES, type PlatformType } from '../../shared/platforms/types.js';
 import type { RunningService } from '../index.js';
 import { fileForm, mp4Bytes, pngBytes } from './fixtures.js';
-import { as, inMinutes, range, startTestService, world } from './helpers.js';
+import { as, expectError, inMinutes, range, startTestService, world } from './helpers.js';
 
 let s: RunningService;
 let api: ReturnType<typeof as>;
@@ -36,10 +36,6 @@ function target(platform: PlatformType, content = 'Hello from the test suite') {
 
 const schedule = (posts: unknown[], extra: Record<string, unknown> = {}) => ({ type: 'schedule', date: inMinutes(120), shortLink: false, posts, ...extra });
 
-function expectError(res: { status: number; body: unknown }, status: number, code: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return expect(ErrorBody.parse(res.body)).toMatchObject({ statusCode: status, code });
-}
 
 beforeAll(async () => {
   s = await startTestService({ tickMs: 60_000 });
