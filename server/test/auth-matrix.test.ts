@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '../../shared/api/endpoints.js';
-import { ErrorBody } from '../../shared/api/errors.js';
 import type { Scope } from '../../shared/api/scopes.js';
 import type { RunningService } from '../index.js';
 import type { SandboxKeyLabel } from '../sandbox-file.js';
