@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IPC_METHOD_NAMES, type IpcEventName } from '../../shared/ipc/contract.js';
 import type { IpcResult } from '../../shared/ipc/errors.js';
 import type { ProfileView } from '../../shared/ipc/models.js';
-import { createAppServices, type AppServices, type AppServicesOptions } from '../app-services.js';
+import { createAppServices, type AppServicesOptions } from '../app-services.js';
 import { createSandboxStarter } from '../profiles/sandbox.js';
 import { KeytarSecretStore } from '../secrets/keytar-secret-store.js';
 import { MemorySecretStore } from '../secrets/memory-secret-store.js';
