@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
 import { ipcKey, useIpcEvent } from '../lib/use-ipc.js';
+import { useUi } from './ui-store.js';
 
 /** Keeps cached server state in step with what main announces. Mounted once, by the App. */
 export function useServerEvents(): void {
@@ -16,8 +17,11 @@ export function useServerEvents(): void {
     void client.invalidateQueries({ queryKey: ['getSyncStatus'] });
   }, [client]);
   const onPostsChanged = useCallback(() => void client.invalidateQueries({ queryKey: ['listPosts'] }), [client]);
-  // Another profile means every cached answer belongs to another account.
-  const onProfileChanged = useCallback(() => void client.invalidateQueries(), [client]);
+  // Another profile means every cached answer belongs to another account. While this window is
+  // connecting, the connect flow refreshes once it has decided what to show next.
+  const onProfileChanged = useCallback(() => {
+    if (!useUi.getState().connecting) void client.invalidateQueries();
+  }, [client]);
 
   useIpcEvent('syncStatus', onSyncStatus);
   useIpcEvent('outboxChanged', onOutboxChanged);

@@ -10,8 +10,11 @@ type UiState = {
   brandChoiceFor: string | null;
   /** Shown once on the account page right after a first connection. */
   justConnected: boolean;
+  /** A connection is being made from this window: it refreshes the app itself when done. */
+  connecting: boolean;
   navigate(route: Route): void;
   setOutboxOpen(open: boolean): void;
+  setConnecting(connecting: boolean): void;
   askBrandChoice(profileId: string): void;
   finishConnecting(): void;
   dismissWelcome(): void;
@@ -23,9 +26,11 @@ export const useUi = create<UiState>((set) => ({
   outboxOpen: false,
   brandChoiceFor: null,
   justConnected: false,
+  connecting: false,
   navigate: (route) => set({ route }),
   setOutboxOpen: (outboxOpen) => set({ outboxOpen }),
-  askBrandChoice: (profileId) => set({ brandChoiceFor: profileId }),
-  finishConnecting: () => set({ brandChoiceFor: null, route: 'account', justConnected: true }),
+  setConnecting: (connecting) => set({ connecting }),
+  askBrandChoice: (profileId) => set({ brandChoiceFor: profileId, connecting: false }),
+  finishConnecting: () => set({ brandChoiceFor: null, route: 'account', justConnected: true, connecting: false }),
   dismissWelcome: () => set({ justConnected: false }),
 }));

@@ -1,47 +1,59 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileView } from '../../shared/ipc/models.js';
 import { errorMessage } from '../app/feedback.js';
+import { useUi } from '../app/ui-store.js';
 import { AppError, call } from '../lib/ipc.js';
-import { checkConnectInput, connectErrorField } from './connect-errors.js';
+import { checkConnectInput, connectErrorField, connectErrorMessage, type ConnectField } from './connect-errors.js';
 
-type Problems = { baseUrl?: string; apiKey?: string; form?: string; keychainUnavailable?: boolean };
+type Problems = Partial<Record<ConnectField, string>> & { keychainUnavailable?: boolean };
 
 /**
- * Base URL and API key, checked by main with GET /me before anything is stored.
- * The key input is uncontrolled on purpose: the key is read once on submit, handed to main, and
+ * Base URL, API key and brand, checked by main with GET /me before anything is stored.
+ * The inputs are uncontrolled on purpose: the key is read once on submit, handed to main, and
  * never kept in React state, a store, or a DOM attribute.
  */
 export function ConnectForm({ onConnected }: { onConnected: (profile: ProfileView) => void }) {
-  const id = useId();
   const client = useQueryClient();
   const urlRef = useRef<HTMLInputElement>(null);
   const keyRef = useRef<HTMLInputElement>(null);
+  const brandRef = useRef<HTMLInputElement>(null);
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
+  const setConnecting = useUi((s) => s.setConnecting);
+  const refs: Record<Exclude<ConnectField, 'form'>, RefObject<HTMLInputElement | null>> = {
+    baseUrl: urlRef,
+    apiKey: keyRef,
+    brandId: brandRef,
+  };
+
+  function show(found: Problems) {
+    setProblems(found);
+    const first = (['baseUrl', 'apiKey', 'brandId'] as const).find((field) => found[field]);
+    if (first) refs[first].current?.focus();
+  }
 
   async function connect(storage: 'keychain' | 'session') {
     const baseUrl = urlRef.current?.value.trim() ?? '';
     const apiKey = keyRef.current?.value.trim() ?? '';
+    const brandId = brandRef.current?.value.trim() ?? '';
     const local = checkConnectInput(baseUrl, apiKey);
     if (local.baseUrl || local.apiKey) {
-      setProblems(local);
-      (local.baseUrl ? urlRef : keyRef).current?.focus();
+      show(local);
       return;
     }
     setBusy(true);
     setProblems({});
+    setConnecting(true);
     try {
-      const profile = await call('connectProfile', { baseUrl, apiKey, storage });
+      const profile = await call('connectProfile', { baseUrl, apiKey, storage, ...(brandId ? { brandId } : {}) });
       if (keyRef.current) keyRef.current.value = '';
       // The brand step must be chosen before the profile list refreshes and shows the app.
       onConnected(profile);
       await client.invalidateQueries();
     } catch (error) {
-      const found = describe(error);
-      setProblems(found);
-      if (found.baseUrl) urlRef.current?.focus();
-      else if (found.apiKey) keyRef.current?.focus();
+      setConnecting(false);
+      show(describe(error));
     } finally {
       setBusy(false);
     }
@@ -54,55 +66,40 @@ export function ConnectForm({ onConnected }: { onConnected: (profile: ProfileVie
 
   return (
     <form className="connect-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <div className="field">
-        <label htmlFor={`${id}-url`}>Service address</label>
-        <input
-          ref={urlRef}
-          id={`${id}-url`}
-          name="baseUrl"
-          type="url"
-          inputMode="url"
-          autoComplete="url"
-          spellCheck={false}
-          placeholder="https://api.example.com/v1"
-          aria-invalid={problems.baseUrl ? true : undefined}
-          aria-describedby={problems.baseUrl ? `${id}-url-error` : `${id}-url-hint`}
-          disabled={busy}
-        />
-        {problems.baseUrl ? (
-          <p id={`${id}-url-error`} className="field-error" role="alert">
-            {problems.baseUrl}
-          </p>
-        ) : (
-          <p id={`${id}-url-hint`} className="field-hint">
-            The base URL your provider gave you, including its version, such as /v1.
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-key`}>API key</label>
-        <input
-          ref={keyRef}
-          id={`${id}-key`}
-          name="apiKey"
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="pst_live_…"
-          aria-invalid={problems.apiKey ? true : undefined}
-          aria-describedby={problems.apiKey ? `${id}-key-error` : `${id}-key-hint`}
-          disabled={busy}
-        />
-        {problems.apiKey ? (
-          <p id={`${id}-key-error`} className="field-error" role="alert">
-            {problems.apiKey}
-          </p>
-        ) : (
-          <p id={`${id}-key-hint`} className="field-hint">
-            Kept in your system keychain. Postdeck never shows it again.
-          </p>
-        )}
-      </div>
+      <Field
+        label="Service address"
+        hint="The base URL your provider gave you, including its version, such as /v1."
+        error={problems.baseUrl}
+        inputRef={urlRef}
+        name="baseUrl"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://api.example.com/v1"
+        disabled={busy}
+      />
+      <Field
+        label="API key"
+        hint="Kept in your system keychain. Postdeck never shows it again."
+        error={problems.apiKey}
+        inputRef={keyRef}
+        name="apiKey"
+        type="password"
+        autoComplete="off"
+        placeholder="pst_live_…"
+        disabled={busy}
+      />
+      <Field
+        label="Brand ID"
+        hint="Shown in your dashboard next to the brand; it starts with brand_. You can switch brands once connected."
+        error={problems.brandId}
+        inputRef={brandRef}
+        name="brandId"
+        type="text"
+        autoComplete="off"
+        placeholder="brand_…"
+        disabled={busy}
+      />
       {problems.form ? (
         <div className="form-error" role="alert">
           <p>{problems.form}</p>
@@ -120,9 +117,36 @@ export function ConnectForm({ onConnected }: { onConnected: (profile: ProfileVie
   );
 }
 
+type FieldProps = {
+  label: string;
+  hint: string;
+  error: string | undefined;
+  inputRef: RefObject<HTMLInputElement | null>;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'ref'>;
+
+/** A labelled input whose hint gives way to the error sentence, both read out as its description. */
+function Field({ label, hint, error, inputRef, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        spellCheck={false}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-note`}
+        {...input}
+      />
+      <p id={`${id}-note`} className={error ? 'field-error' : 'field-hint'} role={error ? 'alert' : undefined}>
+        {error ?? hint}
+      </p>
+    </div>
+  );
+}
+
 function describe(error: unknown): Problems {
   if (!(error instanceof AppError)) return { form: errorMessage(error) };
   if (error.code === 'KEYCHAIN_UNAVAILABLE') return { form: error.message, keychainUnavailable: true };
-  const field = connectErrorField(error);
-  return { [field]: error.message };
+  return { [connectErrorField(error)]: connectErrorMessage(error) };
 }

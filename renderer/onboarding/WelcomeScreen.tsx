@@ -10,6 +10,7 @@ import './onboarding.css';
 export function WelcomeScreen() {
   const askBrandChoice = useUi((s) => s.askBrandChoice);
   const finishConnecting = useUi((s) => s.finishConnecting);
+  const setConnecting = useUi((s) => s.setConnecting);
   const client = useQueryClient();
   const [sandboxBusy, setSandboxBusy] = useState(false);
   const [sandboxError, setSandboxError] = useState<string | null>(null);
@@ -17,11 +18,13 @@ export function WelcomeScreen() {
   async function startSandbox() {
     setSandboxBusy(true);
     setSandboxError(null);
+    setConnecting(true);
     try {
       await call('startSandbox', {});
       finishConnecting();
       await client.invalidateQueries();
     } catch (error) {
+      setConnecting(false);
       setSandboxError(errorMessage(error));
     } finally {
       setSandboxBusy(false);

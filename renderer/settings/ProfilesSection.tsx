@@ -50,7 +50,8 @@ function ProfileRow({ profile }: { profile: ProfileView }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const name = profile.organization?.name ?? profile.label;
+  const name = profile.label;
+  const organization = profile.organization?.name;
 
   async function run(action: () => Promise<unknown>) {
     setBusy(true);
@@ -68,6 +69,7 @@ function ProfileRow({ profile }: { profile: ProfileView }) {
     <li className="row row-profile">
       <div className="row-text">
         <span className="row-title">{name}</span>
+        {organization && organization !== name ? <span>{organization}</span> : null}
         <span className="muted mono">{profile.baseUrl}</span>
         <span className="muted">{describeKey(profile.key)}</span>
         {problem ? (

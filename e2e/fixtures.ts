@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, _electron, type Browser, type ElectronApplication, type Page } from '@playwright/test';
+import keytar from 'keytar';
+import type { IpcResult } from '../shared/ipc/errors.js';
+import { createAppServices, type AppServices } from '../electron/app-services.js';
+import { createSandboxStarter } from '../electron/profiles/sandbox.js';
+import { KeytarSecretStore } from '../electron/secrets/keytar-secret-store.js';
+import { startService, type RunningService } from '../server/index.js';
+import { sandboxKey, type SandboxFile, type SandboxKeyLabel } from '../server/sandbox-file.js';
+import { attachBridge } from './support/bridge.js';
+import { installedElectron } from './support/electron-binary.js';
+import { serveStatic } from './support/static-server.js';
+
+/*
+ * Runs in the Playwright test process. One fixture, two hosts: real Electron when its binary is
+ * installed, otherwise Debian's Chromium with `window.api` bridged to the real main-process services
+ * running here. Specs use `page`, `service` and `connectWithSandboxKey` and never know which.
+ * Every test gets its own local service, data folders and keychain namespace.
+ */
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ELECTRON = installedElectron();
+
+/** The local Social Publishing service this test's app talks to. */
+export interface TestService {
+  baseUrl: string;
+  origin: string;
+  cdnUrl: string;
+  sandbox: SandboxFile;
+  /** The token of a seeded sandbox key, by its label (`full-test`, `revoked`, `posts-read`…). */
+  key(label: SandboxKeyLabel): string;
+  /** The brands a seeded key may act on, first one first (the service needs one in every call). */
+  brandsOf(label: SandboxKeyLabel): { id: string; name: string }[];
+}
+
+/** The app under test, whichever host runs it. */
+export interface TestApp {
+  host: 'electron' | 'bridge';
+  page: Page;
+  /** The main-process services, where they run in this process (the bridge); null under Electron. */
+  services: AppServices | null;
+  /** Every IPC result the page received (the bridge records them); null under Electron. */
+  ipcResults: IpcResult<unknown>[] | null;
+  /** Makes a file on disk droppable/choosable under its base name (Electron knows paths itself). */
+  registerFile(path: string, name: string): Promise<void>;
+}
+
+interface TestFixtures {
+  service: TestService;
+  app: TestApp;
+  services: AppServices | null;
+  ipcResults: IpcResult<unknown>[] | null;
+  /** Connects the app with a seeded sandbox key (default `full-test`) and waits for the shell. */
+  connectWithSandboxKey(label?: SandboxKeyLabel): Promise<void>;
+}
+
+interface WorkerFixtures {
+  bridgeBrowser: Browser | null;
+  rendererUrl: string | null;
+}
+
+const launchService = async (dataDir: string): Promise<RunningService> =>
+  startService({ dataDir, port: 0, host: '127.0.0.1', log: false });
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  bridgeBrowser: [
+    async ({ playwright, launchOptions }, use) => {
+      if (ELECTRON) return use(null);
+      const browser = await playwright.chromium.launch(launchOptions);
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  rendererUrl: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const dir = process.env.POSTDECK_E2E_RENDERER_DIR;
+      if (ELECTRON || !dir) return use(null);
+      const server = await serveStatic(dir);
+      await use(server.url);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  service: async ({}, use) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'postdeck-e2e-service-'));
+    const running = await launchService(dataDir);
+    await use({
+      baseUrl: running.baseUrl,
+      origin: running.origin,
+      cdnUrl: running.cdnUrl,
+      sandbox: running.sandbox,
+      key: (label) => sandboxKey(running.sandbox, label).token,
+      brandsOf: (label) => brandsOf(running.sandbox, label),
+    });
+    await running.close();
+    await rm(dataDir, { recursive: true, force: true });
+  },
+
+  app: async ({ bridgeBrowser, rendererUrl, viewport }, use) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'postdeck-e2e-app-'));
+    try {
+      if (ELECTRON) await runInElectron(ELECTRON, dataDir, use);
+      else await runInBridge(bridgeBrowser, rendererUrl, viewport, dataDir, use);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+
+  page: async ({ app }, use) => use(app.page),
+  services: async ({ app }, use) => use(app.services),
+  ipcResults: async ({ app }, use) => use(app.ipcResults),
+
+  connectWithSandboxKey: async ({ app, service }, use) => {
+    await use(async (label = 'full-test') => {
+      const result = await app.page.evaluate(
+        (input) => window.api.connectProfile(input),
+        { baseUrl: service.baseUrl, apiKey: service.key(label), brandId: service.brandsOf(label)[0]?.id },
+      );
+      if (!result.ok) throw new Error(`Connecting with the "${label}" key failed: ${result.error.message}`);
+      await app.page.reload();
+      await expect(app.page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    });
+  },
+});
+
+export { expect };
+
+function brandsOf(sandbox: SandboxFile, label: SandboxKeyLabel): { id: string; name: string }[] {
+  const key = sandboxKey(sandbox, label);
+  const org = sandbox.organizations.find((o) => o.id === key.organizationId);
+  return (org?.brands ?? [])
+    .filter((b) => key.brandIds === null || key.brandIds.includes(b.id))
+    .map(({ id, name }) => ({ id, name }));
+}
+
+/** The real app: main.ts builds the same services inside Electron, in a fresh user-data folder. */
+async function runInElectron(executablePath: string, dataDir: string, use: (app: TestApp) => Promise<void>) {
+  const electronApp: ElectronApplication = await _electron.launch({
+    executablePath,
+    // Chromium's switch, honoured by Electron: app.getPath('userData') becomes this fresh folder.
+    args: [ROOT, `--user-data-dir=${dataDir}`],
+    env: { ...process.env, POSTDECK_USER_DATA_DIR: dataDir },
+  });
+  try {
+    const page = await electronApp.firstWindow();
+    await use({ host: 'electron', page, services: null, ipcResults: null, registerFile: async () => undefined });
+  } finally {
+    await electronApp.close();
+  }
+}
+
+/** The browser bridge: the real services here, the real renderer in Chromium, the contract between. */
+async function runInBridge(
+  browser: Browser | null,
+  rendererUrl: string | null,
+  viewport: { width: number; height: number } | null,
+  dataDir: string,
+  use: (app: TestApp) => Promise<void>,
+) {
+  if (!browser || !rendererUrl) {
+    throw new Error('The renderer was not built for the bridge: run the specs with `npx playwright test` (its global setup builds it).');
+  }
+  // A keychain namespace of its own, so tests never see each other's keys.
+  const keychainService = `Postdeck-e2e-${randomUUID()}`;
+  const secretStore = new KeytarSecretStore({ service: keychainService });
+  if (process.env.POSTDECK_REQUIRE_KEYCHAIN === '1' && !(await secretStore.available())) {
+    throw new Error('No unlocked keychain: run the specs inside dbus-run-session with gnome-keyring (scripts/test.sh).');
+  }
+  // The same built-in sandbox main.ts starts, in this test's folder.
+  const sandbox = createSandboxStarter(join(dataDir, 'sandbox'));
+  // Electron's userData folder always exists; this one is made the same way.
+  const appDir = join(dataDir, 'app');
+  await mkdir(appDir, { recursive: true });
+  const services = await createAppServices({
+    dataDir: appDir,
+    secretStore,
+    startSandbox: () => sandbox.start(),
+  });
+  const context = await browser.newContext({ viewport });
+  try {
+    const page = await context.newPage();
+    const bridge = await attachBridge(context, page, services);
+    await page.goto(rendererUrl);
+    await use({
+      host: 'bridge',
+      page,
+      services,
+      ipcResults: bridge.results,
+      registerFile: bridge.registerFile,
+    });
+    bridge.dispose();
+  } finally {
+    await context.close();
+    await services.close();
+    await sandbox.stop();
+    for (const { account } of await keytar.findCredentials(keychainService).catch(() => [])) {
+      await keytar.deletePassword(keychainService, account).catch(() => false);
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { expect, test } from './fixtures.js';
+import { AccountScreen, BrandChoiceScreen, WelcomeScreen } from './support/pages.js';
+
+/*
+ * The API key goes into main and never comes back: not in the page's HTML, not in its storage,
+ * not in any answer that crossed the IPC bridge, whatever the user did.
+ */
+
+test("the key's text never reaches the page, its storage or any IPC result", async ({ page, service, ipcResults }) => {
+  const token = service.key('full-test');
+  const revoked = service.key('revoked');
+  const welcome = new WelcomeScreen(page);
+  const brand = service.brandsOf('full-test')[0]!.id;
+
+  // A failed attempt first, then the real connection, then the pages that show the key's status.
+  await welcome.connect(service.baseUrl, revoked, brand);
+  await expect(welcome.apiKey).toHaveAttribute('aria-invalid', 'true');
+  await welcome.connect(service.baseUrl, token, brand);
+  const choice = new BrandChoiceScreen(page);
+  await expect(choice.heading).toBeVisible();
+  await choice.continueButton.click();
+  const account = new AccountScreen(page);
+  await expect(account.keyStatus).toContainText(token.slice(-4));
+  await page.getByRole('button', { name: 'Add a connection' }).click();
+  await page.reload();
+  await account.open();
+  await expect(account.organization).toBeVisible();
+
+  const html = await page.content();
+  const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+  const fieldValues = await page.evaluate(() => [...document.querySelectorAll('input')].map((i) => i.value).join('\n'));
+  for (const secret of [token, revoked]) {
+    expect(html).not.toContain(secret);
+    expect(storage).not.toContain(secret);
+    expect(fieldValues).not.toContain(secret);
+    // The secret part alone, in case a prefix were stripped or the key split.
+    expect(html).not.toContain(secret.slice(9));
+  }
+  if (ipcResults) {
+    expect(ipcResults.length).toBeGreaterThan(5);
+    const answers = JSON.stringify(ipcResults);
+    expect(answers).not.toContain(token);
+    expect(answers).not.toContain(revoked);
+    expect(answers).not.toContain(token.slice(9));
+  }
+});

@@ -1,0 +1,84 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { IPC_EVENT_NAMES, IPC_METHOD_NAMES } from '../../shared/ipc/contract.js';
+import type { IpcResult } from '../../shared/ipc/errors.js';
+import type { AppServices } from '../../electron/app-services.js';
+
+/*
+ * Runs in the Playwright test process. The browser bridge of DESIGN.md: the page gets a `window.api`
+ * built from the same contract list the preload uses, and every call reaches the real main-process
+ * services running here, through the same validating dispatch Electron's ipcMain handlers use.
+ */
+
+/** What the page-side script needs; passed as data because init scripts cannot close over anything. */
+interface BridgeSpec {
+  methods: readonly string[];
+  events: readonly string[];
+}
+
+/** Globals the bridge adds to the page (never present in the Electron app). */
+interface BridgeWindow {
+  api: unknown;
+  __postdeckInvoke(name: string, input: unknown): Promise<unknown>;
+  __postdeckEmit?: (name: string, payload: unknown) => void;
+  __postdeckFilePaths?: Map<string, string>;
+}
+
+/** Runs in the page before any of its scripts: the stand-in for electron/preload.ts. */
+function installWindowApi(spec: BridgeSpec): void {
+  const page = window as unknown as BridgeWindow;
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const filePaths = new Map<string, string>();
+  const api: Record<string, unknown> = {};
+  for (const name of spec.methods) {
+    api[name] = (input: unknown) => page.__postdeckInvoke(name, input);
+  }
+  api.on = (event: string, listener: (payload: unknown) => void) => {
+    if (!spec.events.includes(event)) throw new Error(`Unknown event "${event}"`);
+    const set = listeners.get(event) ?? new Set();
+    listeners.set(event, set);
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  };
+  // Chromium does not reveal a File's path; the fixture registers the paths it hands to inputs.
+  api.pathForFile = (file: File) => filePaths.get(file.name) ?? '';
+  Object.defineProperty(window, 'api', { value: Object.freeze(api), enumerable: true });
+  Object.defineProperty(window, '__postdeckFilePaths', { value: filePaths });
+  Object.defineProperty(window, '__postdeckEmit', {
+    value: (name: string, payload: unknown) => {
+      for (const listener of listeners.get(name) ?? []) listener(payload);
+    },
+  });
+}
+
+export interface Bridge {
+  /** Every IPC result the page received, in order, as it crossed the bridge. */
+  results: IpcResult<unknown>[];
+  registerFile(path: string, name: string): Promise<void>;
+  dispose(): void;
+}
+
+/** Wires a page to the services: calls in through a binding, events out through evaluate. */
+export async function attachBridge(context: BrowserContext, page: Page, services: AppServices): Promise<Bridge> {
+  const results: IpcResult<unknown>[] = [];
+  await context.exposeBinding('__postdeckInvoke', async (_source, name: unknown, input: unknown) => {
+    const result = await services.invoke(String(name), input, { caller: 'bridge' });
+    results.push(result);
+    return result;
+  });
+  await context.addInitScript(installWindowApi, { methods: IPC_METHOD_NAMES, events: IPC_EVENT_NAMES });
+  const unsubscribe = services.onEvent((name, payload) => {
+    // Events sent while the page navigates have nobody to reach, as in Electron.
+    page
+      .evaluate(([n, p]) => (window as unknown as BridgeWindow).__postdeckEmit?.(n, p), [name, payload] as const)
+      .catch(() => undefined);
+  });
+  return {
+    results,
+    registerFile: async (path, name) => {
+      await page.evaluate(({ p, n }) => (window as unknown as BridgeWindow).__postdeckFilePaths?.set(n, p), { p: path, n: name });
+    },
+    dispose: unsubscribe,
+  };
+}

@@ -1,0 +1,79 @@
+import { mkdir } from 'node:fs/promises';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/*
+ * Runs in the Playwright test process. Page objects: what a user sees and does on each screen,
+ * found by role and accessible name, so the specs read as the user's steps.
+ */
+
+export class WelcomeScreen {
+  readonly heading: Locator;
+  readonly sandboxButton: Locator;
+  readonly serviceAddress: Locator;
+  readonly apiKey: Locator;
+  readonly brandId: Locator;
+  readonly connectButton: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { name: 'Welcome to Postdeck' });
+    this.sandboxButton = page.getByRole('button', { name: 'Start the sandbox' });
+    this.serviceAddress = page.getByLabel('Service address');
+    this.apiKey = page.getByLabel('API key');
+    this.brandId = page.getByLabel('Brand ID');
+    this.connectButton = page.getByRole('button', { name: 'Connect' });
+  }
+
+  async connect(baseUrl: string, apiKey: string, brandId = ''): Promise<void> {
+    await this.serviceAddress.fill(baseUrl);
+    await this.apiKey.fill(apiKey);
+    await this.brandId.fill(brandId);
+    await this.connectButton.click();
+  }
+
+  /** The sentence shown under a field (its accessible description once the field is invalid). */
+  async fieldError(field: Locator): Promise<string> {
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    const id = await field.getAttribute('aria-describedby');
+    return (await this.page.locator(`[id="${id}"]`).innerText()).trim();
+  }
+}
+
+export class BrandChoiceScreen {
+  readonly heading: Locator;
+  readonly continueButton: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { name: 'Choose a brand' });
+    this.continueButton = page.getByRole('button', { name: 'Continue' });
+  }
+
+  brand(name: string): Locator {
+    return this.page.getByRole('radio', { name });
+  }
+}
+
+export class AccountScreen {
+  readonly organization: Locator;
+  readonly brand: Locator;
+  readonly user: Locator;
+  readonly keyStatus: Locator;
+  readonly brandSwitcher: Locator;
+
+  constructor(readonly page: Page) {
+    this.organization = page.getByTestId('me-organization');
+    this.brand = page.getByTestId('me-brand');
+    this.user = page.getByTestId('me-user');
+    this.keyStatus = page.getByTestId('key-status');
+    this.brandSwitcher = page.getByRole('combobox', { name: 'Brand' });
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Account' }).click();
+  }
+}
+
+/** Saves a screenshot under test-results/screens/ for a human to look at. */
+export async function snap(page: Page, name: string): Promise<void> {
+  await mkdir('test-results/screens', { recursive: true });
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
