@@ -2,7 +2,7 @@ import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import { memo, useMemo, useSyncExternalStore } from 'react';
 import { Calendar, dateFnsLocalizer, type Components, type Formats, type View } from 'react-big-calendar';
-import withDragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop/index.js';
+import dragAndDropAddon from 'react-big-calendar/lib/addons/dragAndDrop/index.js';
 import { PostCellContext, PostEventView } from './PostEventView.js';
 import { whyNotMovable, type PostEvent } from './posts.js';
 import { AGENDA_DAYS, WEEK_STARTS_ON, type CalendarView as ViewName } from './range.js';
@@ -11,6 +11,7 @@ import { instantToWall } from './time.js';
 /** Minutes per slot in the week and day views; the keyboard moves a post by one slot. */
 export const SLOT_MINUTES = 30;
 
+const withDragAndDrop = typeof dragAndDropAddon === 'function' ? dragAndDropAddon : dragAndDropAddon.default;
 const DnDCalendar = withDragAndDrop<PostEvent>(Calendar);
 
 const localizer = dateFnsLocalizer({
@@ -27,6 +28,7 @@ const formats: Formats = {
   agendaTimeRangeFormat: ({ start }, culture, l) => l?.format(start, 'p', culture) ?? '',
   agendaDateFormat: 'EEE MMM d',
   dayFormat: 'EEE d',
+  dateFormat: 'd',
 };
 
 const components: Components<PostEvent> = {

@@ -60,7 +60,7 @@ export function useCalendarActions(brandId: string | null, zone: string) {
     } finally {
       checking.current = false;
     }
-  }, [client, brandId, toast]);
+  }, [client, toast]);
 
   useEffect(() => {
     const offOutbox = onEvent('outboxChanged', () => void checkOutbox());
