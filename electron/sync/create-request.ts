@@ -1,4 +1,10 @@
-import type { ContentBlock, MediaRef, PostCreateRequest } from '../../shared/api/resources.js';
+import type {
+  ContentBlock,
+  MediaRef,
+  PostCreateRequest,
+  PostCreateResultItem,
+  PostListItem,
+} from '../../shared/api/resources.js';
 import type { ValidationIssue } from '../../shared/api/errors.js';
 import type { Draft, DraftMedia } from '../../shared/ipc/models.js';
 import { validatePostTarget } from '../../shared/platforms/validate.js';
@@ -85,5 +91,25 @@ export function validateCreatePayload(payload: CreatePayload): ValidationIssue[]
   return (request.posts ?? []).flatMap((target, i) => {
     const platform = payload.targets[i]?.platform;
     return platform ? validatePostTarget(target, i, platform, (ref) => kinds.get(ref.id)) : [];
+  });
+}
+
+/** The posts a confirmed create made, as the cache keeps them until the next pull brings the server's copy. */
+export function postsFromCreate(
+  payload: CreatePayload,
+  results: PostCreateResultItem[],
+  syncedAt: string,
+): PostListItem[] {
+  return results.map((r) => {
+    const target = payload.targets.find((t) => t.integrationId === r.integration) ?? payload.targets[0];
+    return {
+      id: r.postId,
+      group: r.group,
+      state: payload.type === 'draft' ? 'draft' : payload.type === 'now' ? 'publishing' : 'scheduled',
+      publishDate: payload.type === 'now' ? syncedAt : payload.date,
+      integration: { id: r.integration, platform: target?.platform },
+      content: target?.blocks[0]?.content ?? '',
+      blockCount: target?.blocks.length ?? 1,
+    };
   });
 }

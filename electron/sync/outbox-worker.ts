@@ -1,4 +1,4 @@
-import { type PostCreateResultItem, type PostListItem } from '../../shared/api/resources.js';
+import type { PostCreateResultItem } from '../../shared/api/resources.js';
 import type { IpcEventName, IpcEventPayload } from '../../shared/ipc/contract.js';
 import { createPostsSafely } from '../api/create-posts-safely.js';
 import { ApiError } from '../api/errors.js';
@@ -12,7 +12,7 @@ import type { AppDatabase } from '../store/database.js';
 import { OutboxRepo, type CreatePayload, type OutboxRecord } from '../store/outbox-repo.js';
 import { PostsCache } from '../store/posts-cache.js';
 import { retryDelayMs, type BackoffOptions } from './backoff.js';
-import { buildCreateRequest, MissingMediaError } from './create-request.js';
+import { buildCreateRequest, MissingMediaError, postsFromCreate } from './create-request.js';
 
 /*
  * Runs in main (Node). Sends the outbox to the service, oldest first. Two lanes (uploads, and
@@ -239,18 +239,7 @@ export class OutboxWorker {
 
   private confirmCreate(op: OutboxRecord, payload: CreatePayload, results: PostCreateResultItem[]): void {
     const syncedAt = this.o.now().toISOString();
-    const items: PostListItem[] = results.map((r) => {
-      const target = payload.targets.find((t) => t.integrationId === r.integration) ?? payload.targets[0];
-      return {
-        id: r.postId,
-        group: r.group,
-        state: payload.type === 'draft' ? 'draft' : payload.type === 'now' ? 'publishing' : 'scheduled',
-        publishDate: payload.type === 'now' ? syncedAt : payload.date,
-        integration: { id: r.integration, platform: target?.platform },
-        content: target?.blocks[0]?.content ?? '',
-        blockCount: target?.blocks.length ?? 1,
-      };
-    });
+    const items = postsFromCreate(payload, results, syncedAt);
     this.o.db.tx(() => {
       this.cache.upsert(op.profileId, op.brandId, items, syncedAt);
       if (op.draftId) this.drafts.remove(op.profileId, op.draftId);

@@ -14,8 +14,10 @@
  *   sync.start();                       // after the profiles are loaded; sync.stop() on quit
  *   handlers.listPosts = (range) => sync.listPosts(range);
  *   handlers.reschedulePost = (i) => sync.reschedulePost(i);   // likewise deleteGroup, sendDraft,
- *   // uploadMedia, cancelUpload, listMedia, getSyncStatus, listOutbox, retryOutbox, discardOutbox,
- *   // resolveMissedTime, syncNow: each takes the IPC input and answers the IPC result.
+ *   // createPostsNow, uploadMedia, cancelUpload, listMedia, getSyncStatus, listOutbox, retryOutbox,
+ *   // discardOutbox, resolveMissedTime, syncNow: each takes the IPC input, answers the IPC result.
+ *   // Drafts and accounts: new DraftsService({ db, active }) (listDrafts, getDraft, saveDraft,
+ *   // deleteDraft) and new IntegrationsService({ db, active }) (listIntegrations, addIntegration).
  *   sync.kick() after a key is set or the brand switches, so waiting operations go out.
  *
  * Methods act on the active profile and brand; the outbox itself sends every brand's operations
@@ -25,7 +27,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { normalizePostState, type MediaObject, type PostListItem } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { OutboxItemView, PostRangeResult, SyncStatus } from '../../shared/ipc/models.js';
+import type { Draft, OutboxItemView, PostRangeResult, SyncStatus } from '../../shared/ipc/models.js';
+import { createPostsSafely } from '../api/create-posts-safely.js';
 import { ApiError } from '../api/errors.js';
 import type { PublishingApi } from '../api/publishing-api.js';
 import { DraftsRepo } from '../drafts/drafts-repo.js';
@@ -33,14 +36,20 @@ import { IntegrationsRepo } from '../integrations/integrations-repo.js';
 import { AppFailure, notConnected } from '../ipc/app-failure.js';
 import { createLogger } from '../log.js';
 import { MediaRepo } from '../media/media-repo.js';
-import { checkUploadFile, UploadFileError } from '../media/upload-check.js';
+import { checkUploadFile, UploadFileError, type CheckedFile } from '../media/upload-check.js';
 import type { AppDatabase } from '../store/database.js';
 import { OutboxRepo, type CreatePayload, type OutboxOp, type OutboxRecord } from '../store/outbox-repo.js';
 import { PostsCache } from '../store/posts-cache.js';
 import { SettingsRepo } from '../store/settings-repo.js';
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffOptions } from './backoff.js';
 import { calendarPosts, groupsBeingReplaced } from './calendar-view.js';
-import { createPayloadFromDraft, localFiles, validateCreatePayload } from './create-request.js';
+import {
+  buildCreateRequest,
+  createPayloadFromDraft,
+  localFiles,
+  postsFromCreate,
+  validateCreatePayload,
+} from './create-request.js';
 import { OutboxWorker, type ApiFor, type Emit } from './outbox-worker.js';
 import {
   createSummary,
@@ -348,15 +357,15 @@ export class SyncEngine {
     return { outboxId: id };
   }
 
-  /** Queues a draft's create (an edit when it replaces a group), after uploads of its local files. */
-  async sendDraft(input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
-    const active = this.requireActive();
+  /** Checks a draft before it is sent: accounts, a date, the platform rules, its local files. */
+  private async prepareDraft(active: ActiveBrand, input: IpcInput<'sendDraft'>) {
     const draft = this.drafts.get(active.profileId, input.draftId);
-    if (!draft)
+    if (!draft) {
       throw new AppFailure(
         'NOT_FOUND',
         'This draft no longer exists; it may have been sent or deleted already.',
       );
+    }
     if (draft.targets.length === 0)
       throw new AppFailure('INVALID_ARGUMENT', 'Choose at least one account to post to.');
     const date = input.date ?? draft.date ?? (input.type === 'schedule' ? null : this.now().toISOString());
@@ -377,8 +386,27 @@ export class SyncEngine {
         )
         .map((m) => this.checkFile(m.localPath ?? '')),
     );
+    return { draft, payload, files };
+  }
+
+  /** Queues a draft's create (an edit when it replaces a group), after uploads of its local files. */
+  async sendDraft(input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
+    const active = this.requireActive();
+    const { draft, payload, files } = await this.prepareDraft(active, input);
+    const id = this.queueDraft(active, draft, payload, files);
+    this.afterWrite(active);
+    return { outboxId: id };
+  }
+
+  private queueDraft(
+    active: ActiveBrand,
+    draft: Draft,
+    payload: CreatePayload,
+    files: CheckedFile[],
+    sent: { sentAt: string } | null = null,
+  ): string {
     const key = draft.replacesGroup ? `group:${draft.replacesGroup}` : `draft:${draft.id}`;
-    const id = this.o.db.tx(() => {
+    return this.o.db.tx(() => {
       for (const op of this.outbox.list(active)) {
         if (op.draftId !== draft.id) continue;
         if (op.status === 'pending' || op.status === 'sending') {
@@ -401,16 +429,86 @@ export class SyncEngine {
       const op: OutboxOp = draft.replacesGroup
         ? { kind: 'edit', payload: { ...payload, replacesGroup: draft.replacesGroup } }
         : { kind: 'create', payload };
-      return this.enqueue(active, {
+      const id = this.enqueue(active, {
         op,
         key,
         summary: createSummary(payload, draft.replacesGroup ? 'Update' : 'Post'),
         group: draft.replacesGroup,
         draftId: draft.id,
       });
+      // It may have reached the service already: the outbox looks for it before sending again.
+      if (sent) this.outbox.update(id, { maybeSent: true, sentAt: sent.sentAt, attempts: 1 });
+      return id;
+    });
+  }
+
+  /**
+   * Sends a draft at once and answers the service's result, so the composer can show issues[] on
+   * the spot. When the service cannot be reached it falls back to the outbox (nothing is lost)
+   * and says so; the old group of an edit is deleted through the outbox once the new one exists.
+   */
+  async createPostsNow(input: IpcInput<'createPostsNow'>): Promise<IpcOutput<'createPostsNow'>> {
+    const active = this.requireActive();
+    const { draft, payload, files } = await this.prepareDraft(active, input);
+    if (
+      this.outbox
+        .list(active)
+        .some((op) => op.draftId === draft.id && (op.status === 'pending' || op.status === 'sending'))
+    ) {
+      throw new AppFailure('CONFLICT', 'This draft is already waiting to be sent; see the outbox.');
+    }
+    const api = await this.apiOf(active);
+    if (!api) throw notConnected();
+    const sentAt = this.now().toISOString();
+    let results;
+    try {
+      for (const file of files) {
+        const media = await api.uploadMedia({ path: file.path, name: file.name });
+        this.media.record(active.profileId, active.brandId, media, {
+          kind: file.kind,
+          localPath: file.path,
+          localSize: file.size,
+        });
+      }
+      const request = buildCreateRequest(payload, (m) => {
+        const found = m.localPath
+          ? this.media.findByLocalPath(active.profileId, active.brandId, m.localPath)
+          : null;
+        return found ? { id: found.media.id, path: found.media.path } : null;
+      });
+      results = await createPostsSafely(api, request, { now: this.now });
+    } catch (err) {
+      if (!(err instanceof ApiError && err.retryable)) throw err;
+      const left = files.filter((f) => !this.media.findByLocalPath(active.profileId, active.brandId, f.path));
+      this.queueDraft(active, draft, payload, left, err.ambiguous ? { sentAt } : null);
+      if (err.kind === 'network' || err.kind === 'timeout') this.setOnline(false, err.message);
+      this.afterWrite(active);
+      throw new AppFailure(
+        'OFFLINE',
+        `${err.message} The post was kept in the outbox and will be sent as soon as possible.`,
+      );
+    }
+    this.setOnline(true, null);
+    const syncedAt = this.now().toISOString();
+    this.o.db.tx(() => {
+      this.cache.upsert(
+        active.profileId,
+        active.brandId,
+        postsFromCreate(payload, results, syncedAt),
+        syncedAt,
+      );
+      this.drafts.remove(active.profileId, draft.id);
+      if (draft.replacesGroup) {
+        this.enqueue(active, {
+          op: { kind: 'deleteGroup', payload: { group: draft.replacesGroup } },
+          key: `group:${draft.replacesGroup}`,
+          summary: deleteSummary(null, draft.replacesGroup),
+          group: draft.replacesGroup,
+        });
+      }
     });
     this.afterWrite(active);
-    return { outboxId: id };
+    return results;
   }
 
   /** Checks a file and queues its streamed upload; progress arrives as uploadProgress events. */

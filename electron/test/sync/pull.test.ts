@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
+import { ApiError } from '../../api/errors.js';
+import { IntegrationsService } from '../../integrations/integrations-service.js';
+import { harness, inMinutes, PROFILE_ID, until, type Harness } from './harness.js';
+
+let h: Harness | null = null;
+afterEach(async () => {
+  await h?.close();
+  h = null;
+});
+
+const week = () => ({
+  start: new Date(Date.now() - 7 * 86_400_000).toISOString(),
+  end: inMinutes(60 * 24 * 30),
+});
+
+describe('pulling posts into the cache', () => {
+  it('learns the accounts from the posts it reads, beside the ones the user added', async () => {
+    h = await harness();
+    const integrations = new IntegrationsService({
+      db: h.db,
+      active: () => ({ profileId: PROFILE_ID, brandId: h!.brandId }),
+    });
+    integrations.addIntegration({ id: 'int_typed_by_hand', platform: 'threads', name: 'Typed' });
+    const result = await h.engine.listPosts(week());
+    expect(result.source).toBe('server');
+    expect(result.posts.length).toBeGreaterThan(0);
+    const known = integrations.listIntegrations();
+    const learned = known.filter((i) => i.source === 'learned');
+    expect(learned.length).toBeGreaterThan(0);
+    expect(learned.every((i) => i.name !== '' && i.platform !== null)).toBe(true);
+    expect(known.find((i) => i.id === 'int_typed_by_hand')).toMatchObject({
+      source: 'added',
+      platform: 'threads',
+    });
+    const post = result.posts[0]!;
+    expect(post.integration.name).toBeTruthy();
+  });
+
+  it('answers from the cache when the service is down, and notices when it is back without being asked', async () => {
+    h = await harness();
+    const online = await h.engine.listPosts(week());
+    await h.stopService();
+    const offline = await h.engine.listPosts(week());
+    expect(offline.source).toBe('cache');
+    expect(offline.posts.map((p) => p.id)).toEqual(online.posts.map((p) => p.id));
+    expect(offline.syncedAt).toBe(online.syncedAt);
+    expect(h.engine.getSyncStatus()).toMatchObject({ online: false });
+    expect(h.engine.getSyncStatus().lastError).toBeTruthy();
+    await h.startServiceAgain();
+    await until('the probe finds the service again', () => h!.engine.getSyncStatus().online);
+    expect(
+      h.events
+        .filter((e) => e.name === 'syncStatus')
+        .some((e) => (e.payload as { online: boolean }).online === false),
+    ).toBe(true);
+  });
+
+  it('drops cached posts the server no longer has, but keeps one a pending change still needs', async () => {
+    h = await harness();
+    const tag = `gone-${Date.now()}`;
+    for (const n of [1, 2]) {
+      await h.engine.sendDraft({
+        draftId: h.draft(`Gone ${n} ${tag}`),
+        type: 'schedule',
+        date: inMinutes(100 + n),
+      });
+    }
+    await until('created', () => h!.engine.listOutbox().length === 0);
+    const mine = (await h.engine.listPosts(week())).posts.filter((p) => p.content.includes(tag));
+    expect(mine).toHaveLength(2);
+    for (const p of mine) await h.api().deleteGroup(p.group!);
+    // A reschedule of the first is queued but cannot reach the service yet.
+    await h.stopService();
+    h.engine.reschedulePost({ id: mine[0]!.id, date: inMinutes(200) });
+    await h.startServiceAgain();
+    const after = (await h.engine.listPosts(week())).posts.filter((p) => p.content.includes(tag));
+    expect(after.map((p) => p.id)).toEqual([mine[0]!.id]);
+    expect(after[0]?.pending).toBe(true);
+  });
+
+  it('tells the renderer when a scheduled post gets published', async () => {
+    h = await harness();
+    const tag = `outcome-${Date.now()}`;
+    await h.engine.sendDraft({
+      draftId: h.draft(`Soon ${tag}`),
+      type: 'schedule',
+      date: new Date(Date.now() + 1200).toISOString(),
+    });
+    await until('created', () => h!.engine.listOutbox().length === 0);
+    await h.engine.listPosts(week());
+    await until('published', async () =>
+      (await h!.listOnServer()).some((p) => p.content?.includes(tag) && /published/i.test(p.state)),
+    );
+    await h.engine.listPosts(week());
+    const outcomes = h.events
+      .filter((e) => e.name === 'postOutcome')
+      .map((e) => e.payload as IpcEventPayload<'postOutcome'>);
+    expect(outcomes).toEqual([expect.objectContaining({ state: 'published', content: `Soon ${tag}` })]);
+  });
+
+  it('createPostsNow answers the result, shows the service issues, and falls back to the outbox offline', async () => {
+    h = await harness();
+    const tag = `now-${Date.now()}`;
+    const results = await h.engine.createPostsNow({
+      draftId: h.draft(`Direct ${tag}`),
+      type: 'schedule',
+      date: inMinutes(30),
+    });
+    expect(results).toHaveLength(1);
+    expect(results[0]?.postId).toMatch(/^post_/);
+
+    const unknown = h.draft(`Unknown account ${tag}`, {
+      targets: [{ integrationId: 'int_nope', platform: 'x', settings: {}, blocks: null }],
+    });
+    const err = await h.engine
+      .createPostsNow({ draftId: unknown, type: 'schedule', date: inMinutes(30) })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(400);
+    expect(h.engine.listOutbox()).toHaveLength(0);
+    expect(h.drafts.getDraft({ id: unknown }).id).toBe(unknown);
+
+    await h.stopService();
+    await expect(
+      h.engine.createPostsNow({ draftId: h.draft(`Queued ${tag}`), type: 'schedule', date: inMinutes(31) }),
+    ).rejects.toThrow(/kept in the outbox/);
+    expect(h.engine.listOutbox()).toHaveLength(1);
+    await h.startServiceAgain();
+    h.engine.kick();
+    await until('flushed', () => h!.engine.listOutbox().length === 0);
+    const contents = (await h.listOnServer()).map((p) => p.content ?? '').filter((c) => c.includes(tag));
+    expect(contents.sort()).toEqual([`Direct ${tag}`, `Queued ${tag}`]);
+  });
+});
