@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../shared/api/endpoints.js';
+import { ErrorBody } from '../../shared/api/errors.js';
+import type { RunningService } from '../index.js';
+import { as, call, expectError, startTestService } from './helpers.js';
+
+let s: RunningService;
+let api: ReturnType<typeof as>;
+
+beforeAll(async () => {
+  s = await startTestService();
+  api = as(s, 'full-live');
+});
+afterAll(() => s.close());
+
+describe('every failure answers the error body, never HTML, a stack trace or a 500', () => {
+  it('unknown routes: 404 NOT_FOUND in JSON, inside and outside /v1', async () => {
+    for (const path of ['/v1/nope', '/v1/posts/a/b/c', '/', '/v2/posts', '/cdn/missing.png', '/cdn/../service.db']) {
+      const res = await call(s.origin + path, { headers: api.headers });
+      expectError(res, 404, 'NOT_FOUND');
+      expect(res.headers.get('content-type')).toContain('application/json');
+    }
+  });
+
+  it('a known path with the wrong method: 405 METHOD_NOT_ALLOWED with Allow', async () => {
+    const res = await call(`${s.baseUrl}/me`, { method: 'DELETE', headers: api.headers });
+    expectError(res, 405, 'METHOD_NOT_ALLOWED');
+    expect(res.headers.get('allow')).toBe('GET');
+    expect((await call(`${s.baseUrl}/posts`, { method: 'PATCH', headers: api.headers })).headers.get('allow')).toBe('POST, GET');
+  });
+
+  it('malformed JSON: 400 INVALID_JSON', async () => {
+    for (const body of ['{', '{"type": "draft",}', 'nul', '{"a":1}{"b":2}', '\u0000']) {
+      const res = await api.raw('/posts', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      expectError(res, 400, 'INVALID_JSON');
+    }
+    expectError(await api.raw('/posts', { method: 'POST', body: '', headers: { 'content-type': 'application/json' } }), 400, 'INVALID_JSON');
+  });
+
+  it('JSON prototype pollution attempts are refused, not merged', async () => {
+    const res = await api.raw('/posts', {
+      method: 'POST',
+      body: '{"__proto__": {"admin": true}, "type": "draft", "date": "2099-01-01T00:00:00Z", "shortLink": false}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    ErrorBody.parse(res.body);
+  });
+
+  it('a body that is not JSON: 415 UNSUPPORTED_CONTENT_TYPE', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x']) {
+      const res = await api.raw('/posts', { method: 'POST', body: 'type=draft', headers: { 'content-type': type } });
+      expectError(res, 415, 'UNSUPPORTED_CONTENT_TYPE');
+    }
+    const none = await api.raw('/posts/post_x/date', { method: 'PUT', body: new Blob(['{"date":"2099-01-01T00:00:00Z"}']) });
+    expectError(none, 415, 'UNSUPPORTED_CONTENT_TYPE');
+  });
+
+  it('a huge body: 413 PAYLOAD_TOO_LARGE, and the service keeps serving', async () => {
+    const huge = JSON.stringify({ type: 'draft', date: '2099-01-01T00:00:00Z', shortLink: false, posts: [], pad: 'x'.repeat(3 * 1024 * 1024) });
+    expectError(await api.raw('/posts', { method: 'POST', body: huge, headers: { 'content-type': 'application/json' } }), 413, 'PAYLOAD_TOO_LARGE');
+    expect((await api.get('/me')).status).toBe(200);
+  });
+
+  it('a malformed URL or query: a 4xx error body', async () => {
+    const res = await call(`${s.baseUrl}/posts/%E0%A4%A`, { headers: api.headers });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    ErrorBody.parse(res.body);
+    const q = await call(`${s.baseUrl}/posts?startDate[]=1&endDate=2`, { headers: api.headers });
+    expectError(q, 400, 'VALIDATION_ERROR');
+  });
+
+  it('errors never leak a key or a stack', async () => {
+    const res = await call(`${s.baseUrl}/me`, { headers: { authorization: 'Bearer pst_live_leakme', 'x-brand-id': 'x' } });
+    expect(res.text).not.toContain('leakme');
+    expect(res.text).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe('the OpenAPI reference at /v1/docs', () => {
+  it('serves the interactive page', async () => {
+    const page = await fetch(`${s.baseUrl}/docs`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/swagger/i);
+  });
+
+  it('describes all 11 endpoints, generated from the shared schemas', async () => {
+    const res = await call<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> }>(
+      `${s.baseUrl}/docs/json`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    const operations = Object.entries(res.body.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const expected = Object.values(endpoints).map((e) => `${e.method} ${e.path.replace(/:(\w+)/g, '{$1}')}`);
+    expect(operations.sort()).toEqual(expected.sort());
+    expect(Object.keys(endpoints)).toHaveLength(11);
+    const create = res.body.paths['/posts']?.post;
+    expect(JSON.stringify(create?.requestBody)).toContain('commentDelays');
+    expect(JSON.stringify(create?.requestBody)).toContain('1440');
+  });
+});

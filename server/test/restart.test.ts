@@ -1,0 +1,90 @@
+import Database from 'libsql';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MediaObject, PostDetail, PostListResponse } from '../../shared/api/resources.js';
+import { startService } from '../index.js';
+import { SandboxFile } from '../sandbox-file.js';
+import { fileForm, pngBytes } from './fixtures.js';
+import { as, expectError, freshDataDir, range, world } from './helpers.js';
+
+describe('data survives restarts', () => {
+  it('keeps posts, media, keys, revocations and short links across a restart on another port', async () => {
+    const dataDir = freshDataDir();
+    const first = await startService({ dataDir, port: 0, rateLimit: null, tickMs: 50 });
+    const api = as(first, 'full-live');
+    const media = MediaObject.parse((await api.raw('/media/upload', { method: 'POST', body: fileForm(await pngBytes(), 'keep.png') })).body);
+    const created = await api.post<{ postId: string }[]>('/posts', {
+      type: 'schedule',
+      date: new Date(Date.now() + 86_400_000).toISOString(),
+      shortLink: true,
+      posts: [
+        {
+          integration: { id: world(first).byPlatform('x') },
+          value: [{ content: 'kept https://example.com/kept', image: [{ id: media.id, path: media.path }] }],
+          settings: { __type: 'x' },
+        },
+      ],
+    });
+    const postId = created.body[0]?.postId ?? '';
+    const before = PostListResponse.parse((await api.get(`/posts?${range()}`)).body).posts;
+    const shortLink = /http:\/\/\S+\/s\/[a-z0-9]+/.exec(PostDetail.parse((await api.get(`/posts/${postId}`)).body).content ?? '')?.[0];
+    const tokens = first.sandbox.keys.map((k) => k.token);
+    await first.close();
+
+    const second = await startService({ dataDir, port: 0, rateLimit: null, tickMs: 50 });
+    try {
+      expect(second.baseUrl).not.toBe('');
+      expect(second.sandbox.keys.map((k) => k.token)).toEqual(tokens);
+      expect(SandboxFile.parse(JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'))).baseUrl).toBe(second.baseUrl);
+      const api2 = as(second, 'full-live');
+      const after = PostListResponse.parse((await api2.get(`/posts?${range()}`)).body).posts;
+      expect(after.map((p) => p.id)).toEqual(before.map((p) => p.id));
+      const post = PostDetail.parse((await api2.get(`/posts/${postId}`)).body);
+      // Media paths follow the service to its new address.
+      expect(post.value[0]?.image?.[0]?.path).toBe(media.path.replace(first.origin, second.origin));
+      const file = await fetch(post.value[0]?.image?.[0]?.path ?? '');
+      expect(file.status).toBe(200);
+      expect(shortLink).toBeDefined();
+      const redirect = await fetch((shortLink ?? '').replace(first.origin, second.origin), { redirect: 'manual' });
+      expect(redirect.headers.get('location')).toBe('https://example.com/kept');
+      expectError(await as(second, 'revoked').get('/me'), 401, 'INVALID_API_KEY');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses a database written by a newer version, leaving it untouched', async () => {
+    const dataDir = freshDataDir();
+    const first = await startService({ dataDir, port: 0 });
+    await first.close();
+    const db = new Database(join(dataDir, 'service.db'));
+    db.pragma('user_version = 99');
+    db.close();
+    await expect(startService({ dataDir, port: 0 })).rejects.toThrow(/schema version 99/);
+    const again = new Database(join(dataDir, 'service.db'));
+    expect((again.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(99);
+    again.close();
+  });
+
+  it('publishes, after a restart, a post that fell due while the service was down', async () => {
+    const dataDir = freshDataDir();
+    const first = await startService({ dataDir, port: 0, rateLimit: null, tickMs: 50 });
+    const created = await as(first, 'full-live').post<{ postId: string }[]>('/posts', {
+      type: 'schedule',
+      date: new Date(Date.now() + 300).toISOString(),
+      shortLink: false,
+      posts: [{ integration: { id: world(first).byPlatform('x') }, value: [{ content: 'while down' }], settings: { __type: 'x' } }],
+    });
+    await first.close();
+    await new Promise((r) => setTimeout(r, 400));
+    const second = await startService({ dataDir, port: 0, rateLimit: null, tickMs: 50 });
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      const post = await as(second, 'full-live').get(`/posts/${created.body[0]?.postId}`);
+      expect(post.body).toMatchObject({ state: 'published' });
+    } finally {
+      await second.close();
+    }
+  });
+});
