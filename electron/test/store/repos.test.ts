@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DraftsService } from '../../drafts/drafts-service.js';
+import { IntegrationsRepo } from '../../integrations/integrations-repo.js';
+import { openDatabase, type AppDatabase } from '../../store/database.js';
+import { BrandsRepo } from '../../store/brands-repo.js';
+import { OutboxRepo } from '../../store/outbox-repo.js';
+import { PostsCache } from '../../store/posts-cache.js';
+import { ProfilesRepo } from '../../store/profiles-repo.js';
+
+let dir = '';
+let db: AppDatabase;
+let clock = Date.parse('2030-05-01T10:00:00.000Z');
+const now = () => new Date(clock);
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'postdeck-repos-'));
+  db = openDatabase(join(dir, 'postdeck.db'), { onCorruptRow: () => undefined });
+  const profiles = new ProfilesRepo(db, now);
+  for (const id of ['p1', 'p2']) {
+    profiles.save({
+      id,
+      label: id,
+      baseUrl: 'http://127.0.0.1:9/v1',
+      brandId: 'b1',
+      organization: null,
+      user: null,
+      scopes: null,
+      keyStorage: 'keychain',
+    });
+  }
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const draftInput = (content: string) => ({
+  brandId: null,
+  blocks: [{ content, media: [] }],
+  targets: [],
+  commentDelays: [],
+  shortLink: false,
+  date: null,
+  replacesGroup: null,
+});
+
+describe('drafts', () => {
+  it('autosaves: creates with an id, updates in place keeping its creation time, lists newest first per brand', () => {
+    const drafts = new DraftsService({ db, active: () => ({ profileId: 'p1', brandId: 'b1' }), now });
+    const a = drafts.saveDraft(draftInput('first'));
+    clock += 1000;
+    const b = drafts.saveDraft(draftInput('second'));
+    clock += 1000;
+    const a2 = drafts.saveDraft({ ...draftInput('first, edited'), id: a.id });
+    expect(a2).toMatchObject({ id: a.id, brandId: 'b1', createdAt: a.createdAt });
+    expect(a2.updatedAt > a.updatedAt).toBe(true);
+    expect(drafts.listDrafts().map((d) => d.blocks[0]?.content)).toEqual(['first, edited', 'second']);
+    expect(drafts.getDraft({ id: b.id }).id).toBe(b.id);
+    expect(drafts.deleteDraft({ id: b.id })).toEqual({ deleted: true });
+    expect(() => drafts.getDraft({ id: b.id })).toThrow(/no longer exists/);
+  });
+
+  it("keeps each profile's drafts apart", () => {
+    const one = new DraftsService({ db, active: () => ({ profileId: 'p1', brandId: 'b1' }), now });
+    const two = new DraftsService({ db, active: () => ({ profileId: 'p2', brandId: 'b1' }), now });
+    const mine = one.saveDraft(draftInput('mine'));
+    expect(two.listDrafts()).toEqual([]);
+    expect(() => two.saveDraft({ ...draftInput('overwrite'), id: mine.id })).toThrow(/another account/);
+    expect(one.getDraft({ id: mine.id }).blocks[0]?.content).toBe('mine');
+  });
+
+  it('asks to connect first when no profile is active', () => {
+    const drafts = new DraftsService({ db, active: () => null, now });
+    expect(() => drafts.listDrafts()).toThrow(/connect/i);
+  });
+});
+
+describe('integrations', () => {
+  it('learns accounts without erasing what the user typed, and keeps them per brand', () => {
+    const repo = new IntegrationsRepo(db, now);
+    repo.add('p1', 'b1', { id: 'int_1', platform: 'x', name: '' });
+    repo.learn('p1', 'b1', [{ id: 'int_1', platform: 'x', name: 'Harbor', picture: 'https://cdn/x.png' }]);
+    repo.learn('p1', 'b1', [
+      { id: 'int_1', name: '' },
+      { id: 'int_2', platform: 'mastodon', name: 'Odd' },
+    ]);
+    expect(repo.list('p1', 'b1')).toEqual([
+      {
+        id: 'int_1',
+        platform: 'x',
+        name: 'Harbor',
+        picture: 'https://cdn/x.png',
+        disconnected: false,
+        source: 'added',
+      },
+      // A platform this build does not know is kept, shown without a platform.
+      { id: 'int_2', platform: null, name: 'Odd', picture: null, disconnected: false, source: 'learned' },
+    ]);
+    expect(repo.list('p1', 'b2')).toEqual([]);
+  });
+});
+
+describe('brands', () => {
+  it("replaces the server's list and keeps each surviving brand's timezone", () => {
+    const brands = new BrandsRepo(db);
+    brands.replaceAll('p1', [
+      { id: 'b1', name: 'One' },
+      { id: 'b2', name: 'Two' },
+    ]);
+    brands.setTimezone('p1', 'b2', 'Europe/Paris');
+    const after = brands.replaceAll('p1', [
+      { id: 'b2', name: 'Two renamed' },
+      { id: 'b3', name: 'Three' },
+    ]);
+    expect(after).toEqual([
+      { profileId: 'p1', id: 'b2', name: 'Two renamed', timezone: 'Europe/Paris' },
+      { profileId: 'p1', id: 'b3', name: 'Three', timezone: null },
+    ]);
+  });
+});
+
+describe('outbox repository', () => {
+  it('marks operations cut off while sending as maybe-sent, and skips a corrupt row without losing the others', () => {
+    const outbox = new OutboxRepo(db, now);
+    const base = { profileId: 'p1', brandId: 'b1', key: 'group:g1', summary: 's', marker: 'm' };
+    outbox.add({ ...base, id: 'a', op: { kind: 'deleteGroup', payload: { group: 'g1' } } });
+    outbox.add({ ...base, id: 'b', op: { kind: 'deleteGroup', payload: { group: 'g2' } } });
+    outbox.update('a', { status: 'sending' });
+    expect(outbox.recoverInterrupted()).toBe(1);
+    expect(outbox.get('a')).toMatchObject({ status: 'pending', maybeSent: true });
+
+    db.sql.prepare(`UPDATE outbox SET payload_json = '{"group": 42}' WHERE id = 'b'`).run();
+    expect(outbox.list().map((o) => o.id)).toEqual(['a']);
+    expect(db.corruptRows.map((r) => `${r.table}:${r.key}`)).toEqual(['outbox:b']);
+  });
+
+  it('removes cached posts with their profile (no orphans)', () => {
+    const cache = new PostsCache(db);
+    cache.upsert(
+      'p2',
+      'b1',
+      [{ id: 'post_1', state: 'QUEUE', publishDate: '2030-05-02T10:00:00.000Z', integration: { id: 'i' } }],
+      now().toISOString(),
+    );
+    new ProfilesRepo(db, now).remove('p2');
+    expect(cache.get('p2', 'b1', 'post_1')).toBeNull();
+  });
+});
