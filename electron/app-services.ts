@@ -75,10 +75,12 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     }
     return profiles.connectSandbox(await opts.startSandbox());
   };
-  // The sandbox listens on a new port at every start: bring it back when it was the active profile.
-  if (opts.startSandbox && profiles.activeIsSandbox()) {
-    startSandbox().catch((error: unknown) => log.error('could not restart the sandbox', error));
-  }
+  // The sandbox listens on a new port at every start: bring it back when it was the active profile,
+  // and let calls wait for it rather than fail against the old port.
+  const ready: Promise<unknown> =
+    opts.startSandbox && profiles.activeIsSandbox()
+      ? startSandbox().catch((error: unknown) => log.error('could not restart the sandbox', error))
+      : Promise.resolve();
 
   const active = () => profiles.activeBrand();
   const sync = new SyncEngine({
@@ -158,7 +160,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   let closed = false;
   return {
     handlers,
-    invoke: (name, rawInput, ctx = { caller: 'bridge' }) => dispatch(handlers, name, rawInput, ctx),
+    invoke: async (name, rawInput, ctx = { caller: 'bridge' }) => {
+      await ready;
+      return dispatch(handlers, name, rawInput, ctx);
+    },
     onEvent: (listener) => events.on(listener),
     close: async () => {
       if (closed) return;

@@ -292,6 +292,28 @@ describe('a connected profile', () => {
     }
   });
 
+  it('keeps several profiles and switches between them', async () => {
+    const otherOrg = svc.service.sandbox.organizations[1]!;
+    const second = await app.ok<ProfileView>('connectProfile', {
+      baseUrl: svc.service.baseUrl,
+      apiKey: svc.token('other-org'),
+      brandId: otherOrg.brands[0]!.id,
+      label: 'Second client',
+    });
+    expect(second.organization?.id).toBe(otherOrg.id);
+    let all = await app.ok<ProfileView[]>('listProfiles');
+    expect(all.map((p) => [p.label, p.active])).toEqual([
+      ['Agency', false],
+      ['Second client', true],
+    ]);
+    expect((await app.ok<{ organization: { id: string } }>('getMe')).organization.id).toBe(otherOrg.id);
+    await app.ok('switchProfile', { profileId: profile.id });
+    all = await app.ok<ProfileView[]>('listProfiles');
+    expect(all.find((p) => p.active)?.id).toBe(profile.id);
+    expect((await app.ok<{ brand: { id: string } }>('getMe')).brand.id).toBe(svc.brandIds[0]);
+    expect((await app.fails('switchProfile', { profileId: 'prof_gone' })).code).toBe('NOT_FOUND');
+  });
+
   it('replaces the key after checking it, and refuses a key of another organization', async () => {
     const live = await app.ok<ProfileView>('replaceKey', { profileId: profile.id, apiKey: svc.token('full-live') });
     expect(live.key).toMatchObject({ set: true, mode: 'live', last4: svc.token('full-live').slice(-4) });
@@ -322,6 +344,24 @@ describe('the built-in sandbox', () => {
     const again = await app.ok<ProfileView>('startSandbox');
     expect(again.id).toBe(first.id);
     expect(await app.ok<ProfileView[]>('listProfiles')).toHaveLength(1);
+  });
+
+  it('comes back on its new port when the app starts again with the sandbox active', async () => {
+    const sandboxDir = await mkdtemp(join(tmpdir(), 'postdeck-sandbox-'));
+    cleanup.push(() => rm(sandboxDir, { recursive: true, force: true }));
+    const firstRun = createSandboxStarter(sandboxDir);
+    const app = await open({ startSandbox: () => firstRun.start() });
+    const before = await app.ok<ProfileView>('startSandbox');
+    await app.services.close();
+    await firstRun.stop();
+
+    const secondRun = createSandboxStarter(sandboxDir);
+    cleanup.push(() => secondRun.stop());
+    const again = await open({ startSandbox: () => secondRun.start() }, app.dir);
+    const me = await again.ok<{ brand: { id: string } }>('getMe');
+    expect(me.brand.id).toBe(before.brandId);
+    const [profile] = await again.ok<ProfileView[]>('listProfiles');
+    expect(profile?.id).toBe(before.id);
   });
 
   it('says so plainly where the sandbox is not part of the build', async () => {
