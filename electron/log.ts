@@ -1,8 +1,10 @@
+import { homedir } from 'node:os';
 import { redactKeys } from '../shared/api/scopes.js';
 
 /*
  * Runs in main (Node). One logger per module; every line goes through redactKeys so an API key can
- * never reach a log, whatever a caller passes in (an error, a URL, a request body).
+ * never reach a log, whatever a caller passes in (an error, a URL, a request body). The home folder
+ * becomes ~ so a shared log does not carry the user's name.
  */
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -16,6 +18,13 @@ export interface Logger {
 
 /** Where finished lines go; tests swap it to capture output. */
 export type LogSink = (level: LogLevel, line: string) => void;
+
+const home = homedir();
+
+function redact(text: string): string {
+  const withoutKeys = redactKeys(text);
+  return home.length > 1 ? withoutKeys.split(home).join('~') : withoutKeys;
+}
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
@@ -41,12 +50,12 @@ export function setLogSink(next: LogSink, level: LogLevel = 'debug'): () => void
 
 /** Turns anything (Error, object, string) into one redacted line. */
 export function describe(detail: unknown): string {
-  if (detail instanceof Error) return redactKeys(`${detail.name}: ${detail.message}`);
-  if (typeof detail === 'string') return redactKeys(detail);
+  if (detail instanceof Error) return redact(`${detail.name}: ${detail.message}`);
+  if (typeof detail === 'string') return redact(detail);
   try {
-    return redactKeys(JSON.stringify(detail) ?? String(detail));
+    return redact(JSON.stringify(detail) ?? String(detail));
   } catch {
-    return redactKeys(String(detail));
+    return redact(String(detail));
   }
 }
 
@@ -54,7 +63,7 @@ export function createLogger(module: string): Logger {
   const write = (level: LogLevel, message: string, detail?: unknown) => {
     if (ORDER[level] < ORDER[threshold]) return;
     const tail = detail === undefined ? '' : ` ${describe(detail)}`;
-    sink(level, `${new Date().toISOString()} ${level.toUpperCase()} [${module}] ${redactKeys(message)}${tail}`);
+    sink(level, `${new Date().toISOString()} ${level.toUpperCase()} [${module}] ${redact(message)}${tail}`);
   };
   return {
     debug: (m, d) => write('debug', m, d),

@@ -7,8 +7,8 @@ import {
   DeleteGroupResponse,
   MediaObject,
   MeResponse,
-  PostCreateRequest,
   PostCreateResponse,
+  type PostCreateRequest,
   PostDetail,
   PostListItem,
   RescheduleResponse,
@@ -152,8 +152,7 @@ export class ApiClient implements PublishingApi {
   }
 
   async createPosts(body: PostCreateRequest): Promise<PostCreateResponse> {
-    const request = PostCreateRequest.parse(body);
-    const raw = await this.send({ endpoint: 'createPosts', json: request, idempotent: false });
+    const raw = await this.send({ endpoint: 'createPosts', json: body, idempotent: false });
     return this.parse(PostCreateResponse, raw, 'create result');
   }
 

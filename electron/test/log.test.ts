@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, setLogSink } from '../log.js';
 
@@ -18,6 +19,14 @@ describe('logger', () => {
     expect(lines.join('\n')).not.toMatch(/AbC123xyz|secret_value|ZZZ999/);
     expect(lines[0]).toContain('pst_live_[redacted]');
     expect(lines[1]).toMatch(/ERROR \[test\] failed Error: Bearer pst_test_\[redacted\]/);
+  });
+
+  it('replaces the home folder with ~', () => {
+    const lines: string[] = [];
+    restore = setLogSink((_level, line) => lines.push(line));
+    createLogger('paths').warn('cannot read', `${homedir()}/Videos/clip.mp4`);
+    expect(lines[0]).toContain('~/Videos/clip.mp4');
+    expect(lines[0]).not.toContain(homedir());
   });
 
   it('drops lines under the chosen level', () => {
