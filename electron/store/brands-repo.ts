@@ -14,19 +14,28 @@ export const BrandRecord = z.object({
 export type BrandRecord = z.infer<typeof BrandRecord>;
 
 const Row = z
-  .object({ profile_id: z.string(), id: z.string().min(1), name: z.string(), timezone: z.string().nullable() })
+  .object({
+    profile_id: z.string(),
+    id: z.string().min(1),
+    name: z.string(),
+    timezone: z.string().nullable(),
+  })
   .transform((r): BrandRecord => ({ profileId: r.profile_id, id: r.id, name: r.name, timezone: r.timezone }));
 
 export class BrandsRepo {
   constructor(private readonly db: AppDatabase) {}
 
   list(profileId: string): BrandRecord[] {
-    const rows = this.db.sql.prepare('SELECT * FROM brands WHERE profile_id = ? ORDER BY position, name').all(profileId);
+    const rows = this.db.sql
+      .prepare('SELECT * FROM brands WHERE profile_id = ? ORDER BY position, name')
+      .all(profileId);
     return parseRows(this.db, 'brands', Row, rows);
   }
 
   get(profileId: string, id: string): BrandRecord | null {
-    const row = this.db.sql.prepare('SELECT * FROM brands WHERE profile_id = ? AND id = ?').get(profileId, id);
+    const row = this.db.sql
+      .prepare('SELECT * FROM brands WHERE profile_id = ? AND id = ?')
+      .get(profileId, id);
     return parseRow(this.db, 'brands', Row, row);
   }
 
@@ -35,7 +44,10 @@ export class BrandsRepo {
     this.db.tx(() => {
       const keep = new Set(brands.map((b) => b.id));
       for (const existing of this.list(profileId)) {
-        if (!keep.has(existing.id)) this.db.sql.prepare('DELETE FROM brands WHERE profile_id = ? AND id = ?').run(profileId, existing.id);
+        if (!keep.has(existing.id))
+          this.db.sql
+            .prepare('DELETE FROM brands WHERE profile_id = ? AND id = ?')
+            .run(profileId, existing.id);
       }
       const upsert = this.db.sql.prepare(
         `INSERT INTO brands (profile_id, id, name, position) VALUES (?, ?, ?, ?)
@@ -57,7 +69,9 @@ export class BrandsRepo {
   }
 
   setTimezone(profileId: string, id: string, timezone: string | null): BrandRecord | null {
-    this.db.sql.prepare('UPDATE brands SET timezone = ? WHERE profile_id = ? AND id = ?').run(timezone, profileId, id);
+    this.db.sql
+      .prepare('UPDATE brands SET timezone = ? WHERE profile_id = ? AND id = ?')
+      .run(timezone, profileId, id);
     return this.get(profileId, id);
   }
 }

@@ -73,9 +73,12 @@ function migrate(sql: SqlDatabase): void {
       sql.exec('COMMIT');
     } catch (err) {
       sql.exec('ROLLBACK');
-      throw new Error(`Could not upgrade the local data file to schema ${version} (${migration.name}): ${String(err)}`, {
-        cause: err,
-      });
+      throw new Error(
+        `Could not upgrade the local data file to schema ${version} (${migration.name}): ${String(err)}`,
+        {
+          cause: err,
+        },
+      );
     }
     log.info(`migrated to schema ${version} (${migration.name})`);
   }

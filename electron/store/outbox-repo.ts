@@ -34,11 +34,19 @@ export const OutboxOp = z.discriminatedUnion('kind', [
   /** Create the new version, then delete `replacesGroup` (DESIGN.md: never lose the post). */
   z.object({ kind: z.literal('edit'), payload: CreatePayload.extend({ replacesGroup: z.string().min(1) }) }),
   /** `serverDate` is the time the server had when the change was queued, restored on discard. */
-  z.object({ kind: z.literal('reschedule'), payload: z.object({ postId: z.string().min(1), date: IsoDateTime, serverDate: IsoDateTime.nullable() }) }),
+  z.object({
+    kind: z.literal('reschedule'),
+    payload: z.object({ postId: z.string().min(1), date: IsoDateTime, serverDate: IsoDateTime.nullable() }),
+  }),
   z.object({ kind: z.literal('deleteGroup'), payload: z.object({ group: z.string().min(1) }) }),
   z.object({
     kind: z.literal('upload'),
-    payload: z.object({ path: z.string().min(1), name: z.string(), kind: z.enum(['image', 'video']).nullable(), size: z.number().nonnegative() }),
+    payload: z.object({
+      path: z.string().min(1),
+      name: z.string(),
+      kind: z.enum(['image', 'video']).nullable(),
+      size: z.number().nonnegative(),
+    }),
   }),
 ]);
 export type OutboxOp = z.infer<typeof OutboxOp>;
@@ -103,7 +111,8 @@ const Row = z.object({
 const RecordSchema = Row.transform((r, ctx): OutboxRecord => {
   const op = OutboxOp.safeParse({ kind: r.kind, payload: r.payload_json });
   if (!op.success) {
-    for (const issue of op.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['payload_json', ...issue.path] });
+    for (const issue of op.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['payload_json', ...issue.path] });
     return z.NEVER;
   }
   return {
@@ -147,7 +156,18 @@ export interface NewOutboxItem {
 
 /** Fields the engine changes as an operation moves along. */
 export type OutboxPatch = Partial<
-  Pick<OutboxRecord, 'status' | 'attempts' | 'lastError' | 'nextAttemptMs' | 'maybeSent' | 'sentAt' | 'phase' | 'result' | 'summary'>
+  Pick<
+    OutboxRecord,
+    | 'status'
+    | 'attempts'
+    | 'lastError'
+    | 'nextAttemptMs'
+    | 'maybeSent'
+    | 'sentAt'
+    | 'phase'
+    | 'result'
+    | 'summary'
+  >
 > & { op?: OutboxOp };
 
 const COLUMNS: Record<Exclude<keyof OutboxPatch, 'op'>, string> = {
@@ -205,15 +225,26 @@ export class OutboxRepo {
   }
 
   get(id: string): OutboxRecord | null {
-    return parseRow(this.db, 'outbox', RecordSchema, this.db.sql.prepare('SELECT * FROM outbox WHERE id = ?').get(id));
+    return parseRow(
+      this.db,
+      'outbox',
+      RecordSchema,
+      this.db.sql.prepare('SELECT * FROM outbox WHERE id = ?').get(id),
+    );
   }
 
   /** Every operation, oldest first; with a profile (and brand), only theirs. */
   list(scope?: { profileId: string; brandId?: string }): OutboxRecord[] {
     let rows: unknown[];
     if (!scope) rows = this.db.sql.prepare('SELECT * FROM outbox ORDER BY seq').all();
-    else if (scope.brandId === undefined) rows = this.db.sql.prepare('SELECT * FROM outbox WHERE profile_id = ? ORDER BY seq').all(scope.profileId);
-    else rows = this.db.sql.prepare('SELECT * FROM outbox WHERE profile_id = ? AND brand_id = ? ORDER BY seq').all(scope.profileId, scope.brandId);
+    else if (scope.brandId === undefined)
+      rows = this.db.sql
+        .prepare('SELECT * FROM outbox WHERE profile_id = ? ORDER BY seq')
+        .all(scope.profileId);
+    else
+      rows = this.db.sql
+        .prepare('SELECT * FROM outbox WHERE profile_id = ? AND brand_id = ? ORDER BY seq')
+        .all(scope.profileId, scope.brandId);
     return parseRows(this.db, 'outbox', RecordSchema, rows);
   }
 
@@ -238,13 +269,24 @@ export class OutboxRepo {
     return this.db.sql.prepare('DELETE FROM outbox WHERE id = ?').run(id).changes > 0;
   }
 
+  /** Makes every waiting operation due now (the service is reachable again, or the app just started). */
+  clearWaits(): void {
+    this.db.sql
+      .prepare(
+        `UPDATE outbox SET next_attempt_ms = NULL WHERE status = 'pending' AND next_attempt_ms IS NOT NULL`,
+      )
+      .run();
+  }
+
   /**
    * After a restart, an operation left 'sending' may or may not have reached the service: it goes
    * back to the queue marked maybe-sent, so a create is looked for before it is sent again.
    */
   recoverInterrupted(): number {
     return this.db.sql
-      .prepare(`UPDATE outbox SET status = 'pending', maybe_sent = 1, updated_at = ? WHERE status = 'sending'`)
+      .prepare(
+        `UPDATE outbox SET status = 'pending', maybe_sent = 1, updated_at = ? WHERE status = 'sending'`,
+      )
       .run(this.now().toISOString()).changes;
   }
 }

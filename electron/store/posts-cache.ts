@@ -40,22 +40,20 @@ const Row = z
     item_json: jsonText(PostListItem),
     synced_at: z.string(),
   })
-  .transform(
-    (r): CachedPost => ({
-      id: r.id,
-      group: r.group_id,
-      state: r.state,
-      publishDate: r.publish_date,
-      publishMs: r.publish_ms,
-      integrationId: r.integration_id,
-      content: r.content,
-      blockCount: r.block_count,
-      error: r.error,
-      releaseURL: r.release_url,
-      item: r.item_json,
-      syncedAt: r.synced_at,
-    }),
-  );
+  .transform((r): CachedPost => ({
+    id: r.id,
+    group: r.group_id,
+    state: r.state,
+    publishDate: r.publish_date,
+    publishMs: r.publish_ms,
+    integrationId: r.integration_id,
+    content: r.content,
+    blockCount: r.block_count,
+    error: r.error,
+    releaseURL: r.release_url,
+    item: r.item_json,
+    syncedAt: r.synced_at,
+  }));
 
 /** A post that reached a final state since the cache last saw it (the user's scheduled post went out, or failed). */
 export interface PostOutcome {
@@ -72,14 +70,18 @@ export class PostsCache {
   constructor(private readonly db: AppDatabase) {}
 
   get(profileId: string, brandId: string, id: string): CachedPost | null {
-    const row = this.db.sql.prepare('SELECT * FROM posts WHERE profile_id = ? AND brand_id = ? AND id = ?').get(profileId, brandId, id);
+    const row = this.db.sql
+      .prepare('SELECT * FROM posts WHERE profile_id = ? AND brand_id = ? AND id = ?')
+      .get(profileId, brandId, id);
     return parseRow(this.db, 'posts', Row, row);
   }
 
   /** Posts whose publish time lies in [startMs, endMs). */
   listRange(profileId: string, brandId: string, startMs: number, endMs: number): CachedPost[] {
     const rows = this.db.sql
-      .prepare('SELECT * FROM posts WHERE profile_id = ? AND brand_id = ? AND publish_ms >= ? AND publish_ms < ? ORDER BY publish_ms, id')
+      .prepare(
+        'SELECT * FROM posts WHERE profile_id = ? AND brand_id = ? AND publish_ms >= ? AND publish_ms < ? ORDER BY publish_ms, id',
+      )
       .all(profileId, brandId, startMs, endMs);
     return parseRows(this.db, 'posts', Row, rows);
   }
@@ -94,7 +96,9 @@ export class PostsCache {
   /** How many posts share each group, over the whole cache (a group's copies may sit on other days). */
   groupSizes(profileId: string, brandId: string, groups: readonly string[]): Map<string, number> {
     const sizes = new Map<string, number>();
-    const stmt = this.db.sql.prepare('SELECT COUNT(*) AS n FROM posts WHERE profile_id = ? AND brand_id = ? AND group_id = ?');
+    const stmt = this.db.sql.prepare(
+      'SELECT COUNT(*) AS n FROM posts WHERE profile_id = ? AND brand_id = ? AND group_id = ?',
+    );
     for (const g of new Set(groups)) {
       const row = stmt.get(profileId, brandId, g) as { n?: unknown } | undefined;
       sizes.set(g, Number(row?.n ?? 0));
@@ -103,7 +107,12 @@ export class PostsCache {
   }
 
   /** Writes server items as they are now; answers the posts that just reached a final state. */
-  upsert(profileId: string, brandId: string, items: readonly PostListItem[], syncedAt: string): PostOutcome[] {
+  upsert(
+    profileId: string,
+    brandId: string,
+    items: readonly PostListItem[],
+    syncedAt: string,
+  ): PostOutcome[] {
     const outcomes: PostOutcome[] = [];
     const stmt = this.db.sql.prepare(
       `INSERT INTO posts (profile_id, brand_id, id, group_id, state, publish_date, publish_ms, integration_id, content, block_count, error, release_url, item_json, synced_at)
@@ -119,7 +128,12 @@ export class PostsCache {
         const now = normalizePostState(item.state) ?? item.state;
         const was = before ? (normalizePostState(before.state) ?? before.state) : null;
         if (was !== null && WAITING.has(was) && FINAL.has(now)) {
-          outcomes.push({ postId: item.id, state: now, content: item.content ?? before?.content ?? '', error: item.error ?? null });
+          outcomes.push({
+            postId: item.id,
+            state: now,
+            content: item.content ?? before?.content ?? '',
+            error: item.error ?? null,
+          });
         }
         stmt.run(
           profileId,
@@ -169,10 +183,14 @@ export class PostsCache {
   }
 
   remove(profileId: string, brandId: string, id: string): void {
-    this.db.sql.prepare('DELETE FROM posts WHERE profile_id = ? AND brand_id = ? AND id = ?').run(profileId, brandId, id);
+    this.db.sql
+      .prepare('DELETE FROM posts WHERE profile_id = ? AND brand_id = ? AND id = ?')
+      .run(profileId, brandId, id);
   }
 
   removeGroup(profileId: string, brandId: string, group: string): number {
-    return this.db.sql.prepare('DELETE FROM posts WHERE profile_id = ? AND brand_id = ? AND group_id = ?').run(profileId, brandId, group).changes;
+    return this.db.sql
+      .prepare('DELETE FROM posts WHERE profile_id = ? AND brand_id = ? AND group_id = ?')
+      .run(profileId, brandId, group).changes;
   }
 }

@@ -35,20 +35,18 @@ const Row = z
     created_at: z.string(),
     updated_at: z.string(),
   })
-  .transform(
-    (r): ProfileRecord => ({
-      id: r.id,
-      label: r.label,
-      baseUrl: r.base_url,
-      brandId: r.brand_id,
-      organization: r.organization_json ?? null,
-      user: r.user_json ?? null,
-      scopes: r.scopes_json ?? null,
-      keyStorage: r.key_storage,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    }),
-  );
+  .transform((r): ProfileRecord => ({
+    id: r.id,
+    label: r.label,
+    baseUrl: r.base_url,
+    brandId: r.brand_id,
+    organization: r.organization_json ?? null,
+    user: r.user_json ?? null,
+    scopes: r.scopes_json ?? null,
+    keyStorage: r.key_storage,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
 
 const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
 
@@ -59,11 +57,21 @@ export class ProfilesRepo {
   ) {}
 
   list(): ProfileRecord[] {
-    return parseRows(this.db, 'profiles', Row, this.db.sql.prepare('SELECT * FROM profiles ORDER BY created_at, id').all());
+    return parseRows(
+      this.db,
+      'profiles',
+      Row,
+      this.db.sql.prepare('SELECT * FROM profiles ORDER BY created_at, id').all(),
+    );
   }
 
   get(id: string): ProfileRecord | null {
-    return parseRow(this.db, 'profiles', Row, this.db.sql.prepare('SELECT * FROM profiles WHERE id = ?').get(id));
+    return parseRow(
+      this.db,
+      'profiles',
+      Row,
+      this.db.sql.prepare('SELECT * FROM profiles WHERE id = ?').get(id),
+    );
   }
 
   /** Creates or replaces a profile, keeping its creation time. */
@@ -78,7 +86,18 @@ export class ProfilesRepo {
            organization_json = excluded.organization_json, user_json = excluded.user_json, scopes_json = excluded.scopes_json,
            key_storage = excluded.key_storage, updated_at = excluded.updated_at`,
       )
-      .run(p.id, p.label, p.baseUrl, p.brandId, json(p.organization), json(p.user), json(p.scopes), p.keyStorage, at, at);
+      .run(
+        p.id,
+        p.label,
+        p.baseUrl,
+        p.brandId,
+        json(p.organization),
+        json(p.user),
+        json(p.scopes),
+        p.keyStorage,
+        at,
+        at,
+      );
     const saved = this.get(p.id);
     if (!saved) throw new Error(`The profile ${p.id} could not be read back after saving.`);
     return saved;

@@ -18,7 +18,8 @@ export function jsonText<T extends z.ZodType>(schema: T) {
     }
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
       return z.NEVER;
     }
     return parsed.data;
@@ -40,14 +41,20 @@ export function parseRow<T extends z.ZodType>(
   if (row === undefined || row === null) return null;
   const parsed = schema.safeParse(row);
   if (parsed.success) return parsed.data;
-  const key = typeof row === 'object' && row !== null && 'id' in row ? String((row as { id: unknown }).id) : '?';
+  const key =
+    typeof row === 'object' && row !== null && 'id' in row ? String((row as { id: unknown }).id) : '?';
   const problem = parsed.error.issues.map((i) => `${i.path.join('.') || '(row)'}: ${i.message}`).join('; ');
   db.reportCorrupt({ table, key, problem });
   return null;
 }
 
 /** Parses many rows, keeping the good ones. */
-export function parseRows<T extends z.ZodType>(db: AppDatabase, table: string, schema: T, rows: unknown[]): z.output<T>[] {
+export function parseRows<T extends z.ZodType>(
+  db: AppDatabase,
+  table: string,
+  schema: T,
+  rows: unknown[],
+): z.output<T>[] {
   const out: z.output<T>[] = [];
   for (const row of rows) {
     const value = parseRow(db, table, schema, row);

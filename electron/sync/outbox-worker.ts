@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../shared/api/errors.js';
 import type { PostCreateResultItem } from '../../shared/api/resources.js';
 import type { IpcEventName, IpcEventPayload } from '../../shared/ipc/contract.js';
 import { createPostsSafely } from '../api/create-posts-safely.js';
@@ -71,6 +72,7 @@ export class OutboxWorker {
 
   start(): void {
     this.stopped = false;
+    this.outbox.clearWaits();
     const recovered = this.outbox.recoverInterrupted();
     if (recovered > 0)
       log.info(
@@ -87,12 +89,19 @@ export class OutboxWorker {
     await Promise.all([this.running.upload, this.running.posts]);
   }
 
-  /** Looks for work now (a new operation, a retry, the network back). */
+  /** Looks for work that is due (a new operation); a wait the service asked for still holds. */
   kick(): void {
     if (this.stopped) return;
-    this.holdUntilMs = Math.min(this.holdUntilMs, this.o.now().getTime());
     this.pump('upload');
     this.pump('posts');
+  }
+
+  /** Ends every wait and sends now: the network is back, a key was set, the user asked to sync. */
+  retryNow(): void {
+    if (this.stopped) return;
+    this.holdUntilMs = 0;
+    this.outbox.clearWaits();
+    this.kick();
   }
 
   /** Resolves once no lane is sending and nothing is due (tests, shutdown, syncNow). */
@@ -352,7 +361,18 @@ export class OutboxWorker {
   private failed(op: OutboxRecord, err: unknown): void {
     const current = this.outbox.get(op.id);
     if (!current) return; // discarded or cancelled meanwhile
-    if (err instanceof ApiError && (err.retryable || err.kind === 'aborted')) {
+    if (
+      err instanceof ApiError &&
+      err.code === ErrorCode.DATE_IN_PAST &&
+      op.kind !== 'upload' &&
+      op.kind !== 'deleteGroup'
+    ) {
+      // The time passed on the way (a slow network, a clock ahead of ours): the user decides, as offline.
+      this.outbox.update(op.id, {
+        status: 'needsDecision',
+        lastError: `${err.message} Post it now or pick a new time.`,
+      });
+    } else if (err instanceof ApiError && (err.retryable || err.kind === 'aborted')) {
       const attempts = Math.max(current.attempts, 1);
       const delay = retryDelayMs(attempts, this.o.backoff, err.retryAfterMs, this.o.random);
       const nextAttemptMs = this.o.now().getTime() + delay;

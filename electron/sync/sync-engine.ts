@@ -148,9 +148,9 @@ export class SyncEngine {
     await Promise.allSettled([...this.background]);
   }
 
-  /** Look for work now: a key was set, the brand changed, the network came back. */
+  /** Send what waits now, ending any backoff: a key was set, the brand changed, the network came back. */
   kick(): void {
-    this.worker.kick();
+    this.worker.retryNow();
   }
 
   /** Resolves when nothing is being sent and nothing is due right now. */
@@ -553,7 +553,8 @@ export class SyncEngine {
     if (op.status !== 'sending') {
       this.outbox.update(op.id, { status: 'pending', nextAttemptMs: null, lastError: null });
     }
-    this.afterWrite(op);
+    this.changed(op.profileId, op.brandId, true);
+    this.worker.retryNow();
     return outboxItemView(this.requireOp(op.id));
   }
 
@@ -620,7 +621,7 @@ export class SyncEngine {
 
   /** Sends what is due now, then refreshes the range the calendar last asked for. */
   async syncNow(): Promise<SyncStatus> {
-    this.worker.kick();
+    this.worker.retryNow();
     await this.worker.idle();
     const last = this.lastRange;
     const active = this.o.active();
@@ -692,7 +693,7 @@ export class SyncEngine {
     if (was !== online) {
       log.info(online ? 'the service is reachable again' : `the service cannot be reached: ${error ?? ''}`);
       this.emitStatus();
-      if (online) this.worker.kick();
+      if (online) this.worker.retryNow();
     }
   }
 
