@@ -3,8 +3,6 @@ import type { IpcEventName } from '../shared/ipc/contract.js';
 import type { IpcResult } from '../shared/ipc/errors.js';
 import { ApiClient } from './api/client.js';
 import { AppFailure } from './ipc/app-failure.js';
-import { createPostsNow, type CreateNowDeps } from './ipc/create-posts-now.js';
-import { MediaRepo } from './media/media-repo.js';
 import { dispatch, type CallContext, type IpcHandlers } from './ipc/dispatch.js';
 import { EventHub } from './ipc/event-hub.js';
 import { createLogger } from './log.js';
@@ -101,20 +99,6 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   sync.start();
 
   const api = async () => (await profiles.active()).api;
-  const createNow: CreateNowDeps = {
-    active: async () => {
-      const { profile, brandId, api: client } = await profiles.active();
-      if (!brandId) throw new AppFailure('NOT_CONNECTED', 'Pick a brand first.');
-      return { profileId: profile.id, brandId, api: client };
-    },
-    drafts,
-    media: new MediaRepo(db, now),
-    now,
-    created: (_profileId, brandId) => {
-      events.emit('postsChanged', { brandId });
-      sync.kick();
-    },
-  };
 
   const handlers: IpcHandlers = {
     listProfiles: () => profiles.list(),
@@ -134,7 +118,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     reschedulePost: async (input) => sync.reschedulePost(input),
     deleteGroup: async (input) => sync.deleteGroup(input),
     sendDraft: (input) => sync.sendDraft(input),
-    createPostsNow: (input) => createPostsNow(createNow, input),
+    createPostsNow: (input) => sync.createPostsNow(input),
     listDrafts: async () => drafts.listDrafts(),
     getDraft: async (input) => drafts.getDraft(input),
     saveDraft: async (input) => drafts.saveDraft(input),

@@ -265,7 +265,7 @@ describe('a connected profile', () => {
     });
     const refused = await app.fails('createPostsNow', { draftId: tooLong.id, type: 'schedule' });
     expect(refused.code).toBe('INVALID_ARGUMENT');
-    expect(refused.issues?.[0]?.target).toBe(0);
+    expect(refused.message).toMatch(/cannot be sent yet/);
   });
 
   it('answers every contract method with a real handler', async () => {
