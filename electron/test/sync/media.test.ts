@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -14,8 +15,8 @@ afterEach(async () => {
 
 async function png(dir: string, name: string, size = 64): Promise<string> {
   const path = join(dir, name);
-  const noise = Buffer.alloc(size * size * 3);
-  for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
+  // Random pixels do not compress, so the file's size follows `size`.
+  const noise = randomBytes(size * size * 3);
   await sharp(noise, { raw: { width: size, height: size, channels: 3 } })
     .png()
     .toFile(path);
@@ -67,6 +68,30 @@ describe('media uploads through the outbox', () => {
     expect(progress(h, uploadId).at(-1)?.state).toBe('cancelled');
     expect(h.engine.listOutbox()).toHaveLength(0);
     expect(h.engine.cancelUpload({ uploadId })).toEqual({ cancelled: false });
+  });
+
+  it('cancels an upload in flight: the request stops and nothing is recorded', async () => {
+    const seen: IpcEventPayload<'uploadProgress'>[] = [];
+    let engine: Harness['engine'] | null = null;
+    h = await harness({
+      engine: {
+        emit: (name, payload) => {
+          if (name !== 'uploadProgress') return;
+          const p = payload as IpcEventPayload<'uploadProgress'>;
+          seen.push(p);
+          if (p.state === 'uploading' && p.sent > 0 && p.sent < p.total)
+            engine?.cancelUpload({ uploadId: p.uploadId });
+        },
+      },
+    });
+    engine = h.engine;
+    const path = await png(h.dataDir, 'big.png', 1400);
+    const { uploadId } = await h.engine.uploadMedia({ path });
+    await until('cancelled', () => seen.some((p) => p.state === 'cancelled'));
+    await h.engine.idle();
+    expect(seen.some((p) => p.uploadId === uploadId && p.state === 'done')).toBe(false);
+    expect(h.engine.listOutbox()).toHaveLength(0);
+    expect(h.engine.listMedia()).toEqual([]);
   });
 
   it('sends a draft with a local file: the upload goes first, the post carries its media', async () => {
