@@ -20,6 +20,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const devServerUrl = process.env.VITE_DEV_SERVER_URL || undefined;
 const entryUrl = rendererEntry(devServerUrl);
 
+// End-to-end runs give each app its own data folder (and so its own single-instance lock).
+if (process.env.POSTDECK_USER_DATA_DIR) app.setPath('userData', process.env.POSTDECK_USER_DATA_DIR);
 registerAppScheme();
 
 if (!app.requestSingleInstanceLock()) {
