@@ -45,7 +45,7 @@ export async function dispatch(
   try {
     const handler = handlers[name] as (input: unknown, ctx: CallContext) => Promise<unknown>;
     const value = await handler(parsed.data, ctx);
-    return { ok: true, value };
+    return { ok: true, value: redactDeep(value) };
   } catch (error) {
     const shape = toErrorShape(error);
     if (shape.code === 'INTERNAL') log.error(`${name} failed`, error);
@@ -66,6 +66,23 @@ function describeInvalid(name: string, issues: readonly z.core.$ZodIssue[]): str
   });
   const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
   return `Invalid argument for ${name}: ${parts.join('; ')}${more}.`;
+}
+
+const KEY_PATTERN = /pst_(live|test)_[A-Za-z0-9_-]+/;
+
+/**
+ * A last guard: no service should ever answer a key, but if one did, it leaves redacted. The
+ * common case (nothing key-like anywhere) costs one serialization and returns the value as is.
+ */
+function redactDeep(value: unknown): unknown {
+  if (value === undefined || !KEY_PATTERN.test(JSON.stringify(value) ?? '')) return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return redactKeys(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactKeys(k), walk(x)]));
+    return v;
+  };
+  return walk(value);
 }
 
 const redactIssue = (i: ValidationIssue): ValidationIssue => ({ ...i, path: redactKeys(i.path), message: redactKeys(i.message) });

@@ -77,6 +77,13 @@ describe('dispatch', () => {
     }
   });
 
+  it('redacts a key even from a successful answer', async () => {
+    const handlers = handlersThatThrow(new Error('unused'));
+    (handlers as unknown as Record<string, unknown>).getMe = async () => ({ note: [`oops ${KEY}`], n: 1 });
+    const result = await dispatch(handlers, 'getMe', undefined, ctx);
+    expect(result).toEqual({ ok: true, value: { note: ['oops pst_live_[redacted]'], n: 1 } });
+  });
+
   it('runs the handler with the parsed input', async () => {
     const handlers = handlersThatThrow(new Error('unused'));
     (handlers as unknown as Record<string, unknown>).getPost = async (input: { id: string }) => ({ seen: input.id });
