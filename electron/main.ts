@@ -1,9 +1,9 @@
-import { app, BrowserWindow, shell } from 'electron';
+import { app, BrowserWindow, dialog, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppServices, type AppServices } from './app-services.js';
 import { registerIpc } from './ipc/register-ipc.js';
-import { createLogger } from './log.js';
+import { createLogger, describe } from './log.js';
 import { createSandboxStarter } from './profiles/sandbox.js';
 import { KeytarSecretStore } from './secrets/keytar-secret-store.js';
 import { registerAppScheme, serveRenderer } from './window/app-protocol.js';
@@ -75,7 +75,9 @@ if (!app.requestSingleInstanceLock()) {
       });
     })
     .catch((error: unknown) => {
+      // E.g. a data file from a newer Postdeck: say why plainly rather than vanish.
       log.error('start-up failed', error);
+      dialog.showErrorBox('Postdeck could not start', describe(error));
       app.exit(1);
     });
 
