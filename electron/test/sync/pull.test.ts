@@ -57,6 +57,46 @@ describe('pulling posts into the cache', () => {
     ).toBe(true);
   });
 
+  it('prefetches the neighbouring ranges, so the next week shows offline too', async () => {
+    h = await harness({ engine: { prefetchNeighbours: true } });
+    const tag = `next-${Date.now()}`;
+    const nextWeek = new Date(Date.now() + 9 * 86_400_000).toISOString();
+    // Made elsewhere (another device), so only a pull can bring it into this cache.
+    await h.api().createPosts({
+      type: 'schedule',
+      date: nextWeek,
+      shortLink: false,
+      posts: [
+        {
+          integration: { id: h.integrationId },
+          value: [{ content: `Next week ${tag}` }],
+          settings: { __type: 'x' },
+        },
+      ],
+    });
+    // Only this week is asked for; the engine fetches the weeks around it in the background.
+    const start = Date.now() - 86_400_000;
+    const span = 7 * 86_400_000;
+    await h.engine.listPosts({
+      start: new Date(start).toISOString(),
+      end: new Date(start + span).toISOString(),
+    });
+    const pulls = () => h!.events.filter((e) => e.name === 'postsChanged').length;
+    const before = pulls();
+    await h.engine.listPosts({
+      start: new Date(start).toISOString(),
+      end: new Date(start + span).toISOString(),
+    });
+    await until('both neighbours fetched', () => pulls() >= before + 3);
+    await h.stopService();
+    const next = await h.engine.listPosts({
+      start: new Date(start + span).toISOString(),
+      end: new Date(start + 2 * span).toISOString(),
+    });
+    expect(next.source).toBe('cache');
+    expect(next.posts.filter((p) => p.content.includes(tag))).toHaveLength(1);
+  });
+
   it('drops cached posts the server no longer has, but keeps one a pending change still needs', async () => {
     h = await harness();
     const tag = `gone-${Date.now()}`;
