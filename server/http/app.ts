@@ -34,6 +34,16 @@ export async function buildApp(svc: Service, log: boolean): Promise<FastifyInsta
   });
   installErrorHandling(app);
 
+  // Clients often send "Content-Type: application/json" on every request, DELETE included: an empty
+  // body is no body. Endpoints that need one say so (INVALID_JSON) in the route.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
   await app.register(fastifyMultipart, {
     limits: {
       // Busboy's own cap is a backstop: the upload route enforces the per-kind limit as it streams.

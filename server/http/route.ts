@@ -44,6 +44,9 @@ export function defineRoute<N extends EndpointName>(
       if (spec.body && !isJson(request.headers['content-type'])) {
         throw new ApiHttpError(415, ErrorCode.UNSUPPORTED_CONTENT_TYPE, 'Send the body as JSON with "Content-Type: application/json".');
       }
+      if (spec.body && request.body === undefined) {
+        throw new ApiHttpError(400, ErrorCode.INVALID_JSON, 'The body is empty; send a JSON object.');
+      }
       const input = {
         params: spec.params ? parseOrThrow(spec.params, request.params, 'path') : undefined,
         query: spec.query ? parseOrThrow(spec.query, request.query, 'query string') : undefined,

@@ -10,7 +10,7 @@ import { ApiHttpError } from '../http/errors.js';
 import type { Service } from '../service.js';
 import { newId } from '../store/ids.js';
 import type { MediaRecord } from '../store/media.js';
-import { writeThumbnail } from './thumbnail.js';
+import { MAX_IMAGE_PIXELS, writeThumbnail } from './thumbnail.js';
 
 /** Bytes the sniffer needs to tell every accepted kind apart. */
 const SNIFF_BYTES = 4100;
@@ -139,8 +139,11 @@ export async function ingestMedia(
     await rename(temp, join(svc.mediaDir, file));
     try {
       await writeThumbnail(join(svc.mediaDir, file), kind, join(svc.mediaDir, thumb));
-    } catch {
+    } catch (err) {
       await unlink(join(svc.mediaDir, file)).catch(() => undefined);
+      if (/pixel limit/i.test((err as Error).message)) {
+        throw new ApiHttpError(413, ErrorCode.FILE_TOO_LARGE, `This image has more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; scale it down.`);
+      }
       throw new ApiHttpError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, `This file starts like ${type.mime} but cannot be decoded; it is damaged or not an image.`);
     }
     // Checked again at the end: another upload may have used the room meanwhile.

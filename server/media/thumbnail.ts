@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import type { MediaKind } from '../../shared/platforms/types.js';
 
 const THUMB_SIZE = 320;
+/** Pixels an image may have: a small file can still decode to gigabytes (a decompression bomb). */
+export const MAX_IMAGE_PIXELS = 100_000_000;
 
 /** A video has no decoder here, so its thumbnail is a poster frame drawn with a play mark. */
 const VIDEO_POSTER = Buffer.from(
@@ -17,6 +19,6 @@ const VIDEO_POSTER = Buffer.from(
  * image, not just its magic number); videos get the poster. Throws when an image cannot be decoded.
  */
 export async function writeThumbnail(source: string, kind: MediaKind, destination: string): Promise<void> {
-  const input = kind === 'image' ? sharp(source, { animated: false, limitInputPixels: 268_402_689 }) : sharp(VIDEO_POSTER);
+  const input = kind === 'image' ? sharp(source, { animated: false, limitInputPixels: MAX_IMAGE_PIXELS }) : sharp(VIDEO_POSTER);
   await input.rotate().resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toFile(destination);
 }

@@ -35,6 +35,13 @@ describe('every failure answers the error body, never HTML, a stack trace or a 5
       expectError(res, 400, 'INVALID_JSON');
     }
     expectError(await api.raw('/posts', { method: 'POST', body: '', headers: { 'content-type': 'application/json' } }), 400, 'INVALID_JSON');
+    expectError(await api.raw('/posts/post_x/date', { method: 'PUT', body: ' ', headers: { 'content-type': 'application/json' } }), 400, 'INVALID_JSON');
+  });
+
+  it('"Content-Type: application/json" without a body is fine where no body is expected', async () => {
+    const json = { 'content-type': 'application/json' };
+    expect((await api.raw('/me', { headers: json })).status).toBe(200);
+    expectError(await api.raw('/posts/group_none', { method: 'DELETE', headers: json }), 404, 'NOT_FOUND');
   });
 
   it('JSON prototype pollution attempts are refused, not merged', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_IMAGE_BYTES } from '../../shared/platforms/rules.js';
 import type { RunningService } from '../index.js';
+import sharp from 'sharp';
 import { fileForm, mp4Bytes, pngBytes } from './fixtures.js';
 import { as, expectError, startTestService } from './helpers.js';
 
@@ -65,5 +66,12 @@ describe('uploads with the default limits', () => {
       clearInterval(sampler);
     }
     expect(peak - before).toBeLessThan(120 * 1024 * 1024);
+  });
+
+  it('refuses a decompression bomb: a small PNG of more than 100 megapixels', async () => {
+    const bomb = await sharp({ create: { width: 12_000, height: 9_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(DEFAULT_MAX_IMAGE_BYTES);
+    const res = await as(s, 'full-live').raw('/media/upload', { method: 'POST', body: fileForm(bomb, 'bomb.png') });
+    expectError(res, 413, 'FILE_TOO_LARGE').toMatchObject({ message: expect.stringContaining('megapixels') });
   });
 });
