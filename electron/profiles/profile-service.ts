@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Brand, MeResponse } from '../../shared/api/resources.js';
+import { z } from 'zod';
+import type { MeResponse } from '../../shared/api/resources.js';
 import type { BrandView, ProfileView } from '../../shared/ipc/models.js';
 import { normalizeBaseUrl } from '../api/base-url.js';
 import type { ApiClient } from '../api/client.js';
@@ -11,7 +12,6 @@ import { profileKeyAccount, type SecretStore } from '../secrets/secret-store.js'
 import type { BrandsRepo } from '../store/brands-repo.js';
 import type { ProfileRecord, ProfilesRepo } from '../store/profiles-repo.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
-import { z } from 'zod';
 import { keyStatusOf } from './key-status.js';
 
 /*
@@ -340,8 +340,7 @@ export class ProfileService {
     if (!profile) return;
     try {
       const api = await this.clientFor(profile);
-      const brands: Brand[] = await api.listBrands();
-      this.deps.brands.replaceAll(profileId, brands);
+      this.deps.brands.replaceAll(profileId, await api.listBrands());
     } catch (error) {
       log.info('brand list not refreshed after connecting', error);
     }
