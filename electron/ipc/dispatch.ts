@@ -40,7 +40,11 @@ export async function dispatch(
   }
   const parsed = ipcMethods[name].input.safeParse(rawInput);
   if (!parsed.success) {
-    return fail({ code: 'INVALID_ARGUMENT', message: describeInvalid(name, parsed.error.issues) });
+    return fail({
+      code: 'INVALID_ARGUMENT',
+      message: describeInvalid(name, parsed.error.issues),
+      issues: parsed.error.issues.slice(0, 20).map((i) => ({ target: null, path: i.path.map(String).join('.'), message: i.message })),
+    });
   }
   try {
     const handler = handlers[name] as (input: unknown, ctx: CallContext) => Promise<unknown>;

@@ -34,7 +34,10 @@ describe('dispatch', () => {
   it('names the bad field', async () => {
     const result = await dispatch(handlersThatThrow(new Error('never')), 'switchBrand', { brandId: 7 }, ctx);
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-    if (!result.ok) expect(result.error.message).toMatch(/switchBrand: brandId:/);
+    if (!result.ok) {
+      expect(result.error.message).toMatch(/switchBrand: brandId:/);
+      expect(result.error.issues?.[0]).toMatchObject({ target: null, path: 'brandId' });
+    }
   });
 
   it('passes an AppFailure through with its code', async () => {
