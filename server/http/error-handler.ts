@@ -76,7 +76,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     return reply
       .code(404)
-      .send({ statusCode: 404, code: ErrorCode.NOT_FOUND, message: `No such endpoint: ${request.method} ${path}.` });
+      .send({ statusCode: 404, code: ErrorCode.NOT_FOUND, message: `No such endpoint: ${request.method} ${redactKeys(path)}.` });
   });
 }
 

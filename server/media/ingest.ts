@@ -25,7 +25,7 @@ const EXTENSION: Record<string, string> = {
   'video/webm': 'webm',
 };
 
-const mib = (n: number) => `${(n / 1024 / 1024).toFixed(n < 1024 * 1024 ? 2 : 0)} MB`;
+const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(n < 1024 * 1024 ? 2 : 0)} MB`;
 
 function write(out: WriteStream, chunk: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -107,12 +107,12 @@ export async function ingestMedia(
   const limit = kind === 'image' ? svc.config.maxImageBytes : svc.config.maxVideoBytes;
   const quotaLeft = svc.config.storageLimitBytes - svc.media.usedBytes(organizationId);
   const tooLarge = () =>
-    new ApiHttpError(413, ErrorCode.FILE_TOO_LARGE, `This ${kind} is larger than the ${mib(limit)} allowed for ${kind}s.`);
+    new ApiHttpError(413, ErrorCode.FILE_TOO_LARGE, `This ${kind} is larger than the ${megabytes(limit)} allowed for ${kind}s.`);
   const overQuota = () =>
     new ApiHttpError(
       402,
       ErrorCode.STORAGE_LIMIT_EXCEEDED,
-      `The organization's media storage (${mib(svc.config.storageLimitBytes)}) is full; delete media or raise the limit.`,
+      `The organization's media storage (${megabytes(svc.config.storageLimitBytes)}) is full for this upload; free space in the dashboard, or start the local service with a larger --storage-limit.`,
     );
 
   const id = newId('media_');
