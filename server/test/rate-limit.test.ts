@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../index.js';
-import { as, expectError, startTestService } from './helpers.js';
+import { as, expectError, freshDataDir, startTestService } from './helpers.js';
+import { startService } from '../index.js';
 
 let s: RunningService;
 
@@ -29,5 +30,16 @@ describe('rate limit per key', () => {
     const api = as(s, 'posts-read');
     for (let i = 0; i < 10; i++) expect((await fetch(`${s.baseUrl}/me`)).status).toBe(401);
     expect((await api.get('/me')).status).toBe(403);
+  });
+
+  it('defaults to 1200 requests per 60 seconds', async () => {
+    const svc = await startService({ dataDir: freshDataDir(), port: 0 });
+    try {
+      const res = await as(svc, 'full-live').get('/me');
+      expect(res.headers.get('x-ratelimit-limit')).toBe('1200');
+      expect(Number(res.headers.get('x-ratelimit-reset'))).toBeLessThanOrEqual(60);
+    } finally {
+      await svc.close();
+    }
   });
 });

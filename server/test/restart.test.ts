@@ -54,11 +54,13 @@ describe('data survives restarts', () => {
     }
   });
 
-  it('refuses a database written by a newer version, leaving it untouched', async () => {
+  it('keeps its database in WAL mode at the latest schema version, and refuses one written by a newer version, leaving it untouched', async () => {
     const dataDir = freshDataDir();
     const first = await startService({ dataDir, port: 0 });
     await first.close();
     const db = new Database(join(dataDir, 'service.db'));
+    expect(db.prepare('PRAGMA journal_mode').get()).toMatchObject({ journal_mode: 'wal' });
+    expect(db.prepare('PRAGMA user_version').get()).toMatchObject({ user_version: 1 });
     db.pragma('user_version = 99');
     db.close();
     await expect(startService({ dataDir, port: 0 })).rejects.toThrow(/schema version 99/);
