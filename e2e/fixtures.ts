@@ -35,6 +35,10 @@ export interface TestService {
   key(label: SandboxKeyLabel): string;
   /** The brands a seeded key may act on, first one first (the service needs one in every call). */
   brandsOf(label: SandboxKeyLabel): { id: string; name: string }[];
+  /** Takes the service off the network, as a lost connection would. */
+  stop(): Promise<void>;
+  /** Brings it back on the same address with the same data. */
+  start(): Promise<void>;
 }
 
 /** The app under test, whichever host runs it. */
@@ -92,20 +96,30 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
   service: async ({}, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'postdeck-e2e-service-'));
-    const running = await launchService(dataDir);
+    const first = await launchService(dataDir);
+    const port = Number(new URL(first.origin).port);
+    let running: RunningService | null = first;
     await use({
-      baseUrl: running.baseUrl,
-      origin: running.origin,
-      cdnUrl: running.cdnUrl,
-      sandbox: running.sandbox,
-      key: (label) => sandboxKey(running.sandbox, label).token,
-      brandsOf: (label) => brandsOf(running.sandbox, label),
+      baseUrl: first.baseUrl,
+      origin: first.origin,
+      cdnUrl: first.cdnUrl,
+      sandbox: first.sandbox,
+      key: (label) => sandboxKey(first.sandbox, label).token,
+      brandsOf: (label) => brandsOf(first.sandbox, label),
+      stop: async () => {
+        await running?.close();
+        running = null;
+      },
+      start: async () => {
+        running ??= await startService({ dataDir, port, host: '127.0.0.1', log: false });
+      },
     });
-    await running.close();
+    await running?.close();
     await rm(dataDir, { recursive: true, force: true });
   },
 
-  app: async ({ bridgeBrowser, rendererUrl, viewport }, use) => {
+  // Depends on `service` so the app is torn down first and never talks to a stopped service.
+  app: async ({ bridgeBrowser, rendererUrl, viewport, service: _service }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'postdeck-e2e-app-'));
     try {
       if (ELECTRON) await runInElectron(ELECTRON, dataDir, use);

@@ -126,11 +126,8 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
     setProblem(null);
     try {
       await action();
-      await Promise.all([
-        client.invalidateQueries({ queryKey: ['listOutbox'] }),
-        client.invalidateQueries({ queryKey: ['getSyncStatus'] }),
-        client.invalidateQueries({ queryKey: ['listPosts'] }),
-      ]);
+      // Refreshes in the background: the row must not stay busy while the calendar reloads.
+      for (const name of ['listOutbox', 'getSyncStatus', 'listPosts']) void client.invalidateQueries({ queryKey: [name] });
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {

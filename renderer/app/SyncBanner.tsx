@@ -1,4 +1,7 @@
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { call } from '../lib/ipc.js';
+import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
 import { useUi } from './ui-store.js';
 
 const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
@@ -7,13 +10,29 @@ const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 export function SyncBanner() {
   const status = useIpcQuery('getSyncStatus', {}, { refetchInterval: 60_000 });
   const openOutbox = useUi((s) => s.setOutboxOpen);
+  const client = useQueryClient();
+  const [trying, setTrying] = useState(false);
   if (!status.isSuccess) return null;
+
+  async function tryNow() {
+    setTrying(true);
+    try {
+      client.setQueryData(ipcKey('getSyncStatus', {}), await call('syncNow', {}));
+      await client.invalidateQueries({ queryKey: ['listOutbox'] });
+    } catch {
+      // Still unreachable: the banner stays, and main keeps probing on its own.
+    } finally {
+      setTrying(false);
+    }
+  }
   const { online, pending, failed, needsDecision } = status.data;
 
-  const messages: { tone: 'offline' | 'warning'; text: string; action?: string }[] = [];
+  const messages: { tone: 'offline' | 'warning'; text: string; action?: string; onAction?: () => void }[] = [];
   if (!online) {
     messages.push({
       tone: 'offline',
+      action: trying ? 'Trying…' : 'Try again now',
+      onAction: () => void tryNow(),
       text:
         pending > 0
           ? `You are offline — ${changes(pending)} will be sent when the connection returns.`
@@ -41,7 +60,12 @@ export function SyncBanner() {
         <div key={message.text} className={`sync-banner sync-banner-${message.tone}`}>
           <p>{message.text}</p>
           {message.action ? (
-            <button type="button" className="button button-small" onClick={() => openOutbox(true)}>
+            <button
+              type="button"
+              className="button button-small"
+              disabled={trying && message.tone === 'offline'}
+              onClick={message.onAction ?? (() => openOutbox(true))}
+            >
               {message.action}
             </button>
           ) : null}

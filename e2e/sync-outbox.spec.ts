@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test';
+import type { CalendarPost } from '../shared/ipc/models.js';
+import { expect, test, type TestService } from './fixtures.js';
+import { snap } from './support/pages.js';
+
+/*
+ * The shell's promise about writes: while the service is unreachable the user sees how many
+ * changes wait and what they are; a change the service refuses is shown with its reason and can be
+ * retried or discarded. The change itself is made through window.api (the calendar's own specs
+ * drag posts); these specs are about what the shell shows.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function aScheduledPost(page: Page): Promise<CalendarPost> {
+  const range = { start: new Date().toISOString(), end: new Date(Date.now() + 60 * DAY).toISOString() };
+  const result = await page.evaluate((input) => window.api.listPosts(input), range);
+  if (!result.ok) throw new Error(result.error.message);
+  const post = result.value.posts.find((p) => p.state === 'scheduled' && !p.pending && p.group);
+  if (!post) throw new Error('The sandbox has no scheduled post in the next 60 days');
+  return post;
+}
+
+async function reschedule(page: Page, post: CalendarPost): Promise<string> {
+  const date = new Date(Date.parse(post.publishDate) + DAY).toISOString();
+  const result = await page.evaluate((input) => window.api.reschedulePost(input), { id: post.id, date });
+  if (!result.ok) throw new Error(result.error.message);
+  return date;
+}
+
+async function publishDateOnService(service: TestService, brandId: string, postId: string): Promise<string> {
+  const response = await fetch(`${service.baseUrl}/posts/${postId}`, {
+    headers: { authorization: `Bearer ${service.key('full-test')}`, 'x-brand-id': brandId },
+  });
+  const body = (await response.json()) as { publishDate?: string; post?: { publishDate?: string } };
+  return body.publishDate ?? body.post?.publishDate ?? '';
+}
+
+test('offline, the banner counts the waiting change and the outbox lists it until the service is back', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  await connectWithSandboxKey();
+  const post = await aScheduledPost(page);
+  await service.stop();
+  const newDate = await reschedule(page, post);
+
+  await expect(page.getByText('You are offline — 1 change will be sent when the connection returns.')).toBeVisible();
+  const toggle = page.getByRole('button', { name: /^Outbox/ });
+  await expect(toggle).toContainText('1');
+  await toggle.click();
+  const outbox = page.getByRole('complementary', { name: 'Outbox' });
+  await expect(outbox.getByRole('heading', { name: 'Outbox' })).toBeFocused();
+  await expect(outbox.getByRole('listitem')).toHaveCount(1);
+  await expect(outbox.getByRole('listitem')).toContainText('New time');
+  await snap(page, '09-offline-outbox');
+
+  // Trying while the service is still down changes nothing, and says nothing new.
+  const tryNow = page.getByRole('button', { name: 'Try again now' });
+  await tryNow.click();
+  await expect(tryNow).toBeEnabled();
+  await expect(page.getByText('You are offline — 1 change will be sent')).toBeVisible();
+
+  await service.start();
+  // Main's own probe may find the service first; either way the change goes out.
+  await tryNow.click({ timeout: 2_000 }).catch(() => undefined);
+  await expect(page.getByText(/You are offline/)).toBeHidden();
+  await expect(outbox.getByText('Nothing waiting')).toBeVisible();
+  const brandId = service.brandsOf('full-test')[0]!.id;
+  expect(Date.parse(await publishDateOnService(service, brandId, post.id))).toBe(Date.parse(newDate));
+
+  // Escape closes the panel and gives focus back to its button.
+  await page.keyboard.press('Escape');
+  await expect(outbox).toBeHidden();
+  await expect(toggle).toBeFocused();
+});
+
+test('a change the service refuses shows its reason, can be retried, and can be discarded', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  await connectWithSandboxKey();
+  const post = await aScheduledPost(page);
+  const brandId = service.brandsOf('full-test')[0]!.id;
+  // Someone deletes the post in the dashboard meanwhile.
+  const deleted = await fetch(`${service.baseUrl}/posts/${post.group}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${service.key('full-test')}`, 'x-brand-id': brandId },
+  });
+  expect(deleted.ok).toBe(true);
+  await reschedule(page, post);
+
+  await expect(page.getByText('1 change could not be sent. Retry, edit or discard it.')).toBeVisible();
+  await page.getByRole('button', { name: 'Review in the outbox' }).click();
+  const outbox = page.getByRole('complementary', { name: 'Outbox' });
+  const item = outbox.getByRole('listitem');
+  await expect(item).toContainText('Not sent');
+  await expect(item.locator('.outbox-error')).not.toBeEmpty();
+  await snap(page, '10-failed-outbox');
+
+  await item.getByRole('button', { name: 'Retry' }).click();
+  await expect(item).toContainText(/2 attempts|Not sent/);
+  await item.getByRole('button', { name: 'Discard…' }).click();
+  await expect(item.getByRole('group', { name: 'Confirm discard' })).toBeVisible();
+  await item.getByRole('button', { name: 'Discard', exact: true }).click();
+  await expect(outbox.getByText('Nothing waiting')).toBeVisible();
+  await expect(page.getByText(/could not be sent/)).toBeHidden();
+});
