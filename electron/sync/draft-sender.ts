@@ -1,0 +1,183 @@
+import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
+import type { Draft } from '../../shared/ipc/models.js';
+import { createPostsSafely } from '../api/create-posts-safely.js';
+import { ApiError } from '../api/errors.js';
+import { AppFailure, notConnected } from '../ipc/app-failure.js';
+import type { CheckedFile } from '../media/upload-check.js';
+import type { CreatePayload, OutboxOp } from '../store/outbox-repo.js';
+import {
+  buildCreateRequest,
+  createPayloadFromDraft,
+  localFiles,
+  postsFromCreate,
+  validateCreatePayload,
+} from './create-request.js';
+import { createSummary, deleteSummary, uploadSummary } from './outbox-views.js';
+import {
+  checkFileForUser,
+  enqueue,
+  MISSING_DATE,
+  requireFuture,
+  type ActiveBrand,
+  type WriteContext,
+} from './write-context.js';
+
+/*
+ * Runs in main (Node). Sending a local draft: checked against the platform rules first, then
+ * queued (its local files uploaded before it), or sent at once when the composer wants the
+ * service's answer. A draft that replaces a group becomes an edit: create the new, then delete the old.
+ */
+
+const ALREADY_QUEUED = 'This draft is already waiting to be sent; see the outbox.';
+
+export class DraftSender {
+  constructor(private readonly c: WriteContext) {}
+
+  async sendDraft(active: ActiveBrand, input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
+    const { draft, payload, files } = await this.prepare(active, input);
+    const id = this.queue(active, draft, payload, files);
+    this.c.afterWrite(active);
+    return { outboxId: id };
+  }
+
+  /**
+   * Sends a draft at once and answers the service's result, so the composer can show issues[] on
+   * the spot. When the service cannot be reached it falls back to the outbox (nothing is lost)
+   * and says so; the old group of an edit is deleted through the outbox once the new one exists.
+   */
+  async createPostsNow(
+    active: ActiveBrand,
+    input: IpcInput<'createPostsNow'>,
+  ): Promise<IpcOutput<'createPostsNow'>> {
+    const { draft, payload, files } = await this.prepare(active, input);
+    const busy = (op: { draftId: string | null; status: string }) =>
+      op.draftId === draft.id && (op.status === 'pending' || op.status === 'sending');
+    if (this.c.outbox.list(active).some(busy)) throw new AppFailure('CONFLICT', ALREADY_QUEUED);
+    const api = await this.c.apiOf(active);
+    if (!api) throw notConnected();
+    const { media } = this.c;
+    const uploaded = (path: string) => media.findByLocalPath(active.profileId, active.brandId, path);
+    const sentAt = this.c.now().toISOString();
+    let results;
+    try {
+      for (const file of files) {
+        const m = await api.uploadMedia({ path: file.path, name: file.name });
+        media.record(active.profileId, active.brandId, m, {
+          kind: file.kind,
+          localPath: file.path,
+          localSize: file.size,
+        });
+      }
+      const request = buildCreateRequest(payload, (m) => {
+        const found = m.localPath ? uploaded(m.localPath) : null;
+        return found ? { id: found.media.id, path: found.media.path } : null;
+      });
+      results = await createPostsSafely(api, request, { now: this.c.now });
+    } catch (err) {
+      if (!(err instanceof ApiError && err.retryable)) throw err;
+      const left = files.filter((f) => !uploaded(f.path));
+      this.queue(active, draft, payload, left, err.ambiguous ? { sentAt } : null);
+      if (err.kind === 'network' || err.kind === 'timeout') this.c.reachability.report(false, err.message);
+      this.c.afterWrite(active);
+      throw new AppFailure(
+        'OFFLINE',
+        `${err.message} The post was kept in the outbox and will be sent as soon as possible.`,
+      );
+    }
+    this.c.reachability.report(true, null);
+    const syncedAt = this.c.now().toISOString();
+    this.c.db.tx(() => {
+      this.c.cache.upsert(
+        active.profileId,
+        active.brandId,
+        postsFromCreate(payload, results, syncedAt),
+        syncedAt,
+      );
+      this.c.drafts.remove(active.profileId, draft.id);
+      if (draft.replacesGroup) {
+        enqueue(this.c.outbox, active, {
+          op: { kind: 'deleteGroup', payload: { group: draft.replacesGroup } },
+          key: `group:${draft.replacesGroup}`,
+          summary: deleteSummary(null, draft.replacesGroup),
+          group: draft.replacesGroup,
+        });
+      }
+    });
+    this.c.afterWrite(active);
+    return results;
+  }
+
+  /** Checks a draft before it is sent: accounts, a date, the platform rules, its local files. */
+  private async prepare(active: ActiveBrand, input: IpcInput<'sendDraft'>) {
+    const draft = this.c.drafts.get(active.profileId, input.draftId);
+    if (!draft) {
+      throw new AppFailure(
+        'NOT_FOUND',
+        'This draft no longer exists; it may have been sent or deleted already.',
+      );
+    }
+    if (draft.targets.length === 0)
+      throw new AppFailure('INVALID_ARGUMENT', 'Choose at least one account to post to.');
+    const date = input.date ?? draft.date ?? (input.type === 'schedule' ? null : this.c.now().toISOString());
+    if (date === null) throw new AppFailure('INVALID_ARGUMENT', MISSING_DATE);
+    if (input.type === 'schedule') requireFuture(this.c.now, date);
+    const payload = createPayloadFromDraft(draft, input.type, date);
+    const issues = validateCreatePayload(payload);
+    if (issues.length > 0) {
+      throw new AppFailure(
+        'INVALID_ARGUMENT',
+        `This post cannot be sent yet: ${issues.map((i) => i.message).join(' ')}`,
+      );
+    }
+    const notUploaded = localFiles(payload).filter(
+      (m) => m.localPath && !this.c.media.findByLocalPath(active.profileId, active.brandId, m.localPath),
+    );
+    const files = await Promise.all(notUploaded.map((m) => checkFileForUser(m.localPath ?? '')));
+    return { draft, payload, files };
+  }
+
+  /** Queues the uploads and the create (or edit) of a draft in one transaction, in that order. */
+  private queue(
+    active: ActiveBrand,
+    draft: Draft,
+    payload: CreatePayload,
+    files: CheckedFile[],
+    sent: { sentAt: string } | null = null,
+  ): string {
+    const { outbox } = this.c;
+    const key = draft.replacesGroup ? `group:${draft.replacesGroup}` : `draft:${draft.id}`;
+    return this.c.db.tx(() => {
+      for (const op of outbox.list(active)) {
+        if (op.draftId !== draft.id) continue;
+        if (op.status === 'pending' || op.status === 'sending')
+          throw new AppFailure('CONFLICT', ALREADY_QUEUED);
+        // A stopped earlier attempt is replaced by this one (the user edited and sent again).
+        outbox.remove(op.id);
+      }
+      for (const file of files) {
+        enqueue(outbox, active, {
+          op: {
+            kind: 'upload',
+            payload: { path: file.path, name: file.name, kind: file.kind, size: file.size },
+          },
+          key,
+          summary: uploadSummary(file.name),
+          draftId: draft.id,
+        });
+      }
+      const op: OutboxOp = draft.replacesGroup
+        ? { kind: 'edit', payload: { ...payload, replacesGroup: draft.replacesGroup } }
+        : { kind: 'create', payload };
+      const id = enqueue(outbox, active, {
+        op,
+        key,
+        summary: createSummary(payload, draft.replacesGroup ? 'Update' : 'Post'),
+        group: draft.replacesGroup,
+        draftId: draft.id,
+      });
+      // It may have reached the service already: the outbox looks for it before sending again.
+      if (sent) outbox.update(id, { maybeSent: true, sentAt: sent.sentAt, attempts: 1 });
+      return id;
+    });
+  }
+}

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { normalizePostState } from '../../shared/api/resources.js';
+import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
+import { AppFailure } from '../ipc/app-failure.js';
+import type { CreatePayload } from '../store/outbox-repo.js';
+import { createSummary, deleteSummary, rescheduleSummary, uploadSummary } from './outbox-views.js';
+import {
+  checkFileForUser,
+  enqueue,
+  requireFuture,
+  type ActiveBrand,
+  type WriteContext,
+} from './write-context.js';
+
+/*
+ * Runs in main (Node). Moving and deleting posts, and uploading files: each lands in the outbox in
+ * one transaction and shows in the calendar at once; the outbox sends it when the service can take it.
+ */
+
+/** Whether a cached post can still be moved (a published one cannot). */
+const isMovable = (state: string) => {
+  const s = normalizePostState(state);
+  return s !== 'published' && s !== 'publishing';
+};
+
+export class PostWrites {
+  constructor(private readonly c: WriteContext) {}
+
+  reschedulePost(active: ActiveBrand, input: IpcInput<'reschedulePost'>): IpcOutput<'reschedulePost'> {
+    const { outbox } = this.c;
+    requireFuture(this.c.now, input.date);
+    if (input.id.startsWith('local:')) return this.moveLocal(active, input.id, input.date);
+    const post = this.c.cache.get(active.profileId, active.brandId, input.id);
+    if (!post)
+      throw new AppFailure('NOT_FOUND', 'This post is not in the calendar any more; refresh and try again.');
+    if (!isMovable(post.state)) {
+      throw new AppFailure('CONFLICT', 'This post has already been published, so its time cannot change.');
+    }
+    const id = this.c.db.tx(() => {
+      // Dragging again before the first move went out just changes the time of the queued move.
+      const queued = outbox
+        .list(active)
+        .find((op) => op.kind === 'reschedule' && op.payload.postId === post.id && op.status !== 'sending');
+      if (queued && queued.kind === 'reschedule') {
+        outbox.update(queued.id, {
+          op: { kind: 'reschedule', payload: { ...queued.payload, date: input.date } },
+          status: 'pending',
+          nextAttemptMs: null,
+          lastError: null,
+          summary: rescheduleSummary(post.content, input.date),
+        });
+        return queued.id;
+      }
+      return enqueue(outbox, active, {
+        op: {
+          kind: 'reschedule',
+          payload: { postId: post.id, date: input.date, serverDate: post.publishDate },
+        },
+        key: post.group ? `group:${post.group}` : `post:${post.id}`,
+        summary: rescheduleSummary(post.content, input.date),
+        postId: post.id,
+        group: post.group,
+      });
+    });
+    this.c.afterWrite(active);
+    return { outboxId: id };
+  }
+
+  /** Moving a post that exists only locally changes the date of its queued create. */
+  private moveLocal(active: ActiveBrand, localId: string, date: string): IpcOutput<'reschedulePost'> {
+    const op = this.c.outbox.get(localId.split(':')[1] ?? '');
+    if (!op || (op.kind !== 'create' && op.kind !== 'edit') || op.profileId !== active.profileId) {
+      throw new AppFailure(
+        'NOT_FOUND',
+        'This post is not waiting to be sent any more; refresh and try again.',
+      );
+    }
+    if (op.status === 'sending') {
+      throw new AppFailure('CONFLICT', 'This post is being sent right now; move it again in a moment.');
+    }
+    const payload: CreatePayload = {
+      ...op.payload,
+      date,
+      type: op.payload.type === 'now' ? 'schedule' : op.payload.type,
+    };
+    this.c.outbox.update(op.id, {
+      op:
+        op.kind === 'edit'
+          ? { kind: 'edit', payload: { ...op.payload, ...payload } }
+          : { kind: 'create', payload },
+      status: 'pending',
+      nextAttemptMs: null,
+      lastError: null,
+      summary: createSummary(payload, op.kind === 'edit' ? 'Update' : 'Post'),
+    });
+    this.c.afterWrite(active);
+    return { outboxId: op.id };
+  }
+
+  deleteGroup(active: ActiveBrand, input: IpcInput<'deleteGroup'>): IpcOutput<'deleteGroup'> {
+    const { outbox } = this.c;
+    const id = this.c.db.tx(() => {
+      const queued = outbox
+        .list(active)
+        .find((op) => op.kind === 'deleteGroup' && op.payload.group === input.group);
+      if (queued) return queued.id;
+      const first = this.c.cache.listGroup(active.profileId, active.brandId, input.group)[0];
+      return enqueue(outbox, active, {
+        op: { kind: 'deleteGroup', payload: { group: input.group } },
+        key: `group:${input.group}`,
+        summary: deleteSummary(first?.content ?? null, input.group),
+        postId: first?.id ?? null,
+        group: input.group,
+      });
+    });
+    this.c.afterWrite(active);
+    return { outboxId: id };
+  }
+
+  /** Checks a file and queues its streamed upload; progress arrives as uploadProgress events. */
+  async uploadMedia(active: ActiveBrand, input: IpcInput<'uploadMedia'>): Promise<IpcOutput<'uploadMedia'>> {
+    const file = await checkFileForUser(input.path);
+    const id = randomUUID();
+    enqueue(this.c.outbox, active, {
+      id,
+      op: { kind: 'upload', payload: { path: file.path, name: file.name, kind: file.kind, size: file.size } },
+      key: `upload:${id}`,
+      summary: uploadSummary(file.name),
+    });
+    this.c.afterWrite(active);
+    return { uploadId: id };
+  }
+}

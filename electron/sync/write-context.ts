@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { PublishingApi } from '../api/publishing-api.js';
+import type { DraftsRepo } from '../drafts/drafts-repo.js';
+import { AppFailure } from '../ipc/app-failure.js';
+import type { MediaRepo } from '../media/media-repo.js';
+import { checkUploadFile, UploadFileError, type CheckedFile } from '../media/upload-check.js';
+import type { AppDatabase } from '../store/database.js';
+import type { OutboxOp, OutboxRepo } from '../store/outbox-repo.js';
+import type { PostsCache } from '../store/posts-cache.js';
+import type { Reachability } from './reachability.js';
+
+/** Runs in main (Node). What the write paths of the sync engine share. */
+
+export interface ActiveBrand {
+  profileId: string;
+  brandId: string;
+}
+
+export interface WriteContext {
+  db: AppDatabase;
+  now: () => Date;
+  outbox: OutboxRepo;
+  cache: PostsCache;
+  media: MediaRepo;
+  drafts: DraftsRepo;
+  reachability: Reachability;
+  apiOf(active: ActiveBrand): Promise<PublishingApi | null>;
+  /** Tells the window and wakes the outbox after a local write. */
+  afterWrite(scope: ActiveBrand): void;
+}
+
+export interface NewOperation {
+  id?: string;
+  op: OutboxOp;
+  key: string;
+  summary: string;
+  postId?: string | null;
+  group?: string | null;
+  draftId?: string | null;
+}
+
+/** Adds an operation to the outbox with a fresh id and idempotency marker; answers its id. */
+export function enqueue(outbox: OutboxRepo, active: ActiveBrand, item: NewOperation): string {
+  const id = item.id ?? randomUUID();
+  outbox.add({ id, profileId: active.profileId, brandId: active.brandId, marker: randomUUID(), ...item });
+  return id;
+}
+
+export const MISSING_DATE = 'Pick a date and time for a scheduled post.';
+
+export function requireFuture(now: () => Date, date: string): void {
+  if (Date.parse(date) <= now().getTime()) {
+    throw new AppFailure('INVALID_ARGUMENT', 'That time has already passed; pick a time in the future.');
+  }
+}
+
+/** The file checks, as an error the renderer shows as it is. */
+export async function checkFileForUser(path: string): Promise<CheckedFile> {
+  try {
+    return await checkUploadFile(path);
+  } catch (err) {
+    if (err instanceof UploadFileError) throw new AppFailure('INVALID_ARGUMENT', err.message);
+    throw err;
+  }
+}
