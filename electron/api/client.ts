@@ -228,7 +228,9 @@ export class ApiClient implements PublishingApi {
     spec.signal?.addEventListener('abort', onCallerAbort, { once: true });
     touch();
     try {
-      const { body, headers } = await makeBody(touch);
+      const { body, headers } = await makeBody(touch).catch((error: unknown) => {
+        throw fileError(networkCode(error) ?? (error instanceof Error ? error.message : String(error)));
+      });
       const init: RequestInit & { duplex?: 'half' } = {
         method: endpoint.method,
         headers: {
@@ -297,9 +299,7 @@ export class ApiClient implements PublishingApi {
     }
     if (caller?.aborted) return abortedError();
     const code = networkCode(error);
-    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') {
-      return new ApiError({ kind: 'aborted', message: `The file cannot be read (${code}): check it still exists and try again.` });
-    }
+    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') return fileError(code);
     log.warn('request failed', error instanceof Error ? `${error.message} ${code ?? ''}` : error);
     return new ApiError({
       kind: 'network',
@@ -336,6 +336,11 @@ export class ApiClient implements PublishingApi {
     const where = first && first.path.length > 0 ? ` at ${first.path.map(String).join('.')}` : '';
     return new ApiError({ kind: 'malformed', message: malformedMessage(this.host, `${what}${where}: ${first?.message ?? 'invalid'}`) });
   }
+}
+
+/** A local file that cannot be sent: nothing reached the service, and retrying will not help. */
+function fileError(reason: string): ApiError {
+  return new ApiError({ kind: 'aborted', message: `The file cannot be read (${reason}): check it still exists and try again.` });
 }
 
 function networkCode(error: unknown): string | null {

@@ -123,7 +123,11 @@ describe('ApiClient against the local service', () => {
 
   it('explains a file that cannot be read', async () => {
     const error = await apiError(svc.client().uploadMedia({ path: join(dir, 'missing.png') }));
-    expect(error.message).toMatch(/cannot be read/);
+    expect(error.message).toMatch(/cannot be read \(ENOENT\)/);
+    expect(error.retryable).toBe(false);
+    const folder = await apiError(svc.client().uploadMedia({ path: dir }));
+    expect(folder.message).toMatch(/cannot be read/);
+    expect(folder.ambiguous).toBe(false);
   });
 
   it('reads profile analytics of a connected account', async () => {
