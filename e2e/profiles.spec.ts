@@ -1,0 +1,66 @@
+import { sandboxKey } from '../server/sandbox-file.js';
+import { expect, test } from './fixtures.js';
+import { AccountScreen, BrandChoiceScreen, WelcomeScreen, snap } from './support/pages.js';
+
+/*
+ * An agency keeps several connections: add one from the account page, switch between them, and
+ * remove one (with its key). Each switch shows the other organization at once.
+ */
+
+test('connections can be added, switched and removed', async ({ page, service, connectWithSandboxKey }) => {
+  const orgName = (label: 'full-test' | 'other-org') => {
+    const key = sandboxKey(service.sandbox, label);
+    return service.sandbox.organizations.find((o) => o.id === key.organizationId)!.name;
+  };
+  const [ours, theirs] = [orgName('full-test'), orgName('other-org')];
+  expect(ours).not.toBe(theirs);
+
+  await connectWithSandboxKey('full-test');
+  const account = new AccountScreen(page);
+  await account.open();
+  await expect(account.organization).toHaveText(ours);
+
+  await page.getByRole('button', { name: 'Add a connection' }).click();
+  await new WelcomeScreen(page).connect(service.baseUrl, service.key('other-org'), service.brandsOf('other-org')[0]!.id);
+  const choice = new BrandChoiceScreen(page);
+  await expect(choice.heading).toBeVisible();
+  await choice.continueButton.click();
+  await expect(account.organization).toHaveText(theirs);
+
+  const connections = page.getByRole('list', { name: 'Connections' }).getByRole('listitem');
+  await expect(connections).toHaveCount(2);
+  await snap(page, '11-connections');
+
+  await page.getByRole('button', { name: `Switch to ${ours}` }).click();
+  await expect(account.organization).toHaveText(ours);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toContainText(ours);
+
+  await page.getByRole('button', { name: `Remove ${theirs}…` }).click();
+  await expect(page.getByRole('group', { name: `Remove ${theirs}?` })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(connections).toHaveCount(1);
+  await expect(account.organization).toHaveText(ours);
+});
+
+test('removing the last connection leads back to the first screen', async ({ page, connectWithSandboxKey }) => {
+  await connectWithSandboxKey('full-test');
+  const account = new AccountScreen(page);
+  await account.open();
+  const name = await account.organization.innerText();
+  await page.getByRole('button', { name: `Remove ${name}…` }).click();
+  await page.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(new WelcomeScreen(page).heading).toBeVisible();
+});
+
+test('the app follows the system dark theme', async ({ page, connectWithSandboxKey }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const welcome = new WelcomeScreen(page);
+  await expect(welcome.heading).toBeVisible();
+  const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  expect(background).toBe('rgb(20, 22, 27)');
+  await snap(page, '12-welcome-dark');
+  await connectWithSandboxKey('full-test');
+  await new AccountScreen(page).open();
+  await expect(new AccountScreen(page).organization).toBeVisible();
+  await snap(page, '13-account-dark');
+});
