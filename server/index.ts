@@ -7,6 +7,7 @@ import { Publisher } from './publisher/publisher.js';
 import type { SandboxFile } from './sandbox-file.js';
 import { readSandboxFile, writeSandboxFile } from './sandbox-writer.js';
 import { seedDemo } from './seed/demo.js';
+import { reissueMissingKeys } from './seed/reissue-keys.js';
 import type { Service, ServiceConfig, ServiceUrls } from './service.js';
 import { AccountStore } from './store/accounts.js';
 import { openDatabase } from './store/db.js';
@@ -93,6 +94,8 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
         db.exec('ROLLBACK');
         throw err;
       }
+    } else {
+      tokens = reissueMissingKeys(accounts, tokens);
     }
 
     app = await buildApp(svc, opts.log ?? false);

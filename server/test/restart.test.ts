@@ -1,10 +1,10 @@
 import Database from 'libsql';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MediaObject, PostDetail, PostListResponse } from '../../shared/api/resources.js';
 import { startService } from '../index.js';
-import { SandboxFile } from '../sandbox-file.js';
+import { SANDBOX_KEY_LABELS, SandboxFile } from '../sandbox-file.js';
 import { fileForm, pngBytes } from './fixtures.js';
 import { as, expectError, freshDataDir, range, world } from './helpers.js';
 
@@ -85,6 +85,27 @@ describe('data survives restarts', () => {
       await new Promise((r) => setTimeout(r, 300));
       const post = await as(second, 'full-live').get(`/posts/${created.body[0]?.postId}`);
       expect(post.body).toMatchObject({ state: 'published' });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('issues new seeded keys when sandbox.json was lost, revoking the old ones', async () => {
+    const dataDir = freshDataDir();
+    const first = await startService({ dataDir, port: 0, rateLimit: null });
+    const old = as(first, 'full-live');
+    const oldToken = old.token;
+    await first.close();
+    rmSync(join(dataDir, 'sandbox.json'));
+    const second = await startService({ dataDir, port: 0, rateLimit: null });
+    try {
+      expect(second.sandbox.keys.map((k) => k.label).sort()).toEqual([...SANDBOX_KEY_LABELS].sort());
+      const fresh = as(second, 'full-live');
+      expect(fresh.token).not.toBe(oldToken);
+      expect((await fresh.get('/me')).status).toBe(200);
+      expectError(await as(second, 'revoked').get('/me'), 401, 'INVALID_API_KEY');
+      const stale = await fetch(`${second.baseUrl}/me`, { headers: { ...fresh.headers, authorization: `Bearer ${oldToken}` } });
+      expect(stale.status).toBe(401);
     } finally {
       await second.close();
     }
