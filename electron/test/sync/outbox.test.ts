@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
 import { harness, inMinutes, until, type Harness } from './harness.js';
 
 let h: Harness | null = null;
@@ -167,6 +169,87 @@ describe('sync engine and outbox against the local service', () => {
     expect(mine(await h.listOnServer(), tag).map((p) => p.content)).toEqual([`Version 2 ${tag}`]);
     const shown = (await h.engine.listPosts(range())).posts.filter((p) => p.content.includes(tag));
     expect(shown.map((p) => p.content)).toEqual([`Version 2 ${tag}`]);
+  });
+
+  it('lets the user fix a failed draft and send it again, replacing the stopped attempt', async () => {
+    h = await harness();
+    const tag = `fix-${Date.now()}`;
+    const draftId = h.draft(`Fix me ${tag}`, {
+      targets: [{ integrationId: 'int_typo', platform: 'x', settings: {}, blocks: null }],
+    });
+    await h.engine.sendDraft({ draftId, type: 'schedule', date: inMinutes(60) });
+    await until('failed', () => h!.engine.listOutbox()[0]?.status === 'failed');
+    const draft = h.drafts.getDraft({ id: draftId });
+    h.drafts.saveDraft({
+      ...draft,
+      targets: [{ integrationId: h.integrationId, platform: 'x', settings: {}, blocks: null }],
+    });
+    await h.engine.sendDraft({ draftId, type: 'schedule', date: inMinutes(60) });
+    await until('sent', () => h!.engine.listOutbox().length === 0);
+    expect(mine(await h.listOnServer(), tag)).toHaveLength(1);
+  });
+
+  it('an edit whose delete fails keeps both versions visible, never loses one, and finishes on retry', async () => {
+    let refuseDeletes = true;
+    h = await harness({
+      engine: {
+        // Fault injection around the real client: the service refuses deletes until told otherwise.
+        apiFor: () => {
+          const api = new ApiClient({
+            baseUrl: h!.baseUrl,
+            apiKey: h!.apiKey,
+            brandId: h!.brandId,
+            retry: { retries: 0 },
+          });
+          return new Proxy(api, {
+            get(target, prop, receiver) {
+              if (prop === 'deleteGroup' && refuseDeletes) {
+                return () =>
+                  Promise.reject(
+                    new ApiError({
+                      kind: 'http',
+                      status: 403,
+                      code: 'INSUFFICIENT_SCOPE',
+                      message: 'Not allowed to delete.',
+                    }),
+                  );
+              }
+              const value: unknown = Reflect.get(target, prop, receiver);
+              return typeof value === 'function' ? value.bind(target) : value;
+            },
+          });
+        },
+      },
+    });
+    const tag = `halfedit-${Date.now()}`;
+    await h.engine.sendDraft({ draftId: h.draft(`Old ${tag}`), type: 'schedule', date: inMinutes(800) });
+    await until('old created', () => h!.engine.listOutbox().length === 0);
+    const [old] = mine(await h.listOnServer(), tag);
+    await h.engine.sendDraft({
+      draftId: h.draft(`New ${tag}`, { replacesGroup: old!.group! }),
+      type: 'schedule',
+      date: inMinutes(810),
+    });
+    await until('edit stopped at the delete', () => h!.engine.listOutbox()[0]?.status === 'failed');
+    expect(h.engine.listOutbox()[0]).toMatchObject({
+      kind: 'edit',
+      lastError: expect.stringMatching(/Not allowed/),
+    });
+    expect(
+      mine(await h.listOnServer(), tag)
+        .map((p) => p.content)
+        .sort(),
+    ).toEqual([`New ${tag}`, `Old ${tag}`]);
+    const shown = (await h.engine.listPosts(range())).posts.filter((p) => p.content.includes(tag));
+    expect(shown.map((p) => [p.content, p.pending])).toEqual([
+      [`Old ${tag}`, true],
+      [`New ${tag}`, false],
+    ]);
+
+    refuseDeletes = false;
+    h.engine.retryOutbox({ id: h.engine.listOutbox()[0]!.id });
+    await until('edit finished', () => h!.engine.listOutbox().length === 0);
+    expect(mine(await h.listOnServer(), tag).map((p) => p.content)).toEqual([`New ${tag}`]);
   });
 
   it('deletes a group through the outbox and learns the accounts from the posts it reads', async () => {
