@@ -340,7 +340,7 @@ export class ApiClient implements PublishingApi {
 
 /** A local file that cannot be sent: nothing reached the service, and retrying will not help. */
 function fileError(reason: string): ApiError {
-  return new ApiError({ kind: 'aborted', message: `The file cannot be read (${reason}): check it still exists and try again.` });
+  return new ApiError({ kind: 'file', message: `The file cannot be read (${reason}): check it still exists and try again.` });
 }
 
 function networkCode(error: unknown): string | null {

@@ -7,9 +7,10 @@ import { redactKeys } from '../../shared/api/scopes.js';
  * - network: nothing reached the service (connection refused, DNS): safe to retry;
  * - timeout: the request may or may not have been processed: ambiguous for non-idempotent calls;
  * - malformed: the service answered 2xx with a body we cannot read;
- * - aborted: the caller cancelled.
+ * - aborted: the caller cancelled;
+ * - file: a local file to upload cannot be read: nothing was sent, and only the user can fix it.
  */
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'malformed' | 'aborted';
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'malformed' | 'aborted' | 'file';
 
 /** A failed API call, with a message that tells the user what to do. Never carries the key. */
 export class ApiError extends Error {

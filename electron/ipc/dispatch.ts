@@ -100,7 +100,8 @@ export function toErrorShape(error: unknown): AppErrorShape {
   }
   if (error instanceof ApiError) {
     const offline = error.kind === 'network' || error.kind === 'timeout';
-    const shape: AppErrorShape = { code: offline ? 'OFFLINE' : 'API', message: error.message };
+    const code = offline ? 'OFFLINE' : error.kind === 'file' ? 'INVALID_ARGUMENT' : 'API';
+    const shape: AppErrorShape = { code, message: error.message };
     if (error.status !== null) shape.status = error.status;
     if (error.code !== null) shape.apiCode = redactKeys(error.code);
     if (error.issues.length > 0) {

@@ -124,6 +124,7 @@ describe('ApiClient against the local service', () => {
   it('explains a file that cannot be read', async () => {
     const error = await apiError(svc.client().uploadMedia({ path: join(dir, 'missing.png') }));
     expect(error.message).toMatch(/cannot be read \(ENOENT\)/);
+    expect(error.kind).toBe('file');
     expect(error.retryable).toBe(false);
     const folder = await apiError(svc.client().uploadMedia({ path: dir }));
     expect(folder.message).toMatch(/cannot be read/);
