@@ -6,6 +6,7 @@ import { AppFailure } from './ipc/app-failure.js';
 import { dispatch, type CallContext, type IpcHandlers } from './ipc/dispatch.js';
 import { EventHub } from './ipc/event-hub.js';
 import { createLogger } from './log.js';
+import { MediaRepo } from './media/media-repo.js';
 import { ProfileService, type SandboxConnection } from './profiles/profile-service.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
@@ -99,6 +100,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   sync.start();
 
   const api = async () => (await profiles.active()).api;
+  const mediaRepo = new MediaRepo(db, now);
 
   const handlers: IpcHandlers = {
     listProfiles: () => profiles.list(),
@@ -124,7 +126,13 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     saveDraft: async (input) => drafts.saveDraft(input),
     deleteDraft: async (input) => drafts.deleteDraft(input),
     uploadMedia: (input) => sync.uploadMedia(input),
-    uploadMediaFromUrl: async ({ url }) => (await api()).uploadMediaFromUrl(url),
+    uploadMediaFromUrl: async ({ url }) => {
+      const { profile, brandId, api: client } = await profiles.active();
+      const media = await client.uploadMediaFromUrl(url);
+      // Kept with the brand's media so the composer can reuse it like an uploaded file.
+      if (brandId) mediaRepo.record(profile.id, brandId, media, { kind: null, localPath: null, localSize: null });
+      return media;
+    },
     cancelUpload: async (input) => sync.cancelUpload(input),
     listMedia: async () => sync.listMedia(),
     getSyncStatus: async () => sync.getSyncStatus(),

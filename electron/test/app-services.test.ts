@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import keytar from 'keytar';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IPC_METHOD_NAMES, type IpcEventName } from '../../shared/ipc/contract.js';
 import type { IpcResult } from '../../shared/ipc/errors.js';
@@ -76,7 +77,7 @@ async function open(extra: Partial<AppServicesOptions> = {}, dataDir?: string) {
 type Opened = Awaited<ReturnType<typeof open>>;
 
 beforeAll(async () => {
-  svc = await startTestService();
+  svc = await startTestService({ allowPrivateUrls: true });
 });
 
 afterAll(async () => {
@@ -94,6 +95,13 @@ const connectInput = (label: Parameters<TestService['token']>[0] = 'full-test', 
   brandId: svc.brandIds[0],
   ...extra,
 });
+
+/** A small real PNG on disk. */
+async function samplePng(dir: string): Promise<string> {
+  const path = join(dir, `sample-${randomUUID()}.png`);
+  await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toFile(path);
+  return path;
+}
 
 const BAD_INPUTS: unknown[] = [42, 'text', null, [], { zzz: 1 }];
 
@@ -234,6 +242,13 @@ describe('a connected profile', () => {
     expect(analytics.integration.id).toBe(integrations[0]!.id);
     const added = await app.ok<{ source: string }>('addIntegration', { id: 'int_manual_1', platform: 'bluesky', name: 'Manual' });
     expect(added.source).toBe('added');
+  });
+
+  it('uploads from a URL and keeps the media for reuse', async () => {
+    const stored = await svc.client().uploadMedia({ path: await samplePng(app.dir) });
+    const media = await app.ok<{ id: string }>('uploadMediaFromUrl', { url: stored.path });
+    expect(media.id).toMatch(/^media_/);
+    expect((await app.ok<{ id: string }[]>('listMedia')).map((m) => m.id)).toContain(media.id);
   });
 
   it('sends a draft straight away and answers the server result', async () => {
