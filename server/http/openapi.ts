@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoints, type EndpointDef } from '../../shared/api/endpoints.js';
+import { endpoints, type EndpointDef, type EndpointName } from '../../shared/api/endpoints.js';
 import { ErrorBody } from '../../shared/api/errors.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -27,6 +27,25 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: schemaOf(ErrorBody, 'output') } },
 });
 
+/** Answers particular to some endpoints, beyond the ones every endpoint can give. */
+const EXTRA_ERRORS: Partial<Record<EndpointName, Record<number, string>>> = {
+  getBrand: { 404: 'NOT_FOUND: no such brand in this organization' },
+  uploadMedia: {
+    402: 'STORAGE_LIMIT_EXCEEDED',
+    413: 'FILE_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE (sniffed from the bytes) or UNSUPPORTED_CONTENT_TYPE',
+  },
+  uploadMediaFromUrl: {
+    402: 'STORAGE_LIMIT_EXCEEDED',
+    413: 'FILE_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  getPost: { 404: 'NOT_FOUND' },
+  reschedulePost: { 404: 'NOT_FOUND', 409: 'POST_NOT_RESCHEDULABLE: the post is publishing or published' },
+  deleteGroup: { 404: 'NOT_FOUND: no post of this brand in the group' },
+  getProfileAnalytics: { 404: 'NOT_FOUND: no such account in this brand' },
+};
+
 /**
  * The OpenAPI 3 document served at /v1/docs, generated from shared/api (the endpoint table and its
  * zod schemas): the service and its reference cannot disagree.
@@ -47,6 +66,7 @@ export function buildOpenApiDocument(baseUrl: string): JsonSchema {
         401: errorResponse('API_KEY_REQUIRED or INVALID_API_KEY'),
         403: errorResponse('BRAND_NOT_ALLOWED or INSUFFICIENT_SCOPE'),
         429: errorResponse('RATE_LIMITED; wait for Retry-After seconds'),
+        ...Object.fromEntries(Object.entries(EXTRA_ERRORS[name as EndpointName] ?? {}).map(([status, d]) => [status, errorResponse(d)])),
       },
     };
     if (def.body) {
