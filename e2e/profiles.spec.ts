@@ -64,3 +64,23 @@ test('the app follows the system dark theme', async ({ page, connectWithSandboxK
   await expect(new AccountScreen(page).organization).toBeVisible();
   await snap(page, '13-account-dark');
 });
+
+test('offline, the account page still shows the saved connection and says why it is not confirmed', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  await connectWithSandboxKey('full-test');
+  const account = new AccountScreen(page);
+  await account.open();
+  const organization = await account.organization.innerText();
+  await service.stop();
+  await page.reload();
+  await account.open();
+  await expect(page.getByRole('alert').filter({ hasText: 'The service could not confirm this connection' })).toContainText(
+    'Could not reach the service',
+  );
+  await expect(account.organization).toHaveText(organization);
+  await expect(account.keyStatus).toContainText('Test key ending in');
+  await snap(page, '14-account-offline');
+});

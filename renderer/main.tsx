@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from './app/App.js';
 import { createQueryClient } from './app/query-client.js';
+import { ScreenBoundary } from './app/ScreenBoundary.js';
 import './app/theme.css';
 
 const container = document.getElementById('root');
@@ -11,7 +12,9 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>
-      <App />
+      <ScreenBoundary title="Postdeck ran into a problem">
+        <App />
+      </ScreenBoundary>
     </QueryClientProvider>
   </StrictMode>,
 );

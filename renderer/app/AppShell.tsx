@@ -4,6 +4,7 @@ import { AccountPage } from '../settings/AccountPage.js';
 import { BrandSwitcher } from './BrandSwitcher.js';
 import { Loading } from './feedback.js';
 import { OutboxButton, OutboxPanel } from './OutboxPanel.js';
+import { ScreenBoundary } from './ScreenBoundary.js';
 import { Sidebar } from './Sidebar.js';
 import { SyncBanner } from './SyncBanner.js';
 import { useUi, type Route } from './ui-store.js';
@@ -32,13 +33,15 @@ export function AppShell({ profile }: { profile: ProfileView }) {
         </header>
         <SyncBanner />
         <main className="page" id="page">
-          {route === 'calendar' ? (
-            <Suspense fallback={<Loading label="Loading the calendar…" />}>
-              <CalendarScreen />
-            </Suspense>
-          ) : (
-            <AccountPage profile={profile} />
-          )}
+          <ScreenBoundary key={route} title={`The ${TITLES[route].toLowerCase()} page could not be shown`}>
+            {route === 'calendar' ? (
+              <Suspense fallback={<Loading label="Loading the calendar…" />}>
+                <CalendarScreen />
+              </Suspense>
+            ) : (
+              <AccountPage profile={profile} />
+            )}
+          </ScreenBoundary>
         </main>
       </div>
       {outboxOpen ? <OutboxPanel /> : null}

@@ -27,7 +27,8 @@ export const useUi = create<UiState>((set) => ({
   brandChoiceFor: null,
   justConnected: false,
   connecting: false,
-  navigate: (route) => set({ route }),
+  // Leaving the account page ends the "you are connected" moment.
+  navigate: (route) => set((s) => ({ route, justConnected: s.justConnected && route === 'account' })),
   setOutboxOpen: (outboxOpen) => set({ outboxOpen }),
   setConnecting: (connecting) => set({ connecting }),
   askBrandChoice: (profileId) => set({ brandChoiceFor: profileId, connecting: false }),

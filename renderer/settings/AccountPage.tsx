@@ -41,6 +41,11 @@ export function AccountPage({ profile }: { profile: ProfileView }) {
 
 function ConnectionSection({ profile }: { profile: ProfileView }) {
   const me = useIpcQuery('getMe', {});
+  // Offline or refused, the page still shows what was confirmed when the profile was saved.
+  const facts = me.isSuccess
+    ? { organization: me.data.organization.name, brand: me.data.brand.name, user: me.data.user }
+    : { organization: profile.organization?.name, brand: profile.brandName, user: profile.user };
+  const scopes = me.data?.apiKey?.scopes ?? profile.scopes;
 
   return (
     <section className="card" aria-labelledby="connection-title">
@@ -49,28 +54,34 @@ function ConnectionSection({ profile }: { profile: ProfileView }) {
       {me.isError ? (
         <ErrorState title="The service could not confirm this connection" error={me.error} onRetry={() => void me.refetch()} />
       ) : null}
-      {me.isSuccess ? (
+      {me.isPending ? null : (
         <dl className="facts" aria-label="Connection details">
           <dt>Organization</dt>
-          <dd data-testid="me-organization">{me.data.organization.name}</dd>
+          <dd data-testid="me-organization">{facts.organization ?? 'Unknown'}</dd>
           <dt>Brand</dt>
-          <dd data-testid="me-brand">{me.data.brand.name}</dd>
+          <dd data-testid="me-brand">{facts.brand ?? 'Unknown'}</dd>
           <dt>Signed in as</dt>
           <dd data-testid="me-user">
-            {me.data.user.name} <span className="muted">({me.data.user.email})</span>
+            {facts.user ? (
+              <>
+                {facts.user.name} <span className="muted">({facts.user.email})</span>
+              </>
+            ) : (
+              'Unknown'
+            )}
           </dd>
           <dt>Service</dt>
           <dd className="mono">{profile.baseUrl}</dd>
           <dt>API key</dt>
           <dd data-testid="key-status">{describeKey(profile.key)}</dd>
-          {me.data.apiKey ? (
+          {scopes ? (
             <>
               <dt>Permissions</dt>
-              <dd>{me.data.apiKey.scopes.length > 0 ? me.data.apiKey.scopes.join(', ') : 'none'}</dd>
+              <dd>{scopes.length > 0 ? scopes.join(', ') : 'none'}</dd>
             </>
           ) : null}
         </dl>
-      ) : null}
+      )}
     </section>
   );
 }
