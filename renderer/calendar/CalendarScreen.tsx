@@ -4,7 +4,7 @@ import './calendar.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startOfDay } from 'date-fns';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { BrandView, CalendarPost } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
 import { useCalendarActions } from './actions.js';
 import { CalendarFilters } from './CalendarFilters.js';
@@ -44,9 +44,12 @@ export function CalendarScreen() {
   const openPostId = useCalendarStore((s) => s.openPostId);
   const { setView, setDate, toggleFilter, setFilters, openPost } = useCalendarStore.getState();
 
-  // The store only ever holds a valid key; the fallback covers a key that a newer version wrote.
-  const [fallbackDate] = useState(() => startOfDay(new Date()));
-  const date = useMemo(() => parseWallDateKey(dateKey) ?? fallbackDate, [dateKey, fallbackDate]);
+  // Until the user picks a date, the calendar opens on today in the brand zone.
+  const [openedAt] = useState(() => Date.now());
+  const date = useMemo(
+    () => (dateKey ? parseWallDateKey(dateKey) : null) ?? startOfDay(instantToWall(openedAt, zone)),
+    [dateKey, openedAt, zone],
+  );
   const { query } = useVisiblePosts(brandId, view, date, zone);
   const integrations = useQuery({ queryKey: integrationsKey, queryFn: () => call('listIntegrations', {}) });
   const posts = query.data?.posts ?? EMPTY;
@@ -59,9 +62,13 @@ export function CalendarScreen() {
   /** Shift or Alt held during a drag: move the whole group. Read at drop time, never rendered. */
   const groupModifier = useRef(false);
 
+  // The zone shows at once; main confirms it, and a refusal puts the brand list back as main has it.
   const setZone = useMutation({
     mutationFn: (timezone: string | null) => call('setBrandTimezone', { brandId: brandId ?? '', timezone }),
-    onSuccess: () => client.invalidateQueries({ queryKey: brandsKey }),
+    onMutate: (timezone) => {
+      client.setQueryData<BrandView[]>(brandsKey, (brands) => brands?.map((b) => (b.id === brandId ? { ...b, timezone } : b)));
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: brandsKey }),
     onError: (e) => toast({ tone: 'error', message: `Could not change the time zone: ${e.message}` }),
   });
 
@@ -195,7 +202,7 @@ export function CalendarScreen() {
         date={date}
         zone={zone}
         brandTimezone={brand?.timezone ?? null}
-        canSetZone={!!brandId && !setZone.isPending}
+        canSetZone={!!brandId}
         onView={(v: CalendarView) => setView(v)}
         onStep={(direction) => setDate(stepDate(view, date, direction))}
         onToday={() => setDate(startOfDay(instantToWall(Date.now(), zone)))}

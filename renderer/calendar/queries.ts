@@ -44,12 +44,15 @@ export function useVisiblePosts(brandId: string | null, view: CalendarView, date
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
+  // Neighbours only once the visible range is in: what the user looks at is fetched first.
+  const loaded = query.isSuccess && !query.isPlaceholderData;
   useEffect(() => {
+    if (!loaded) return;
     for (const direction of [-1, 1] as const) {
       const neighbour = rangeInstants(visibleWallRange(view, stepDate(view, date, direction)), zone);
       void client.prefetchQuery({ queryKey: postsKey(brandId, neighbour), queryFn: fetchRange(neighbour), staleTime: 15_000 });
     }
-  }, [client, brandId, view, date, zone]);
+  }, [client, brandId, view, date, zone, loaded]);
   return { range, query };
 }
 

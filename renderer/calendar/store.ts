@@ -7,8 +7,8 @@ import { parseWallDateKey, wallDateKey } from './time.js';
 /** The calendar's UI state. Server data lives in react-query; this is only what the user chose. */
 interface CalendarState {
   view: CalendarView;
-  /** The shown date as `yyyy-MM-dd` in the brand zone (a key, so it survives a zone change). */
-  dateKey: string;
+  /** The shown date as `yyyy-MM-dd` in the brand zone (a key, so it survives a zone change); null is today there. */
+  dateKey: string | null;
   filters: PostFilters;
   /** The post whose details panel is open. */
   openPostId: string | null;
@@ -23,7 +23,7 @@ export const useCalendarStore = create<CalendarState>()(
   persist(
     (set) => ({
       view: 'month',
-      dateKey: wallDateKey(new Date()),
+      dateKey: null,
       filters: NO_FILTERS,
       openPostId: null,
       setView: (view) => set({ view }),
@@ -47,7 +47,7 @@ export const useCalendarStore = create<CalendarState>()(
       merge: (persisted, current) => {
         const p = (persisted ?? {}) as Partial<CalendarState>;
         const view = CALENDAR_VIEWS.includes(p.view as CalendarView) ? (p.view as CalendarView) : current.view;
-        const dateKey = typeof p.dateKey === 'string' && parseWallDateKey(p.dateKey) ? p.dateKey : current.dateKey;
+        const dateKey = typeof p.dateKey === 'string' && parseWallDateKey(p.dateKey) ? p.dateKey : null;
         const filters = validFilters(p.filters) ?? current.filters;
         return { ...current, view, dateKey, filters };
       },
