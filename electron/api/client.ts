@@ -241,6 +241,8 @@ export class ApiClient implements PublishingApi {
         },
         body,
         signal: controller.signal,
+        // A redirect could carry the key somewhere the user never chose: it is reported, not followed.
+        redirect: 'manual',
       };
       if (body instanceof ReadableStream) init.duplex = 'half';
       const response = await this.fetchImpl(this.url(spec), init);

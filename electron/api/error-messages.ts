@@ -44,6 +44,9 @@ export function httpErrorMessage(
     case ErrorCode.UNSUPPORTED_MEDIA_TYPE:
       return 'The service does not accept this file type: use a common image or video format (JPEG, PNG, GIF, WebP, MP4, MOV).';
   }
+  if (status >= 300 && status < 400) {
+    return 'The service answered with a redirect to another address: enter the final address as the base URL (for example with https://).';
+  }
   if (status === 402) {
     return 'Your media storage is full: delete unused media in the dashboard or upgrade the plan, then upload again.';
   }

@@ -179,6 +179,14 @@ describe('tolerant reading of open shapes', () => {
     expect(await client().deleteGroup('group_9')).toEqual({ group: 'group_9', deleted: 0 });
   });
 
+  it('reports a redirect instead of following it with the key', async () => {
+    sequence((res) => res.writeHead(301, { location: 'http://elsewhere.example/v1/me' }).end());
+    const error = await failure(client().getMe());
+    expect(error.status).toBe(301);
+    expect(error.message).toMatch(/redirect/);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('sends the headers the spec asks for', async () => {
     sequence((res) => json(res, 200, me));
     await client().getMe();
