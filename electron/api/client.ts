@@ -50,6 +50,8 @@ interface RequestSpec {
   idempotent: boolean;
   /** A 404 on a retry means an earlier attempt already did the job (a delete). */
   goneMeansDone?: boolean;
+  /** Longer than the default where the service itself waits on something (a remote download). */
+  timeoutMs?: number;
   signal?: AbortSignal;
 }
 
@@ -147,7 +149,13 @@ export class ApiClient implements PublishingApi {
   }
 
   async uploadMediaFromUrl(url: string, signal?: AbortSignal): Promise<MediaObject> {
-    const raw = await this.send({ endpoint: 'uploadMediaFromUrl', json: { url }, idempotent: false, signal });
+    const raw = await this.send({
+      endpoint: 'uploadMediaFromUrl',
+      json: { url },
+      idempotent: false,
+      signal,
+      timeoutMs: Math.max(this.timeoutMs, 60_000),
+    });
     return this.parse(MediaObject, raw, 'uploaded media');
   }
 
@@ -218,10 +226,11 @@ export class ApiClient implements PublishingApi {
   ): Promise<RawAnswer> {
     const endpoint = endpoints[spec.endpoint];
     const controller = new AbortController();
+    const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
     let timer: NodeJS.Timeout | undefined;
     const touch = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => controller.abort(new TimeoutSignal()), this.timeoutMs);
+      timer = setTimeout(() => controller.abort(new TimeoutSignal()), timeoutMs);
     };
     const onCallerAbort = () => controller.abort(spec.signal?.reason);
     if (spec.signal?.aborted) throw abortedError();
@@ -250,7 +259,7 @@ export class ApiClient implements PublishingApi {
       const text = await response.text();
       return this.interpret(response, text, endpoint);
     } catch (error) {
-      throw this.classify(error, controller.signal, spec.signal);
+      throw this.classify(error, controller.signal, spec.signal, timeoutMs);
     } finally {
       clearTimeout(timer);
       spec.signal?.removeEventListener('abort', onCallerAbort);
@@ -294,10 +303,10 @@ export class ApiClient implements PublishingApi {
   }
 
   /** Turns whatever fetch threw into an ApiError of the right kind. */
-  private classify(error: unknown, own: AbortSignal, caller: AbortSignal | undefined): ApiError {
+  private classify(error: unknown, own: AbortSignal, caller: AbortSignal | undefined, timeoutMs: number): ApiError {
     if (error instanceof ApiError) return error;
     if (own.aborted && own.reason instanceof TimeoutSignal) {
-      return new ApiError({ kind: 'timeout', message: timeoutMessage(this.host, this.timeoutMs) });
+      return new ApiError({ kind: 'timeout', message: timeoutMessage(this.host, timeoutMs) });
     }
     if (caller?.aborted) return abortedError();
     const code = networkCode(error);
