@@ -32,6 +32,7 @@ export type ApiFor = (
 
 export type Emit = <K extends IpcEventName>(name: K, payload: IpcEventPayload<K>) => void;
 type Lane = 'upload' | 'posts';
+const LANES: readonly Lane[] = ['upload', 'posts'];
 const laneOf = (op: OutboxRecord): Lane => (op.kind === 'upload' ? 'upload' : 'posts');
 const scopeOf = (op: OutboxRecord) => `${op.profileId}\u0000${op.brandId}`;
 
@@ -60,6 +61,8 @@ export class OutboxWorker {
   private readonly running: Record<Lane, Promise<void> | null> = { upload: null, posts: null };
   private readonly uploads = new Map<string, AbortController>();
   private holdUntilMs = 0;
+  /** Brands whose key could not be read; they wait for the next kick (a key set, a brand switch). */
+  private readonly unavailable = new Set<string>();
   private wakeTimer: NodeJS.Timeout | null = null;
   private stopped = true;
 
@@ -89,9 +92,10 @@ export class OutboxWorker {
     await Promise.all([this.running.upload, this.running.posts]);
   }
 
-  /** Looks for work that is due (a new operation); a wait the service asked for still holds. */
+  /** Looks for work that is due (a new operation, a key set); a wait the service asked for still holds. */
   kick(): void {
     if (this.stopped) return;
+    this.unavailable.clear();
     this.pump('upload');
     this.pump('posts');
   }
@@ -106,13 +110,9 @@ export class OutboxWorker {
 
   /** Resolves once no lane is sending and nothing is due (tests, shutdown, syncNow). */
   async idle(): Promise<void> {
-    while (this.running.upload || this.running.posts)
+    while (this.running.upload || this.running.posts) {
       await Promise.all([this.running.upload, this.running.posts]);
-  }
-
-  /** Whether the waiting is over for the service (used by the probe). */
-  get holding(): boolean {
-    return this.holdUntilMs > this.o.now().getTime();
+    }
   }
 
   /** Stops an upload in flight; the caller removes its outbox row. */
@@ -124,17 +124,12 @@ export class OutboxWorker {
 
   private pump(lane: Lane): void {
     if (this.running[lane] || this.stopped) return;
+    const lanes = new Set([lane]);
     const run = (async () => {
-      // Brands whose key cannot be read right now wait for the next kick (a key set, a brand switch).
-      const unavailable = new Set<string>();
-      for (
-        let op = this.nextRunnable(lane, unavailable);
-        op && !this.stopped;
-        op = this.nextRunnable(lane, unavailable)
-      ) {
+      for (let op = this.plan(lanes).runnable; op && !this.stopped; op = this.plan(lanes).runnable) {
         const api = await this.apiOf(op);
         if (api) await this.run(api, op);
-        else unavailable.add(scopeOf(op));
+        else this.unavailable.add(scopeOf(op));
       }
     })()
       .catch((err: unknown) => log.error('the outbox lane stopped on an unexpected error', err))
@@ -154,36 +149,42 @@ export class OutboxWorker {
     }
   }
 
-  private nextRunnable(lane: Lane, unavailable: ReadonlySet<string>): OutboxRecord | null {
+  /**
+   * Walks the outbox oldest first: the first operation of `lanes` that may run now, and when the
+   * next one of them will be due. An operation waits behind any earlier one sharing its key (even
+   * a failed one: the user decides), and behind the service's own wait after a 429 or an outage.
+   */
+  private plan(lanes: ReadonlySet<Lane>): { runnable: OutboxRecord | null; wakeAt: number } {
     const now = this.o.now().getTime();
-    if (this.holdUntilMs > now) return null;
     const blocked = new Set<string>();
+    let wakeAt = Infinity;
     for (const op of this.outbox.list()) {
-      const due = op.status === 'pending' && (op.nextAttemptMs ?? 0) <= now;
-      if (due && laneOf(op) === lane && !blocked.has(op.key) && !unavailable.has(scopeOf(op))) return op;
+      const free = !blocked.has(op.key) && !this.unavailable.has(scopeOf(op));
       blocked.add(op.key);
+      if (!free || op.status !== 'pending' || !lanes.has(laneOf(op))) continue;
+      const dueAt = Math.max(op.nextAttemptMs ?? 0, this.holdUntilMs);
+      if (dueAt <= now) return { runnable: op, wakeAt: now };
+      wakeAt = Math.min(wakeAt, dueAt);
     }
-    return null;
+    return { runnable: null, wakeAt };
   }
 
-  /** Wakes the lanes when the earliest waiting operation becomes due. */
+  /** Wakes the idle lanes when their earliest waiting operation becomes due (busy ones wake themselves). */
   private scheduleWake(): void {
     if (this.stopped) return;
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = null;
-    const now = this.o.now().getTime();
-    let at = Infinity;
-    for (const op of this.outbox.list()) {
-      if (op.status === 'pending') at = Math.min(at, Math.max(op.nextAttemptMs ?? now, this.holdUntilMs));
-    }
-    if (at === Infinity) return;
+    const idle = new Set(LANES.filter((l) => this.running[l] === null));
+    if (idle.size === 0) return;
+    const { wakeAt } = this.plan(idle);
+    if (wakeAt === Infinity) return;
     this.wakeTimer = setTimeout(
       () => {
         this.wakeTimer = null;
         this.pump('upload');
         this.pump('posts');
       },
-      Math.max(0, at - now),
+      Math.max(0, wakeAt - this.o.now().getTime()),
     );
   }
 

@@ -100,10 +100,14 @@ export class PostWrites {
   deleteGroup(active: ActiveBrand, input: IpcInput<'deleteGroup'>): IpcOutput<'deleteGroup'> {
     const { outbox } = this.c;
     const id = this.c.db.tx(() => {
-      const queued = outbox
-        .list(active)
-        .find((op) => op.kind === 'deleteGroup' && op.payload.group === input.group);
+      const ops = outbox.list(active);
+      const queued = ops.find((op) => op.kind === 'deleteGroup' && op.payload.group === input.group);
       if (queued) return queued.id;
+      // Moving a post that is about to be deleted is moot: those moves go, so they cannot hold the delete up.
+      for (const op of ops) {
+        if (op.kind === 'reschedule' && op.group === input.group && op.status !== 'sending')
+          outbox.remove(op.id);
+      }
       const first = this.c.cache.listGroup(active.profileId, active.brandId, input.group)[0];
       return enqueue(outbox, active, {
         op: { kind: 'deleteGroup', payload: { group: input.group } },

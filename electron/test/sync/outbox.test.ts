@@ -275,6 +275,46 @@ describe('sync engine and outbox against the local service', () => {
     expect(mine(await h.listOnServer(), tag)).toHaveLength(0);
   });
 
+  it('waits without spinning while no key can be read, and goes out once one can', async () => {
+    let keyReadable = false;
+    let asked = 0;
+    h = await harness({
+      engine: {
+        apiFor: () => {
+          asked++;
+          return keyReadable
+            ? new ApiClient({ baseUrl: h!.baseUrl, apiKey: h!.apiKey, brandId: h!.brandId })
+            : null;
+        },
+      },
+    });
+    const tag = `nokey-${Date.now()}`;
+    await h.engine.sendDraft({ draftId: h.draft(`Locked ${tag}`), type: 'schedule', date: inMinutes(50) });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(asked).toBeLessThan(5);
+    expect(h.engine.listOutbox()[0]?.status).toBe('pending');
+    keyReadable = true;
+    h.engine.kick();
+    await until('sent', () => h!.engine.listOutbox().length === 0);
+    expect(mine(await h.listOnServer(), tag)).toHaveLength(1);
+  });
+
+  it('a delete replaces a stopped move of the same post instead of waiting behind it', async () => {
+    h = await harness();
+    const tag = `supersede-${Date.now()}`;
+    await h.engine.sendDraft({ draftId: h.draft(`Doomed ${tag}`), type: 'schedule', date: inMinutes(90) });
+    await until('created', () => h!.engine.listOutbox().length === 0);
+    const post = (await h.engine.listPosts(range())).posts.find((p) => p.content.includes(tag))!;
+    await h.stopService();
+    h.engine.reschedulePost({ id: post.id, date: inMinutes(95) });
+    h.engine.deleteGroup({ group: post.group! });
+    expect(h.engine.listOutbox().map((o) => o.kind)).toEqual(['deleteGroup']);
+    await h.startServiceAgain();
+    h.engine.kick();
+    await until('deleted', () => h!.engine.listOutbox().length === 0);
+    expect(mine(await h.listOnServer(), tag)).toHaveLength(0);
+  });
+
   it('refuses bad writes with a clear error and queues nothing', async () => {
     h = await harness();
     expect(() => h!.engine.reschedulePost({ id: 'post_unknown', date: inMinutes(5) })).toThrow(
