@@ -1,9 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SandboxFile } from '../sandbox-file.js';
-import { expectError, freshDataDir } from './helpers.js';
+import { expectError, freshDataDir, removeDataDir } from './helpers.js';
+
+const dirs: string[] = [];
+const dir = () => {
+  const d = freshDataDir();
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach(removeDataDir));
 
 const root = join(import.meta.dirname, '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
@@ -29,7 +37,7 @@ const admin = (dataDir: string, ...args: string[]) =>
 
 describe('the CLI', () => {
   it('prints "listening on <baseUrl>", serves, and exits cleanly on SIGTERM; admin commands work on the data dir', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = dir();
     const child = spawn(tsx, ['server/cli.ts', '--port', '0', '--data-dir', dataDir, '--rate-limit', '100/60', '--tick-ms', '100'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,7 +83,7 @@ describe('the CLI', () => {
   });
 
   it('refuses bad flags with a usage message', () => {
-    const res = spawnSync(tsx, ['server/cli.ts', '--rate-limit', 'lots', '--data-dir', freshDataDir()], { cwd: root, encoding: 'utf8' });
+    const res = spawnSync(tsx, ['server/cli.ts', '--rate-limit', 'lots', '--data-dir', dir()], { cwd: root, encoding: 'utf8' });
     expect(res.status).toBe(1);
     expect(res.stderr).toContain('--rate-limit takes N/SECONDS');
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { expect } from 'vitest';
 import { ErrorBody } from '../../shared/api/errors.js';
 import { tmpdir } from 'node:os';
@@ -8,10 +8,24 @@ import { sandboxKey, type SandboxKeyLabel } from '../sandbox-file.js';
 
 export const freshDataDir = () => mkdtempSync(join(tmpdir(), 'pst-service-'));
 
-/** A service on a free port and a fresh data dir, fast ticks; rate limiting off unless asked. */
-export function startTestService(opts: Partial<StartServiceOptions> = {}): Promise<RunningService> {
-  return startService({ dataDir: freshDataDir(), port: 0, tickMs: 50, minuteMs: 200, rateLimit: null, ...opts });
+/**
+ * A service on a free port and a fresh data dir, fast ticks; rate limiting off unless asked.
+ * Closing it also removes its data dir.
+ */
+export async function startTestService(opts: Partial<StartServiceOptions> = {}): Promise<RunningService> {
+  const dataDir = opts.dataDir ?? freshDataDir();
+  const svc = await startService({ port: 0, tickMs: 50, minuteMs: 200, rateLimit: null, ...opts, dataDir });
+  return {
+    ...svc,
+    close: async () => {
+      await svc.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
+
+/** Removes data dirs a test made with freshDataDir and started itself. */
+export const removeDataDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
 
 export interface Answer<T = unknown> {
   status: number;

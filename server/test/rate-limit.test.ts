@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../index.js';
-import { as, expectError, freshDataDir, startTestService } from './helpers.js';
-import { startService } from '../index.js';
+import { as, expectError, startTestService } from './helpers.js';
 
 let s: RunningService;
 
@@ -33,7 +32,7 @@ describe('rate limit per key', () => {
   });
 
   it('defaults to 1200 requests per 60 seconds', async () => {
-    const svc = await startService({ dataDir: freshDataDir(), port: 0 });
+    const svc = await startTestService({ rateLimit: undefined });
     try {
       const res = await as(svc, 'full-live').get('/me');
       expect(res.headers.get('x-ratelimit-limit')).toBe('1200');

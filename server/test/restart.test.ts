@@ -1,16 +1,24 @@
 import Database from 'libsql';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MediaObject, PostDetail, PostListResponse } from '../../shared/api/resources.js';
 import { startService } from '../index.js';
 import { SANDBOX_KEY_LABELS, SandboxFile } from '../sandbox-file.js';
 import { fileForm, pngBytes } from './fixtures.js';
-import { as, expectError, freshDataDir, range, world } from './helpers.js';
+import { as, expectError, freshDataDir, range, removeDataDir, world } from './helpers.js';
+
+const dirs: string[] = [];
+const dir = () => {
+  const d = freshDataDir();
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach(removeDataDir));
 
 describe('data survives restarts', () => {
   it('keeps posts, media, keys, revocations and short links across a restart on another port', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = dir();
     const first = await startService({ dataDir, port: 0, rateLimit: null, tickMs: 50 });
     const api = as(first, 'full-live');
     const media = MediaObject.parse((await api.raw('/media/upload', { method: 'POST', body: fileForm(await pngBytes(), 'keep.png') })).body);
@@ -55,7 +63,7 @@ describe('data survives restarts', () => {
   });
 
   it('keeps its database in WAL mode at the latest schema version, and refuses one written by a newer version, leaving it untouched', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = dir();
     const first = await startService({ dataDir, port: 0 });
     await first.close();
     const db = new Database(join(dataDir, 'service.db'));
@@ -70,7 +78,7 @@ describe('data survives restarts', () => {
   });
 
   it('publishes, after a restart, a post that fell due while the service was down', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = dir();
     const first = await startService({ dataDir, port: 0, rateLimit: null, tickMs: 50 });
     const created = await as(first, 'full-live').post<{ postId: string }[]>('/posts', {
       type: 'schedule',
@@ -91,7 +99,7 @@ describe('data survives restarts', () => {
   });
 
   it('issues new seeded keys when sandbox.json was lost, revoking the old ones', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = dir();
     const first = await startService({ dataDir, port: 0, rateLimit: null });
     const old = as(first, 'full-live');
     const oldToken = old.token;
