@@ -45,7 +45,7 @@ describe('publishing', () => {
   });
 
   it('keeps a scheduled post until its time, then publishes it', async () => {
-    const due = Date.now() + 1200;
+    const due = Date.now() + 2000;
     const id = await create({ type: 'schedule', date: new Date(due).toISOString(), shortLink: false, posts: [xTarget('on time')] });
     expect((await read(id)).state).toBe('scheduled');
     await new Promise((r) => setTimeout(r, 700));

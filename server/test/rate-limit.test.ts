@@ -5,7 +5,7 @@ import { as, expectError, startTestService } from './helpers.js';
 let s: RunningService;
 
 beforeAll(async () => {
-  s = await startTestService({ rateLimit: { count: 5, seconds: 1 } });
+  s = await startTestService({ rateLimit: { count: 5, seconds: 2 } });
 });
 afterAll(() => s.close());
 
