@@ -1,0 +1,543 @@
+import { mkdir } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { PostDetail, PostListResponse, type PostListItem } from '../shared/api/resources.js';
+import { rangeInstants, visibleWallRange } from '../renderer/calendar/range.js';
+import { instantToWall, wallDateKey, wallToInstant } from '../renderer/calendar/time.js';
+import { expect, test, type TestService } from './fixtures.js';
+
+/*
+ * The calendar, used as a social media manager would: the real renderer, the real main-process
+ * services and the local service with its demo month. Times are checked in a brand zone that is
+ * not the browser's (the browser runs in UTC here), against what the service itself reports.
+ */
+
+const NY = 'America/New_York';
+const DAY = 86_400_000;
+
+/** The service's own answers, read with the same key the app uses, to compare the screen with. */
+class ServiceView {
+  constructor(
+    private readonly service: TestService,
+    readonly brandId: string,
+  ) {}
+
+  private async request(path: string, init: RequestInit = {}): Promise<Response> {
+    return fetch(`${this.service.baseUrl}${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${this.service.key('full-test')}`,
+        'x-brand-id': this.brandId,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+    });
+  }
+
+  async posts(startMs: number, endMs: number): Promise<PostListItem[]> {
+    const q = new URLSearchParams({ startDate: new Date(startMs).toISOString(), endDate: new Date(endMs).toISOString() });
+    const response = await this.request(`/posts?${q}`);
+    expect(response.status).toBe(200);
+    return PostListResponse.parse(await response.json()).posts;
+  }
+
+  async post(id: string): Promise<PostDetail | null> {
+    const response = await this.request(`/posts/${id}`);
+    if (response.status === 404) return null;
+    expect(response.status).toBe(200);
+    return PostDetail.parse(await response.json());
+  }
+
+  async reschedule(id: string, date: string): Promise<void> {
+    const response = await this.request(`/posts/${id}/date`, { method: 'PUT', body: JSON.stringify({ date }) });
+    expect(response.status).toBe(200);
+  }
+
+  async deleteGroup(group: string): Promise<void> {
+    const response = await this.request(`/posts/${group}`, { method: 'DELETE' });
+    expect(response.status).toBe(200);
+  }
+}
+
+/** What the user sees of the calendar screen. */
+class CalendarPage {
+  readonly screen: Locator;
+  readonly zone: Locator;
+  readonly title: Locator;
+
+  constructor(readonly page: Page) {
+    this.screen = page.getByRole('region', { name: 'Calendar' });
+    this.zone = page.getByLabel('Brand time zone');
+    this.title = page.locator('.cal-toolbar__title');
+  }
+
+  post(id: string): Locator {
+    return this.page.locator(`[data-post-id="${id}"]`);
+  }
+
+  async view(name: 'Month' | 'Week' | 'Day' | 'Agenda'): Promise<void> {
+    await this.page.getByRole('group', { name: 'View' }).getByRole('button', { name, exact: true }).click();
+    await expect(this.page.getByRole('button', { name, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  async jumpTo(isoDay: string): Promise<void> {
+    await this.page.getByLabel('Jump to date').fill(isoDay);
+  }
+
+  async setZone(zone: string): Promise<void> {
+    await this.zone.selectOption(zone);
+    await expect(this.zone).toHaveValue(zone);
+  }
+
+  /** The calendar box of a post (what a user grabs to drag it). */
+  event(id: string): Locator {
+    return this.page.locator('.rbc-event').filter({ has: this.post(id) });
+  }
+
+  /** Drags a post with the mouse to a point, holding Shift for a group move when asked. */
+  async drag(id: string, to: { x: number; y: number }, opts: { shift?: boolean } = {}): Promise<void> {
+    const box = (await this.event(id).boundingBox())!;
+    const from = { x: box.x + Math.min(24, box.width / 2), y: box.y + 5 };
+    if (opts.shift) await this.page.keyboard.down('Shift');
+    await this.page.mouse.move(from.x, from.y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(from.x + 6, from.y + 6, { steps: 3 });
+    // The grab point is 5 px below the post's top: the slot under (point - 5 px) is where it lands.
+    await this.page.mouse.move(to.x, to.y + 5, { steps: 15 });
+    await this.page.mouse.up();
+    if (opts.shift) await this.page.keyboard.up('Shift');
+  }
+
+  /** A point inside the week view's slot for a day (header "Sat 13") at minutes after midnight. */
+  async weekPoint(dayOfMonth: number, minutes: number): Promise<{ x: number; y: number }> {
+    return this.page.evaluate(
+      ({ day, minutes }) => {
+        const headers = [...document.querySelectorAll<HTMLElement>('.rbc-time-header-cell .rbc-header')];
+        const index = headers.findIndex((h) => new RegExp(`\\b${day}$`).test(h.innerText.trim()));
+        const column = document.querySelectorAll<HTMLElement>('.rbc-time-content .rbc-day-slot')[index]!;
+        const rect = column.getBoundingClientRect();
+        return { x: rect.left + rect.width / 2, y: rect.top + (minutes / 1440) * rect.height + 3 };
+      },
+      { day: dayOfMonth, minutes },
+    );
+  }
+
+  /** A point inside the month view's cell of a day of the shown month. */
+  async monthPoint(dayOfMonth: number): Promise<{ x: number; y: number }> {
+    return this.page.evaluate((day) => {
+      const cells = [...document.querySelectorAll<HTMLElement>('.rbc-date-cell:not(.rbc-off-range)')];
+      const rect = cells.find((c) => Number(c.innerText.trim()) === day)!.getBoundingClientRect();
+      return { x: rect.left + rect.width / 2, y: rect.bottom + 40 };
+    }, dayOfMonth);
+  }
+
+  /** Scrolls the week or day view so a time of day is on screen. */
+  async scrollToMinutes(minutes: number): Promise<void> {
+    await this.page.evaluate((m) => {
+      const content = document.querySelector<HTMLElement>('.rbc-time-content')!;
+      content.scrollTop = (m / 1440) * content.scrollHeight - 120;
+    }, minutes);
+  }
+
+  toast(text: string | RegExp): Locator {
+    return this.page.locator('.cal-toast').filter({ hasText: text });
+  }
+
+  /** The day of the month a post's cell sits under in the month view. */
+  async monthDayOf(id: string): Promise<number> {
+    return this.post(id).evaluate((cell) => {
+      const box = cell.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const row = cell.closest('.rbc-month-row');
+      const dates = [...(row?.querySelectorAll<HTMLElement>('.rbc-date-cell') ?? [])];
+      const under = dates.find((d) => {
+        const r = d.getBoundingClientRect();
+        return x >= r.left && x <= r.right;
+      });
+      return Number(under?.innerText.trim());
+    });
+  }
+
+  /** The day header a post's cell sits under in the week view, and its minutes from midnight by position. */
+  async weekSlotOf(id: string): Promise<{ header: string; minutes: number }> {
+    return this.post(id).evaluate((cell) => {
+      const event = cell.closest<HTMLElement>('.rbc-event')!;
+      const box = event.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const column = event.closest<HTMLElement>('.rbc-day-slot')!.getBoundingClientRect();
+      const headers = [...document.querySelectorAll<HTMLElement>('.rbc-time-header-cell .rbc-header')];
+      const header = headers.find((h) => {
+        const r = h.getBoundingClientRect();
+        return x >= r.left && x <= r.right;
+      });
+      return { header: header?.innerText.trim() ?? '', minutes: Math.round(((box.top - column.top) / column.height) * 1440) };
+    });
+  }
+}
+
+/** Wall-clock parts of an instant in a zone, as the user reads them. */
+function wallIn(instant: string, zone: string) {
+  const w = instantToWall(Date.parse(instant), zone);
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
+  return { day: w.getDate(), month: w.getMonth(), minutes: w.getHours() * 60 + w.getMinutes(), time, wall: w };
+}
+
+
+/** The publish date the service reports for a post, polled until it settles on `expected`. */
+async function expectServiceDate(svc: ServiceView, id: string, expected: string): Promise<void> {
+  await expect.poll(async () => (await svc.post(id))?.publishDate, { timeout: 20_000 }).toBe(expected);
+}
+
+/** A wall time in New York as the instant the service stores. */
+function nyInstant(y: number, month: number, d: number, h: number, mi = 0): string {
+  return wallToInstant(new Date(y, month - 1, d, h, mi), NY).toISOString();
+}
+
+/** Future posts of one account (not in a multi-account group) that can be moved. */
+function movable(posts: PostListItem[], after: number): PostListItem[] {
+  return posts
+    .filter((p) => p.state === 'scheduled' && Date.parse(p.publishDate) > after)
+    .sort((a, b) => a.publishDate.localeCompare(b.publishDate));
+}
+
+/** Screenshots to look at; CALENDAR_SCREENS_DIR keeps them out of reach of a parallel run's cleanup. */
+async function snap(page: Page, name: string): Promise<void> {
+  const dir = process.env.CALENDAR_SCREENS_DIR ?? 'test-results/screens';
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png` });
+}
+
+test.describe('calendar', () => {
+  test.describe.configure({ timeout: 90_000 });
+  let cal: CalendarPage;
+  let svc: ServiceView;
+
+  test.beforeEach(async ({ page, service, connectWithSandboxKey }) => {
+    await connectWithSandboxKey();
+    cal = new CalendarPage(page);
+    await expect(cal.screen).toBeVisible();
+    const brands = await page.evaluate(() => window.api.listBrands({}));
+    if (!brands.ok) throw new Error(brands.error.message);
+    const active = brands.value.find((b) => b.active)!;
+    svc = new ServiceView(service, active.id);
+    await cal.setZone(NY);
+  });
+
+  test('month, week, day and agenda show the demo posts at their New York times', async ({ page }) => {
+    const now = Date.now();
+    const all = await svc.posts(now - 20 * 86_400_000, now + 20 * 86_400_000);
+    const today = wallIn(new Date(now).toISOString(), NY).wall;
+    // Posts of this month in New York that the month view has room to show (the first of each day).
+    const byDay = new Map<string, PostListItem>();
+    for (const p of [...all].sort((a, b) => a.publishDate.localeCompare(b.publishDate))) {
+      const w = wallIn(p.publishDate, NY);
+      if (w.month === today.getMonth() && !byDay.has(String(w.day))) byDay.set(String(w.day), p);
+    }
+    expect(byDay.size).toBeGreaterThan(5);
+
+    await cal.view('Month');
+    await snap(page, 'calendar-month');
+    for (const p of byDay.values()) {
+      const w = wallIn(p.publishDate, NY);
+      await expect(cal.post(p.id)).toBeVisible();
+      await expect(cal.post(p.id).locator('time')).toHaveText(w.time);
+      expect(await cal.monthDayOf(p.id)).toBe(w.day);
+    }
+
+    await cal.view('Week');
+    await snap(page, 'calendar-week');
+    let checked = 0;
+    for (const p of all) {
+      if ((await cal.post(p.id).count()) === 0) continue;
+      const w = wallIn(p.publishDate, NY);
+      const slot = await cal.weekSlotOf(p.id);
+      expect(slot.header).toMatch(new RegExp(`\\b${w.day}$`));
+      expect(Math.abs(slot.minutes - w.minutes)).toBeLessThanOrEqual(3);
+      await expect(cal.post(p.id).locator('time')).toHaveText(w.time);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(2);
+
+
+    await cal.view('Day');
+    await snap(page, 'calendar-day');
+    await cal.view('Agenda');
+    await snap(page, 'calendar-agenda');
+  });
+
+  test('across a DST change every view keeps 9:00 AM at 9:00 AM, in New York and then in Paris', async ({ page }) => {
+    const now = Date.now();
+    const [a, b] = movable(await svc.posts(now, now + 14 * DAY), now);
+    // Saturday 13 March 2027 is the last day of EST; Sunday 14 March the first of EDT.
+    const satInstant = nyInstant(2027, 3, 13, 9);
+    const sunInstant = nyInstant(2027, 3, 14, 9);
+    expect([satInstant, sunInstant]).toEqual(['2027-03-13T14:00:00.000Z', '2027-03-14T13:00:00.000Z']);
+    await svc.reschedule(a!.id, satInstant);
+    await svc.reschedule(b!.id, sunInstant);
+
+    await cal.view('Week');
+    await cal.jumpTo('2027-03-14');
+    await expect(cal.post(a!.id)).toBeVisible();
+    await cal.scrollToMinutes(9 * 60);
+    expect(await cal.weekSlotOf(a!.id)).toEqual({ header: 'Sat 13', minutes: 540 });
+    expect(await cal.weekSlotOf(b!.id)).toEqual({ header: 'Sun 14', minutes: 540 });
+    await expect(cal.post(a!.id).locator('time')).toHaveText('9:00 AM');
+    await expect(cal.post(b!.id).locator('time')).toHaveText('9:00 AM');
+    await snap(page, 'calendar-week-dst');
+
+    await cal.view('Month');
+    expect(await cal.monthDayOf(a!.id)).toBe(13);
+    expect(await cal.monthDayOf(b!.id)).toBe(14);
+
+    await cal.view('Agenda');
+    await cal.jumpTo('2027-03-13');
+    const rows = page.locator('.rbc-agenda-table tbody tr');
+    await expect(rows.filter({ has: cal.post(a!.id) })).toContainText('Sat Mar 13');
+    await expect(rows.filter({ has: cal.post(b!.id) })).toContainText('Sun Mar 14');
+
+    // Paris is still on winter time (DST starts there on 28 March): 15:00 and 14:00.
+    await cal.setZone('Europe/Paris');
+    await cal.view('Day');
+    await cal.jumpTo('2027-03-14');
+    await expect(cal.post(b!.id).locator('time')).toHaveText('2:00 PM');
+    await cal.jumpTo('2027-03-13');
+    await expect(cal.post(a!.id).locator('time')).toHaveText('3:00 PM');
+  });
+
+  test('dragging in the week view reschedules through the service, and Undo puts it back', async ({ page }) => {
+    const now = Date.now();
+    const target = instantToWall(now + 8 * DAY, NY);
+    await cal.view('Week');
+    await cal.jumpTo(wallDateKey(target));
+    const weekRange = rangeInstants(visibleWallRange('week', target), NY);
+    const candidates = movable(await svc.posts(Date.parse(weekRange.start), Date.parse(weekRange.end)), now);
+    const post = candidates.find((p) => !p.group || candidates.filter((q) => q.group === p.group).length === 1)!;
+    const from = post.publishDate;
+    const w = instantToWall(Date.parse(from), NY);
+    // To the next day (the previous one on Sundays) at 10:00 New York time.
+    const day = new Date(w.getFullYear(), w.getMonth(), w.getDate() + (w.getDay() === 0 ? -1 : 1), 10, 0);
+    const expected = wallToInstant(day, NY).toISOString();
+
+    await expect(cal.post(post.id)).toBeVisible();
+    await cal.scrollToMinutes(Math.min(w.getHours() * 60, 600));
+    await cal.drag(post.id, await cal.weekPoint(day.getDate(), 600));
+    await expect(cal.toast('Moved')).toBeVisible();
+    expect(await cal.weekSlotOf(post.id)).toMatchObject({ minutes: 600 });
+    await expectServiceDate(svc, post.id, expected);
+    await snap(page, 'calendar-week-after-drag');
+
+    await cal.toast('Moved').getByRole('button', { name: 'Undo' }).click();
+    await expectServiceDate(svc, post.id, from);
+
+    // Ctrl+Z does the same as the button.
+    await cal.scrollToMinutes(Math.min(w.getHours() * 60, 600));
+    await cal.drag(post.id, await cal.weekPoint(day.getDate(), 600));
+    await expectServiceDate(svc, post.id, expected);
+    await page.keyboard.press('Control+z');
+    await expectServiceDate(svc, post.id, from);
+  });
+
+  test('dropping on a day in the month view keeps the time of day, across the DST change too', async ({ page }) => {
+    const now = Date.now();
+    const [post] = movable(await svc.posts(now, now + 14 * DAY), now);
+    // 9:45 AM EST on 10 March 2027, dropped on 16 March (EDT): 9:45 AM EDT, not 23:59 or midnight.
+    await svc.reschedule(post!.id, nyInstant(2027, 3, 10, 9, 45));
+    await cal.view('Month');
+    await cal.jumpTo('2027-03-10');
+    await expect(cal.post(post!.id)).toBeVisible();
+    await cal.drag(post!.id, await cal.monthPoint(16));
+    await expect(cal.toast('Moved')).toBeVisible();
+    expect(await cal.monthDayOf(post!.id)).toBe(16);
+    await expect(cal.post(post!.id).locator('time')).toHaveText('9:45 AM');
+    await expectServiceDate(svc, post!.id, '2027-03-16T13:45:00.000Z');
+    await snap(page, 'calendar-month-after-drop');
+  });
+
+  test('published posts and past slots refuse a move and say why', async ({ page }) => {
+    const now = Date.now();
+    const posts = await svc.posts(now - 14 * DAY, now + 14 * DAY);
+    const published = posts.find((p) => p.state === 'published' && Date.parse(p.publishDate) > now - 6 * DAY)!;
+    const future = movable(posts, now + DAY)[0]!;
+    await cal.view('Month');
+    await cal.jumpTo(wallDateKey(instantToWall(Date.parse(published.publishDate), NY)));
+    await expect(cal.post(published.id)).toHaveAttribute('title', /Published posts cannot be moved/);
+    await cal.drag(published.id, await cal.monthPoint(instantToWall(now + 2 * DAY, NY).getDate()));
+    await expect(cal.toast('Published posts cannot be moved.')).toBeVisible();
+
+    await cal.jumpTo(wallDateKey(instantToWall(Date.parse(future.publishDate), NY)));
+    await cal.post(future.id).focus();
+    // Seven days back is the past for a post less than a week ahead: refused, and nothing is sent.
+    const target = Date.parse(future.publishDate) - 7 * DAY;
+    if (target < now) {
+      await page.keyboard.press('Alt+ArrowUp');
+      await expect(cal.toast(/already passed|in the past/)).toBeVisible();
+      expect((await svc.post(future.id))?.publishDate).toBe(future.publishDate);
+    }
+  });
+
+  test('keyboard: arrows move the focus, Alt+arrows move the post, Enter opens, Delete asks', async ({ page }) => {
+    const now = Date.now();
+    const target = instantToWall(now + 8 * DAY, NY);
+    await cal.view('Week');
+    await cal.jumpTo(wallDateKey(target));
+    const weekRange = rangeInstants(visibleWallRange('week', target), NY);
+    const posts = movable(await svc.posts(Date.parse(weekRange.start), Date.parse(weekRange.end)), now);
+    const post = posts.find((p) => posts.filter((q) => q.group === p.group).length === 1)!;
+    await cal.post(post.id).focus();
+    await expect(cal.post(post.id)).toBeFocused();
+
+    await page.keyboard.press('Alt+ArrowDown');
+    const later = new Date(Date.parse(post.publishDate) + 30 * 60_000).toISOString();
+    await expectServiceDate(svc, post.id, later);
+    await expect(cal.post(post.id)).toBeFocused();
+    const w = instantToWall(Date.parse(later), NY);
+    const nextDay = wallToInstant(new Date(w.getFullYear(), w.getMonth(), w.getDate() + 1, w.getHours(), w.getMinutes()), NY);
+    await page.keyboard.press('Alt+ArrowRight');
+    await expectServiceDate(svc, post.id, nextDay.toISOString());
+
+    await page.keyboard.press('ArrowDown');
+    await expect(cal.screen.locator('[data-post-id]:focus')).toHaveCount(1);
+    const focused = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.postId);
+    expect(focused).toBeTruthy();
+
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('complementary')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await cal.post(post.id).focus();
+    await page.keyboard.press('Delete');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Delete this post?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(await svc.post(post.id)).not.toBeNull();
+  });
+
+  test('Shift while dragging moves every post of a multi-account group by the same offset', async ({ page }) => {
+    const now = Date.now();
+    const posts = await svc.posts(now, now + 14 * DAY);
+    const groupOf = new Map<string, PostListItem[]>();
+    for (const p of posts) if (p.group) groupOf.set(p.group, [...(groupOf.get(p.group) ?? []), p]);
+    const group = [...groupOf.values()].find((g) => g.length > 2 && g.every((p) => p.state === 'scheduled'))!;
+    const first = group[0]!;
+    const w = instantToWall(Date.parse(first.publishDate), NY);
+    await cal.view('Week');
+    await cal.jumpTo(wallDateKey(w));
+    await expect(cal.post(first.id)).toHaveAttribute('aria-label', new RegExp(`one of a group of ${group.length}`));
+    // Two hours later, same day: every post of the group moves by those two hours.
+    const minutes = w.getHours() * 60 + w.getMinutes() + 120;
+    await cal.scrollToMinutes(minutes - 120);
+    await cal.drag(first.id, await cal.weekPoint(w.getDate(), minutes), { shift: true });
+    await expect(cal.toast(`Moved ${group.length} posts`)).toBeVisible();
+    for (const p of group) await expectServiceDate(svc, p.id, new Date(Date.parse(p.publishDate) + 2 * 3_600_000).toISOString());
+    await snap(page, 'calendar-week-group-move');
+  });
+
+  test('filters by platform, account and state, with counts per state for the visible range', async ({ page }) => {
+    await cal.view('Month');
+    const today = instantToWall(Date.now(), NY);
+    const range = rangeInstants(visibleWallRange('month', today), NY);
+    const posts = await svc.posts(Date.parse(range.start), Date.parse(range.end));
+    const counts = new Map<string, number>();
+    for (const p of posts) counts.set(p.state, (counts.get(p.state) ?? 0) + 1);
+    for (const state of ['draft', 'scheduled', 'publishing', 'published', 'error']) {
+      await expect(page.getByTestId(`count-${state}`)).toHaveText(String(counts.get(state) ?? 0));
+    }
+
+    await cal.view('Agenda');
+    await cal.jumpTo(wallDateKey(today));
+    const cells = cal.screen.locator('.rbc-agenda-view [data-post-id]');
+    await expect(cells.first()).toBeVisible();
+    await page.locator('summary', { hasText: 'Platforms' }).click();
+    await page.getByRole('checkbox', { name: 'X', exact: true }).check();
+    await expect(cells.first()).toBeVisible();
+    for (const label of await cells.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))) {
+      expect(label).toMatch(/post, X, /);
+    }
+    await snap(page, 'calendar-agenda-filtered');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+
+    await page.getByRole('button', { name: /^Scheduled: \d+ posts$/ }).click();
+    await expect(page.getByRole('button', { name: /^Scheduled: / })).toHaveAttribute('aria-pressed', 'true');
+    for (const label of await cells.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))) {
+      expect(label).toMatch(/^Scheduled post/);
+    }
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+
+    const account = posts.find((p) => p.integration.name)!.integration;
+    await page.locator('summary', { hasText: 'Accounts' }).click();
+    await page.getByRole('checkbox', { name: new RegExp(`^${account.name}`) }).first().check();
+    for (const label of await cells.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))) {
+      expect(label).toContain(`, ${account.name},`);
+    }
+  });
+
+  test('the details panel shows every block, media, settings, group and state; delete removes the group', async ({ page }) => {
+    const now = Date.now();
+    const posts = await svc.posts(now - 14 * DAY, now + 14 * DAY);
+    const thread = posts.find((p) => (p.blockCount ?? 1) > 2 && p.state === 'scheduled')!;
+    const detail = (await svc.post(thread.id))!;
+    await cal.view('Agenda');
+    await cal.jumpTo(wallDateKey(instantToWall(Date.parse(thread.publishDate), NY)));
+    await cal.post(thread.id).click();
+    const panel = page.getByRole('complementary');
+    await expect(panel.getByTestId('details-block')).toHaveCount(detail.value.length);
+    for (const block of detail.value) await expect(panel).toContainText(block.content.slice(0, 40));
+    await expect(panel.getByTestId('details-state')).toHaveText('Scheduled');
+    await expect(panel.getByTestId('details-date')).toContainText(wallIn(thread.publishDate, NY).time);
+    await expect(panel.getByTestId('details-date')).toContainText('America/New_York');
+    await snap(page, 'calendar-details-thread');
+    await panel.getByRole('button', { name: 'Close details' }).click();
+
+    const withImage = posts.find((p) => p.integration.platform === 'instagram' && p.state === 'scheduled')!;
+    await cal.jumpTo(wallDateKey(instantToWall(Date.parse(withImage.publishDate), NY)));
+    await cal.post(withImage.id).click();
+    await expect(panel.locator('.cal-details__media img').first()).toBeVisible();
+    // Instagram's settings (post or story) are listed by name.
+    const settings = panel.getByRole('region', { name: 'Platform settings' });
+    await expect(settings).toContainText('post_type');
+    await snap(page, 'calendar-details-instagram');
+    await panel.getByRole('button', { name: 'Close details' }).click();
+
+    const failed = posts.find((p) => p.state === 'error')!;
+    await cal.jumpTo(wallDateKey(instantToWall(Date.parse(failed.publishDate), NY)));
+    await expect(cal.post(failed.id)).toHaveAttribute('title', /Error: .*disconnected/);
+    await cal.post(failed.id).click();
+    await expect(panel.getByTestId('details-error')).toContainText('disconnected');
+    await panel.getByRole('button', { name: 'Close details' }).click();
+
+    const groups = new Map<string, PostListItem[]>();
+    for (const p of posts) if (p.group) groups.set(p.group, [...(groups.get(p.group) ?? []), p]);
+    const group = [...groups.values()].find((g) => g.length > 2 && g.every((p) => p.state === 'scheduled'))!;
+    await cal.jumpTo(wallDateKey(instantToWall(Date.parse(group[0]!.publishDate), NY)));
+    await cal.post(group[0]!.id).click();
+    await expect(panel.getByTestId('details-group')).toContainText(`${group.length} posts share this group`);
+    await panel.getByRole('button', { name: `Delete all ${group.length} posts of the group` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`Delete all ${group.length} posts of this group?`);
+    await snap(page, 'calendar-delete-confirm');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    for (const p of group) await expect(cal.post(p.id)).toHaveCount(0);
+    for (const p of group) await expect.poll(() => svc.post(p.id), { timeout: 20_000 }).toBeNull();
+  });
+
+  test('a move the service refuses goes back, with the reason', async ({ page }) => {
+    const now = Date.now();
+    const target = instantToWall(now + 8 * DAY, NY);
+    await cal.view('Week');
+    await cal.jumpTo(wallDateKey(target));
+    const weekRange = rangeInstants(visibleWallRange('week', target), NY);
+    const posts = movable(await svc.posts(Date.parse(weekRange.start), Date.parse(weekRange.end)), now);
+    const post = posts.find((p) => posts.filter((q) => q.group === p.group).length === 1)!;
+    await expect(cal.post(post.id)).toBeVisible();
+    // Someone deletes it on the service (another device, the dashboard) after the calendar loaded it.
+    await svc.deleteGroup(post.group!);
+    const w = instantToWall(Date.parse(post.publishDate), NY);
+    await cal.scrollToMinutes(Math.min(w.getHours() * 60, 600));
+    await cal.drag(post.id, await cal.weekPoint(w.getDate(), 600));
+    await expect(cal.toast(/did not go through: .+It was put back/)).toBeVisible({ timeout: 20_000 });
+    await snap(page, 'calendar-refused-move');
+    expect(await svc.post(post.id)).toBeNull();
+    // The refused move is not left waiting in the outbox.
+    await expect.poll(async () => (await page.evaluate(() => window.api.listOutbox({}))).ok).toBe(true);
+    const outbox = await page.evaluate(() => window.api.listOutbox({}));
+    expect(outbox.ok && outbox.value.filter((i) => i.postId === post.id)).toEqual([]);
+  });
+});
