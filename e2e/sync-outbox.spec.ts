@@ -21,8 +21,8 @@ async function aScheduledPost(page: Page): Promise<CalendarPost> {
   return post;
 }
 
-async function reschedule(page: Page, post: CalendarPost): Promise<string> {
-  const date = new Date(Date.parse(post.publishDate) + DAY).toISOString();
+async function reschedule(page: Page, post: CalendarPost, to?: Date): Promise<string> {
+  const date = (to ?? new Date(Date.parse(post.publishDate) + DAY)).toISOString();
   const result = await page.evaluate((input) => window.api.reschedulePost(input), { id: post.id, date });
   if (!result.ok) throw new Error(result.error.message);
   return date;
@@ -107,4 +107,39 @@ test('a change the service refuses shows its reason, can be retried, and can be 
   await item.getByRole('button', { name: 'Discard', exact: true }).click();
   await expect(outbox.getByText('Nothing waiting')).toBeVisible();
   await expect(page.getByText(/could not be sent/)).toBeHidden();
+});
+
+test('a new time that passed while offline waits for the user to pick another', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  await connectWithSandboxKey();
+  const post = await aScheduledPost(page);
+  await service.stop();
+  await reschedule(page, post, new Date(Date.now() + 2_000));
+  await expect(page.getByText('You are offline — 1 change will be sent')).toBeVisible();
+  await page.waitForTimeout(2_500); // the chosen time passes while the service is unreachable
+  await service.start();
+  await page.getByRole('button', { name: 'Try again now' }).click({ timeout: 2_000 }).catch(() => undefined);
+
+  await expect(page.getByText('1 scheduled post missed its time while offline. Post now or pick a new time.')).toBeVisible();
+  await page.getByRole('button', { name: 'Decide in the outbox' }).click();
+  const item = page.getByRole('complementary', { name: 'Outbox' }).getByRole('listitem');
+  await expect(item).toContainText('Its time passed while offline');
+  await expect(item.getByRole('button', { name: 'Post now' })).toBeVisible();
+  await snap(page, '15-missed-time');
+
+  const newTime = new Date(Date.now() + 2 * DAY);
+  newTime.setSeconds(0, 0);
+  const local = await page.evaluate((ms) => {
+    const d = new Date(ms);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  }, newTime.getTime());
+  await item.getByLabel('or move to').fill(local);
+  await item.getByRole('button', { name: 'Move' }).click();
+  await expect(page.getByRole('complementary', { name: 'Outbox' }).getByText('Nothing waiting')).toBeVisible();
+  const brandId = service.brandsOf('full-test')[0]!.id;
+  expect(Date.parse(await publishDateOnService(service, brandId, post.id))).toBe(newTime.getTime());
 });

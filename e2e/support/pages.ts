@@ -72,8 +72,8 @@ export class AccountScreen {
   }
 }
 
-/** Saves a screenshot under test-results/screens/ for a human to look at. */
+/** Saves a screenshot under e2e/screenshots/ (kept across runs, never committed) for a human to look at. */
 export async function snap(page: Page, name: string): Promise<void> {
-  await mkdir('test-results/screens', { recursive: true });
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  await mkdir('e2e/screenshots', { recursive: true });
+  await page.screenshot({ path: `e2e/screenshots/${name}.png` });
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { ProfileView } from '../../shared/ipc/models.js';
 import { AccountPage } from '../settings/AccountPage.js';
 import { BrandSwitcher } from './BrandSwitcher.js';
@@ -19,13 +19,24 @@ const TITLES: Record<Route, string> = { calendar: 'Calendar', account: 'Account'
 export function AppShell({ profile }: { profile: ProfileView }) {
   const route = useUi((s) => s.route);
   const outboxOpen = useUi((s) => s.outboxOpen);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shownRoute = useRef(route);
+
+  // After moving to another page, focus (and a screen reader) starts at its title.
+  useEffect(() => {
+    if (shownRoute.current === route) return;
+    shownRoute.current = route;
+    titleRef.current?.focus();
+  }, [route]);
 
   return (
     <div className="shell">
       <Sidebar profile={profile} />
       <div className="shell-main">
         <header className="topbar">
-          <h1 className="topbar-title">{TITLES[route]}</h1>
+          <h1 className="topbar-title" ref={titleRef} tabIndex={-1}>
+            {TITLES[route]}
+          </h1>
           <div className="topbar-tools">
             <BrandSwitcher profile={profile} />
             <OutboxButton />

@@ -189,8 +189,8 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
               >
                 Post now
               </button>
-              <label className="visually-hidden" htmlFor={`${id}-time`}>
-                New time
+              <label className="outbox-time-label" htmlFor={`${id}-time`}>
+                or move to
               </label>
               <input
                 id={`${id}-time`}
