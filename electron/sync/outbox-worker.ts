@@ -371,7 +371,8 @@ export class OutboxWorker {
       // The time passed on the way (a slow network, a clock ahead of ours): the user decides, as offline.
       this.outbox.update(op.id, {
         status: 'needsDecision',
-        lastError: `${err.message} Post it now or pick a new time.`,
+        lastError:
+          'The time it was scheduled for passed before the service received it. Post it now or pick a new time.',
       });
     } else if (err instanceof ApiError && (err.retryable || err.kind === 'aborted')) {
       const attempts = Math.max(current.attempts, 1);
@@ -388,6 +389,8 @@ export class OutboxWorker {
       if (err.kind === 'network' || err.kind === 'timeout') this.o.onReachability(false, err.message);
       log.info(`${op.kind} ${op.id} will be retried in ${delay} ms: ${err.message}`);
     } else {
+      // An error status is still an answer: the service is reachable.
+      if (err instanceof ApiError && err.kind === 'http') this.o.onReachability(true, null);
       const message = failureMessage(err);
       this.outbox.update(op.id, { status: 'failed', lastError: message, nextAttemptMs: null });
       if (op.kind === 'upload') {
