@@ -22,7 +22,11 @@ function contentSecurityPolicy(): Plugin {
     name: 'postdeck-csp',
     apply: 'build',
     transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_CSP }, injectTo: 'head-prepend' },
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_CSP },
+        injectTo: 'head-prepend',
+      },
     ],
   };
 }

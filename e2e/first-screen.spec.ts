@@ -9,7 +9,11 @@ import { AccountScreen, BrandChoiceScreen, WelcomeScreen, snap } from './support
  */
 
 /** What the service itself says about a key (GET /me), to compare the screen against. */
-async function meFromService(service: TestService, label: SandboxKeyLabel, brandId: string): Promise<MeResponse> {
+async function meFromService(
+  service: TestService,
+  label: SandboxKeyLabel,
+  brandId: string,
+): Promise<MeResponse> {
   const response = await fetch(`${service.baseUrl}/me`, {
     headers: { authorization: `Bearer ${service.key(label)}`, 'x-brand-id': brandId },
   });
@@ -24,7 +28,10 @@ function organizationName(service: TestService, label: SandboxKeyLabel): string 
   return org.name;
 }
 
-test('a new user connects with a key, picks a brand and sees organization, brand and user', async ({ page, service }) => {
+test('a new user connects with a key, picks a brand and sees organization, brand and user', async ({
+  page,
+  service,
+}) => {
   const welcome = new WelcomeScreen(page);
   const brands = service.brandsOf('full-test');
   expect(brands.length).toBeGreaterThan(1);
@@ -60,8 +67,14 @@ test('a new user connects with a key, picks a brand and sees organization, brand
   await snap(page, '03-account');
 });
 
-test('switching brand in the top bar changes the brand every later call acts on', async ({ page, service }) => {
-  const [first, second] = service.brandsOf('full-test') as [{ id: string; name: string }, { id: string; name: string }];
+test('switching brand in the top bar changes the brand every later call acts on', async ({
+  page,
+  service,
+}) => {
+  const [first, second] = service.brandsOf('full-test') as [
+    { id: string; name: string },
+    { id: string; name: string },
+  ];
   await new WelcomeScreen(page).connect(service.baseUrl, service.key('full-test'), first.id);
   const choice = new BrandChoiceScreen(page);
   await expect(choice.heading).toBeVisible();
@@ -73,9 +86,9 @@ test('switching brand in the top bar changes the brand every later call acts on'
   // GET /me answers for the brand in x-brand-id, so the page shows what the service now acts on.
   await expect(account.brand).toHaveText(second.name);
   await expect(account.brandSwitcher).toHaveValue(second.id);
-  await expect(page.getByRole('list', { name: 'Brands' }).getByRole('listitem').filter({ hasText: second.name })).toContainText(
-    'Active',
-  );
+  await expect(
+    page.getByRole('list', { name: 'Brands' }).getByRole('listitem').filter({ hasText: second.name }),
+  ).toContainText('Active');
   await snap(page, '04-switched-brand');
 
   // The account page's own list switches back.

@@ -3,7 +3,14 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, _electron, type Browser, type ElectronApplication, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  _electron,
+  type Browser,
+  type ElectronApplication,
+  type Page,
+} from '@playwright/test';
 import keytar from 'keytar';
 import type { IpcResult } from '../shared/ipc/errors.js';
 import { createAppServices, type AppServices } from '../electron/app-services.js';
@@ -49,6 +56,8 @@ export interface TestApp {
   services: AppServices | null;
   /** Every IPC result the page received (the bridge records them); null under Electron. */
   ipcResults: IpcResult<unknown>[] | null;
+  /** Every event main sent the page (the bridge records them); null under Electron. */
+  ipcEvents: { name: string; payload: unknown }[] | null;
   /** Makes a file on disk droppable/choosable under its base name (Electron knows paths itself). */
   registerFile(path: string, name: string): Promise<void>;
 }
@@ -58,6 +67,7 @@ interface TestFixtures {
   app: TestApp;
   services: AppServices | null;
   ipcResults: IpcResult<unknown>[] | null;
+  ipcEvents: { name: string; payload: unknown }[] | null;
   /** Connects the app with a seeded sandbox key (default `full-test`) and waits for the shell. */
   connectWithSandboxKey(label?: SandboxKeyLabel): Promise<void>;
 }
@@ -132,13 +142,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   page: async ({ app }, use) => use(app.page),
   services: async ({ app }, use) => use(app.services),
   ipcResults: async ({ app }, use) => use(app.ipcResults),
+  ipcEvents: async ({ app }, use) => use(app.ipcEvents),
 
   connectWithSandboxKey: async ({ app, service }, use) => {
     await use(async (label = 'full-test') => {
-      const result = await app.page.evaluate(
-        (input) => window.api.connectProfile(input),
-        { baseUrl: service.baseUrl, apiKey: service.key(label), brandId: service.brandsOf(label)[0]?.id },
-      );
+      const result = await app.page.evaluate((input) => window.api.connectProfile(input), {
+        baseUrl: service.baseUrl,
+        apiKey: service.key(label),
+        brandId: service.brandsOf(label)[0]?.id,
+      });
       if (!result.ok) throw new Error(`Connecting with the "${label}" key failed: ${result.error.message}`);
       await app.page.reload();
       await expect(app.page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -166,7 +178,14 @@ async function runInElectron(executablePath: string, dataDir: string, use: (app:
   });
   try {
     const page = await electronApp.firstWindow();
-    await use({ host: 'electron', page, services: null, ipcResults: null, registerFile: async () => undefined });
+    await use({
+      host: 'electron',
+      page,
+      services: null,
+      ipcResults: null,
+      ipcEvents: null,
+      registerFile: async () => undefined,
+    });
   } finally {
     await electronApp.close();
   }
@@ -181,13 +200,17 @@ async function runInBridge(
   use: (app: TestApp) => Promise<void>,
 ) {
   if (!browser || !rendererUrl) {
-    throw new Error('The renderer was not built for the bridge: run the specs with `npx playwright test` (its global setup builds it).');
+    throw new Error(
+      'The renderer was not built for the bridge: run the specs with `npx playwright test` (its global setup builds it).',
+    );
   }
   // A keychain namespace of its own, so tests never see each other's keys.
   const keychainService = `Postdeck-e2e-${randomUUID()}`;
   const secretStore = new KeytarSecretStore({ service: keychainService });
   if (process.env.POSTDECK_REQUIRE_KEYCHAIN === '1' && !(await secretStore.available())) {
-    throw new Error('No unlocked keychain: run the specs inside dbus-run-session with gnome-keyring (scripts/test.sh).');
+    throw new Error(
+      'No unlocked keychain: run the specs inside dbus-run-session with gnome-keyring (scripts/test.sh).',
+    );
   }
   // The same built-in sandbox main.ts starts, in this test's folder.
   const sandbox = createSandboxStarter(join(dataDir, 'sandbox'));
@@ -209,6 +232,7 @@ async function runInBridge(
       page,
       services,
       ipcResults: bridge.results,
+      ipcEvents: bridge.events,
       registerFile: bridge.registerFile,
     });
     bridge.dispose();

@@ -16,6 +16,10 @@ export default async function globalSetup(): Promise<void> {
     return;
   }
   const outDir = join(mkdtempSync(join(tmpdir(), 'postdeck-e2e-renderer-')), 'renderer');
-  await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
+  await build({
+    configFile: 'vite.config.ts',
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  });
   process.env.POSTDECK_E2E_RENDERER_DIR = outDir;
 }

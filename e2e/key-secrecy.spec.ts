@@ -6,9 +6,16 @@ import { AccountScreen, BrandChoiceScreen, WelcomeScreen } from './support/pages
  * not in any answer that crossed the IPC bridge, whatever the user did.
  */
 
-test("the key's text never reaches the page, its storage or any IPC result", async ({ page, service, ipcResults }) => {
+test("the key's text never reaches the page, its storage, any IPC result or any event", async ({
+  page,
+  service,
+  ipcResults,
+  ipcEvents,
+}) => {
   const token = service.key('full-test');
   const revoked = service.key('revoked');
+  const consoleLines: string[] = [];
+  page.on('console', (message) => consoleLines.push(message.text()));
   const welcome = new WelcomeScreen(page);
   const brand = service.brandsOf('full-test')[0]!.id;
 
@@ -27,18 +34,24 @@ test("the key's text never reaches the page, its storage or any IPC result", asy
   await expect(account.organization).toBeVisible();
 
   const html = await page.content();
-  const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
-  const fieldValues = await page.evaluate(() => [...document.querySelectorAll('input')].map((i) => i.value).join('\n'));
+  const storage = await page.evaluate(() =>
+    JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }),
+  );
+  const fieldValues = await page.evaluate(() =>
+    [...document.querySelectorAll('input')].map((i) => i.value).join('\n'),
+  );
   for (const secret of [token, revoked]) {
     expect(html).not.toContain(secret);
     expect(storage).not.toContain(secret);
     expect(fieldValues).not.toContain(secret);
+    expect(consoleLines.join('\n')).not.toContain(secret);
     // The secret part alone, in case a prefix were stripped or the key split.
     expect(html).not.toContain(secret.slice(9));
   }
-  if (ipcResults) {
+  if (ipcResults && ipcEvents) {
     expect(ipcResults.length).toBeGreaterThan(5);
-    const answers = JSON.stringify(ipcResults);
+    expect(ipcEvents.length).toBeGreaterThan(0);
+    const answers = JSON.stringify([ipcResults, ipcEvents]);
     expect(answers).not.toContain(token);
     expect(answers).not.toContain(revoked);
     expect(answers).not.toContain(token.slice(9));

@@ -21,7 +21,11 @@ test('connections can be added, switched and removed', async ({ page, service, c
   await expect(account.organization).toHaveText(ours);
 
   await page.getByRole('button', { name: 'Add a connection' }).click();
-  await new WelcomeScreen(page).connect(service.baseUrl, service.key('other-org'), service.brandsOf('other-org')[0]!.id);
+  await new WelcomeScreen(page).connect(
+    service.baseUrl,
+    service.key('other-org'),
+    service.brandsOf('other-org')[0]!.id,
+  );
   const choice = new BrandChoiceScreen(page);
   await expect(choice.heading).toBeVisible();
   await choice.continueButton.click();
@@ -42,7 +46,10 @@ test('connections can be added, switched and removed', async ({ page, service, c
   await expect(account.organization).toHaveText(ours);
 });
 
-test('removing the last connection leads back to the first screen', async ({ page, connectWithSandboxKey }) => {
+test('removing the last connection leads back to the first screen', async ({
+  page,
+  connectWithSandboxKey,
+}) => {
   await connectWithSandboxKey('full-test');
   const account = new AccountScreen(page);
   await account.open();
@@ -77,9 +84,9 @@ test('offline, the account page still shows the saved connection and says why it
   await service.stop();
   await page.reload();
   await account.open();
-  await expect(page.getByRole('alert').filter({ hasText: 'The service could not confirm this connection' })).toContainText(
-    'Could not reach the service',
-  );
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The service could not confirm this connection' }),
+  ).toContainText('Could not reach the service');
   await expect(account.organization).toHaveText(organization);
   await expect(account.keyStatus).toContainText('Test key ending in');
   await snap(page, '14-account-offline');

@@ -46,7 +46,9 @@ test('offline, the banner counts the waiting change and the outbox lists it unti
   await service.stop();
   const newDate = await reschedule(page, post);
 
-  await expect(page.getByText('You are offline — 1 change will be sent when the connection returns.')).toBeVisible();
+  await expect(
+    page.getByText('You are offline — 1 change will be sent when the connection returns.'),
+  ).toBeVisible();
   const toggle = page.getByRole('button', { name: /^Outbox/ });
   await expect(toggle).toContainText('1');
   await toggle.click();
@@ -121,9 +123,14 @@ test('a new time that passed while offline waits for the user to pick another', 
   await expect(page.getByText('You are offline — 1 change will be sent')).toBeVisible();
   await page.waitForTimeout(2_500); // the chosen time passes while the service is unreachable
   await service.start();
-  await page.getByRole('button', { name: 'Try again now' }).click({ timeout: 2_000 }).catch(() => undefined);
+  await page
+    .getByRole('button', { name: 'Try again now' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
 
-  await expect(page.getByText('1 scheduled post missed its time while offline. Post now or pick a new time.')).toBeVisible();
+  await expect(
+    page.getByText('1 scheduled post missed its time while offline. Post now or pick a new time.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Decide in the outbox' }).click();
   const item = page.getByRole('complementary', { name: 'Outbox' }).getByRole('listitem');
   await expect(item).toContainText('Its time passed while offline');
@@ -139,7 +146,9 @@ test('a new time that passed while offline waits for the user to pick another', 
   }, newTime.getTime());
   await item.getByLabel('or move to').fill(local);
   await item.getByRole('button', { name: 'Move' }).click();
-  await expect(page.getByRole('complementary', { name: 'Outbox' }).getByText('Nothing waiting')).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: 'Outbox' }).getByText('Nothing waiting'),
+  ).toBeVisible();
   const brandId = service.brandsOf('full-test')[0]!.id;
   expect(Date.parse(await publishDateOnService(service, brandId, post.id))).toBe(newTime.getTime());
 });

@@ -55,13 +55,20 @@ function installWindowApi(spec: BridgeSpec): void {
 export interface Bridge {
   /** Every IPC result the page received, in order, as it crossed the bridge. */
   results: IpcResult<unknown>[];
+  /** Every event main sent the page, in order. */
+  events: { name: string; payload: unknown }[];
   registerFile(path: string, name: string): Promise<void>;
   dispose(): void;
 }
 
 /** Wires a page to the services: calls in through a binding, events out through evaluate. */
-export async function attachBridge(context: BrowserContext, page: Page, services: AppServices): Promise<Bridge> {
+export async function attachBridge(
+  context: BrowserContext,
+  page: Page,
+  services: AppServices,
+): Promise<Bridge> {
   const results: IpcResult<unknown>[] = [];
+  const events: { name: string; payload: unknown }[] = [];
   await context.exposeBinding('__postdeckInvoke', async (_source, name: unknown, input: unknown) => {
     const result = await services.invoke(String(name), input, { caller: 'bridge' });
     results.push(result);
@@ -69,15 +76,23 @@ export async function attachBridge(context: BrowserContext, page: Page, services
   });
   await context.addInitScript(installWindowApi, { methods: IPC_METHOD_NAMES, events: IPC_EVENT_NAMES });
   const unsubscribe = services.onEvent((name, payload) => {
+    events.push({ name, payload });
     // Events sent while the page navigates have nobody to reach, as in Electron.
     page
-      .evaluate(([n, p]) => (window as unknown as BridgeWindow).__postdeckEmit?.(n, p), [name, payload] as const)
+      .evaluate(([n, p]) => (window as unknown as BridgeWindow).__postdeckEmit?.(n, p), [
+        name,
+        payload,
+      ] as const)
       .catch(() => undefined);
   });
   return {
     results,
+    events,
     registerFile: async (path, name) => {
-      await page.evaluate(({ p, n }) => (window as unknown as BridgeWindow).__postdeckFilePaths?.set(n, p), { p: path, n: name });
+      await page.evaluate(({ p, n }) => (window as unknown as BridgeWindow).__postdeckFilePaths?.set(n, p), {
+        p: path,
+        n: name,
+      });
     },
     dispose: unsubscribe,
   };

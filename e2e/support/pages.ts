@@ -68,7 +68,10 @@ export class AccountScreen {
   }
 
   async open(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Account' }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Account' })
+      .click();
   }
 }
 

@@ -35,7 +35,10 @@ export async function serveStatic(root: string): Promise<StaticServer> {
     }
     readFile(file).then(
       (body) => {
-        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+        res.writeHead(200, {
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'cache-control': 'no-store',
+        });
         res.end(body);
       },
       () => {

@@ -11,7 +11,9 @@ import { useUi, type Route } from './ui-store.js';
 import './app.css';
 
 // The calendar carries the heaviest code of the app; it loads after the shell has painted.
-const CalendarScreen = lazy(() => import('../calendar/CalendarScreen.js').then((m) => ({ default: m.CalendarScreen })));
+const CalendarScreen = lazy(() =>
+  import('../calendar/CalendarScreen.js').then((m) => ({ default: m.CalendarScreen })),
+);
 
 const TITLES: Record<Route, string> = { calendar: 'Calendar', account: 'Account' };
 

@@ -82,7 +82,11 @@ export function OutboxPanel() {
       </header>
       {items.isPending ? <Loading label="Loading the outbox…" /> : null}
       {items.isError ? (
-        <ErrorState title="The outbox could not be read" error={items.error} onRetry={() => void items.refetch()} />
+        <ErrorState
+          title="The outbox could not be read"
+          error={items.error}
+          onRetry={() => void items.refetch()}
+        />
       ) : null}
       {items.isSuccess && items.data.length === 0 ? (
         <EmptyState title="Nothing waiting">
@@ -103,7 +107,9 @@ export function OutboxPanel() {
 function statusText(item: OutboxItemView): string {
   switch (item.status) {
     case 'pending':
-      return item.nextAttemptAt ? `Waiting — next try at ${format(new Date(item.nextAttemptAt), 'HH:mm')}` : 'Waiting to send';
+      return item.nextAttemptAt
+        ? `Waiting — next try at ${format(new Date(item.nextAttemptAt), 'HH:mm')}`
+        : 'Waiting to send';
     case 'sending':
       return 'Sending…';
     case 'failed':
@@ -127,7 +133,8 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
     try {
       await action();
       // Refreshes in the background: the row must not stay busy while the calendar reloads.
-      for (const name of ['listOutbox', 'getSyncStatus', 'listPosts']) void client.invalidateQueries({ queryKey: [name] });
+      for (const name of ['listOutbox', 'getSyncStatus', 'listPosts'])
+        void client.invalidateQueries({ queryKey: [name] });
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {
@@ -204,7 +211,11 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
                 disabled={busy || !newTime}
                 onClick={() =>
                   void run(() =>
-                    call('resolveMissedTime', { id: item.id, action: 'reschedule', date: new Date(newTime).toISOString() }),
+                    call('resolveMissedTime', {
+                      id: item.id,
+                      action: 'reschedule',
+                      date: new Date(newTime).toISOString(),
+                    }),
                   )
                 }
               >

@@ -25,7 +25,8 @@ export class ScreenBoundary extends Component<Props, State> {
       <div className="feedback feedback-error" role="alert">
         <p className="feedback-title">{this.props.title}</p>
         <p>
-          Nothing you saved is lost. Try again; if it keeps happening, restart Postdeck. ({error.message.slice(0, 200)})
+          Nothing you saved is lost. Try again; if it keeps happening, restart Postdeck. (
+          {error.message.slice(0, 200)})
         </p>
         <button type="button" className="button" onClick={() => this.setState({ error: null })}>
           Try again

@@ -27,7 +27,8 @@ export function SyncBanner() {
   }
   const { online, pending, failed, needsDecision } = status.data;
 
-  const messages: { tone: 'offline' | 'warning'; text: string; action?: string; onAction?: () => void }[] = [];
+  const messages: { tone: 'offline' | 'warning'; text: string; action?: string; onAction?: () => void }[] =
+    [];
   if (!online) {
     messages.push({
       tone: 'offline',

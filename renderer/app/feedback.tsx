@@ -18,7 +18,15 @@ export function Loading({ label }: { label: string }) {
 }
 
 /** A failure with what happened, what to do, and a way to try again. */
-export function ErrorState({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {
+export function ErrorState({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  onRetry?: () => void;
+}) {
   return (
     <div className="feedback feedback-error" role="alert">
       <p className="feedback-title">{title}</p>

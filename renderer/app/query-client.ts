@@ -2,7 +2,13 @@ import { QueryClient } from '@tanstack/react-query';
 import { AppError } from '../lib/ipc.js';
 
 /** Errors that asking again will not fix; the user has to act first. */
-const PERMANENT: ReadonlySet<string> = new Set(['INVALID_ARGUMENT', 'NOT_CONNECTED', 'NOT_FOUND', 'FORBIDDEN_SENDER', 'API']);
+const PERMANENT: ReadonlySet<string> = new Set([
+  'INVALID_ARGUMENT',
+  'NOT_CONNECTED',
+  'NOT_FOUND',
+  'FORBIDDEN_SENDER',
+  'API',
+]);
 
 /** One client for the window: main already retries network calls, so the renderer retries little. */
 export function createQueryClient(): QueryClient {

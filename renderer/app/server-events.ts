@@ -17,7 +17,8 @@ export function useServerEvents(): void {
   );
   // A queued change moved (sent, confirmed, failed): the posts it concerns show a new state.
   const onOutboxChanged = useCallback(() => {
-    for (const name of ['listOutbox', 'getSyncStatus', 'listPosts']) void client.invalidateQueries({ queryKey: [name] });
+    for (const name of ['listOutbox', 'getSyncStatus', 'listPosts'])
+      void client.invalidateQueries({ queryKey: [name] });
   }, [client]);
   // Main announces every pull, including the pulls this window's own reads cause (and the
   // neighbouring ranges it prefetches with them). Refetching on those echoes would read again

@@ -32,6 +32,7 @@ export const useUi = create<UiState>((set) => ({
   setOutboxOpen: (outboxOpen) => set({ outboxOpen }),
   setConnecting: (connecting) => set({ connecting }),
   askBrandChoice: (profileId) => set({ brandChoiceFor: profileId, connecting: false }),
-  finishConnecting: () => set({ brandChoiceFor: null, route: 'account', justConnected: true, connecting: false }),
+  finishConnecting: () =>
+    set({ brandChoiceFor: null, route: 'account', justConnected: true, connecting: false }),
   dismissWelcome: () => set({ justConnected: false }),
 }));

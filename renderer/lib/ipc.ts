@@ -39,6 +39,9 @@ export async function call<K extends IpcMethodName>(name: K, input: IpcInput<K>)
 }
 
 /** Subscribes to an event from main; returns the unsubscribe function. */
-export function onEvent<K extends IpcEventName>(name: K, listener: (payload: IpcEventPayload<K>) => void): () => void {
+export function onEvent<K extends IpcEventName>(
+  name: K,
+  listener: (payload: IpcEventPayload<K>) => void,
+): () => void {
   return window.api?.on(name, listener) ?? (() => undefined);
 }

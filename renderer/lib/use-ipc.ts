@@ -1,6 +1,12 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import type { IpcEventName, IpcEventPayload, IpcInput, IpcMethodName, IpcOutput } from '../../shared/ipc/contract.js';
+import type {
+  IpcEventName,
+  IpcEventPayload,
+  IpcInput,
+  IpcMethodName,
+  IpcOutput,
+} from '../../shared/ipc/contract.js';
 import { call, onEvent, type AppError } from './ipc.js';
 
 /** The react-query key of a contract read: its method name, then its input. */
@@ -22,7 +28,10 @@ export function useIpcQuery<K extends IpcMethodName>(
 }
 
 /** Listens to an event from main for as long as the component is mounted. */
-export function useIpcEvent<K extends IpcEventName>(name: K, listener: (payload: IpcEventPayload<K>) => void): void {
+export function useIpcEvent<K extends IpcEventName>(
+  name: K,
+  listener: (payload: IpcEventPayload<K>) => void,
+): void {
   useEffect(() => onEvent(name, listener), [name, listener]);
 }
 

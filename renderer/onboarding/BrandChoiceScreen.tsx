@@ -38,12 +38,18 @@ export function BrandChoiceScreen({ profile }: { profile: ProfileView }) {
       <header className="welcome-header">
         <p className="welcome-eyebrow">Connected to {profile.organization?.name ?? profile.baseUrl}</p>
         <h1>Choose a brand</h1>
-        <p className="welcome-lede">Every post you see and schedule belongs to one brand. You can switch at any time.</p>
+        <p className="welcome-lede">
+          Every post you see and schedule belongs to one brand. You can switch at any time.
+        </p>
       </header>
       <form className="card brand-choice" onSubmit={(e) => void onSubmit(e)}>
         {brands.isPending ? <Loading label="Loading your brands…" /> : null}
         {brands.isError ? (
-          <ErrorState title="Your brands could not be loaded" error={brands.error} onRetry={() => void brands.refetch()} />
+          <ErrorState
+            title="Your brands could not be loaded"
+            error={brands.error}
+            onRetry={() => void brands.refetch()}
+          />
         ) : null}
         {brands.isSuccess && brands.data.length === 0 ? (
           <EmptyState title="This key has no brands">

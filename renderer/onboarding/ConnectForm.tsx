@@ -4,7 +4,12 @@ import type { ProfileView } from '../../shared/ipc/models.js';
 import { errorMessage } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
 import { AppError, call } from '../lib/ipc.js';
-import { checkConnectInput, connectErrorField, connectErrorMessage, type ConnectField } from './connect-errors.js';
+import {
+  checkConnectInput,
+  connectErrorField,
+  connectErrorMessage,
+  type ConnectField,
+} from './connect-errors.js';
 
 type Problems = Partial<Record<ConnectField, string>> & { keychainUnavailable?: boolean };
 
@@ -46,7 +51,12 @@ export function ConnectForm({ onConnected }: { onConnected: (profile: ProfileVie
     setProblems({});
     setConnecting(true);
     try {
-      const profile = await call('connectProfile', { baseUrl, apiKey, storage, ...(brandId ? { brandId } : {}) });
+      const profile = await call('connectProfile', {
+        baseUrl,
+        apiKey,
+        storage,
+        ...(brandId ? { brandId } : {}),
+      });
       if (keyRef.current) keyRef.current.value = '';
       // The brand step must be chosen before the profile list refreshes and shows the app.
       onConnected(profile);
@@ -138,7 +148,11 @@ function Field({ label, hint, error, inputRef, ...input }: FieldProps) {
         aria-describedby={`${id}-note`}
         {...input}
       />
-      <p id={`${id}-note`} className={error ? 'field-error' : 'field-hint'} role={error ? 'alert' : undefined}>
+      <p
+        id={`${id}-note`}
+        className={error ? 'field-error' : 'field-hint'}
+        role={error ? 'alert' : undefined}
+      >
         {error ?? hint}
       </p>
     </div>

@@ -38,14 +38,16 @@ export function WelcomeScreen() {
           P
         </p>
         <h1>Welcome to Postdeck</h1>
-        <p className="welcome-lede">Plan, schedule and move the posts of every brand you manage, in one calendar.</p>
+        <p className="welcome-lede">
+          Plan, schedule and move the posts of every brand you manage, in one calendar.
+        </p>
       </header>
       <div className="welcome-options">
         <section className="card welcome-card" aria-labelledby="sandbox-title">
           <h2 id="sandbox-title">Try it with the built-in sandbox</h2>
           <p>
-            A local service with demo brands, accounts and posts runs on this computer. Nothing is published anywhere, so
-            try anything.
+            A local service with demo brands, accounts and posts runs on this computer. Nothing is published
+            anywhere, so try anything.
           </p>
           {sandboxError ? (
             <p className="form-error" role="alert">

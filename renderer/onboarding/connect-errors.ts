@@ -49,12 +49,15 @@ export function connectErrorMessage(error: AppError): string {
 export function checkConnectInput(baseUrl: string, apiKey: string): { baseUrl?: string; apiKey?: string } {
   const errors: { baseUrl?: string; apiKey?: string } = {};
   if (!baseUrl) {
-    errors.baseUrl = 'Enter the address of your Social Publishing service, for example https://api.example.com/v1.';
+    errors.baseUrl =
+      'Enter the address of your Social Publishing service, for example https://api.example.com/v1.';
   } else if (!isWebAddress(baseUrl)) {
-    errors.baseUrl = 'That is not a web address. Enter it in full, starting with https://, for example https://api.example.com/v1.';
+    errors.baseUrl =
+      'That is not a web address. Enter it in full, starting with https://, for example https://api.example.com/v1.';
   }
   if (!apiKey) {
-    errors.apiKey = "Paste your API key. You create one in the service's dashboard, under Settings › API Keys.";
+    errors.apiKey =
+      "Paste your API key. You create one in the service's dashboard, under Settings › API Keys.";
   } else if (!ipcMethods.connectProfile.input.shape.apiKey.safeParse(apiKey).success) {
     errors.apiKey = 'That is not a whole API key: copy it again from the dashboard (Settings › API Keys).';
   }

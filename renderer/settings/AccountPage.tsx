@@ -52,7 +52,11 @@ function ConnectionSection({ profile }: { profile: ProfileView }) {
       <h2 id="connection-title">Connection</h2>
       {me.isPending ? <Loading label="Checking the connection…" /> : null}
       {me.isError ? (
-        <ErrorState title="The service could not confirm this connection" error={me.error} onRetry={() => void me.refetch()} />
+        <ErrorState
+          title="The service could not confirm this connection"
+          error={me.error}
+          onRetry={() => void me.refetch()}
+        />
       ) : null}
       {me.isPending ? null : (
         <dl className="facts" aria-label="Connection details">

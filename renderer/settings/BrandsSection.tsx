@@ -13,7 +13,11 @@ export function BrandsSection({ profile }: { profile: ProfileView }) {
       <h2 id="brands-title">Brands</h2>
       {brands.isPending ? <Loading label="Loading brands…" /> : null}
       {brands.isError ? (
-        <ErrorState title="Brands could not be loaded" error={brands.error} onRetry={() => void brands.refetch()} />
+        <ErrorState
+          title="Brands could not be loaded"
+          error={brands.error}
+          onRetry={() => void brands.refetch()}
+        />
       ) : null}
       {brands.isSuccess && brands.data.length === 0 ? (
         <EmptyState title="No brands">

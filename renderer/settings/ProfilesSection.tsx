@@ -19,7 +19,11 @@ export function ProfilesSection() {
       <h2 id="profiles-title">Connections</h2>
       {profiles.isPending ? <Loading label="Loading connections…" /> : null}
       {profiles.isError ? (
-        <ErrorState title="Connections could not be read" error={profiles.error} onRetry={() => void profiles.refetch()} />
+        <ErrorState
+          title="Connections could not be read"
+          error={profiles.error}
+          onRetry={() => void profiles.refetch()}
+        />
       ) : null}
       {profiles.isSuccess ? (
         <ul className="rows" aria-label="Connections">
