@@ -75,7 +75,9 @@ async function restartAndFlush() {
 }
 
 async function expectEachOnce(tag: string, count: number) {
-  const contents = (await h!.listOnServer()).map((p) => p.content ?? '').filter((c) => c.includes(tag));
+  const contents = (await h!.listOnServer())
+    .map((p) => p.content ?? '')
+    .filter((c) => c.includes(tag) && c.startsWith('Crash'));
   expect(contents.sort()).toEqual(Array.from({ length: count }, (_, i) => `Crash ${i} ${tag}`).sort());
 }
 
@@ -98,11 +100,34 @@ describe('kill -9 mid-sync', () => {
     });
   }
 
-  it('survives kills at random moments, several times in a row', async () => {
+  it('survives kills at random moments, several times in a row, with moves and deletes queued too', async () => {
     h = await harness();
-    await h.engine.stop();
     const tag = `crash-random-${Date.now()}`;
+    // Three posts already on the service and in the cache: two to move, one to delete.
+    const existing: { id: string; group: string; content: string }[] = [];
+    for (const n of [0, 1, 2]) {
+      const [made] = await h.api().createPosts({
+        type: 'schedule',
+        date: inMinutes(300 + n),
+        shortLink: false,
+        posts: [
+          {
+            integration: { id: h.integrationId },
+            value: [{ content: `Existing ${n} ${tag}` }],
+            settings: { __type: 'x' },
+          },
+        ],
+      });
+      existing.push({ id: made!.postId, group: made!.group, content: `Existing ${n} ${tag}` });
+    }
+    await h.engine.listPosts({ start: new Date().toISOString(), end: inMinutes(60 * 24) });
+    await h.engine.stop();
     await queue(tag, 6);
+    const moves = [inMinutes(400), inMinutes(401)];
+    h.engine.reschedulePost({ id: existing[0]!.id, date: moves[0]! });
+    h.engine.reschedulePost({ id: existing[1]!.id, date: moves[1]! });
+    h.engine.deleteGroup({ group: existing[2]!.group });
+
     for (const delay of [120, 250, 180]) {
       const run = startChild(null);
       await until('the child started', () => run.saw('READY'), 20_000);
@@ -111,5 +136,10 @@ describe('kill -9 mid-sync', () => {
     }
     await restartAndFlush();
     await expectEachOnce(tag, 6);
+    const server = await h.listOnServer();
+    const byId = new Map(server.map((p) => [p.id, p]));
+    expect(Date.parse(byId.get(existing[0]!.id)!.publishDate)).toBe(Date.parse(moves[0]!));
+    expect(Date.parse(byId.get(existing[1]!.id)!.publishDate)).toBe(Date.parse(moves[1]!));
+    expect(byId.has(existing[2]!.id)).toBe(false);
   });
 });
