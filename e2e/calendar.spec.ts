@@ -1,8 +1,12 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { PostDetail, PostListResponse, type PostListItem } from '../shared/api/resources.js';
 import { rangeInstants, visibleWallRange } from '../renderer/calendar/range.js';
 import { instantToWall, wallDateKey, wallToInstant } from '../renderer/calendar/time.js';
+import { startService, type RunningService } from '../server/index.js';
+import { sandboxKey } from '../server/sandbox-file.js';
 import { expect, test, type TestService } from './fixtures.js';
 
 /*
@@ -17,15 +21,20 @@ const DAY = 86_400_000;
 /** The service's own answers, read with the same key the app uses, to compare the screen with. */
 class ServiceView {
   constructor(
-    private readonly service: TestService,
+    private readonly baseUrl: string,
+    private readonly token: string,
     readonly brandId: string,
   ) {}
 
+  static of(service: TestService, brandId: string): ServiceView {
+    return new ServiceView(service.baseUrl, service.key('full-test'), brandId);
+  }
+
   private async request(path: string, init: RequestInit = {}): Promise<Response> {
-    return fetch(`${this.service.baseUrl}${path}`, {
+    return fetch(`${this.baseUrl}${path}`, {
       ...init,
       headers: {
-        authorization: `Bearer ${this.service.key('full-test')}`,
+        authorization: `Bearer ${this.token}`,
         'x-brand-id': this.brandId,
         ...(init.body ? { 'content-type': 'application/json' } : {}),
       },
@@ -183,7 +192,13 @@ function wallIn(instant: string, zone: string) {
 
 /** The publish date the service reports for a post, polled until it settles on `expected`. */
 async function expectServiceDate(svc: ServiceView, id: string, expected: string): Promise<void> {
-  await expect.poll(async () => (await svc.post(id))?.publishDate, { timeout: 20_000 }).toBe(expected);
+  await expectServiceDateWithin(svc, id, expected, 20_000);
+}
+
+async function expectServiceDateWithin(svc: ServiceView, id: string, expected: string, timeout: number): Promise<void> {
+  await expect
+    .poll(async () => (await svc.post(id).catch(() => null))?.publishDate, { timeout })
+    .toBe(expected);
 }
 
 /** A wall time in New York as the instant the service stores. */
@@ -196,6 +211,12 @@ function movable(posts: PostListItem[], after: number): PostListItem[] {
   return posts
     .filter((p) => p.state === 'scheduled' && Date.parse(p.publishDate) > after)
     .sort((a, b) => a.publishDate.localeCompare(b.publishDate));
+}
+
+async function activeBrandId(page: Page): Promise<string> {
+  const brands = await page.evaluate(() => window.api.listBrands({}));
+  if (!brands.ok) throw new Error(brands.error.message);
+  return brands.value.find((b) => b.active)!.id;
 }
 
 /** Screenshots to look at; CALENDAR_SCREENS_DIR keeps them out of reach of a parallel run's cleanup. */
@@ -214,10 +235,7 @@ test.describe('calendar', () => {
     await connectWithSandboxKey();
     cal = new CalendarPage(page);
     await expect(cal.screen).toBeVisible();
-    const brands = await page.evaluate(() => window.api.listBrands({}));
-    if (!brands.ok) throw new Error(brands.error.message);
-    const active = brands.value.find((b) => b.active)!;
-    svc = new ServiceView(service, active.id);
+    svc = ServiceView.of(service, await activeBrandId(page));
     await cal.setZone(NY);
   });
 
@@ -540,4 +558,63 @@ test.describe('calendar', () => {
     const outbox = await page.evaluate(() => window.api.listOutbox({}));
     expect(outbox.ok && outbox.value.filter((i) => i.postId === post.id)).toEqual([]);
   });
+});
+
+test('offline: the calendar shows the saved posts, a move is queued and goes out on reconnect', async ({ page }) => {
+  test.setTimeout(150_000);
+  // A service of this test's own, so it can go away and come back on the same address and data.
+  const dataDir = await mkdtemp(join(tmpdir(), 'postdeck-calendar-offline-'));
+  const start = (port = 0) => startService({ dataDir, port, host: '127.0.0.1', log: false });
+  let running: RunningService = await start();
+  const port = Number(new URL(running.baseUrl).port);
+  const key = sandboxKey(running.sandbox, 'full-test');
+  const token = key.token;
+  const brandId = running.sandbox.organizations.find((o) => o.id === key.organizationId)!.brands[0]!.id;
+  try {
+    const connected = await page.evaluate((input) => window.api.connectProfile(input), {
+      baseUrl: running.baseUrl,
+      apiKey: token,
+      brandId,
+    });
+    expect(connected.ok ? null : connected.error.message).toBeNull();
+    await page.reload();
+    const cal = new CalendarPage(page);
+    await expect(cal.screen).toBeVisible();
+    const svc = new ServiceView(running.baseUrl, token, brandId);
+    await cal.setZone(NY);
+    const now = Date.now();
+    const target = instantToWall(now + 8 * DAY, NY);
+    await cal.view('Week');
+    await cal.jumpTo(wallDateKey(target));
+    const weekRange = rangeInstants(visibleWallRange('week', target), NY);
+    const posts = movable(await svc.posts(Date.parse(weekRange.start), Date.parse(weekRange.end)), now);
+    const post = posts.find((p) => posts.filter((q) => q.group === p.group).length === 1)!;
+    await expect(cal.post(post.id)).toBeVisible();
+
+    await running.close();
+    // A range not fetched yet comes from what main saved, and the calendar says so.
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await expect(page.getByTestId('calendar-offline')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/You are offline/)).toBeVisible();
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    await expect(cal.post(post.id)).toBeVisible();
+
+    const w = instantToWall(Date.parse(post.publishDate), NY);
+    const day = new Date(w.getFullYear(), w.getMonth(), w.getDate() + (w.getDay() === 0 ? -1 : 1), 10, 0);
+    await cal.scrollToMinutes(Math.min(w.getHours() * 60, 600));
+    await cal.drag(post.id, await cal.weekPoint(day.getDate(), 600));
+    await expect(cal.toast('Moved')).toBeVisible();
+    await expect(cal.post(post.id)).toHaveAttribute('aria-label', /change pending sync/);
+    expect(await cal.weekSlotOf(post.id)).toMatchObject({ minutes: 600 });
+    await snap(page, 'calendar-offline-queued');
+
+    running = await start(port);
+    await expectServiceDateWithin(svc, post.id, wallToInstant(day, NY).toISOString(), 90_000);
+    await expect(cal.post(post.id)).not.toHaveAttribute('aria-label', /change pending sync/, { timeout: 30_000 });
+  } finally {
+    await running.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });
