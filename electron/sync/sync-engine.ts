@@ -2,23 +2,23 @@
  * The sync engine: the calendar's reads (server first, cache when offline) and every write through
  * the durable outbox. Runs in main (Node); plain class, dependencies passed in.
  *
- * How app-services.ts wires it (one engine for the app):
+ * How app-services.ts wires it (one engine for the app, as it does today):
  *
  *   const db = openDatabase(join(dataDir, 'postdeck.db'));
  *   const sync = new SyncEngine({
  *     db,
- *     apiFor: (profileId, brandId) => clientFor(profileId, brandId), // ApiClient or null without a key
- *     active: () => (profile?.brandId ? { profileId: profile.id, brandId: profile.brandId } : null),
+ *     apiFor: (profileId, brandId) => profiles.apiFor(profileId, brandId), // client, or null without a key
+ *     active: () => profiles.activeBrand(),                                // {profileId, brandId} | null
  *     emit: (name, payload) => events.emit(name, payload),
  *   });
- *   sync.start();                       // after the profiles are loaded; sync.stop() on quit
+ *   sync.start();                 // after the profiles are loaded; await sync.stop() before closing db
  *   handlers.listPosts = (range) => sync.listPosts(range);
- *   handlers.reschedulePost = (i) => sync.reschedulePost(i);   // likewise deleteGroup, sendDraft,
- *   // createPostsNow, uploadMedia, cancelUpload, listMedia, getSyncStatus, listOutbox, retryOutbox,
- *   // discardOutbox, resolveMissedTime, syncNow: each takes the IPC input, answers the IPC result.
+ *   // Likewise reschedulePost, deleteGroup, sendDraft, createPostsNow, uploadMedia, cancelUpload,
+ *   // listMedia, getSyncStatus, listOutbox, retryOutbox, discardOutbox, resolveMissedTime, syncNow:
+ *   // each takes the IPC input and answers the IPC result (AppFailure / ApiError on refusal).
  *   // Drafts and accounts: new DraftsService({ db, active }) (listDrafts, getDraft, saveDraft,
  *   // deleteDraft) and new IntegrationsService({ db, active }) (listIntegrations, addIntegration).
- *   sync.kick() after a key is set or the brand switches, so waiting operations go out.
+ *   sync.kick() after a key is set or the profile or brand switches, so waiting operations go out.
  *
  * Methods act on the active profile and brand; the outbox itself sends every brand's operations
  * through `apiFor`, so switching brand never strands a queued change.
