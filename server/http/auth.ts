@@ -29,7 +29,12 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * limit, the x-brand-id header, the key's right to that brand, and the endpoint's scope. Runs before
  * the body is read, so an anonymous caller learns nothing about body parsing.
  */
-export function authenticate(accounts: AccountStore, limiter: RateLimiter | null, scope: Scope) {
+export function authenticate(
+  accounts: AccountStore,
+  limiter: RateLimiter | null,
+  scope: Scope,
+  brandOption: 'required' | 'optional' = 'required',
+) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? BEARER.exec(header) : null;
@@ -60,7 +65,9 @@ export function authenticate(accounts: AccountStore, limiter: RateLimiter | null
       }
     }
     const brandHeader = request.headers['x-brand-id'];
-    const brandId = typeof brandHeader === 'string' ? brandHeader.trim() : '';
+    const sent = typeof brandHeader === 'string' ? brandHeader.trim() : '';
+    // Account-context endpoints answer for the key's default brand, so a new client can find its Brand ID.
+    const brandId = sent === '' && brandOption === 'optional' ? defaultBrandId(accounts, key) : sent;
     if (brandId === '') {
       throw new ApiHttpError(400, ErrorCode.BRAND_ID_REQUIRED, 'Send the brand to act on in the x-brand-id header (see GET /me or the dashboard).');
     }
@@ -78,4 +85,9 @@ export function authenticate(accounts: AccountStore, limiter: RateLimiter | null
     if (!organization || !user) throw new Error(`API key ${key.id} points at a missing organization or user`);
     contexts.set(request, { key, organization, user, brand });
   };
+}
+
+/** The first brand the key may act on: its own list's first, else its organization's first. */
+function defaultBrandId(accounts: AccountStore, key: ApiKeyRecord): string {
+  return key.brand_ids?.[0] ?? accounts.brands(key.organization_id)[0]?.id ?? '';
 }

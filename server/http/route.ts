@@ -39,7 +39,7 @@ export function defineRoute<N extends EndpointName>(
   app.route({
     method: def.method,
     url: def.path,
-    onRequest: authenticate(svc.accounts, limiter, def.scope),
+    onRequest: authenticate(svc.accounts, limiter, def.scope, 'brandHeader' in def ? def.brandHeader : 'required'),
     handler: async (request, reply) => {
       if (spec.body && !isJson(request.headers['content-type'])) {
         throw new ApiHttpError(415, ErrorCode.UNSUPPORTED_CONTENT_TYPE, 'Send the body as JSON with "Content-Type: application/json".');

@@ -74,8 +74,23 @@ describe('authentication on every endpoint', () => {
     expectError(await send(name, as(s, 'revoked').headers), 401, 'INVALID_API_KEY');
   });
 
-  it.each(names)('%s: no x-brand-id -> 400 BRAND_ID_REQUIRED', async (name) => {
+  const brandRequired = names.filter((n) => !('brandHeader' in endpoints[n]));
+  const brandOptional = names.filter((n) => 'brandHeader' in endpoints[n]);
+
+  it.each(brandRequired)('%s: no x-brand-id -> 400 BRAND_ID_REQUIRED', async (name) => {
     expectError(await send(name, { authorization: as(s, 'full-live').headers.authorization }), 400, 'BRAND_ID_REQUIRED');
+  });
+
+  it.each(brandOptional)('%s: no x-brand-id -> answers for the key default brand', async (name) => {
+    const res = await send(name, { authorization: as(s, 'full-live').headers.authorization });
+    expect(res.status).toBe(200);
+  });
+
+  it('GET /me without x-brand-id names the default brand, so a new client learns its Brand ID', async () => {
+    const all = await send('getMe', { authorization: as(s, 'full-live').headers.authorization });
+    expect((all.body as { brand: { id: string } }).brand.id).toBe(world(s).brand1.id);
+    const scoped = await send('getMe', { authorization: as(s, 'brand1-only').headers.authorization });
+    expect((scoped.body as { brand: { id: string } }).brand.id).toBe(world(s).brand1.id);
   });
 
   it.each(names)('%s: brand1-only key on brand 2 -> 403 BRAND_NOT_ALLOWED', async (name) => {

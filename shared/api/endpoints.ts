@@ -17,6 +17,11 @@ export interface EndpointDef {
   body?: z.ZodType;
   multipart?: boolean;
   response: z.ZodType;
+  /**
+   * 'optional': without x-brand-id the key's default brand is used. Only the account-context
+   * endpoints allow it, since a new client learns its Brand ID from them (spec: "by calling GET /me").
+   */
+  brandHeader?: 'optional';
   /** Status of a successful answer. */
   status: 200 | 201;
 }
@@ -30,6 +35,7 @@ export const endpoints = {
     path: '/me',
     scope: 'brands:read',
     summary: 'Account context: organization, brand and user for this key and x-brand-id.',
+    brandHeader: 'optional',
     response: R.MeResponse,
     status: 200,
   },
@@ -38,6 +44,7 @@ export const endpoints = {
     path: '/brands',
     scope: 'brands:read',
     summary: "Every brand in the key's organization.",
+    brandHeader: 'optional',
     response: R.BrandList,
     status: 200,
   },
