@@ -150,11 +150,12 @@ describe('connecting', () => {
     expect(await app.ok('listProfiles')).toEqual([]);
   });
 
-  it('asks for the brand when the service needs one', async () => {
+  it('connects without a Brand ID and takes the brand GET /me names', async () => {
     const app = await open();
-    const error = await app.fails('connectProfile', { baseUrl: svc.service.baseUrl, apiKey: svc.token('full-test') });
-    expect(error.apiCode).toBe('BRAND_ID_REQUIRED');
-    expect(error.message).toMatch(/Brand ID/);
+    const view = await app.ok<ProfileView>('connectProfile', { baseUrl: svc.service.baseUrl, apiKey: svc.token('full-test') });
+    const brand1 = svc.service.sandbox.organizations[0]?.brands[0];
+    expect(view.brandId).toBe(brand1?.id);
+    expect(view.brandName).toBe(brand1?.name);
   });
 
   it('offers session-only storage when no keychain works, and keeps the key off the disk', async () => {
