@@ -38,12 +38,45 @@ test('connections can be added, switched and removed', async ({ page, service, c
   await page.getByRole('button', { name: `Switch to ${ours}` }).click();
   await expect(account.organization).toHaveText(ours);
   await expect(page.getByRole('navigation', { name: 'Main' })).toContainText(ours);
+  // And back, and forth again: each row stays usable after a switch.
+  await page.getByRole('button', { name: `Switch to ${theirs}` }).click();
+  await expect(account.organization).toHaveText(theirs);
+  await page.getByRole('button', { name: `Switch to ${ours}` }).click();
+  await expect(account.organization).toHaveText(ours);
 
   await page.getByRole('button', { name: `Remove ${theirs}…` }).click();
   await expect(page.getByRole('group', { name: `Remove ${theirs}?` })).toBeVisible();
   await page.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(connections).toHaveCount(1);
   await expect(account.organization).toHaveText(ours);
+});
+
+test('a connection takes a new key, checked before it replaces the old one', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  await connectWithSandboxKey('full-test');
+  const account = new AccountScreen(page);
+  await account.open();
+  const name = await account.organization.innerText();
+  await page.getByRole('button', { name: `Replace the key of ${name}` }).click();
+  const field = page.getByLabel(`New API key for ${name}`);
+
+  // A revoked key is refused and the saved key stays.
+  await field.fill(service.key('revoked'));
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'revoked or is wrong' })).toBeVisible();
+  await expect(account.keyStatus).toContainText(`Test key ending in ${service.key('full-test').slice(-4)}`);
+
+  // The organization's live key replaces the test key.
+  const live = service.key('full-live');
+  await field.fill(live);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await expect(account.keyStatus).toHaveText(`Live key ending in ${live.slice(-4)}, in the system keychain`);
+  await expect(field).toBeHidden();
+  expect(await page.content()).not.toContain(live);
+  await snap(page, '16-replaced-key');
 });
 
 test('removing the last connection leads back to the first screen', async ({

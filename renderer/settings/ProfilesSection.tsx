@@ -7,6 +7,7 @@ import { call } from '../lib/ipc.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { ConnectForm } from '../onboarding/ConnectForm.js';
 import { describeKey } from './key-status.js';
+import { ReplaceKeyForm } from './ReplaceKeyForm.js';
 
 /** Every saved connection (agencies keep several): switch, remove, or add one. */
 export function ProfilesSection() {
@@ -52,6 +53,7 @@ export function ProfilesSection() {
 function ProfileRow({ profile }: { profile: ProfileView }) {
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const [replacing, setReplacing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const name = profile.label;
@@ -65,6 +67,7 @@ function ProfileRow({ profile }: { profile: ProfileView }) {
       await client.invalidateQueries();
     } catch (error) {
       setProblem(errorMessage(error));
+    } finally {
       setBusy(false);
     }
   }
@@ -81,6 +84,7 @@ function ProfileRow({ profile }: { profile: ProfileView }) {
             {problem}
           </span>
         ) : null}
+        {replacing ? <ReplaceKeyForm profile={profile} onDone={() => setReplacing(false)} /> : null}
       </div>
       {profile.active ? <span className="badge">Active</span> : null}
       {confirming ? (
@@ -111,6 +115,14 @@ function ProfileRow({ profile }: { profile: ProfileView }) {
               Switch
             </button>
           )}
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => setReplacing(true)}
+            aria-label={`Replace the key of ${name}`}
+          >
+            Replace key
+          </button>
           <button
             type="button"
             className="button button-small button-quiet"
