@@ -123,4 +123,17 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX outbox_by_key ON outbox (op_key, seq);
     `,
   },
+  {
+    name: 'post details cache',
+    sql: `
+      CREATE TABLE post_details (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        detail_json TEXT NOT NULL,
+        synced_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, brand_id, id)
+      );
+    `,
+  },
 ];

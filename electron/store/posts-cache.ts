@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PostListItem, normalizePostState } from '../../shared/api/resources.js';
+import { PostDetail, PostListItem, normalizePostState } from '../../shared/api/resources.js';
 import type { AppDatabase } from './database.js';
 import { jsonText, parseRow, parseRows, sqlInt } from './rows.js';
 
@@ -54,6 +54,10 @@ const Row = z
     item: r.item_json,
     syncedAt: r.synced_at,
   }));
+
+const DetailRow = z
+  .object({ id: z.string(), detail_json: jsonText(PostDetail) })
+  .transform((r) => r.detail_json);
 
 /** A post that reached a final state since the cache last saw it (the user's scheduled post went out, or failed). */
 export interface PostOutcome {
@@ -186,11 +190,37 @@ export class PostsCache {
     this.db.sql
       .prepare('DELETE FROM posts WHERE profile_id = ? AND brand_id = ? AND id = ?')
       .run(profileId, brandId, id);
+    this.db.sql
+      .prepare('DELETE FROM post_details WHERE profile_id = ? AND brand_id = ? AND id = ?')
+      .run(profileId, brandId, id);
   }
 
   removeGroup(profileId: string, brandId: string, group: string): number {
-    return this.db.sql
-      .prepare('DELETE FROM posts WHERE profile_id = ? AND brand_id = ? AND group_id = ?')
-      .run(profileId, brandId, group).changes;
+    return this.db.tx(() => {
+      const posts = this.listGroup(profileId, brandId, group);
+      for (const post of posts) this.remove(profileId, brandId, post.id);
+      // Rows too damaged to list still belong to the group: they go too.
+      const rest = this.db.sql
+        .prepare('DELETE FROM posts WHERE profile_id = ? AND brand_id = ? AND group_id = ?')
+        .run(profileId, brandId, group).changes;
+      return posts.length + rest;
+    });
+  }
+
+  /** A post as GET /posts/:id last answered (blocks, media, settings), for reading it offline. */
+  getDetail(profileId: string, brandId: string, id: string): PostDetail | null {
+    const row = this.db.sql
+      .prepare('SELECT id, detail_json FROM post_details WHERE profile_id = ? AND brand_id = ? AND id = ?')
+      .get(profileId, brandId, id);
+    return parseRow(this.db, 'post_details', DetailRow, row);
+  }
+
+  saveDetail(profileId: string, brandId: string, detail: PostDetail, syncedAt: string): void {
+    this.db.sql
+      .prepare(
+        `INSERT INTO post_details (profile_id, brand_id, id, detail_json, synced_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (profile_id, brand_id, id) DO UPDATE SET detail_json = excluded.detail_json, synced_at = excluded.synced_at`,
+      )
+      .run(profileId, brandId, detail.id, JSON.stringify(detail), syncedAt);
   }
 }

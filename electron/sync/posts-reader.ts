@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PostListItem } from '../../shared/api/resources.js';
+import type { PostDetail, PostListItem } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { PostRangeResult } from '../../shared/ipc/models.js';
 import { ApiError } from '../api/errors.js';
@@ -77,6 +77,28 @@ export class PostsReader {
       }
     }
     return { posts: this.view(active, startMs, endMs), source, syncedAt: this.syncedAt(active) };
+  }
+
+  /** GET /posts/:id, kept on this device so a post can be opened (and edited) offline too. */
+  async getPost(active: ActiveBrand, id: string): Promise<PostDetail> {
+    const api = await this.o.apiOf(active);
+    if (api) {
+      try {
+        const detail = await api.getPost(id);
+        this.o.reachability.report(true, null);
+        this.cache.saveDetail(active.profileId, active.brandId, detail, this.o.now().toISOString());
+        return detail;
+      } catch (err) {
+        if (!(err instanceof ApiError && err.retryable)) throw err;
+        if (err.kind === 'network' || err.kind === 'timeout') this.o.reachability.report(false, err.message);
+      }
+    }
+    const saved = this.cache.getDetail(active.profileId, active.brandId, id);
+    if (saved) return saved;
+    throw new AppFailure(
+      'OFFLINE',
+      'The service cannot be reached and this post has not been opened on this device before; try again once online.',
+    );
   }
 
   /** Fetches again the range the calendar last showed, when it belongs to `active`. */

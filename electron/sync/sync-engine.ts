@@ -13,7 +13,7 @@
  *   });
  *   sync.start();                 // after the profiles are loaded; await sync.stop() before closing db
  *   handlers.listPosts = (range) => sync.listPosts(range);
- *   // Likewise reschedulePost, deleteGroup, sendDraft, createPostsNow, uploadMedia, cancelUpload,
+ *   // Likewise getPost, reschedulePost, deleteGroup, sendDraft, createPostsNow, uploadMedia, cancelUpload,
  *   // listMedia, getSyncStatus, listOutbox, retryOutbox, discardOutbox, resolveMissedTime, syncNow:
  *   // each takes the IPC input and answers the IPC result (AppFailure / ApiError on refusal).
  *   // Drafts and accounts: new DraftsService({ db, active }) (listDrafts, getDraft, saveDraft,
@@ -152,6 +152,11 @@ export class SyncEngine {
 
   listPosts(range: IpcInput<'listPosts'>): Promise<IpcOutput<'listPosts'>> {
     return this.reader.listPosts(this.requireActive(), range);
+  }
+
+  /** One post with its blocks, media and settings; the copy saved last time when offline. */
+  getPost(input: IpcInput<'getPost'>): Promise<IpcOutput<'getPost'>> {
+    return this.reader.getPost(this.requireActive(), input.id);
   }
 
   reschedulePost(input: IpcInput<'reschedulePost'>): IpcOutput<'reschedulePost'> {

@@ -54,6 +54,7 @@ describe('database', () => {
       'kv',
       'media',
       'outbox',
+      'post_details',
       'posts',
       'profiles',
     ]);

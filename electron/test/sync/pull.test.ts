@@ -140,6 +140,17 @@ describe('pulling posts into the cache', () => {
     expect(outcomes).toEqual([expect.objectContaining({ state: 'published', content: `Soon ${tag}` })]);
   });
 
+  it('opens a post offline from the copy saved when it was last opened', async () => {
+    h = await harness();
+    const post = (await h.engine.listPosts(week())).posts[0]!;
+    const online = await h.engine.getPost({ id: post.id });
+    expect(online.value.length).toBeGreaterThan(0);
+    const other = (await h.engine.listPosts(week())).posts.find((p) => p.id !== post.id)!;
+    await h.stopService();
+    expect(await h.engine.getPost({ id: post.id })).toEqual(online);
+    await expect(h.engine.getPost({ id: other.id })).rejects.toThrow(/not been opened on this device/);
+  });
+
   it('createPostsNow answers the result, shows the service issues, and falls back to the outbox offline', async () => {
     h = await harness();
     const tag = `now-${Date.now()}`;
