@@ -1,6 +1,5 @@
 // Builds what Electron loads: the renderer (vite) into dist/renderer, and the main process and
 // preload (esbuild) into dist/electron. Any failure exits non-zero with the reason.
-import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build as viteBuild } from 'vite';
@@ -67,11 +66,8 @@ async function buildPreload() {
 async function main() {
   await rm('dist/electron', { recursive: true, force: true });
   await buildRenderer();
-  // The main process lands in its own step of the project; until it exists there is nothing to bundle.
-  if (existsSync('electron/main.ts')) await buildMain();
-  else console.log('electron/main.ts not present yet: main bundle skipped');
-  if (existsSync('electron/preload.ts')) await buildPreload();
-  else console.log('electron/preload.ts not present yet: preload bundle skipped');
+  await buildMain();
+  await buildPreload();
 }
 
 main().catch((error) => {
