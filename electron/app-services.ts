@@ -116,7 +116,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     listIntegrations: async () => integrations.listIntegrations(),
     addIntegration: async (input) => integrations.addIntegration(input),
     listPosts: (range) => sync.listPosts(range),
-    getPost: async ({ id }) => (await api()).getPost(id),
+    getPost: (input) => sync.getPost(input),
     reschedulePost: async (input) => sync.reschedulePost(input),
     deleteGroup: async (input) => sync.deleteGroup(input),
     sendDraft: (input) => sync.sendDraft(input),
