@@ -10,10 +10,12 @@ import {
   type Browser,
   type ElectronApplication,
   type Page,
+  type TestInfo,
 } from '@playwright/test';
 import keytar from 'keytar';
 import type { IpcResult } from '../shared/ipc/errors.js';
 import { createAppServices, type AppServices } from '../electron/app-services.js';
+import { setLogSink } from '../electron/log.js';
 import { createSandboxStarter } from '../electron/profiles/sandbox.js';
 import { KeytarSecretStore } from '../electron/secrets/keytar-secret-store.js';
 import { startService, type RunningService } from '../server/index.js';
@@ -58,6 +60,8 @@ export interface TestApp {
   ipcResults: IpcResult<unknown>[] | null;
   /** Every event main sent the page (the bridge records them); null under Electron. */
   ipcEvents: { name: string; payload: unknown }[] | null;
+  /** Every line the main-process services logged (the bridge records them); null under Electron. */
+  mainLog: string[] | null;
   /** Makes a file on disk droppable/choosable under its base name (Electron knows paths itself). */
   registerFile(path: string, name: string): Promise<void>;
 }
@@ -68,6 +72,7 @@ interface TestFixtures {
   services: AppServices | null;
   ipcResults: IpcResult<unknown>[] | null;
   ipcEvents: { name: string; payload: unknown }[] | null;
+  mainLog: string[] | null;
   /** Connects the app with a seeded sandbox key (default `full-test`) and waits for the shell. */
   connectWithSandboxKey(label?: SandboxKeyLabel): Promise<void>;
 }
@@ -129,11 +134,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   // Depends on `service` so the app is torn down first and never talks to a stopped service.
-  app: async ({ bridgeBrowser, rendererUrl, viewport, service: _service }, use) => {
+  app: async ({ bridgeBrowser, rendererUrl, viewport, service: _service }, use, testInfo) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'postdeck-e2e-app-'));
     try {
       if (ELECTRON) await runInElectron(ELECTRON, dataDir, use);
-      else await runInBridge(bridgeBrowser, rendererUrl, viewport, dataDir, use);
+      else await runInBridge(bridgeBrowser, rendererUrl, viewport, dataDir, testInfo, use);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
@@ -143,6 +148,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   services: async ({ app }, use) => use(app.services),
   ipcResults: async ({ app }, use) => use(app.ipcResults),
   ipcEvents: async ({ app }, use) => use(app.ipcEvents),
+  mainLog: async ({ app }, use) => use(app.mainLog),
 
   connectWithSandboxKey: async ({ app, service }, use) => {
     await use(async (label = 'full-test') => {
@@ -184,6 +190,7 @@ async function runInElectron(executablePath: string, dataDir: string, use: (app:
       services: null,
       ipcResults: null,
       ipcEvents: null,
+      mainLog: null,
       registerFile: async () => undefined,
     });
   } finally {
@@ -197,6 +204,7 @@ async function runInBridge(
   rendererUrl: string | null,
   viewport: { width: number; height: number } | null,
   dataDir: string,
+  testInfo: TestInfo,
   use: (app: TestApp) => Promise<void>,
 ) {
   if (!browser || !rendererUrl) {
@@ -212,6 +220,9 @@ async function runInBridge(
       'No unlocked keychain: run the specs inside dbus-run-session with gnome-keyring (scripts/test.sh).',
     );
   }
+  // Main's log lines go to this test (attached to its report when it fails), not to the runner's output.
+  const mainLog: string[] = [];
+  const restoreLog = setLogSink((level, line) => mainLog.push(`${level.toUpperCase()} ${line}`), 'debug');
   // The same built-in sandbox main.ts starts, in this test's folder.
   const sandbox = createSandboxStarter(join(dataDir, 'sandbox'));
   // Electron's userData folder always exists; this one is made the same way.
@@ -233,6 +244,7 @@ async function runInBridge(
       services,
       ipcResults: bridge.results,
       ipcEvents: bridge.events,
+      mainLog,
       registerFile: bridge.registerFile,
     });
     bridge.dispose();
@@ -242,6 +254,10 @@ async function runInBridge(
     await sandbox.stop();
     for (const { account } of await keytar.findCredentials(keychainService).catch(() => [])) {
       await keytar.deletePassword(keychainService, account).catch(() => false);
+    }
+    restoreLog();
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('main-process.log', { body: mainLog.join('\n'), contentType: 'text/plain' });
     }
   }
 }

@@ -6,11 +6,12 @@ import { AccountScreen, BrandChoiceScreen, WelcomeScreen } from './support/pages
  * not in any answer that crossed the IPC bridge, whatever the user did.
  */
 
-test("the key's text never reaches the page, its storage, any IPC result or any event", async ({
+test("the key's text never reaches the page, its storage, any IPC result or event, or main's log", async ({
   page,
   service,
   ipcResults,
   ipcEvents,
+  mainLog,
 }) => {
   const token = service.key('full-test');
   const revoked = service.key('revoked');
@@ -47,6 +48,11 @@ test("the key's text never reaches the page, its storage, any IPC result or any 
     expect(consoleLines.join('\n')).not.toContain(secret);
     // The secret part alone, in case a prefix were stripped or the key split.
     expect(html).not.toContain(secret.slice(9));
+  }
+  if (mainLog) {
+    // Main logged the refused key's failure; neither key appears in any line.
+    expect(mainLog.join('\n')).toMatch(/connectProfile answered API/);
+    for (const secret of [token, revoked]) expect(mainLog.join('\n')).not.toContain(secret.slice(9));
   }
   if (ipcResults && ipcEvents) {
     expect(ipcResults.length).toBeGreaterThan(5);
