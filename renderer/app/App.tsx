@@ -1,3 +1,4 @@
+import { ComposerHost } from '../composer/ComposerHost.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { BrandChoiceScreen } from '../onboarding/BrandChoiceScreen.js';
 import { WelcomeScreen } from '../onboarding/WelcomeScreen.js';
@@ -33,5 +34,10 @@ export function App() {
   const active = profiles.data.find((p) => p.active);
   if (brandChoiceFor && active?.id === brandChoiceFor) return <BrandChoiceScreen profile={active} />;
   if (!active) return <WelcomeScreen />;
-  return <AppShell profile={active} />;
+  return (
+    <>
+      <AppShell profile={active} />
+      <ComposerHost />
+    </>
+  );
 }

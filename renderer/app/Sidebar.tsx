@@ -10,6 +10,7 @@ const NAV: { route: Route; label: string }[] = [
 export function Sidebar({ profile }: { profile: ProfileView }) {
   const route = useUi((s) => s.route);
   const navigate = useUi((s) => s.navigate);
+  const openComposer = useUi((s) => s.openComposer);
 
   return (
     <nav className="sidebar" aria-label="Main">
@@ -19,6 +20,14 @@ export function Sidebar({ profile }: { profile: ProfileView }) {
         </span>
         Postdeck
       </p>
+      <button
+        type="button"
+        className="button button-primary sidebar-new-post"
+        aria-keyshortcuts="Control+N Meta+N"
+        onClick={() => openComposer()}
+      >
+        New post
+      </button>
       <ul className="sidebar-nav">
         {NAV.map((item) => (
           <li key={item.route}>

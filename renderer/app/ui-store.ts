@@ -3,6 +3,14 @@ import { create } from 'zustand';
 /** The screens the sidebar leads to. */
 export type Route = 'calendar' | 'account';
 
+/** What the composer opens on: a new post (optionally at a time), a local draft, or a server post to edit or copy. */
+export type ComposerRequest = {
+  date?: string;
+  draftId?: string;
+  editPostId?: string;
+  duplicatePostId?: string;
+};
+
 type UiState = {
   route: Route;
   outboxOpen: boolean;
@@ -12,7 +20,11 @@ type UiState = {
   justConnected: boolean;
   /** A connection is being made from this window: it refreshes the app itself when done. */
   connecting: boolean;
+  /** The open composer, or null when it is closed. */
+  composer: ComposerRequest | null;
   navigate(route: Route): void;
+  openComposer(request?: ComposerRequest): void;
+  closeComposer(): void;
   setOutboxOpen(open: boolean): void;
   setConnecting(connecting: boolean): void;
   askBrandChoice(profileId: string): void;
@@ -27,8 +39,11 @@ export const useUi = create<UiState>((set) => ({
   brandChoiceFor: null,
   justConnected: false,
   connecting: false,
+  composer: null,
   // Leaving the account page ends the "you are connected" moment.
   navigate: (route) => set((s) => ({ route, justConnected: s.justConnected && route === 'account' })),
+  openComposer: (request = {}) => set({ composer: request }),
+  closeComposer: () => set({ composer: null }),
   setOutboxOpen: (outboxOpen) => set({ outboxOpen }),
   setConnecting: (connecting) => set({ connecting }),
   askBrandChoice: (profileId) => set({ brandChoiceFor: profileId, connecting: false }),
