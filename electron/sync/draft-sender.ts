@@ -127,6 +127,8 @@ export class DraftSender {
       throw new AppFailure(
         'INVALID_ARGUMENT',
         `This post cannot be sent yet: ${issues.map((i) => i.message).join(' ')}`,
+        // Each problem with its account and field, for the composer to show beside them.
+        issues,
       );
     }
     const notUploaded = localFiles(payload).filter(

@@ -327,6 +327,9 @@ describe('sync engine and outbox against the local service', () => {
     await expect(
       h.engine.sendDraft({ draftId: tooLong, type: 'schedule', date: inMinutes(5) }),
     ).rejects.toThrow(/280/);
+    await expect(
+      h.engine.sendDraft({ draftId: tooLong, type: 'schedule', date: inMinutes(5) }),
+    ).rejects.toMatchObject({ issues: [expect.objectContaining({ target: 0, path: 'value.0.content' })] });
     await expect(h.engine.sendDraft({ draftId: h.draft('no date'), type: 'schedule' })).rejects.toThrow(
       /date/,
     );
