@@ -12,10 +12,10 @@ import { AccountScreen, BrandChoiceScreen, WelcomeScreen, snap } from './support
 async function meFromService(
   service: TestService,
   label: SandboxKeyLabel,
-  brandId: string,
+  brandId: string | null,
 ): Promise<MeResponse> {
   const response = await fetch(`${service.baseUrl}/me`, {
-    headers: { authorization: `Bearer ${service.key(label)}`, 'x-brand-id': brandId },
+    headers: { authorization: `Bearer ${service.key(label)}`, ...(brandId ? { 'x-brand-id': brandId } : {}) },
   });
   expect(response.status).toBe(200);
   return MeResponse.parse(await response.json());
@@ -35,22 +35,22 @@ test('a new user connects with a key, picks a brand and sees organization, brand
   const welcome = new WelcomeScreen(page);
   const brands = service.brandsOf('full-test');
   expect(brands.length).toBeGreaterThan(1);
-  const [first, second] = [brands[0]!, brands[1]!];
   const orgName = organizationName(service, 'full-test');
 
   await expect(welcome.heading).toBeVisible();
   await snap(page, '01-welcome');
-  // Without a brand the service cannot answer: the sentence says where to find one.
   await welcome.connect(service.baseUrl, service.key('full-test'));
-  expect(await welcome.fieldError(welcome.brandId)).toMatch(/brand/i);
-  await welcome.connect(service.baseUrl, service.key('full-test'), first.id);
+  // No Brand ID asked: the service names the key's default brand, preselected below.
+  await expect(welcome.brandId).toHaveCount(0);
+  const byDefault = await meFromService(service, 'full-test', null);
 
   const choice = new BrandChoiceScreen(page);
   await expect(choice.heading).toBeVisible();
   await expect(page.getByText(`Connected to ${orgName}`)).toBeVisible();
   for (const brand of brands) await expect(choice.brand(brand.name)).toBeVisible();
-  await expect(choice.brand(first.name)).toBeChecked();
+  await expect(choice.brand(byDefault.brand.name)).toBeChecked();
   await snap(page, '02-brand-choice');
+  const second = brands.find((b) => b.id !== byDefault.brand.id)!;
   await choice.brand(second.name).check();
   await choice.continueButton.click();
 
@@ -64,6 +64,7 @@ test('a new user connects with a key, picks a brand and sees organization, brand
   await expect(account.keyStatus).toHaveText(`Test key ending in ${token.slice(-4)}, in the system keychain`);
   await expect(page.getByRole('status').filter({ hasText: 'You are connected.' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toContainText(orgName);
+  await expect(page).toHaveTitle(`Account · ${second.name} · Postdeck`);
   await snap(page, '03-account');
 });
 
@@ -75,9 +76,10 @@ test('switching brand in the top bar changes the brand every later call acts on'
     { id: string; name: string },
     { id: string; name: string },
   ];
-  await new WelcomeScreen(page).connect(service.baseUrl, service.key('full-test'), first.id);
+  await new WelcomeScreen(page).connect(service.baseUrl, service.key('full-test'));
   const choice = new BrandChoiceScreen(page);
   await expect(choice.heading).toBeVisible();
+  await choice.brand(first.name).check();
   await choice.continueButton.click();
 
   const account = new AccountScreen(page);
@@ -105,22 +107,21 @@ test('switching brand in the top bar changes the brand every later call acts on'
 test('a wrong address says so next to the address field', async ({ page, service }) => {
   const welcome = new WelcomeScreen(page);
   const key = service.key('full-test');
-  const brand = service.brandsOf('full-test')[0]!.id;
 
-  await welcome.connect('not a url', key, brand);
+  await welcome.connect('not a url', key);
   expect(await welcome.fieldError(welcome.serviceAddress)).toMatch(/not a web address/i);
 
   // Nothing listens on port 9 of this machine.
-  await welcome.connect('http://127.0.0.1:9/v1', key, brand);
+  await welcome.connect('http://127.0.0.1:9/v1', key);
   expect(await welcome.fieldError(welcome.serviceAddress)).toMatch(/could not reach the service/i);
   await snap(page, '05-unreachable');
 
   // The service is there, but this is not its API's base URL.
-  await welcome.connect(`${service.origin}/nothing-here`, key, brand);
+  await welcome.connect(`${service.origin}/nothing-here`, key);
   expect(await welcome.fieldError(welcome.serviceAddress)).toMatch(/check the base URL/);
 
   // Plain http to another machine would send the key in clear.
-  await welcome.connect('http://example.com/v1', key, brand);
+  await welcome.connect('http://example.com/v1', key);
   expect(await welcome.fieldError(welcome.serviceAddress)).toMatch(/https:\/\//);
 
   await expect(welcome.heading).toBeVisible();
@@ -129,7 +130,7 @@ test('a wrong address says so next to the address field', async ({ page, service
 
 test('a revoked key says so next to the key field', async ({ page, service }) => {
   const welcome = new WelcomeScreen(page);
-  await welcome.connect(service.baseUrl, service.key('revoked'), service.brandsOf('revoked')[0]!.id);
+  await welcome.connect(service.baseUrl, service.key('revoked'));
   expect(await welcome.fieldError(welcome.apiKey)).toMatch(/revoked or is wrong/);
   await expect(welcome.serviceAddress).not.toHaveAttribute('aria-invalid', 'true');
   await snap(page, '06-revoked');
@@ -138,18 +139,9 @@ test('a revoked key says so next to the key field', async ({ page, service }) =>
 test('a key without the scope to read the account says which scope it lacks', async ({ page, service }) => {
   expect(sandboxKey(service.sandbox, 'posts-read').scopes).not.toContain('brands:read');
   const welcome = new WelcomeScreen(page);
-  await welcome.connect(service.baseUrl, service.key('posts-read'), service.brandsOf('posts-read')[0]!.id);
+  await welcome.connect(service.baseUrl, service.key('posts-read'));
   expect(await welcome.fieldError(welcome.apiKey)).toMatch(/lacks the "brands:read" scope/);
   await snap(page, '07-missing-scope');
-});
-
-test('a brand the key may not act on says so next to the brand field', async ({ page, service }) => {
-  const allowed = new Set(service.brandsOf('brand1-only').map((b) => b.id));
-  const other = service.brandsOf('full-test').find((b) => !allowed.has(b.id));
-  expect(other).toBeDefined();
-  const welcome = new WelcomeScreen(page);
-  await welcome.connect(service.baseUrl, service.key('brand1-only'), other!.id);
-  expect(await welcome.fieldError(welcome.brandId)).toMatch(/may not act on this brand/);
 });
 
 test('an empty form is caught before anything is sent', async ({ page, ipcResults }) => {
@@ -180,9 +172,6 @@ test('the whole connect flow works from the keyboard', async ({ page, service })
   await page.keyboard.press('Tab');
   await expect(welcome.apiKey).toBeFocused();
   await page.keyboard.type(service.key('full-test'));
-  await page.keyboard.press('Tab');
-  await expect(welcome.brandId).toBeFocused();
-  await page.keyboard.type(service.brandsOf('full-test')[0]!.id);
   await page.keyboard.press('Enter');
   const choice = new BrandChoiceScreen(page);
   await expect(choice.heading).toBeVisible();

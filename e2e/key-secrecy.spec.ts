@@ -18,12 +18,11 @@ test("the key's text never reaches the page, its storage, any IPC result or even
   const consoleLines: string[] = [];
   page.on('console', (message) => consoleLines.push(message.text()));
   const welcome = new WelcomeScreen(page);
-  const brand = service.brandsOf('full-test')[0]!.id;
 
   // A failed attempt first, then the real connection, then the pages that show the key's status.
-  await welcome.connect(service.baseUrl, revoked, brand);
+  await welcome.connect(service.baseUrl, revoked);
   await expect(welcome.apiKey).toHaveAttribute('aria-invalid', 'true');
-  await welcome.connect(service.baseUrl, token, brand);
+  await welcome.connect(service.baseUrl, token);
   const choice = new BrandChoiceScreen(page);
   await expect(choice.heading).toBeVisible();
   await choice.continueButton.click();

@@ -21,11 +21,7 @@ test('connections can be added, switched and removed', async ({ page, service, c
   await expect(account.organization).toHaveText(ours);
 
   await page.getByRole('button', { name: 'Add a connection' }).click();
-  await new WelcomeScreen(page).connect(
-    service.baseUrl,
-    service.key('other-org'),
-    service.brandsOf('other-org')[0]!.id,
-  );
+  await new WelcomeScreen(page).connect(service.baseUrl, service.key('other-org'));
   const choice = new BrandChoiceScreen(page);
   await expect(choice.heading).toBeVisible();
   await choice.continueButton.click();

@@ -30,7 +30,7 @@ test('a bad argument gets a typed error and the app keeps working', async ({ pag
     expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
   }
   const welcome = new WelcomeScreen(page);
-  await welcome.connect(service.baseUrl, service.key('full-test'), service.brandsOf('full-test')[0]!.id);
+  await welcome.connect(service.baseUrl, service.key('full-test'));
   await expect(page.getByRole('heading', { name: 'Choose a brand' })).toBeVisible();
 });
 

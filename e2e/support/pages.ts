@@ -23,10 +23,11 @@ export class WelcomeScreen {
     this.connectButton = page.getByRole('button', { name: 'Connect' });
   }
 
-  async connect(baseUrl: string, apiKey: string, brandId = ''): Promise<void> {
+  /** Fills the form and connects; a Brand ID is typed only when given (the field shows when asked for). */
+  async connect(baseUrl: string, apiKey: string, brandId?: string): Promise<void> {
     await this.serviceAddress.fill(baseUrl);
     await this.apiKey.fill(apiKey);
-    await this.brandId.fill(brandId);
+    if (brandId !== undefined) await this.brandId.fill(brandId);
     await this.connectButton.click();
   }
 

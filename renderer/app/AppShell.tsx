@@ -24,6 +24,10 @@ export function AppShell({ profile }: { profile: ProfileView }) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const shownRoute = useRef(route);
 
+  useEffect(() => {
+    document.title = `${TITLES[route]} · ${profile.brandName ?? profile.label} · Postdeck`;
+  }, [route, profile.brandName, profile.label]);
+
   // After moving to another page, focus (and a screen reader) starts at its title.
   useEffect(() => {
     if (shownRoute.current === route) return;

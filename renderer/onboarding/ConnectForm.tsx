@@ -1,4 +1,12 @@
-import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type RefObject,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileView } from '../../shared/ipc/models.js';
 import { errorMessage } from '../app/feedback.js';
@@ -14,7 +22,7 @@ import {
 type Problems = Partial<Record<ConnectField, string>> & { keychainUnavailable?: boolean };
 
 /**
- * Base URL, API key and brand, checked by main with GET /me before anything is stored.
+ * Base URL and API key (and a brand, when the service asks for one), checked by main with GET /me before anything is stored.
  * The inputs are uncontrolled on purpose: the key is read once on submit, handed to main, and
  * never kept in React state, a store, or a DOM attribute.
  */
@@ -26,17 +34,23 @@ export function ConnectForm({ onConnected }: { onConnected: (profile: ProfileVie
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
   const setConnecting = useUi((s) => s.setConnecting);
-  const refs: Record<Exclude<ConnectField, 'form'>, RefObject<HTMLInputElement | null>> = {
-    baseUrl: urlRef,
-    apiKey: keyRef,
-    brandId: brandRef,
-  };
+  // The service names the key's default brand; a service that insists on one gets the field.
+  const [askBrand, setAskBrand] = useState(false);
 
   function show(found: Problems) {
     setProblems(found);
-    const first = (['baseUrl', 'apiKey', 'brandId'] as const).find((field) => found[field]);
-    if (first) refs[first].current?.focus();
+    if (found.brandId) setAskBrand(true);
   }
+
+  // Focus goes to the first field to fix, once it is on screen.
+  useEffect(() => {
+    const fields = [
+      [problems.baseUrl, urlRef],
+      [problems.apiKey, keyRef],
+      [problems.brandId, brandRef],
+    ] as const;
+    fields.find(([problem]) => problem)?.[1].current?.focus();
+  }, [problems]);
 
   async function connect(storage: 'keychain' | 'session') {
     const baseUrl = urlRef.current?.value.trim() ?? '';
@@ -99,17 +113,19 @@ export function ConnectForm({ onConnected }: { onConnected: (profile: ProfileVie
         placeholder="pst_live_…"
         disabled={busy}
       />
-      <Field
-        label="Brand ID"
-        hint="Shown in your dashboard next to the brand; it starts with brand_. You can switch brands once connected."
-        error={problems.brandId}
-        inputRef={brandRef}
-        name="brandId"
-        type="text"
-        autoComplete="off"
-        placeholder="brand_…"
-        disabled={busy}
-      />
+      {askBrand ? (
+        <Field
+          label="Brand ID"
+          hint="Shown in your dashboard next to the brand; it starts with brand_. You can switch brands once connected."
+          error={problems.brandId}
+          inputRef={brandRef}
+          name="brandId"
+          type="text"
+          autoComplete="off"
+          placeholder="brand_…"
+          disabled={busy}
+        />
+      ) : null}
       {problems.form ? (
         <div className="form-error" role="alert">
           <p>{problems.form}</p>
