@@ -67,11 +67,15 @@ function installStubApi(spec: StubSpec): void {
     key: { set: true, mode: 'test', last4: 'abcd', storage: 'session' },
     active: true,
   };
-  const handlers: Record<string, (input: { start?: string; end?: string; id?: string; date?: string }) => Promise<unknown>> = {
+  const handlers: Record<
+    string,
+    (input: { start?: string; end?: string; id?: string; date?: string }) => Promise<unknown>
+  > = {
     listProfiles: () => ok([profile]),
     listBrands: () => ok([{ id: 'brand_1', name: 'Stub brand', timezone: spec.zone, active: true }]),
     listIntegrations: () => ok(accounts.map((a) => ({ ...a, disconnected: false, source: 'learned' }))),
-    getSyncStatus: () => ok({ online: true, pending: 0, failed: 0, needsDecision: 0, lastSyncAt: null, lastError: null }),
+    getSyncStatus: () =>
+      ok({ online: true, pending: 0, failed: 0, needsDecision: 0, lastSyncAt: null, lastError: null }),
     listOutbox: () => ok([]),
     listPosts: ({ start, end }) => {
       const s = Date.parse(start!);
@@ -100,7 +104,8 @@ function installStubApi(spec: StubSpec): void {
         }
         if (name === 'pathForFile') return () => '';
         return (input: never) =>
-          handlers[name]?.(input) ?? Promise.resolve({ ok: false, error: { code: 'NOT_FOUND', message: `${name} is not stubbed.` } });
+          handlers[name]?.(input) ??
+          Promise.resolve({ ok: false, error: { code: 'NOT_FOUND', message: `${name} is not stubbed.` } });
       },
     },
   );
@@ -111,16 +116,50 @@ let server: StaticServer;
 
 test.beforeAll(async () => {
   const dir = process.env.POSTDECK_E2E_RENDERER_DIR;
-  if (!dir) throw new Error('The renderer was not built: run through `npx playwright test` (global setup builds it).');
+  if (!dir)
+    throw new Error(
+      'The renderer was not built: run through `npx playwright test` (global setup builds it).',
+    );
   server = await serveStatic(dir);
 });
 test.afterAll(async () => server?.close());
 
 async function openCalendar(page: Page, view: 'month' | 'week'): Promise<void> {
   const now = new Date();
-  const stored = { state: { view, dateKey: now.toISOString().slice(0, 10), filters: { platforms: [], accounts: [], states: [] } }, version: 1 };
+  const stored = {
+    state: {
+      view,
+      dateKey: now.toISOString().slice(0, 10),
+      filters: { platforms: [], accounts: [], states: [] },
+    },
+    version: 1,
+  };
   await page.addInitScript(installStubApi, { posts: POSTS, zone: ZONE, nowIso: now.toISOString() });
-  await page.addInitScript((value) => localStorage.setItem('postdeck.calendar', value), JSON.stringify(stored));
+  await page.addInitScript(
+    (value) => localStorage.setItem('postdeck.calendar', value),
+    JSON.stringify(stored),
+  );
+}
+
+/** Milliseconds, measured in the page, from a click to the next painted frame showing `selector`. */
+async function clickToPaint(page: Page, button: string, selector: string): Promise<number> {
+  return page.evaluate(
+    ({ button, selector }) =>
+      new Promise<number>((resolve) => {
+        const target = [...document.querySelectorAll<HTMLButtonElement>('button')].find(
+          (b) => b.textContent?.trim() === button || b.getAttribute('aria-label') === button,
+        )!;
+        const start = performance.now();
+        const check = () => {
+          if (document.querySelector(selector))
+            requestAnimationFrame(() => resolve(Math.round(performance.now() - start)));
+          else requestAnimationFrame(check);
+        };
+        target.click();
+        requestAnimationFrame(check);
+      }),
+    { button, selector },
+  );
 }
 
 /** Milliseconds from an action to the calendar showing its outcome. */
@@ -153,6 +192,16 @@ test('2,000 posts in a month render, switch views and move quickly', async ({ pa
     () => page.getByRole('button', { name: 'Month', exact: true }).click(),
     () => expect(page.locator('.rbc-month-view .post-cell').first()).toBeVisible(),
   );
+  // The same switches measured inside the page, without the test runner's round trips.
+  const inPage = {
+    toWeek: await clickToPaint(page, 'Week', '.rbc-time-view .post-cell'),
+    toMonth: await clickToPaint(page, 'Month', '.rbc-month-view .post-cell'),
+    toDay: await clickToPaint(page, 'Day', '.rbc-time-view .post-cell'),
+    toAgenda: await clickToPaint(page, 'Agenda', '.rbc-agenda-view .post-cell'),
+  };
+  await page.getByRole('button', { name: 'Month', exact: true }).click();
+  console.log(`in the page: ${JSON.stringify(inPage)}`);
+
   const title = page.locator('.cal-toolbar__title');
   const before = await title.innerText();
   const nextMonth = await timed(

@@ -1,11 +1,10 @@
-import { format, getDay, parse, startOfWeek } from 'date-fns';
-import { enUS } from 'date-fns/locale';
 import { memo, useMemo, useSyncExternalStore } from 'react';
-import { Calendar, dateFnsLocalizer, type Components, type Formats, type View } from 'react-big-calendar';
+import { Calendar, type Components, type Formats, type View } from 'react-big-calendar';
 import dragAndDropAddon from 'react-big-calendar/lib/addons/dragAndDrop/index.js';
 import { PostCellContext, PostEventView } from './PostEventView.js';
 import { whyNotMovable, type PostEvent } from './posts.js';
-import { AGENDA_DAYS, WEEK_STARTS_ON, type CalendarView as ViewName } from './range.js';
+import { createLocalizer } from './localizer.js';
+import { AGENDA_DAYS, type CalendarView as ViewName } from './range.js';
 import { instantToWall } from './time.js';
 
 /** Minutes per slot in the week and day views; the keyboard moves a post by one slot. */
@@ -14,13 +13,7 @@ export const SLOT_MINUTES = 30;
 const withDragAndDrop = typeof dragAndDropAddon === 'function' ? dragAndDropAddon : dragAndDropAddon.default;
 const DnDCalendar = withDragAndDrop<PostEvent>(Calendar);
 
-const localizer = dateFnsLocalizer({
-  format,
-  parse,
-  startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: WEEK_STARTS_ON }),
-  getDay,
-  locales: { 'en-US': enUS },
-});
+const localizer = createLocalizer();
 
 /** Posts are instants: show one time, never a "9:00 – 9:30" range that does not exist. */
 const formats: Formats = {
@@ -92,7 +85,7 @@ export const CalendarView = memo(function CalendarView(props: CalendarViewProps)
   return (
     <PostCellContext.Provider value={cellContext}>
       <DnDCalendar
-        className="cal-grid"
+        className={`cal-grid cal-view-${view}`}
         localizer={localizer}
         culture="en-US"
         events={events}
@@ -116,7 +109,7 @@ export const CalendarView = memo(function CalendarView(props: CalendarViewProps)
         timeslots={2}
         length={AGENDA_DAYS}
         scrollToTime={SCROLL_TO}
-        dayLayoutAlgorithm="no-overlap"
+        dayLayoutAlgorithm="overlap"
         tooltipAccessor={null}
         onSelectEvent={onOpen}
         onEventDrop={({ event, start, isAllDay }) => onDrop(event, new Date(start), !!isAllDay)}

@@ -1,0 +1,107 @@
+import { format, getDay, parse, startOfWeek } from 'date-fns';
+import { enUS } from 'date-fns/locale';
+import { dateFnsLocalizer, type DateLocalizer } from 'react-big-calendar';
+import { WEEK_STARTS_ON } from './range.js';
+
+/*
+ * react-big-calendar compares dates with a generic date library: every "same day?" or "in this
+ * range?" builds new Dates and truncates them field by field. Laying out a month of 2,000 posts
+ * asks that tens of thousands of times, and profiling showed it as the top cost of a view switch.
+ * These are the same rules on numbers, for the units the calendar actually asks about; any other
+ * unit falls back to the library's own answer.
+ */
+
+type Unit = string | undefined;
+type Compare = (a: Date, b: Date, unit?: Unit) => boolean;
+
+const MINUTE = 60_000;
+
+/** Local midnight of a date, as a number (DST-safe: built from fields, not by subtracting hours). */
+export function dayKey(d: Date): number {
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+}
+
+/** The minute a date falls in; zones have whole-minute offsets, so flooring the instant is exact. */
+export function minuteKey(d: Date): number {
+  return Math.floor(d.getTime() / MINUTE);
+}
+
+function keyFor(unit: Unit): ((d: Date) => number) | null {
+  if (unit === 'day') return dayKey;
+  if (unit === 'minutes') return minuteKey;
+  if (unit === undefined || unit === 'milliseconds') return (d) => d.getTime();
+  return null;
+}
+
+function fastCompare(original: Compare, test: (a: number, b: number) => boolean): Compare {
+  return (a, b, unit) => {
+    const key = keyFor(unit);
+    return key ? test(key(a), key(b)) : original(a, b, unit);
+  };
+}
+
+/** The calendar's localizer: date-fns formats, weeks from Monday, and the fast comparisons. */
+export function createLocalizer(): DateLocalizer {
+  const localizer = dateFnsLocalizer({
+    format,
+    parse,
+    startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: WEEK_STARTS_ON }),
+    getDay,
+    locales: { 'en-US': enUS },
+  });
+  // The typings list only part of the localizer; these are its documented overridable methods.
+  const l = localizer as unknown as Record<string, unknown> & {
+    eq: Compare;
+    neq: Compare;
+    lt: Compare;
+    lte: Compare;
+    gt: Compare;
+    gte: Compare;
+  };
+  l.eq = fastCompare(l.eq, (a, b) => a === b);
+  l.neq = fastCompare(l.neq, (a, b) => a !== b);
+  l.lt = fastCompare(l.lt, (a, b) => a < b);
+  l.lte = fastCompare(l.lte, (a, b) => a <= b);
+  l.gt = fastCompare(l.gt, (a, b) => a > b);
+  l.gte = fastCompare(l.gte, (a, b) => a >= b);
+  l.isSameDate = (a: Date, b: Date) => dayKey(a) === dayKey(b);
+  l.continuesPrior = (start: Date, first: Date) => dayKey(start) < dayKey(first);
+  l.continuesAfter = (start: Date, end: Date, last: Date) =>
+    minuteKey(start) === minuteKey(end) ? minuteKey(end) >= minuteKey(last) : minuteKey(end) > minuteKey(last);
+  l.inEventRange = inEventRange;
+  l.sortEvents = sortEvents;
+  return localizer;
+}
+
+interface Span {
+  start: Date;
+  end: Date;
+  allDay?: boolean;
+}
+
+/** Whether an event shows in a range: the library's rule, on numbers. */
+export function inEventRange({ event, range }: { event: Span; range: { start: Date; end: Date } }): boolean {
+  const eStart = dayKey(event.start);
+  const startsBeforeEnd = eStart <= dayKey(range.end);
+  const endMinute = minuteKey(event.end);
+  const rangeStartMinute = minuteKey(range.start);
+  const sameMinute = Math.floor(eStart / MINUTE) === endMinute;
+  const endsAfterStart = sameMinute ? endMinute >= rangeStartMinute : endMinute > rangeStartMinute;
+  return startsBeforeEnd && endsAfterStart;
+}
+
+/** Days an event spans, counted on local midnights as the library does. */
+function daySpan(start: Date, end: Date): number {
+  return Math.round((dayKey(end) - dayKey(start)) / 86_400_000);
+}
+
+/** The library's event order (day, longer first, all-day first, start, end), on numbers. */
+export function sortEvents({ evtA, evtB }: { evtA: Span; evtB: Span }): number {
+  return (
+    dayKey(evtA.start) - dayKey(evtB.start) ||
+    daySpan(evtB.start, evtB.end) - daySpan(evtA.start, evtA.end) ||
+    Number(!!evtB.allDay) - Number(!!evtA.allDay) ||
+    evtA.start.getTime() - evtB.start.getTime() ||
+    evtA.end.getTime() - evtB.end.getTime()
+  );
+}
