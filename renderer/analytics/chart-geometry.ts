@@ -1,0 +1,48 @@
+/*
+ * Runs anywhere (pure). The numbers behind a line chart: where each point goes in the drawing and
+ * which values the axis marks, kept apart from the SVG so they can be tested.
+ */
+
+export interface ChartPoint {
+  date: string;
+  value: number;
+}
+
+export interface ChartBox {
+  width: number;
+  height: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** Rounded axis marks from 0 (or the lowest value, when below 0) to just above the highest value. */
+export function axisTicks(values: readonly number[], count = 4): number[] {
+  const finite = values.filter(Number.isFinite);
+  const max = Math.max(0, ...finite);
+  const min = Math.min(0, ...finite);
+  if (max === min) return [0, 1];
+  const rough = (max - min) / count;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? rough;
+  const ticks: number[] = [];
+  for (let t = Math.floor(min / step) * step; t < max + step; t += step) {
+    ticks.push(Number(t.toPrecision(12)));
+    if (t >= max) break;
+  }
+  return ticks;
+}
+
+/** Each point's x and y inside the box, for values drawn between the first and last tick. */
+export function plot(points: readonly ChartPoint[], ticks: readonly number[], box: ChartBox): { x: number; y: number }[] {
+  const low = ticks[0] ?? 0;
+  const high = ticks[ticks.length - 1] ?? 1;
+  const innerW = box.width - box.left - box.right;
+  const innerH = box.height - box.top - box.bottom;
+  const span = high - low || 1;
+  return points.map((p, i) => ({
+    x: box.left + (points.length < 2 ? innerW / 2 : (i / (points.length - 1)) * innerW),
+    y: box.top + innerH - ((Number.isFinite(p.value) ? p.value - low : 0) / span) * innerH,
+  }));
+}
