@@ -1,12 +1,15 @@
 // Builds what Electron loads: the renderer (vite) into dist/renderer, and the main process and
 // preload (esbuild) into dist/electron. Any failure exits non-zero with the reason.
 import { rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as viteBuild } from 'vite';
 import { build as esbuild } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
+// Tests build into a temporary folder of their own, so they never race a build in dist/.
+const out = process.env.POSTDECK_DIST_DIR ? resolve(process.env.POSTDECK_DIST_DIR) : 'dist';
 
 // Native modules and packages that read their own files at run time stay in node_modules.
 const MAIN_EXTERNALS = [
@@ -25,14 +28,14 @@ const MAIN_EXTERNALS = [
 ];
 
 async function buildRenderer() {
-  await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
-  console.log('renderer -> dist/renderer');
+  await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: resolve(out, 'renderer') } });
+  console.log(`renderer -> ${join(out, 'renderer')}`);
 }
 
 async function buildMain() {
   await esbuild({
     entryPoints: ['electron/main.ts'],
-    outfile: 'dist/electron/main.cjs',
+    outfile: join(out, 'electron/main.cjs'),
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -44,14 +47,14 @@ async function buildMain() {
     banner: { js: "const __postdeckImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     logLevel: 'warning',
   });
-  console.log('main -> dist/electron/main.cjs');
+  console.log(`main -> ${join(out, 'electron/main.cjs')}`);
 }
 
 async function buildPreload() {
   // A sandboxed preload can require only 'electron' (and a few built-ins): everything else is bundled.
   await esbuild({
     entryPoints: ['electron/preload.ts'],
-    outfile: 'dist/electron/preload.cjs',
+    outfile: join(out, 'electron/preload.cjs'),
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -60,11 +63,11 @@ async function buildPreload() {
     external: ['electron'],
     logLevel: 'warning',
   });
-  console.log('preload -> dist/electron/preload.cjs');
+  console.log(`preload -> ${join(out, 'electron/preload.cjs')}`);
 }
 
 async function main() {
-  await rm('dist/electron', { recursive: true, force: true });
+  await rm(join(out, 'electron'), { recursive: true, force: true });
   await buildRenderer();
   await buildMain();
   await buildPreload();
