@@ -50,7 +50,7 @@ export function SyncBanner() {
   if (failed > 0) {
     messages.push({
       tone: 'warning',
-      text: `${changes(failed)} could not be sent. Retry, edit or discard ${failed === 1 ? 'it' : 'them'}.`,
+      text: `${changes(failed)} could not be sent. Retry or discard ${failed === 1 ? 'it' : 'them'} in the outbox.`,
       action: 'Review in the outbox',
     });
   }
