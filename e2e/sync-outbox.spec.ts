@@ -94,7 +94,9 @@ test('a change the service refuses shows its reason, can be retried, and can be 
   expect(deleted.ok).toBe(true);
   await reschedule(page, post);
 
-  await expect(page.getByText('1 change could not be sent. Retry or discard it in the outbox.')).toBeVisible();
+  await expect(
+    page.getByText('1 change could not be sent. Retry or discard it in the outbox.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Review in the outbox' }).click();
   const outbox = page.getByRole('complementary', { name: 'Outbox' });
   const item = outbox.getByRole('listitem');
