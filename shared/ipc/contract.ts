@@ -139,6 +139,20 @@ export type IpcMethodName = keyof typeof ipcMethods;
 export type IpcInput<K extends IpcMethodName> = z.input<(typeof ipcMethods)[K]['input']>;
 export type IpcOutput<K extends IpcMethodName> = z.output<(typeof ipcMethods)[K]['result']>;
 
+/** What the native menu can ask the window to do; main builds the menu from this list. */
+export const MenuCommand = z.enum([
+  'newPost',
+  'today',
+  'viewMonth',
+  'viewWeek',
+  'viewDay',
+  'viewAgenda',
+  'openCalendar',
+  'openAnalytics',
+  'openSettings',
+]);
+export type MenuCommand = z.infer<typeof MenuCommand>;
+
 /** Events main pushes to the renderer. */
 export const ipcEvents = {
   syncStatus: SyncStatus,
@@ -156,6 +170,8 @@ export const ipcEvents = {
   /** A post the user scheduled was published or failed (detected by sync). */
   postOutcome: z.object({ postId: z.string(), state: z.string(), content: z.string(), error: z.string().nullable() }),
   profileChanged: z.object({ profileId: z.string().nullable() }),
+  /** The user chose an item of the native menu (or pressed its shortcut). */
+  menuCommand: z.object({ command: MenuCommand }),
 } as const;
 
 export type IpcEventName = keyof typeof ipcEvents;

@@ -1,0 +1,49 @@
+import { useCallback } from 'react';
+import type { MenuCommand } from '../../shared/ipc/contract.js';
+import { useUi } from '../app/ui-store.js';
+import { useCalendarStore } from '../calendar/store.js';
+import type { CalendarView } from '../calendar/range.js';
+import { useIpcEvent } from '../lib/use-ipc.js';
+
+const VIEWS: Partial<Record<MenuCommand, CalendarView>> = {
+  viewMonth: 'month',
+  viewWeek: 'week',
+  viewDay: 'day',
+  viewAgenda: 'agenda',
+};
+
+/** Does what a native menu item (or its shortcut) asks. */
+export function runMenuCommand(command: MenuCommand): void {
+  const ui = useUi.getState();
+  const view = VIEWS[command];
+  if (view) {
+    useCalendarStore.getState().setView(view);
+    ui.navigate('calendar');
+    return;
+  }
+  switch (command) {
+    case 'newPost':
+      ui.openComposer();
+      return;
+    case 'today':
+      // No date chosen means today in the brand's zone.
+      useCalendarStore.setState({ dateKey: null });
+      ui.navigate('calendar');
+      return;
+    case 'openCalendar':
+      ui.navigate('calendar');
+      return;
+    case 'openAnalytics':
+      ui.navigate('analytics');
+      return;
+    case 'openSettings':
+      ui.navigate('account');
+      return;
+  }
+}
+
+/** Listens to the native menu for as long as the connected app is shown. */
+export function useMenuCommands(): void {
+  const onCommand = useCallback(({ command }: { command: MenuCommand }) => runMenuCommand(command), []);
+  useIpcEvent('menuCommand', onCommand);
+}
