@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { ProfileView } from '../../shared/ipc/models.js';
+import { useMenuCommands } from '../desktop/menu-commands.js';
 import { AccountPage } from '../settings/AccountPage.js';
 import { BrandSwitcher } from './BrandSwitcher.js';
 import { Loading } from './feedback.js';
 import { OutboxButton, OutboxPanel } from './OutboxPanel.js';
+import { OutcomeNotices } from './OutcomeNotices.js';
 import { ScreenBoundary } from './ScreenBoundary.js';
 import { Sidebar } from './Sidebar.js';
 import { SyncBanner } from './SyncBanner.js';
@@ -15,7 +17,11 @@ const CalendarScreen = lazy(() =>
   import('../calendar/CalendarScreen.js').then((m) => ({ default: m.CalendarScreen })),
 );
 
-const TITLES: Record<Route, string> = { calendar: 'Calendar', account: 'Account' };
+const AnalyticsScreen = lazy(() =>
+  import('../analytics/AnalyticsScreen.js').then((m) => ({ default: m.AnalyticsScreen })),
+);
+
+const TITLES: Record<Route, string> = { calendar: 'Calendar', analytics: 'Analytics', account: 'Account' };
 
 /** The connected app: sidebar, top bar with the brand, the sync banner, the page, and the outbox. */
 export function AppShell({ profile }: { profile: ProfileView }) {
@@ -23,6 +29,7 @@ export function AppShell({ profile }: { profile: ProfileView }) {
   const outboxOpen = useUi((s) => s.outboxOpen);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const shownRoute = useRef(route);
+  useMenuCommands();
 
   useEffect(() => {
     document.title = `${TITLES[route]} · ${profile.brandName ?? profile.label} · Postdeck`;
@@ -55,6 +62,10 @@ export function AppShell({ profile }: { profile: ProfileView }) {
               <Suspense fallback={<Loading label="Loading the calendar…" />}>
                 <CalendarScreen />
               </Suspense>
+            ) : route === 'analytics' ? (
+              <Suspense fallback={<Loading label="Loading analytics…" />}>
+                <AnalyticsScreen profile={profile} />
+              </Suspense>
             ) : (
               <AccountPage profile={profile} />
             )}
@@ -62,6 +73,7 @@ export function AppShell({ profile }: { profile: ProfileView }) {
         </main>
       </div>
       {outboxOpen ? <OutboxPanel /> : null}
+      <OutcomeNotices />
     </div>
   );
 }

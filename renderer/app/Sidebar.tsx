@@ -3,6 +3,7 @@ import { useUi, type Route } from './ui-store.js';
 
 const NAV: { route: Route; label: string }[] = [
   { route: 'calendar', label: 'Calendar' },
+  { route: 'analytics', label: 'Analytics' },
   { route: 'account', label: 'Account' },
 ];
 

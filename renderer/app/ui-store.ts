@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /** The screens the sidebar leads to. */
-export type Route = 'calendar' | 'account';
+export type Route = 'calendar' | 'analytics' | 'account';
 
 /** What the composer opens on: a new post (optionally at a time), a local draft, or a server post to edit or copy. */
 export type ComposerRequest = {
