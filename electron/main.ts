@@ -7,8 +7,8 @@ import { createLogger, describe } from './log.js';
 import { createSandboxStarter } from './profiles/sandbox.js';
 import { KeytarSecretStore } from './secrets/keytar-secret-store.js';
 import { registerAppScheme, serveRenderer } from './window/app-protocol.js';
-import { createMainWindow, hardenSession } from './window/main-window.js';
-import { contentSecurityPolicy, isExternalWebUrl, rendererEntry } from './window/security.js';
+import { createMainWindow, guardWebContents, hardenSession } from './window/main-window.js';
+import { contentSecurityPolicy, rendererEntry } from './window/security.js';
 
 /*
  * Runs in main (Electron). Wiring only: every rule and service lives in a tested module; this
@@ -50,12 +50,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   // Any other web contents (there should be none) gets the same refusals as the main window.
-  app.on('web-contents-created', (_event, contents) => {
-    contents.setWindowOpenHandler(({ url }) => {
-      if (isExternalWebUrl(url)) void shell.openExternal(url);
-      return { action: 'deny' };
-    });
-  });
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, entryUrl));
 
   app
     .whenReady()

@@ -1,4 +1,4 @@
-import { BrowserWindow, screen, session, shell } from 'electron';
+import { BrowserWindow, screen, session, shell, type WebContents } from 'electron';
 import { createLogger } from '../log.js';
 import { fitToDisplays, loadWindowBounds, saveWindowBounds } from './window-state.js';
 import { contentSecurityPolicy, isExternalWebUrl, isOwnPage } from './security.js';
@@ -35,6 +35,33 @@ export function hardenSession(devServerUrl: string | undefined): void {
   }
 }
 
+/** The part of WebContents the guard uses, so it applies to any contents (and runs in tests). */
+type GuardedContents = Pick<WebContents, 'setWindowOpenHandler' | 'on'>;
+const guarded = new WeakSet<GuardedContents>();
+
+/**
+ * No new windows, no navigation away from our page, no redirects elsewhere, no webviews; http(s)
+ * links go to the system browser instead. Applied to the main window and to any other contents.
+ */
+export function guardWebContents(contents: GuardedContents, entryUrl: string): void {
+  // The main window's contents also reach app's web-contents-created: guard once, open links once.
+  if (guarded.has(contents)) return;
+  guarded.add(contents);
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isExternalWebUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-navigate', (event, url) => {
+    if (isOwnPage(url, entryUrl)) return;
+    event.preventDefault();
+    if (isExternalWebUrl(url)) void shell.openExternal(url);
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isOwnPage(url, entryUrl)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
 export async function createMainWindow(opts: MainWindowOptions): Promise<BrowserWindow> {
   const saved = await loadWindowBounds(opts.boundsFile);
   const placement = fitToDisplays(
@@ -55,26 +82,14 @@ export async function createMainWindow(opts: MainWindowOptions): Promise<Browser
       nodeIntegrationInWorker: false,
       webSecurity: true,
       webviewTag: false,
+      // A middle click would otherwise try to open the link in a new window.
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: true,
     },
   });
   if (saved?.maximized) win.maximize();
 
-  const contents = win.webContents;
-  contents.setWindowOpenHandler(({ url }) => {
-    if (isExternalWebUrl(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  contents.on('will-navigate', (event, url) => {
-    if (isOwnPage(url, opts.entryUrl)) return;
-    event.preventDefault();
-    if (isExternalWebUrl(url)) void shell.openExternal(url);
-  });
-  contents.on('will-redirect', (event, url) => {
-    if (!isOwnPage(url, opts.entryUrl)) event.preventDefault();
-  });
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-
+  guardWebContents(win.webContents, opts.entryUrl);
   rememberBounds(win, opts.boundsFile);
   win.once('ready-to-show', () => win.show());
   await win.loadURL(opts.entryUrl);
