@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { IntegrationView, ProfileView } from '../../shared/ipc/models.js';
 import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
@@ -16,9 +17,30 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
   return <AccountAnalytics />;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The brand's accounts. No endpoint lists them: main learns them from posts. When none are known
+ * yet (analytics opened before the calendar), the last 30 days of posts are read to learn them.
+ */
+async function loadAccounts(): Promise<IntegrationView[]> {
+  const known = await call('listIntegrations', {});
+  if (known.length > 0) return known;
+  const now = Date.now();
+  const read = await call('listPosts', {
+    start: new Date(now - 30 * DAY_MS).toISOString(),
+    end: new Date(now + DAY_MS).toISOString(),
+  }).catch(() => null);
+  return read ? call('listIntegrations', {}) : known;
+}
+
 function AccountAnalytics() {
   const pickerId = useId();
-  const integrations = useIpcQuery('listIntegrations', {});
+  const integrations = useQuery<IntegrationView[], AppError>({
+    queryKey: ['listIntegrations', 'analytics'],
+    queryFn: loadAccounts,
+    refetchOnMount: 'always',
+  });
   const chosen = useAnalyticsStore((s) => s.integrationId);
   const choose = useAnalyticsStore((s) => s.choose);
   const navigate = useUi((s) => s.navigate);
@@ -37,7 +59,10 @@ function AccountAnalytics() {
   if (accounts.length === 0) {
     return (
       <EmptyState title="No accounts known for this brand yet">
-        <p>Postdeck learns a brand's accounts from its posts. Open the calendar once so they load, then come back.</p>
+        <p>
+          Postdeck learns a brand's accounts from its posts, and this brand has none in the last 30 days. Schedule a
+          post from the calendar, or choose another brand.
+        </p>
         <button type="button" className="button" onClick={() => navigate('calendar')}>
           Open the calendar
         </button>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { axisTicks, plot } from './chart-geometry.js';
 import { toCsv } from './csv.js';
 import { formatMetric, metricLabel, orderedMetricNames, trendOf } from './metrics.js';
 import { columnsFor, nextSort, recentPostsCsv, sortPosts, type RecentPost } from './recent-posts.js';
@@ -74,5 +75,26 @@ describe('CSV', () => {
     expect(lines[0]).toBe('Published,Post,Post ID,Link,Impressions,Likes,Engagement rate,Video views');
     expect(lines[1]).toBe('2026-11-01T10:00:00.000Z,"Beta, ""quoted""",p1,,50,5,,7');
     expect(lines[3]).toBe("2026-11-02T10:00:00.000Z,'=SUM(A1),p3,,300,9,0.0312,");
+  });
+});
+
+describe('chart axis', () => {
+  it('starts at zero and covers the highest value with round marks', () => {
+    expect(axisTicks([0, 120, 430])).toEqual([0, 200, 400, 600]);
+    expect(axisTicks([0.01, 0.034])).toEqual([0, 0.01, 0.02, 0.03, 0.04]);
+  });
+
+  it('uses whole marks for counts and zooms in on values far from zero', () => {
+    expect(axisTicks([0, 1, 2])).toEqual([0, 1, 2]);
+    const followers = axisTicks([20_100, 20_150]);
+    expect(followers[0]).toBeGreaterThan(20_000);
+    expect(followers[followers.length - 1]).toBeGreaterThanOrEqual(20_150);
+  });
+
+  it('draws an empty or constant series without dividing by zero', () => {
+    expect(axisTicks([])).toEqual([0, 1]);
+    expect(axisTicks([0, 0])).toEqual([0, 1]);
+    const box = { width: 100, height: 100, left: 0, right: 0, top: 0, bottom: 0 };
+    expect(plot([{ date: 'd', value: 5 }], axisTicks([5, 5]), box)[0]!.x).toBe(50);
   });
 });

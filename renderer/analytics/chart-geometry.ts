@@ -17,21 +17,33 @@ export interface ChartBox {
   bottom: number;
 }
 
-/** Rounded axis marks from 0 (or the lowest value, when below 0) to just above the highest value. */
+/**
+ * Rounded axis marks around the values. The axis starts at 0 unless the values sit far above it
+ * (followers: 20,100 to 20,150 would be a flat line from 0); whole-number series get whole marks.
+ */
 export function axisTicks(values: readonly number[], count = 4): number[] {
   const finite = values.filter(Number.isFinite);
-  const max = Math.max(0, ...finite);
-  const min = Math.min(0, ...finite);
-  if (max === min) return [0, 1];
+  if (finite.length === 0) return [0, 1];
+  const max = Math.max(...finite);
+  const lowest = Math.min(...finite);
+  const min = lowest > 0 && lowest > max / 2 ? lowest : Math.min(0, lowest);
+  if (max === min) return max === 0 ? [0, 1] : [niceFloor(min), niceFloor(min) + Math.max(1, Math.abs(min) / 10)];
   const rough = (max - min) / count;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? rough;
+  let step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? rough;
+  if (finite.every(Number.isInteger)) step = Math.max(1, Math.ceil(step));
   const ticks: number[] = [];
-  for (let t = Math.floor(min / step) * step; t < max + step; t += step) {
+  for (let t = Math.floor(min / step) * step; ; t += step) {
     ticks.push(Number(t.toPrecision(12)));
     if (t >= max) break;
   }
   return ticks;
+}
+
+function niceFloor(n: number): number {
+  if (n <= 0) return Math.floor(n);
+  const magnitude = 10 ** Math.floor(Math.log10(n));
+  return Math.floor(n / magnitude) * magnitude;
 }
 
 /** Each point's x and y inside the box, for values drawn between the first and last tick. */
