@@ -42,7 +42,10 @@ class ServiceView {
   }
 
   async posts(startMs: number, endMs: number): Promise<PostListItem[]> {
-    const q = new URLSearchParams({ startDate: new Date(startMs).toISOString(), endDate: new Date(endMs).toISOString() });
+    const q = new URLSearchParams({
+      startDate: new Date(startMs).toISOString(),
+      endDate: new Date(endMs).toISOString(),
+    });
     const response = await this.request(`/posts?${q}`);
     expect(response.status).toBe(200);
     return PostListResponse.parse(await response.json()).posts;
@@ -56,7 +59,10 @@ class ServiceView {
   }
 
   async reschedule(id: string, date: string): Promise<void> {
-    const response = await this.request(`/posts/${id}/date`, { method: 'PUT', body: JSON.stringify({ date }) });
+    const response = await this.request(`/posts/${id}/date`, {
+      method: 'PUT',
+      body: JSON.stringify({ date }),
+    });
     expect(response.status).toBe(200);
   }
 
@@ -84,7 +90,10 @@ class CalendarPage {
 
   async view(name: 'Month' | 'Week' | 'Day' | 'Agenda'): Promise<void> {
     await this.page.getByRole('group', { name: 'View' }).getByRole('button', { name, exact: true }).click();
-    await expect(this.page.getByRole('button', { name, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(this.page.getByRole('button', { name, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   }
 
   async jumpTo(isoDay: string): Promise<void> {
@@ -177,7 +186,10 @@ class CalendarPage {
         const r = h.getBoundingClientRect();
         return x >= r.left && x <= r.right;
       });
-      return { header: header?.innerText.trim() ?? '', minutes: Math.round(((box.top - column.top) / column.height) * 1440) };
+      return {
+        header: header?.innerText.trim() ?? '',
+        minutes: Math.round(((box.top - column.top) / column.height) * 1440),
+      };
     });
   }
 }
@@ -185,17 +197,31 @@ class CalendarPage {
 /** Wall-clock parts of an instant in a zone, as the user reads them. */
 function wallIn(instant: string, zone: string) {
   const w = instantToWall(Date.parse(instant), zone);
-  const time = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
-  return { day: w.getDate(), month: w.getMonth(), minutes: w.getHours() * 60 + w.getMinutes(), time, wall: w };
+  const time = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(instant));
+  return {
+    day: w.getDate(),
+    month: w.getMonth(),
+    minutes: w.getHours() * 60 + w.getMinutes(),
+    time,
+    wall: w,
+  };
 }
-
 
 /** The publish date the service reports for a post, polled until it settles on `expected`. */
 async function expectServiceDate(svc: ServiceView, id: string, expected: string): Promise<void> {
   await expectServiceDateWithin(svc, id, expected, 20_000);
 }
 
-async function expectServiceDateWithin(svc: ServiceView, id: string, expected: string, timeout: number): Promise<void> {
+async function expectServiceDateWithin(
+  svc: ServiceView,
+  id: string,
+  expected: string,
+  timeout: number,
+): Promise<void> {
   await expect
     .poll(async () => (await svc.post(id).catch(() => null))?.publishDate, { timeout })
     .toBe(expected);
@@ -260,6 +286,17 @@ test.describe('calendar', () => {
       expect(await cal.monthDayOf(p.id)).toBe(w.day);
     }
 
+    // A busy day collapses into "+N more", which opens the day's whole list.
+    const more = cal.screen.locator('.rbc-show-more').first();
+    await expect(more).toBeVisible();
+    const hidden = Number((await more.innerText()).match(/\d+/)![0]);
+    await more.click();
+    const overlay = page.locator('.rbc-overlay');
+    await expect(overlay.locator('[data-post-id]')).toHaveCount(hidden + 1);
+    await snap(page, 'calendar-month-more');
+    await cal.title.click();
+    await expect(overlay).toHaveCount(0);
+
     await cal.view('Week');
     await snap(page, 'calendar-week');
     let checked = 0;
@@ -274,14 +311,21 @@ test.describe('calendar', () => {
     }
     expect(checked).toBeGreaterThan(2);
 
-
     await cal.view('Day');
     await snap(page, 'calendar-day');
     await cal.view('Agenda');
     await snap(page, 'calendar-agenda');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await cal.view('Month');
+    await snap(page, 'calendar-month-dark');
+    await cal.view('Week');
+    await snap(page, 'calendar-week-dark');
   });
 
-  test('across a DST change every view keeps 9:00 AM at 9:00 AM, in New York and then in Paris', async ({ page }) => {
+  test('across a DST change every view keeps 9:00 AM at 9:00 AM, in New York and then in Paris', async ({
+    page,
+  }) => {
     const now = Date.now();
     const [a, b] = movable(await svc.posts(now, now + 14 * DAY), now);
     // Saturday 13 March 2027 is the last day of EST; Sunday 14 March the first of EDT.
@@ -320,14 +364,18 @@ test.describe('calendar', () => {
     await expect(cal.post(a!.id).locator('time')).toHaveText('3:00 PM');
   });
 
-  test('dragging in the week view reschedules through the service, and Undo puts it back', async ({ page }) => {
+  test('dragging in the week view reschedules through the service, and Undo puts it back', async ({
+    page,
+  }) => {
     const now = Date.now();
     const target = instantToWall(now + 8 * DAY, NY);
     await cal.view('Week');
     await cal.jumpTo(wallDateKey(target));
     const weekRange = rangeInstants(visibleWallRange('week', target), NY);
     const candidates = movable(await svc.posts(Date.parse(weekRange.start), Date.parse(weekRange.end)), now);
-    const post = candidates.find((p) => !p.group || candidates.filter((q) => q.group === p.group).length === 1)!;
+    const post = candidates.find(
+      (p) => !p.group || candidates.filter((q) => q.group === p.group).length === 1,
+    )!;
     const from = post.publishDate;
     const w = instantToWall(Date.parse(from), NY);
     // To the next day (the previous one on Sundays) at 10:00 New York time.
@@ -353,7 +401,9 @@ test.describe('calendar', () => {
     await expectServiceDate(svc, post.id, from);
   });
 
-  test('dropping on a day in the month view keeps the time of day, across the DST change too', async ({ page }) => {
+  test('dropping on a day in the month view keeps the time of day, across the DST change too', async ({
+    page,
+  }) => {
     const now = Date.now();
     const [post] = movable(await svc.posts(now, now + 14 * DAY), now);
     // 9:45 AM EST on 10 March 2027, dropped on 16 March (EDT): 9:45 AM EDT, not 23:59 or midnight.
@@ -372,7 +422,9 @@ test.describe('calendar', () => {
   test('published posts and past slots refuse a move and say why', async ({ page }) => {
     const now = Date.now();
     const posts = await svc.posts(now - 14 * DAY, now + 14 * DAY);
-    const published = posts.find((p) => p.state === 'published' && Date.parse(p.publishDate) > now - 6 * DAY)!;
+    const published = posts.find(
+      (p) => p.state === 'published' && Date.parse(p.publishDate) > now - 6 * DAY,
+    )!;
     const future = movable(posts, now + DAY)[0]!;
     await cal.view('Month');
     await cal.jumpTo(wallDateKey(instantToWall(Date.parse(published.publishDate), NY)));
@@ -391,7 +443,9 @@ test.describe('calendar', () => {
     }
   });
 
-  test('keyboard: arrows move the focus, Alt+arrows move the post, Enter opens, Delete asks', async ({ page }) => {
+  test('keyboard: arrows move the focus, Alt+arrows move the post, Enter opens, Delete asks', async ({
+    page,
+  }) => {
     const now = Date.now();
     const target = instantToWall(now + 8 * DAY, NY);
     await cal.view('Week');
@@ -407,7 +461,10 @@ test.describe('calendar', () => {
     await expectServiceDate(svc, post.id, later);
     await expect(cal.post(post.id)).toBeFocused();
     const w = instantToWall(Date.parse(later), NY);
-    const nextDay = wallToInstant(new Date(w.getFullYear(), w.getMonth(), w.getDate() + 1, w.getHours(), w.getMinutes()), NY);
+    const nextDay = wallToInstant(
+      new Date(w.getFullYear(), w.getMonth(), w.getDate() + 1, w.getHours(), w.getMinutes()),
+      NY,
+    );
     await page.keyboard.press('Alt+ArrowRight');
     await expectServiceDate(svc, post.id, nextDay.toISOString());
 
@@ -428,7 +485,9 @@ test.describe('calendar', () => {
     expect(await svc.post(post.id)).not.toBeNull();
   });
 
-  test('Shift while dragging moves every post of a multi-account group by the same offset', async ({ page }) => {
+  test('Shift while dragging moves every post of a multi-account group by the same offset', async ({
+    page,
+  }) => {
     const now = Date.now();
     const posts = await svc.posts(now, now + 14 * DAY);
     const groupOf = new Map<string, PostListItem[]>();
@@ -438,17 +497,23 @@ test.describe('calendar', () => {
     const w = instantToWall(Date.parse(first.publishDate), NY);
     await cal.view('Week');
     await cal.jumpTo(wallDateKey(w));
-    await expect(cal.post(first.id)).toHaveAttribute('aria-label', new RegExp(`one of a group of ${group.length}`));
+    await expect(cal.post(first.id)).toHaveAttribute(
+      'aria-label',
+      new RegExp(`one of a group of ${group.length}`),
+    );
     // Two hours later, same day: every post of the group moves by those two hours.
     const minutes = w.getHours() * 60 + w.getMinutes() + 120;
     await cal.scrollToMinutes(minutes - 120);
     await cal.drag(first.id, await cal.weekPoint(w.getDate(), minutes), { shift: true });
     await expect(cal.toast(`Moved ${group.length} posts`)).toBeVisible();
-    for (const p of group) await expectServiceDate(svc, p.id, new Date(Date.parse(p.publishDate) + 2 * 3_600_000).toISOString());
+    for (const p of group)
+      await expectServiceDate(svc, p.id, new Date(Date.parse(p.publishDate) + 2 * 3_600_000).toISOString());
     await snap(page, 'calendar-week-group-move');
   });
 
-  test('filters by platform, account and state, with counts per state for the visible range', async ({ page }) => {
+  test('filters by platform, account and state, with counts per state for the visible range', async ({
+    page,
+  }) => {
     await cal.view('Month');
     const today = instantToWall(Date.now(), NY);
     const range = rangeInstants(visibleWallRange('month', today), NY);
@@ -466,7 +531,9 @@ test.describe('calendar', () => {
     await page.locator('summary', { hasText: 'Platforms' }).click();
     await page.getByRole('checkbox', { name: 'X', exact: true }).check();
     await expect(cells.first()).toBeVisible();
-    for (const label of await cells.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))) {
+    for (const label of await cells.evaluateAll((els) =>
+      els.map((e) => e.getAttribute('aria-label') ?? ''),
+    )) {
       expect(label).toMatch(/post, X, /);
     }
     await snap(page, 'calendar-agenda-filtered');
@@ -474,20 +541,29 @@ test.describe('calendar', () => {
 
     await page.getByRole('button', { name: /^Scheduled: \d+ posts$/ }).click();
     await expect(page.getByRole('button', { name: /^Scheduled: / })).toHaveAttribute('aria-pressed', 'true');
-    for (const label of await cells.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))) {
+    for (const label of await cells.evaluateAll((els) =>
+      els.map((e) => e.getAttribute('aria-label') ?? ''),
+    )) {
       expect(label).toMatch(/^Scheduled post/);
     }
     await page.getByRole('button', { name: 'Clear filters' }).click();
 
     const account = posts.find((p) => p.integration.name)!.integration;
     await page.locator('summary', { hasText: 'Accounts' }).click();
-    await page.getByRole('checkbox', { name: new RegExp(`^${account.name}`) }).first().check();
-    for (const label of await cells.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))) {
+    await page
+      .getByRole('checkbox', { name: new RegExp(`^${account.name}`) })
+      .first()
+      .check();
+    for (const label of await cells.evaluateAll((els) =>
+      els.map((e) => e.getAttribute('aria-label') ?? ''),
+    )) {
       expect(label).toContain(`, ${account.name},`);
     }
   });
 
-  test('the details panel shows every block, media, settings, group and state; delete removes the group', async ({ page }) => {
+  test('the details panel shows every block, media, settings, group and state; delete removes the group', async ({
+    page,
+  }) => {
     const now = Date.now();
     const posts = await svc.posts(now - 14 * DAY, now + 14 * DAY);
     const thread = posts.find((p) => (p.blockCount ?? 1) > 2 && p.state === 'scheduled')!;
@@ -519,6 +595,17 @@ test.describe('calendar', () => {
     await expect(cal.post(failed.id)).toHaveAttribute('title', /Error: .*disconnected/);
     await cal.post(failed.id).click();
     await expect(panel.getByTestId('details-error')).toContainText('disconnected');
+    await panel.getByRole('button', { name: 'Close details' }).click();
+
+    // Reschedule from the panel with the date-time picker, in the brand's zone.
+    const single = movable(posts, now).find((p) => posts.filter((q) => q.group === p.group).length === 1)!;
+    await cal.jumpTo(wallDateKey(instantToWall(Date.parse(single.publishDate), NY)));
+    await cal.post(single.id).click();
+    const when = instantToWall(now + 9 * DAY, NY);
+    await panel.getByLabel('New publish time (America/New_York)').fill(`${wallDateKey(when)}T16:20`);
+    await panel.getByRole('button', { name: 'Reschedule' }).click();
+    await expectServiceDate(svc, single.id, nyInstant(when.getFullYear(), when.getMonth() + 1, when.getDate(), 16, 20));
+    await expect(panel.getByTestId('details-date')).toContainText('4:20 PM');
     await panel.getByRole('button', { name: 'Close details' }).click();
 
     const groups = new Map<string, PostListItem[]>();
@@ -560,7 +647,9 @@ test.describe('calendar', () => {
   });
 });
 
-test('offline: the calendar shows the saved posts, a move is queued and goes out on reconnect', async ({ page }) => {
+test('offline: the calendar shows the saved posts, a move is queued and goes out on reconnect', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   // A service of this test's own, so it can go away and come back on the same address and data.
   const dataDir = await mkdtemp(join(tmpdir(), 'postdeck-calendar-offline-'));
@@ -612,7 +701,9 @@ test('offline: the calendar shows the saved posts, a move is queued and goes out
 
     running = await start(port);
     await expectServiceDateWithin(svc, post.id, wallToInstant(day, NY).toISOString(), 90_000);
-    await expect(cal.post(post.id)).not.toHaveAttribute('aria-label', /change pending sync/, { timeout: 30_000 });
+    await expect(cal.post(post.id)).not.toHaveAttribute('aria-label', /change pending sync/, {
+      timeout: 30_000,
+    });
   } finally {
     await running.close();
     await rm(dataDir, { recursive: true, force: true });

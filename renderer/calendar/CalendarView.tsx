@@ -15,9 +15,12 @@ const DnDCalendar = withDragAndDrop<PostEvent>(Calendar);
 
 const localizer = createLocalizer();
 
-/** Posts are instants: show one time, never a "9:00 – 9:30" range that does not exist. */
+/**
+ * Posts are instants: the agenda shows one time, never a "9:00 – 9:30" range that does not exist.
+ * In the grid each cell writes its own time, so the library's label (hidden) is not even formatted.
+ */
 const formats: Formats = {
-  eventTimeRangeFormat: ({ start }, culture, l) => l?.format(start, 'p', culture) ?? '',
+  eventTimeRangeFormat: () => '',
   agendaTimeRangeFormat: ({ start }, culture, l) => l?.format(start, 'p', culture) ?? '',
   agendaDateFormat: 'EEE MMM d',
   dayFormat: 'EEE d',

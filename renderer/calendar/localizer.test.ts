@@ -45,6 +45,16 @@ describe('the fast localizer agrees with react-big-calendar', () => {
     }
   });
 
+  it('answers like the library when it is handed something that is not a date', () => {
+    const d = new Date(2026, 0, 5);
+    for (const method of ['lt', 'gte', 'eq']) {
+      expect(fast[method]!(d, undefined, 'day')).toBe(library[method]!(d, undefined, 'day'));
+      expect(fast[method]!(undefined, d, 'minutes')).toBe(library[method]!(undefined, d, 'minutes'));
+    }
+    expect(fast.continuesAfter!(d, d, undefined)).toBe(library.continuesAfter!(d, d, undefined));
+    expect(fast.isSameDate!(d, undefined)).toBe(library.isSameDate!(d, undefined));
+  });
+
   it('falls back to the library for units it does not speed up', () => {
     const [a, b] = [new Date(2026, 0, 5), new Date(2026, 0, 20)];
     expect(fast.eq!(a, b, 'month')).toBe(true);

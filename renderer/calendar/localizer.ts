@@ -33,11 +33,19 @@ function keyFor(unit: Unit): ((d: Date) => number) | null {
   return null;
 }
 
+/** Whether every argument is a real Date; anything else (the library passes undefined at times) goes to the library. */
+const allDates = (...values: unknown[]) => values.every((v) => v instanceof Date);
+
 function fastCompare(original: Compare, test: (a: number, b: number) => boolean): Compare {
   return (a, b, unit) => {
     const key = keyFor(unit);
-    return key ? test(key(a), key(b)) : original(a, b, unit);
+    return key && allDates(a, b) ? test(key(a), key(b)) : original(a, b, unit);
   };
+}
+
+/** A fast version of a localizer method, used only when every argument is a Date. */
+function whenDates<A extends unknown[], R>(original: (...args: A) => R, fast: (...args: A) => R): (...args: A) => R {
+  return (...args) => (allDates(...args) ? fast(...args) : original(...args));
 }
 
 /** The calendar's localizer: date-fns formats, weeks from Monday, and the fast comparisons. */
@@ -50,7 +58,12 @@ export function createLocalizer(): DateLocalizer {
     locales: { 'en-US': enUS },
   });
   // The typings list only part of the localizer; these are its documented overridable methods.
-  const l = localizer as unknown as Record<string, unknown> & {
+  const l = localizer as unknown as {
+    isSameDate: (a: Date, b: Date) => boolean;
+    continuesPrior: (start: Date, first: Date) => boolean;
+    continuesAfter: (start: Date, end: Date, last: Date) => boolean;
+    inEventRange: typeof inEventRange;
+    sortEvents: typeof sortEvents;
     eq: Compare;
     neq: Compare;
     lt: Compare;
@@ -64,12 +77,17 @@ export function createLocalizer(): DateLocalizer {
   l.lte = fastCompare(l.lte, (a, b) => a <= b);
   l.gt = fastCompare(l.gt, (a, b) => a > b);
   l.gte = fastCompare(l.gte, (a, b) => a >= b);
-  l.isSameDate = (a: Date, b: Date) => dayKey(a) === dayKey(b);
-  l.continuesPrior = (start: Date, first: Date) => dayKey(start) < dayKey(first);
-  l.continuesAfter = (start: Date, end: Date, last: Date) =>
-    minuteKey(start) === minuteKey(end) ? minuteKey(end) >= minuteKey(last) : minuteKey(end) > minuteKey(last);
-  l.inEventRange = inEventRange;
-  l.sortEvents = sortEvents;
+  l.isSameDate = whenDates(l.isSameDate, (a, b) => dayKey(a) === dayKey(b));
+  l.continuesPrior = whenDates(l.continuesPrior, (start, first) => dayKey(start) < dayKey(first));
+  l.continuesAfter = whenDates(l.continuesAfter, (start, end, last) =>
+    minuteKey(start) === minuteKey(end) ? minuteKey(end) >= minuteKey(last) : minuteKey(end) > minuteKey(last),
+  );
+  const libraryInRange = l.inEventRange;
+  l.inEventRange = (args) =>
+    allDates(args.event.start, args.event.end, args.range.start, args.range.end) ? inEventRange(args) : libraryInRange(args);
+  const librarySort = l.sortEvents;
+  l.sortEvents = (args) =>
+    allDates(args.evtA.start, args.evtA.end, args.evtB.start, args.evtB.end) ? sortEvents(args) : librarySort(args);
   return localizer;
 }
 
