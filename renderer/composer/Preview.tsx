@@ -1,0 +1,80 @@
+import type { DraftBlock, DraftTarget } from '../../shared/ipc/models.js';
+import { platformRules } from '../../shared/platforms/rules.js';
+import { describeMediaRules } from './checks.js';
+
+/** How each chosen account's post will read, with its platform's media rule and any problem. */
+export function Preview({
+  targets,
+  blocksOf,
+  accountName,
+  previews,
+  problems,
+}: {
+  targets: readonly DraftTarget[];
+  blocksOf(t: DraftTarget): readonly DraftBlock[];
+  accountName(id: string): string;
+  previews: ReadonlyMap<string, string>;
+  problems(targetIndex: number): number;
+}) {
+  if (targets.length === 0) {
+    return (
+      <section className="composer-preview" aria-label="Preview">
+        <h3 className="composer-section-title">Preview</h3>
+        <p className="muted">Choose an account to see how the post will look there.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="composer-preview" aria-label="Preview">
+      <h3 className="composer-section-title">Preview</h3>
+      {targets.map((t, i) => {
+        const rules = platformRules[t.platform];
+        const blocks = blocksOf(t);
+        const n = problems(i);
+        return (
+          <article
+            key={t.integrationId}
+            className="composer-preview-card card"
+            data-platform={t.platform}
+            aria-label={`Preview for ${accountName(t.integrationId)} on ${rules.label}`}
+          >
+            <header className="composer-preview-head">
+              <span className="platform-dot" aria-hidden="true" />
+              <strong>{accountName(t.integrationId)}</strong>
+              <span className="muted">{rules.label}</span>
+              {t.blocks ? <span className="badge">own text</span> : null}
+              {n > 0 ? (
+                <span className="badge badge-danger">{n === 1 ? '1 problem' : `${n} problems`}</span>
+              ) : null}
+            </header>
+            {(rules.threads ? blocks : blocks.slice(0, 1)).map((b, bi) => (
+              <div key={bi} className="composer-preview-block">
+                <p className="composer-preview-text">
+                  {b.content || <span className="muted">(no text)</span>}
+                </p>
+                {b.media.length > 0 ? (
+                  <div className="composer-preview-media">
+                    {b.media.slice(0, 4).map((m, mi) => {
+                      const src = m.thumbnail ?? (m.localPath ? previews.get(m.localPath) : undefined);
+                      return src && !(m.kind === 'video' && !m.thumbnail) ? (
+                        <img key={mi} src={src} alt="" />
+                      ) : (
+                        <span key={mi} className="composer-thumb-video" aria-hidden="true">
+                          ▶
+                        </span>
+                      );
+                    })}
+                  </div>
+                ) : null}
+              </div>
+            ))}
+            <p className="composer-preview-rule muted">
+              {describeMediaRules(rules.media)}
+              {!rules.threads && blocks.length > 1 ? ` ${rules.label} publishes only one block.` : ''}
+            </p>
+          </article>
+        );
+      })}
+    </section>
+  );
+}

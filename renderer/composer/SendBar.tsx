@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { fieldToInstant, instantToField, scheduleProblem } from './schedule-time.js';
+
+export type SendKind = 'schedule' | 'now' | 'server-draft';
+
+/** The time (in the brand's zone; remount it with the zone as key) and the three ways to send; the past is refused here, before main. */
+export function SendBar({
+  zone,
+  date,
+  busy,
+  error,
+  problemCount,
+  isEdit,
+  onDate,
+  onSend,
+}: {
+  zone: string;
+  date: string | null;
+  busy: SendKind | null;
+  error: string | null;
+  problemCount: number;
+  isEdit: boolean;
+  onDate(date: string | null): void;
+  onSend(kind: SendKind, date: string | null): void;
+}) {
+  const [field, setField] = useState(() => (date ? instantToField(date, zone) : ''));
+  const [dateError, setDateError] = useState<string | null>(null);
+
+  const schedule = () => {
+    const instant = fieldToInstant(field, zone);
+    const problem = scheduleProblem(instant, new Date());
+    setDateError(problem);
+    if (!problem) onSend('schedule', instant);
+  };
+
+  return (
+    <footer className="composer-footer">
+      <div className="composer-when field">
+        <label htmlFor="composer-date">Publish at ({zone})</label>
+        <input
+          id="composer-date"
+          type="datetime-local"
+          value={field}
+          aria-invalid={dateError ? true : undefined}
+          aria-describedby={dateError ? 'composer-date-error' : undefined}
+          onChange={(e) => {
+            setField(e.target.value);
+            setDateError(null);
+            onDate(fieldToInstant(e.target.value, zone));
+          }}
+        />
+        {dateError ? (
+          <p id="composer-date-error" className="field-error">
+            {dateError}
+          </p>
+        ) : null}
+      </div>
+      <div className="composer-send">
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : problemCount > 0 ? (
+          <p className="muted composer-problems">
+            {problemCount === 1
+              ? '1 problem to fix before sending'
+              : `${problemCount} problems to fix before sending`}
+          </p>
+        ) : null}
+        <div className="composer-send-buttons">
+          {isEdit ? null : (
+            <button
+              type="button"
+              className="button"
+              disabled={busy !== null}
+              onClick={() => onSend('server-draft', null)}
+            >
+              {busy === 'server-draft' ? 'Saving…' : 'Save as server draft'}
+            </button>
+          )}
+          <button
+            type="button"
+            className="button"
+            disabled={busy !== null}
+            onClick={() => onSend('now', null)}
+          >
+            {busy === 'now' ? 'Posting…' : 'Post now'}
+          </button>
+          <button type="button" className="button button-primary" disabled={busy !== null} onClick={schedule}>
+            {busy === 'schedule' ? 'Scheduling…' : isEdit ? 'Save changes' : 'Schedule'}
+          </button>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { call } from '../lib/ipc.js';
+import { errorMessage } from '../app/feedback.js';
+import type { WorkingDraft } from './draft-model.js';
+import { rememberOpenDraft } from './open-draft.js';
+
+export type SaveState = {
+  status: 'idle' | 'saving' | 'saved' | 'error';
+  savedAt: Date | null;
+  error: string | null;
+};
+
+const DEBOUNCE_MS = 400;
+
+/**
+ * Saves the draft locally as the user types (debounced, one save at a time, the latest always
+ * last), and remembers it as the open one so a closed or crashed window comes back to it.
+ * `enabled` stays false until the user changes something, so merely opening saves nothing.
+ */
+export function useAutosave(draft: WorkingDraft, enabled: boolean) {
+  const [state, setState] = useState<SaveState>({ status: 'idle', savedAt: null, error: null });
+  const latest = useRef(draft);
+  const running = useRef<Promise<void> | null>(null);
+  const dirty = useRef(false);
+  const stopped = useRef(false);
+
+  const saveLoop = useCallback((): Promise<void> => {
+    if (running.current) return running.current;
+    const run = async () => {
+      while (dirty.current && !stopped.current) {
+        dirty.current = false;
+        setState((s) => ({ ...s, status: 'saving' }));
+        try {
+          await call('saveDraft', latest.current);
+          if (!stopped.current) rememberOpenDraft(latest.current.id);
+          setState({ status: 'saved', savedAt: new Date(), error: null });
+        } catch (e) {
+          setState((s) => ({ ...s, status: 'error', error: errorMessage(e) }));
+          return;
+        }
+      }
+    };
+    running.current = run().finally(() => {
+      running.current = null;
+    });
+    return running.current;
+  }, []);
+
+  useEffect(() => {
+    latest.current = draft;
+  }, [draft]);
+
+  useEffect(() => {
+    if (!enabled || stopped.current) return;
+    dirty.current = true;
+    const timer = window.setTimeout(() => void saveLoop(), DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft, enabled, saveLoop]);
+
+  /** Saves now what is typed, waiting for any save under way. */
+  const flush = useCallback(async () => {
+    if (running.current) await running.current;
+    dirty.current = true;
+    await saveLoop();
+  }, [saveLoop]);
+
+  /** No more saves: the draft was sent or discarded. */
+  const stop = useCallback(() => {
+    stopped.current = true;
+  }, []);
+
+  return { state, flush, stop };
+}
