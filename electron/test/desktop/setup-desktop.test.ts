@@ -1,0 +1,97 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { IpcEventName } from '../../../shared/ipc/contract.js';
+
+/*
+ * The wiring, with Electron stood in at its API boundary only (menu, notifications, app): a menu
+ * click reaches the window as a menuCommand event, and a postOutcome from sync shows a notification.
+ */
+
+const electron = vi.hoisted(() => {
+  const shown: { title: string; body: string }[] = [];
+  const sent: { channel: string; payload: unknown }[] = [];
+  let template: { id?: string; click?: () => void; submenu?: unknown }[] = [];
+  class Notification {
+    static isSupported = () => true;
+    constructor(readonly opts: { title: string; body: string }) {}
+    on() {
+      return this;
+    }
+    show() {
+      shown.push({ title: this.opts.title, body: this.opts.body });
+    }
+  }
+  return {
+    shown,
+    sent,
+    template: () => template,
+    module: {
+      app: { setName: vi.fn(), getAppPath: () => '/nowhere', on: vi.fn(), dock: undefined },
+      BrowserWindow: { getAllWindows: () => [] },
+      nativeImage: { createFromPath: vi.fn() },
+      Menu: {
+        buildFromTemplate: (t: typeof template) => {
+          template = t;
+          return {};
+        },
+        setApplicationMenu: vi.fn(),
+      },
+      Notification,
+    },
+  };
+});
+vi.mock('electron', () => electron.module);
+
+const { setupDesktop } = await import('../../desktop/setup-desktop.js');
+
+function find(items: { id?: string; click?: () => void; submenu?: unknown }[], id: string): { click?: () => void } | undefined {
+  for (const i of items) {
+    if (i.id === id) return i;
+    if (Array.isArray(i.submenu)) {
+      const inner = find(i.submenu as typeof items, id);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+describe('setupDesktop', () => {
+  let emit: (name: IpcEventName, payload: unknown) => void = () => undefined;
+
+  beforeEach(() => {
+    electron.shown.length = 0;
+    electron.sent.length = 0;
+    const services = {
+      onEvent: (listener: typeof emit) => {
+        emit = listener;
+        return () => undefined;
+      },
+    } as unknown as Parameters<typeof setupDesktop>[0]['services'];
+    const win = {
+      isDestroyed: () => false,
+      webContents: { send: (channel: string, payload: unknown) => electron.sent.push({ channel, payload }) },
+    } as unknown as import('electron').BrowserWindow;
+    setupDesktop({ services, window: () => win });
+  });
+
+  it('names the app and sends menu commands to the window', () => {
+    expect(electron.module.app.setName).toHaveBeenCalledWith('Postdeck');
+    find(electron.template(), 'newPost')!.click!();
+    find(electron.template(), 'viewWeek')!.click!();
+    expect(electron.sent).toEqual([
+      { channel: 'event:menuCommand', payload: { command: 'newPost' } },
+      { channel: 'event:menuCommand', payload: { command: 'viewWeek' } },
+    ]);
+  });
+
+  it('shows a notification when sync sees a post published or failed, and none for other events', () => {
+    emit('postOutcome', { postId: 'p1', state: 'published', content: 'Autumn blend', error: null });
+    emit('postOutcome', { postId: 'p2', state: 'error', content: 'Thread', error: 'Reconnect the account.' });
+    emit('postOutcome', { postId: 'p3', state: 'scheduled', content: 'Later', error: null });
+    emit('postsChanged', { brandId: null });
+    emit('postOutcome', { nonsense: true });
+    expect(electron.shown).toEqual([
+      { title: 'Post published', body: 'Autumn blend' },
+      { title: 'A post could not be published', body: 'Thread\nReconnect the account.' },
+    ]);
+  });
+});
