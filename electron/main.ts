@@ -2,6 +2,7 @@ import { app, BrowserWindow, dialog, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppServices, type AppServices } from './app-services.js';
+import { setupDesktop } from './desktop/setup-desktop.js';
 import { registerIpc } from './ipc/register-ipc.js';
 import { createLogger, describe } from './log.js';
 import { createSandboxStarter } from './profiles/sandbox.js';
@@ -64,6 +65,7 @@ if (!app.requestSingleInstanceLock()) {
         openExternal: (url) => shell.openExternal(url),
       });
       registerIpc(services, entryUrl, () => window);
+      setupDesktop({ services, window: () => window });
       await openWindow();
       app.on('activate', () => {
         if (BrowserWindow.getAllWindows().length === 0) void openWindow();
