@@ -43,17 +43,20 @@ export const useCalendarStore = create<CalendarState>()(
       storage: createJSONStorage(() => localStorage),
       // Only preferences are remembered; which panel was open is not.
       partialize: (s) => ({ view: s.view, dateKey: s.dateKey, filters: s.filters }),
-      // A hand-edited or stale entry must never break the screen: keep what is valid, default the rest.
-      merge: (persisted, current) => {
-        const p = (persisted ?? {}) as Partial<CalendarState>;
-        const view = CALENDAR_VIEWS.includes(p.view as CalendarView) ? (p.view as CalendarView) : current.view;
-        const dateKey = typeof p.dateKey === 'string' && parseWallDateKey(p.dateKey) ? p.dateKey : null;
-        const filters = validFilters(p.filters) ?? current.filters;
-        return { ...current, view, dateKey, filters };
-      },
+      merge: (persisted, current) => ({ ...current, ...restorePrefs(persisted, current) }),
     },
   ),
 );
+
+type Prefs = Pick<CalendarState, 'view' | 'dateKey' | 'filters'>;
+
+/** What is kept of a saved entry: a hand-edited or stale one never breaks the screen; the valid parts stay. */
+export function restorePrefs(persisted: unknown, defaults: Prefs): Prefs {
+  const p = (persisted && typeof persisted === 'object' ? persisted : {}) as Record<string, unknown>;
+  const view = CALENDAR_VIEWS.includes(p.view as CalendarView) ? (p.view as CalendarView) : defaults.view;
+  const dateKey = typeof p.dateKey === 'string' && parseWallDateKey(p.dateKey) ? p.dateKey : null;
+  return { view, dateKey, filters: validFilters(p.filters) ?? defaults.filters };
+}
 
 function validFilters(value: unknown): PostFilters | null {
   if (!value || typeof value !== 'object') return null;

@@ -1,0 +1,66 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { CalendarPost, PostRangeResult } from '../../shared/ipc/models.js';
+import { reverseMoves } from './moves.js';
+import { applyMovesToCache, knownPosts, postsKey, removeGroupFromCache, restorePostsToCache } from './queries.js';
+
+const post = (id: string, publishDate: string, group: string | null = null): CalendarPost => ({
+  id,
+  group,
+  state: 'scheduled',
+  publishDate,
+  integration: { id: 'acc', platform: 'x', name: 'Acme', picture: null },
+  content: id,
+  blockCount: 1,
+  error: null,
+  releaseURL: null,
+  groupSize: 1,
+  pending: false,
+  localOnly: false,
+});
+
+const november = { start: '2026-11-01T00:00:00.000Z', end: '2026-11-30T23:59:59.999Z' };
+const december = { start: '2026-12-01T00:00:00.000Z', end: '2026-12-31T23:59:59.999Z' };
+const result = (posts: CalendarPost[]): PostRangeResult => ({ posts, source: 'server', syncedAt: null });
+
+function seeded() {
+  const client = new QueryClient();
+  client.setQueryData(postsKey('brand_1', november), result([post('a', '2026-11-10T10:00:00.000Z', 'g1'), post('b', '2026-11-10T10:00:00.000Z', 'g1')]));
+  client.setQueryData(postsKey('brand_1', december), result([post('c', '2026-12-05T10:00:00.000Z')]));
+  // Another brand's month must never be touched.
+  client.setQueryData(postsKey('brand_2', november), result([post('a', '2026-11-10T10:00:00.000Z', 'g1')]));
+  return client;
+}
+const ids = (client: QueryClient, brand: string, range: typeof november) =>
+  client.getQueryData<PostRangeResult>(postsKey(brand, range))!.posts.map((p) => `${p.id}@${p.publishDate.slice(5, 10)}${p.pending ? '*' : ''}`);
+
+describe('the optimistic cache', () => {
+  it('moves a post across cached months at once, marked pending, and back on rollback', () => {
+    const client = seeded();
+    const moves = [{ id: 'a', title: 'a', from: '2026-11-10T10:00:00.000Z', to: '2026-12-02T10:00:00.000Z' }];
+    applyMovesToCache(client, 'brand_1', moves);
+    expect(ids(client, 'brand_1', november)).toEqual(['b@11-10']);
+    expect(ids(client, 'brand_1', december)).toEqual(['c@12-05', 'a@12-02*']);
+    expect(ids(client, 'brand_2', november)).toEqual(['a@11-10']);
+
+    applyMovesToCache(client, 'brand_1', reverseMoves(moves));
+    expect(ids(client, 'brand_1', november).sort()).toEqual(['a@11-10*', 'b@11-10']);
+    expect(ids(client, 'brand_1', december)).toEqual(['c@12-05']);
+  });
+
+  it('takes a whole group off and puts it back after a failed delete', () => {
+    const client = seeded();
+    const removed = removeGroupFromCache(client, 'brand_1', 'g1');
+    expect(removed.map((p) => p.id).sort()).toEqual(['a', 'b']);
+    expect(ids(client, 'brand_1', november)).toEqual([]);
+    expect(ids(client, 'brand_2', november)).toEqual(['a@11-10']);
+    restorePostsToCache(client, 'brand_1', removed);
+    expect(ids(client, 'brand_1', november).sort()).toEqual(['a@11-10', 'b@11-10']);
+  });
+
+  it('knows every post of a brand once, whatever ranges hold it', () => {
+    const client = seeded();
+    client.setQueryData(postsKey('brand_1', { start: november.start, end: december.end }), result([post('a', '2026-11-10T10:00:00.000Z', 'g1')]));
+    expect(knownPosts(client, 'brand_1').map((p) => p.id).sort()).toEqual(['a', 'b', 'c']);
+  });
+});
