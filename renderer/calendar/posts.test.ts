@@ -87,6 +87,7 @@ describe('movability', () => {
     expect(whyNotMovable(post({ state: 'published' }))).toMatch(/Published/);
     expect(whyNotMovable(post({ state: 'publishing' }))).toMatch(/being published/);
     expect(whyNotMovable(post({ state: 'mystery' }))).toMatch(/mystery/);
+    expect(whyNotMovable(post({ localOnly: true }))).toMatch(/not reached the service yet/);
   });
 });
 

@@ -54,6 +54,7 @@ export function stateLabel(state: string): string {
 /** Why a post cannot be moved, or null when it can. */
 export function whyNotMovable(post: CalendarPost): string | null {
   const state = normalizePostState(post.state);
+  if (post.localOnly) return 'This post has not reached the service yet; it can be moved once it has synced.';
   if (state === 'published') return 'Published posts cannot be moved.';
   if (state === 'publishing') return 'This post is being published right now and cannot be moved.';
   if (state === null) return `Posts in state "${post.state}" cannot be moved.`;
