@@ -10,7 +10,7 @@ import './preferences.css';
 export function TimezoneField({ brand }: { brand: BrandView }) {
   const id = useId();
   const client = useQueryClient();
-  const zones = useMemo(supportedTimeZones, []);
+  const zones = useMemo(() => supportedTimeZones(), []);
   const [query, setQuery] = useState(brand.timezone ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
