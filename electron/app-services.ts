@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IpcEventName } from '../shared/ipc/contract.js';
 import type { IpcResult } from '../shared/ipc/errors.js';
@@ -55,6 +56,7 @@ export interface AppServices {
 export async function createAppServices(opts: AppServicesOptions): Promise<AppServices> {
   const now = opts.now ?? (() => new Date());
   const events = new EventHub();
+  mkdirSync(opts.dataDir, { recursive: true });
   const db = openDatabase(join(opts.dataDir, 'postdeck.db'));
   const settings = new SettingsRepo(db, now);
   const profiles = new ProfileService({
@@ -154,7 +156,9 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     handlers,
     invoke: async (name, rawInput, ctx = { caller: 'bridge' }) => {
       await ready;
-      return dispatch(handlers, name, rawInput, ctx);
+      const result = await dispatch(handlers, name, rawInput, ctx);
+      if (!result.ok && result.error.code === 'OFFLINE') sync.noticeUnreachable(result.error.message);
+      return result;
     },
     onEvent: (listener) => events.on(listener),
     close: async () => {

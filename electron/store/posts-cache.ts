@@ -172,9 +172,15 @@ export class PostsCache {
     items: readonly PostListItem[],
     syncedAt: string,
     keep: ReadonlySet<string>,
-  ): { outcomes: PostOutcome[]; removed: number } {
+  ): { outcomes: PostOutcome[]; removed: number; changed: number } {
     return this.db.tx(() => {
       const present = new Set(items.map((i) => i.id));
+      const stored = this.db.sql.prepare('SELECT item_json FROM posts WHERE profile_id = ? AND brand_id = ? AND id = ?');
+      // What the service says now against what it said last time, so an unchanged pull stays quiet.
+      const updated = items.filter((i) => {
+        const row = stored.get(profileId, brandId, i.id) as { item_json?: unknown } | undefined;
+        return row?.item_json !== JSON.stringify(i);
+      }).length;
       let removed = 0;
       for (const cached of this.listRange(profileId, brandId, startMs, endMs)) {
         if (!present.has(cached.id) && !keep.has(cached.id)) {
@@ -182,7 +188,7 @@ export class PostsCache {
           removed++;
         }
       }
-      return { outcomes: this.upsert(profileId, brandId, items, syncedAt), removed };
+      return { outcomes: this.upsert(profileId, brandId, items, syncedAt), removed, changed: removed + updated };
     });
   }
 

@@ -24,6 +24,8 @@ import type { ActiveBrand } from './write-context.js';
 
 const log = createLogger('posts-reader');
 const SyncedAt = z.string();
+/** How many recently shown ranges syncNow refreshes: the one on screen and its two neighbours. */
+const RECENT_RANGES = 3;
 const syncKey = (a: ActiveBrand) => `posts.syncedAt:${a.profileId}:${a.brandId}`;
 
 export interface PostsReaderOptions {
@@ -42,8 +44,11 @@ export class PostsReader {
   private readonly settings: SettingsRepo;
   private readonly prefetching = new Set<Promise<void>>();
   private running = true;
-  /** The range the calendar last asked for, refreshed by syncNow. */
-  private lastRange: { active: ActiveBrand; startMs: number; endMs: number } | null = null;
+  /**
+   * The ranges the calendar asked for most recently, refreshed by syncNow. Several, because the
+   * renderer also prefetches the neighbours of the range on screen.
+   */
+  private recentRanges: { active: ActiveBrand; startMs: number; endMs: number }[] = [];
 
   constructor(private readonly o: PostsReaderOptions) {
     this.outbox = new OutboxRepo(o.db, o.now);
@@ -62,7 +67,10 @@ export class PostsReader {
     const endMs = Date.parse(range.end);
     if (!(endMs > startMs))
       throw new AppFailure('INVALID_ARGUMENT', 'The end of the range must come after its start.');
-    this.lastRange = { active, startMs, endMs };
+    this.recentRanges = [
+      { active, startMs, endMs },
+      ...this.recentRanges.filter((r) => r.startMs !== startMs || r.endMs !== endMs),
+    ].slice(0, RECENT_RANGES);
     let source: PostRangeResult['source'] = 'cache';
     const api = await this.o.apiOf(active);
     if (api) {
@@ -101,15 +109,17 @@ export class PostsReader {
     );
   }
 
-  /** Fetches again the range the calendar last showed, when it belongs to `active`. */
+  /** Fetches again the ranges the calendar asked for lately, those that belong to `active`. */
   async refreshLast(active: ActiveBrand): Promise<void> {
-    const last = this.lastRange;
-    if (!last || last.active.profileId !== active.profileId || last.active.brandId !== active.brandId) return;
+    const ranges = this.recentRanges.filter(
+      (r) => r.active.profileId === active.profileId && r.active.brandId === active.brandId,
+    );
+    if (ranges.length === 0) return;
     const api = await this.o.apiOf(active);
     if (!api) return;
-    await this.pull(api, active, last.startMs, last.endMs).catch((err: unknown) =>
-      log.info('refresh failed', err),
-    );
+    for (const r of ranges) {
+      await this.pull(api, active, r.startMs, r.endMs).catch((err: unknown) => log.info('refresh failed', err));
+    }
   }
 
   syncedAt(active: ActiveBrand): string | null {
@@ -130,23 +140,24 @@ export class PostsReader {
     }
     this.o.reachability.report(true, null);
     const { profileId, brandId } = active;
-    const outcomes = this.o.db.tx(() => {
+    const result = this.o.db.tx(() => {
       const keep = this.postsHeldByOutbox(active);
       // A post confirmed by the outbox after this request left is newer than the answer.
       for (const p of this.cache.listRange(profileId, brandId, startMs, endMs)) {
         if (p.syncedAt > requestedAt) keep.add(p.id);
       }
-      const result = this.cache.replaceRange(profileId, brandId, startMs, endMs, items, requestedAt, keep);
+      const replaced = this.cache.replaceRange(profileId, brandId, startMs, endMs, items, requestedAt, keep);
       this.integrations.learn(
         profileId,
         brandId,
         items.map((i) => ({ ...i.integration, platform: i.integration.platform ?? null })),
       );
       this.settings.set(syncKey(active), this.o.now().toISOString());
-      return result.outcomes;
+      return replaced;
     });
-    for (const outcome of outcomes) this.o.emit('postOutcome', outcome);
-    this.o.emit('postsChanged', { brandId });
+    for (const outcome of result.outcomes) this.o.emit('postOutcome', outcome);
+    // Only a real change is announced: the renderer refetches on it, and a quiet pull must not loop.
+    if (result.changed > 0) this.o.emit('postsChanged', { brandId });
   }
 
   /** The weeks (or months) either side, so paging the calendar offline still shows posts. */

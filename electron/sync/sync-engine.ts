@@ -264,6 +264,11 @@ export class SyncEngine {
     return outboxItemView(this.requireOp(op.id));
   }
 
+  /** Any call that found the service unreachable (profile checks too) switches the app to offline. */
+  noticeUnreachable(reason: string): void {
+    this.reachability.report(false, reason);
+  }
+
   getSyncStatus(): SyncStatus {
     const active = this.o.active();
     const ops = active ? this.outbox.list(active) : [];

@@ -150,6 +150,19 @@ describe('connecting', () => {
     expect(await app.ok('listProfiles')).toEqual([]);
   });
 
+  it('creates its data folder, and an unreachable service on any call switches the app to offline', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'postdeck-app-'));
+    cleanup.push(() => rm(parent, { recursive: true, force: true }));
+    const own = await startTestService();
+    const app = await open({}, join(parent, 'not', 'yet', 'there'));
+    await app.ok('connectProfile', { baseUrl: own.service.baseUrl, apiKey: own.token('full-test') });
+    expect(await app.ok('getSyncStatus')).toMatchObject({ online: true });
+    await own.close();
+    const error = await app.fails('getMe');
+    expect(error.code).toBe('OFFLINE');
+    expect(await app.ok('getSyncStatus')).toMatchObject({ online: false });
+  });
+
   it('connects without a Brand ID and takes the brand GET /me names', async () => {
     const app = await open();
     const view = await app.ok<ProfileView>('connectProfile', { baseUrl: svc.service.baseUrl, apiKey: svc.token('full-test') });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
 import { ApiError } from '../../api/errors.js';
 import { IntegrationsService } from '../../integrations/integrations-service.js';
+import { PostsCache } from '../../store/posts-cache.js';
 import { harness, inMinutes, PROFILE_ID, until, type Harness } from './harness.js';
 
 let h: Harness | null = null;
@@ -57,6 +58,25 @@ describe('pulling posts into the cache', () => {
     ).toBe(true);
   });
 
+  it('announces postsChanged only when a pull changed the cache, so the renderer never refetches in a loop', async () => {
+    h = await harness();
+    const changes = () => h!.events.filter((e) => e.name === 'postsChanged').length;
+    await h.engine.listPosts(week());
+    const afterFirst = changes();
+    expect(afterFirst).toBeGreaterThan(0);
+    await h.engine.listPosts(week());
+    await h.engine.listPosts(week());
+    expect(changes()).toBe(afterFirst);
+    await h.api().createPosts({
+      type: 'schedule',
+      date: inMinutes(120),
+      shortLink: false,
+      posts: [{ integration: { id: h.integrationId }, value: [{ content: `elsewhere ${Date.now()}` }], settings: { __type: 'x' } }],
+    });
+    await h.engine.listPosts(week());
+    expect(changes()).toBe(afterFirst + 1);
+  });
+
   it('prefetches the neighbouring ranges, so the next week shows offline too', async () => {
     h = await harness({ engine: { prefetchNeighbours: true } });
     const tag = `next-${Date.now()}`;
@@ -81,13 +101,10 @@ describe('pulling posts into the cache', () => {
       start: new Date(start).toISOString(),
       end: new Date(start + span).toISOString(),
     });
-    const pulls = () => h!.events.filter((e) => e.name === 'postsChanged').length;
-    const before = pulls();
-    await h.engine.listPosts({
-      start: new Date(start).toISOString(),
-      end: new Date(start + span).toISOString(),
-    });
-    await until('both neighbours fetched', () => pulls() >= before + 3);
+    const cache = new PostsCache(h.db);
+    await until('the next week fetched in the background', () =>
+      cache.listRange(PROFILE_ID, h!.brandId, start + span, start + 2 * span).some((p) => p.content.includes(tag)),
+    );
     await h.stopService();
     const next = await h.engine.listPosts({
       start: new Date(start + span).toISOString(),
