@@ -1,4 +1,5 @@
 import type { ProfileView } from '../../shared/ipc/models.js';
+import { featureAccess } from '../settings/permissions.js';
 import { useUi, type Route } from './ui-store.js';
 
 const NAV: { route: Route; label: string }[] = [
@@ -12,6 +13,8 @@ export function Sidebar({ profile }: { profile: ProfileView }) {
   const route = useUi((s) => s.route);
   const navigate = useUi((s) => s.navigate);
   const openComposer = useUi((s) => s.openComposer);
+  // A key that cannot write posts gets no composer: said here rather than refused on send.
+  const create = featureAccess(profile.scopes, 'createPosts');
 
   return (
     <nav className="sidebar" aria-label="Main">
@@ -25,10 +28,17 @@ export function Sidebar({ profile }: { profile: ProfileView }) {
         type="button"
         className="button button-primary sidebar-new-post"
         aria-keyshortcuts="Control+N Meta+N"
+        disabled={!create.allowed}
+        aria-describedby={create.allowed ? undefined : 'new-post-refused'}
         onClick={() => openComposer()}
       >
         New post
       </button>
+      {create.reason ? (
+        <p className="sidebar-refusal muted" id="new-post-refused">
+          {create.reason}
+        </p>
+      ) : null}
       <ul className="sidebar-nav">
         {NAV.map((item) => (
           <li key={item.route}>

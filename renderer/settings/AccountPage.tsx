@@ -4,7 +4,9 @@ import { useUi } from '../app/ui-store.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { BrandsSection } from './BrandsSection.js';
 import { describeKey } from './key-status.js';
+import { PermissionsSection } from './PermissionsSection.js';
 import { ProfilesSection } from './ProfilesSection.js';
+import { ThemeSection } from './ThemeSection.js';
 import './settings.css';
 
 /** Who this window is connected as (from GET /me), its key, its brands and the other connections. */
@@ -33,8 +35,10 @@ export function AccountPage({ profile }: { profile: ProfileView }) {
         </div>
       ) : null}
       <ConnectionSection profile={profile} />
+      <PermissionsSection profile={profile} />
       <BrandsSection profile={profile} />
       <ProfilesSection />
+      <ThemeSection />
     </div>
   );
 }

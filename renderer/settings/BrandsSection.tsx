@@ -2,6 +2,7 @@ import type { ProfileView } from '../../shared/ipc/models.js';
 import { useSwitchBrand } from '../app/BrandSwitcher.js';
 import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
+import { TimezoneField } from './TimezoneField.js';
 
 /** The brands this key can act on; one of them is active for every call. */
 export function BrandsSection({ profile }: { profile: ProfileView }) {
@@ -29,7 +30,7 @@ export function BrandsSection({ profile }: { profile: ProfileView }) {
           {brands.data.map((brand) => {
             const active = brand.id === profile.brandId;
             return (
-              <li key={brand.id} className="row">
+              <li key={brand.id} className="row brand-row">
                 <span className="row-title">{brand.name}</span>
                 {brand.timezone ? <span className="muted">{brand.timezone}</span> : null}
                 {active ? (
@@ -45,6 +46,7 @@ export function BrandsSection({ profile }: { profile: ProfileView }) {
                     Switch
                   </button>
                 )}
+                <TimezoneField brand={brand} />
               </li>
             );
           })}
