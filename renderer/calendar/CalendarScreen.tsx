@@ -19,7 +19,7 @@ import type { PostCellContext } from './PostEventView.js';
 import { applyFilters, firstLine, NO_FILTERS, toPostEvent, whyNotMovable, type PostEvent } from './posts.js';
 import { brandsKey, integrationsKey, knownPosts, useBrandZone, useVisiblePosts } from './queries.js';
 import { inRange, stepDate, type CalendarView } from './range.js';
-import { useCalendarStore } from './store.js';
+import { filtersOf, useCalendarStore } from './store.js';
 import { instantToWall, parseWallDateKey } from './time.js';
 import { useToasts } from './toasts.js';
 
@@ -40,7 +40,7 @@ export function CalendarScreen() {
 
   const view = useCalendarStore((s) => s.view);
   const dateKey = useCalendarStore((s) => s.dateKey);
-  const filters = useCalendarStore((s) => s.filters);
+  const filters = useCalendarStore((s) => filtersOf(s, brandId));
   const openPostId = useCalendarStore((s) => s.openPostId);
   const { setView, setDate, toggleFilter, setFilters, openPost } = useCalendarStore.getState();
 
@@ -216,8 +216,8 @@ export function CalendarScreen() {
         posts={posts}
         integrations={integrations.data ?? []}
         filters={filters}
-        onToggle={toggleFilter}
-        onClear={() => setFilters(NO_FILTERS)}
+        onToggle={(kind, value) => brandId && toggleFilter(brandId, kind, value)}
+        onClear={() => brandId && setFilters(brandId, NO_FILTERS)}
       />
       {result?.source === 'cache' && (
         <p className="cal-notice" role="status" data-testid="calendar-offline">

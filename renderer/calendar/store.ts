@@ -9,13 +9,14 @@ interface CalendarState {
   view: CalendarView;
   /** The shown date as `yyyy-MM-dd` in the brand zone (a key, so it survives a zone change); null is today there. */
   dateKey: string | null;
-  filters: PostFilters;
+  /** Filters per brand: one brand's accounts mean nothing in another's calendar. */
+  filtersByBrand: Record<string, PostFilters>;
   /** The post whose details panel is open. */
   openPostId: string | null;
   setView(view: CalendarView): void;
   setDate(wall: Date): void;
-  setFilters(filters: PostFilters): void;
-  toggleFilter(kind: keyof PostFilters, value: string): void;
+  setFilters(brandId: string, filters: PostFilters): void;
+  toggleFilter(brandId: string, kind: keyof PostFilters, value: string): void;
   openPost(id: string | null): void;
 }
 
@@ -24,39 +25,52 @@ export const useCalendarStore = create<CalendarState>()(
     (set) => ({
       view: 'month',
       dateKey: null,
-      filters: NO_FILTERS,
+      filtersByBrand: {},
       openPostId: null,
       setView: (view) => set({ view }),
       setDate: (wall) => set({ dateKey: wallDateKey(wall) }),
-      setFilters: (filters) => set({ filters }),
-      toggleFilter: (kind, value) =>
+      setFilters: (brandId, filters) => set((s) => ({ filtersByBrand: { ...s.filtersByBrand, [brandId]: filters } })),
+      toggleFilter: (brandId, kind, value) =>
         set((s) => {
-          const current = s.filters[kind];
+          const filters = s.filtersByBrand[brandId] ?? NO_FILTERS;
+          const current = filters[kind];
           const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
-          return { filters: { ...s.filters, [kind]: next } };
+          return { filtersByBrand: { ...s.filtersByBrand, [brandId]: { ...filters, [kind]: next } } };
         }),
       openPost: (openPostId) => set({ openPostId }),
     }),
     {
       name: 'postdeck.calendar',
-      version: 1,
+      version: 2,
+      // Older entries go through the same checks as any other: their valid parts stay.
+      migrate: (persisted) => persisted as CalendarState,
       storage: createJSONStorage(() => localStorage),
       // Only preferences are remembered; which panel was open is not.
-      partialize: (s) => ({ view: s.view, dateKey: s.dateKey, filters: s.filters }),
+      partialize: (s) => ({ view: s.view, dateKey: s.dateKey, filtersByBrand: s.filtersByBrand }),
       merge: (persisted, current) => ({ ...current, ...restorePrefs(persisted, current) }),
     },
   ),
 );
 
-type Prefs = Pick<CalendarState, 'view' | 'dateKey' | 'filters'>;
+type Prefs = Pick<CalendarState, 'view' | 'dateKey' | 'filtersByBrand'>;
 
 /** What is kept of a saved entry: a hand-edited or stale one never breaks the screen; the valid parts stay. */
 export function restorePrefs(persisted: unknown, defaults: Prefs): Prefs {
   const p = (persisted && typeof persisted === 'object' ? persisted : {}) as Record<string, unknown>;
   const view = CALENDAR_VIEWS.includes(p.view as CalendarView) ? (p.view as CalendarView) : defaults.view;
   const dateKey = typeof p.dateKey === 'string' && parseWallDateKey(p.dateKey) ? p.dateKey : null;
-  return { view, dateKey, filters: validFilters(p.filters) ?? defaults.filters };
+  const saved = p.filtersByBrand && typeof p.filtersByBrand === 'object' ? (p.filtersByBrand as Record<string, unknown>) : {};
+  const filtersByBrand: Record<string, PostFilters> = {};
+  for (const [brandId, filters] of Object.entries(saved)) {
+    const valid = validFilters(filters);
+    if (valid) filtersByBrand[brandId] = valid;
+  }
+  return { view, dateKey, filtersByBrand };
 }
+
+/** The filters of a brand (none until the user picks some). */
+export const filtersOf = (state: Pick<CalendarState, 'filtersByBrand'>, brandId: string | null): PostFilters =>
+  (brandId ? state.filtersByBrand[brandId] : undefined) ?? NO_FILTERS;
 
 function validFilters(value: unknown): PostFilters | null {
   if (!value || typeof value !== 'object') return null;
