@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import type { OutboxItemView } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
+import { readableInstants } from '../lib/readable-instants.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { EmptyState, ErrorState, Loading, errorMessage } from './feedback.js';
 import { useUi } from './ui-store.js';
@@ -120,6 +121,8 @@ function statusText(item: OutboxItemView): string {
 }
 
 function OutboxRow({ item }: { item: OutboxItemView }) {
+  const brands = useIpcQuery('listBrands', {});
+  const zone = brands.data?.find((b) => b.active)?.timezone ?? null;
   const id = useId();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -147,7 +150,7 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
     <li className={`outbox-item outbox-item-${item.status}`} aria-labelledby={`${id}-summary`}>
       <p className="outbox-kind">{KIND_LABEL[item.kind]}</p>
       <p id={`${id}-summary`} className="outbox-summary">
-        {item.summary}
+        {readableInstants(item.summary, zone)}
       </p>
       <p className="outbox-status">
         {statusText(item)}
