@@ -14,10 +14,7 @@ const svg = await readFile(`${here}icon.svg`);
 
 /** The mark as a PNG of `size` pixels square: rasterized large, then scaled down smoothly. */
 const render = (size) =>
-  sharp(svg, { density: 144 })
-    .resize(size, size)
-    .png({ compressionLevel: 9 })
-    .toBuffer();
+  sharp(svg, { density: 144 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
 
 const LINUX_SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024];
 const ICO_SIZES = [16, 24, 32, 48, 64, 128, 256];

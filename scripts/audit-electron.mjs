@@ -73,14 +73,20 @@ async function scan() {
   const work = await mkdtemp(join(tmpdir(), 'postdeck-electronegativity-'));
   try {
     const dist = join(work, 'dist');
-    await run(process.execPath, ['scripts/build.mjs'], { cwd: root, env: { ...process.env, POSTDECK_DIST_DIR: dist } });
+    await run(process.execPath, ['scripts/build.mjs'], {
+      cwd: root,
+      env: { ...process.env, POSTDECK_DIST_DIR: dist },
+    });
     // What is scanned, laid out as findings name it: electron/…, renderer/…, preload-bundle/….
     const target = join(work, 'app');
     await cp(join(root, 'electron'), join(target, 'electron'), {
       recursive: true,
       filter: (path) => !path.includes(`${join(root, 'electron', 'test')}`) && !path.endsWith('.test.ts'),
     });
-    await cp(join(dist, 'renderer'), join(target, 'renderer'), { recursive: true, filter: (path) => !path.endsWith('.map') });
+    await cp(join(dist, 'renderer'), join(target, 'renderer'), {
+      recursive: true,
+      filter: (path) => !path.endsWith('.map'),
+    });
     // The scanner reads .js, not .cjs.
     await cp(join(dist, 'electron', 'preload.cjs'), join(target, 'preload-bundle', 'preload.js'));
     const { version } = JSON.parse(await readFile(join(root, 'node_modules/electron/package.json'), 'utf8'));
@@ -97,15 +103,21 @@ async function scan() {
 }
 
 async function main() {
-  const allowlist = JSON.parse(await readFile(join(root, 'security/electronegativity-allowlist.json'), 'utf8')).findings;
+  const allowlist = JSON.parse(
+    await readFile(join(root, 'security/electronegativity-allowlist.json'), 'utf8'),
+  ).findings;
   const findings = await scan();
   const { blocking, unexplained, stale } = judge(findings, allowlist);
   const line = (f) => `  ${f.severity.padEnd(6)} ${f.check} ${f.file}:${f.location}  ${f.sample}`;
   console.log(`Electronegativity: ${findings.length} finding(s), ${blocking.length} high or medium.`);
-  for (const f of blocking.filter((f) => !unexplained.includes(f))) console.log(`${line(f)}\n    allowed: ${allowlist.find((e) => same(e, f)).reason}`);
-  for (const f of findings.filter((f) => !BLOCKING.has(f.severity))) console.log(`${line(f)}  (${f.description})`);
+  for (const f of blocking.filter((f) => !unexplained.includes(f)))
+    console.log(`${line(f)}\n    allowed: ${allowlist.find((e) => same(e, f)).reason}`);
+  for (const f of findings.filter((f) => !BLOCKING.has(f.severity)))
+    console.log(`${line(f)}  (${f.description})`);
   if (unexplained.length > 0) {
-    console.error(`\n${unexplained.length} high or medium finding(s) not explained in security/electronegativity-allowlist.json:`);
+    console.error(
+      `\n${unexplained.length} high or medium finding(s) not explained in security/electronegativity-allowlist.json:`,
+    );
     for (const f of unexplained) console.error(`${line(f)}\n    ${f.description}`);
   }
   if (stale.length > 0) {
@@ -118,7 +130,9 @@ async function main() {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main().catch((error) => {
-    console.error(`Electronegativity audit failed to run: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `Electronegativity audit failed to run: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   });
 }

@@ -3,7 +3,10 @@ import type { FuseV1Options } from '@electron/fuses';
 
 export declare const REQUIRED_FUSES: Partial<Record<FuseV1Options, boolean>>;
 
-export declare function applyFuses(electronPath: string, options?: { resetAdHocDarwinSignature?: boolean }): Promise<void>;
+export declare function applyFuses(
+  electronPath: string,
+  options?: { resetAdHocDarwinSignature?: boolean },
+): Promise<void>;
 
 export interface PackContext {
   appOutDir: string;

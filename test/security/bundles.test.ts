@@ -45,12 +45,20 @@ describe('the production bundles', () => {
   });
 
   it("main loads at run time only Node's own modules, Electron, and production dependencies", async () => {
-    const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     const code = await read('electron/main.cjs');
     const required = new Set<string>();
     const visit = (node: ts.Node) => {
       const [arg] = ts.isCallExpression(node) ? node.arguments : [];
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require' && arg && ts.isStringLiteral(arg)) {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === 'require' &&
+        arg &&
+        ts.isStringLiteral(arg)
+      ) {
         required.add(arg.text);
       }
       ts.forEachChild(node, visit);
@@ -60,8 +68,13 @@ describe('the production bundles', () => {
     const packages = [...required]
       .filter((id) => !id.startsWith('node:') && !builtins.has(id.split('/')[0]!))
       .map((id) => (id.startsWith('@') ? id.split('/').slice(0, 2).join('/') : id.split('/')[0]!));
-    const missing = [...new Set(packages)].filter((name) => name !== 'electron' && !(name in pkg.dependencies));
-    expect(missing, 'required by main.cjs but not a production dependency (an installer would not ship it)').toEqual([]);
+    const missing = [...new Set(packages)].filter(
+      (name) => name !== 'electron' && !(name in pkg.dependencies),
+    );
+    expect(
+      missing,
+      'required by main.cjs but not a production dependency (an installer would not ship it)',
+    ).toEqual([]);
     expect(packages).toEqual(expect.arrayContaining(['electron', 'keytar', 'libsql']));
   }, 60_000);
 
@@ -174,7 +187,7 @@ describe('the Content-Security-Policy', () => {
     expect(page.indexOf('Content-Security-Policy')).toBeLessThan(page.indexOf('<script'));
   });
 
-  it("on every app:// response (header) is strict, and also forbids framing the app", () => {
+  it('on every app:// response (header) is strict, and also forbids framing the app', () => {
     const policy = contentSecurityPolicy();
     expectStrict(policy, ["'self'"]);
     const d = directives(policy);

@@ -35,7 +35,10 @@ describe('the Electronegativity gate', () => {
     };
     const stale = { ...allowed, sample: 'shell.openExternal(anything)' };
     const verdict = judge(parseReport(REPORT), [allowed, stale]);
-    expect(verdict.blocking.map((f) => f.check)).toEqual(['OPEN_EXTERNAL_JS_CHECK', 'LIMIT_NAVIGATION_GLOBAL_CHECK']);
+    expect(verdict.blocking.map((f) => f.check)).toEqual([
+      'OPEN_EXTERNAL_JS_CHECK',
+      'LIMIT_NAVIGATION_GLOBAL_CHECK',
+    ]);
     expect(verdict.unexplained.map((f) => f.check)).toEqual(['LIMIT_NAVIGATION_GLOBAL_CHECK']);
     expect(verdict.stale).toEqual([stale]);
   });

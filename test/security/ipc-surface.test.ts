@@ -14,12 +14,16 @@ import { IPC_METHOD_NAMES, ipcMethods, methodChannel } from '../../shared/ipc/co
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 type Handler = (event: unknown, input: unknown) => Promise<unknown>;
-const ipc = vi.hoisted(() => ({ handlers: new Map<string, (event: unknown, input: unknown) => Promise<unknown>>(), removed: [] as string[] }));
+const ipc = vi.hoisted(() => ({
+  handlers: new Map<string, (event: unknown, input: unknown) => Promise<unknown>>(),
+  removed: [] as string[],
+}));
 
 vi.mock('electron', () => ({
   ipcMain: {
     handle: (channel: string, handler: Handler) => {
-      if (ipc.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+      if (ipc.handlers.has(channel))
+        throw new Error(`Attempted to register a second handler for '${channel}'`);
       ipc.handlers.set(channel, handler);
     },
     removeHandler: (channel: string) => {
@@ -64,7 +68,10 @@ describe('main registers the contract and nothing else', () => {
           frame('app://evil/index.html'),
           { senderFrame: null },
         ]) {
-          expect(await handler(event, {}), channel).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
+          expect(await handler(event, {}), channel).toMatchObject({
+            ok: false,
+            error: { code: 'FORBIDDEN_SENDER' },
+          });
         }
       }
       expect(invoke).not.toHaveBeenCalled();
@@ -82,18 +89,39 @@ describe('main registers the contract and nothing else', () => {
       IPC_METHOD_NAMES.map((name) => [name, () => Promise.reject(new Error(`${name} ran on garbage`))]),
     ) as never;
     for (const name of IPC_METHOD_NAMES) {
-      for (const garbage of ['x', 42, [], { __proto__: { admin: true }, extra: 'pst_test_aaaaaaaaaaaaaaaa' }, { toString: 'x' }]) {
+      for (const garbage of [
+        'x',
+        42,
+        [],
+        { __proto__: { admin: true }, extra: 'pst_test_aaaaaaaaaaaaaaaa' },
+        { toString: 'x' },
+      ]) {
         const answer = await dispatch(handlers, name, garbage, { caller: 'test' });
-        expect(answer, `${name} ${JSON.stringify(garbage)}`).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+        expect(answer, `${name} ${JSON.stringify(garbage)}`).toMatchObject({
+          ok: false,
+          error: { code: 'INVALID_ARGUMENT' },
+        });
         expect(JSON.stringify(answer)).not.toContain('pst_test_aaaa');
       }
     }
-    expect(await dispatch(handlers, 'evalInMain', {}, { caller: 'test' })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-    expect(await dispatch(handlers, '__proto__', {}, { caller: 'test' })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    expect(await dispatch(handlers, 'evalInMain', {}, { caller: 'test' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT' },
+    });
+    expect(await dispatch(handlers, '__proto__', {}, { caller: 'test' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT' },
+    });
   });
 
   it('links leave only as http(s): openExternal refuses every other scheme', () => {
-    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'ms-msdt:/id', 'app://postdeck/']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'ms-msdt:/id',
+      'app://postdeck/',
+    ]) {
       expect(ipcMethods.openExternal.input.safeParse({ url }).success, url).toBe(false);
     }
     expect(ipcMethods.openExternal.input.safeParse({ url: 'https://example.com/' }).success).toBe(true);
@@ -120,15 +148,24 @@ async function electronSources(): Promise<{ path: string; source: ts.SourceFile 
 function electronNames(source: ts.SourceFile): string[] {
   const names: string[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && /^(electron|@electron\/remote)/.test(node.moduleSpecifier.text)) {
+    if (
+      ts.isImportDeclaration(node) &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      /^(electron|@electron\/remote)/.test(node.moduleSpecifier.text)
+    ) {
       const clause = node.importClause;
       if (node.moduleSpecifier.text !== 'electron') names.push(node.moduleSpecifier.text);
       if (clause?.name) names.push('default');
       const bindings = clause?.namedBindings;
-      if (bindings && ts.isNamedImports(bindings)) for (const el of bindings.elements) names.push((el.propertyName ?? el.name).text);
+      if (bindings && ts.isNamedImports(bindings))
+        for (const el of bindings.elements) names.push((el.propertyName ?? el.name).text);
       if (bindings && ts.isNamespaceImport(bindings)) names.push('*');
     }
-    if (ts.isCallExpression(node) && node.expression.getText(source) === 'require' && node.arguments[0]?.getText(source).includes('electron')) {
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.getText(source) === 'require' &&
+      node.arguments[0]?.getText(source).includes('electron')
+    ) {
       names.push('require');
     }
     ts.forEachChild(node, visit);
@@ -155,9 +192,18 @@ describe('the main process source', () => {
     const file = (await electronSources()).find((f) => f.path === 'electron/ipc/register-ipc.ts')!;
     const calls: { method: string; inContractLoop: boolean; channel: string }[] = [];
     const visit = (node: ts.Node, loop: boolean) => {
-      const inLoop = loop || (ts.isForOfStatement(node) && node.expression.getText(file.source) === 'IPC_METHOD_NAMES');
-      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.expression.getText(file.source) === 'ipcMain') {
-        calls.push({ method: node.expression.name.text, inContractLoop: inLoop, channel: node.arguments[0]?.getText(file.source) ?? '' });
+      const inLoop =
+        loop || (ts.isForOfStatement(node) && node.expression.getText(file.source) === 'IPC_METHOD_NAMES');
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.expression.getText(file.source) === 'ipcMain'
+      ) {
+        calls.push({
+          method: node.expression.name.text,
+          inContractLoop: inLoop,
+          channel: node.arguments[0]?.getText(file.source) ?? '',
+        });
       }
       ts.forEachChild(node, (child) => visit(child, inLoop));
     };

@@ -51,8 +51,13 @@ async function fakeElectron(path: string, wire = STOCK_WIRE): Promise<void> {
 describe('electron-builder.yml', () => {
   it("passes electron-builder's own validation, which rejects a mistyped option", async () => {
     // Validation normalizes the object it is given, so it gets a copy.
-    await expect(validateConfiguration(structuredClone(config), new DebugLogger(false))).resolves.toBeUndefined();
-    const broken = { ...structuredClone(config), linux: { ...config.linux, tragets: ['AppImage'] } } as Config;
+    await expect(
+      validateConfiguration(structuredClone(config), new DebugLogger(false)),
+    ).resolves.toBeUndefined();
+    const broken = {
+      ...structuredClone(config),
+      linux: { ...config.linux, tragets: ['AppImage'] },
+    } as Config;
     await expect(validateConfiguration(broken, new DebugLogger(false))).rejects.toThrow(/configuration/);
   });
 
@@ -69,7 +74,9 @@ describe('electron-builder.yml', () => {
     expect(config.asarUnpack).toEqual(expect.arrayContaining(['**/*.node', '**/node_modules/@img/**/*']));
     expect(config.npmRebuild).toBe(false);
     // electron-builder hands the patterns back as one file set.
-    const patterns = ([config.files].flat() as (string | { filter?: string[] })[]).flatMap((f) => (typeof f === 'string' ? [f] : (f.filter ?? [])));
+    const patterns = ([config.files].flat() as (string | { filter?: string[] })[]).flatMap((f) =>
+      typeof f === 'string' ? [f] : (f.filter ?? []),
+    );
     expect(patterns).toEqual(['dist/electron/**/*', 'dist/renderer/**/*', '!**/*.map', 'package.json']);
   });
 
@@ -81,14 +88,24 @@ describe('electron-builder.yml', () => {
   it('signs macOS builds with the hardened runtime and the JIT exception only', async () => {
     expect(config.mac?.hardenedRuntime).toBe(true);
     const plist = await readFile(join(ROOT, config.mac!.entitlements!), 'utf8');
-    expect([...plist.matchAll(/<key>([^<]+)<\/key>/g)].map((m) => m[1])).toEqual(['com.apple.security.cs.allow-jit']);
+    expect([...plist.matchAll(/<key>([^<]+)<\/key>/g)].map((m) => m[1])).toEqual([
+      'com.apple.security.cs.allow-jit',
+    ]);
   });
 
   it('has package scripts that build the bundles, then package per platform without publishing', async () => {
-    const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(scripts.dist).toMatch(/^npm run build && electron-builder .*--publish never/);
-    for (const [name, flag] of [['dist:linux', '--linux'], ['dist:win', '--win'], ['dist:mac', '--mac']] as const) {
-      expect(scripts[name], name).toMatch(new RegExp(`^npm run build && electron-builder ${flag} .*--publish never`));
+    for (const [name, flag] of [
+      ['dist:linux', '--linux'],
+      ['dist:win', '--win'],
+      ['dist:mac', '--mac'],
+    ] as const) {
+      expect(scripts[name], name).toMatch(
+        new RegExp(`^npm run build && electron-builder ${flag} .*--publish never`),
+      );
     }
   });
 });
@@ -96,7 +113,8 @@ describe('electron-builder.yml', () => {
 describe('the fuse hook', () => {
   const expected = () => {
     const wire = STOCK_WIRE.split('').map((c) => c.charCodeAt(0));
-    for (const [index, on] of Object.entries(REQUIRED_FUSES)) wire[Number(index)] = (on ? '1' : '0').charCodeAt(0);
+    for (const [index, on] of Object.entries(REQUIRED_FUSES))
+      wire[Number(index)] = (on ? '1' : '0').charCodeAt(0);
     return wire;
   };
 
@@ -112,19 +130,33 @@ describe('the fuse hook', () => {
   });
 
   it('flips the packaged Linux binary and the Windows .exe', async () => {
-    for (const [platform, file] of [['linux', 'postdeck'], ['win32', 'Postdeck.exe']] as const) {
+    for (const [platform, file] of [
+      ['linux', 'postdeck'],
+      ['win32', 'Postdeck.exe'],
+    ] as const) {
       const appOutDir = join(dir, platform);
-      const context = { appOutDir, electronPlatformName: platform, packager: { appInfo: { productFilename: 'Postdeck' }, executableName: 'postdeck' } };
+      const context = {
+        appOutDir,
+        electronPlatformName: platform,
+        packager: { appInfo: { productFilename: 'Postdeck' }, executableName: 'postdeck' },
+      };
       expect(packagedElectronPath(context)).toBe(join(appOutDir, file));
       await fakeElectron(join(appOutDir, file));
       await afterPack(context);
       const wire = await getCurrentFuseWire(join(appOutDir, file));
-      expect(STOCK_WIRE.split('').map((_, i) => wire[i as FuseV1Options]), platform).toEqual(expected());
+      expect(
+        STOCK_WIRE.split('').map((_, i) => wire[i as FuseV1Options]),
+        platform,
+      ).toEqual(expected());
     }
   });
 
   it('finds the fuses of a macOS app in its framework', () => {
-    const context = { appOutDir: '/out/mac-arm64', electronPlatformName: 'darwin', packager: { appInfo: { productFilename: 'Postdeck' } } };
+    const context = {
+      appOutDir: '/out/mac-arm64',
+      electronPlatformName: 'darwin',
+      packager: { appInfo: { productFilename: 'Postdeck' } },
+    };
     expect(packagedElectronPath(context)).toBe('/out/mac-arm64/Postdeck.app');
   });
 
@@ -132,7 +164,11 @@ describe('the fuse hook', () => {
     const appOutDir = join(dir, 'broken');
     await mkdir(appOutDir, { recursive: true });
     await writeFile(join(appOutDir, 'postdeck'), 'not electron');
-    const context = { appOutDir, electronPlatformName: 'linux', packager: { appInfo: { productFilename: 'Postdeck' }, executableName: 'postdeck' } };
+    const context = {
+      appOutDir,
+      electronPlatformName: 'linux',
+      packager: { appInfo: { productFilename: 'Postdeck' }, executableName: 'postdeck' },
+    };
     await expect(afterPack(context)).rejects.toThrow(/sentinel/);
   });
 
@@ -140,7 +176,11 @@ describe('the fuse hook', () => {
     const appOutDir = join(dir, 'old');
     // A wire of four fuses: no asar integrity, no asar-only switch to set.
     await fakeElectron(join(appOutDir, 'postdeck'), '1011');
-    const context = { appOutDir, electronPlatformName: 'linux', packager: { appInfo: { productFilename: 'Postdeck' }, executableName: 'postdeck' } };
+    const context = {
+      appOutDir,
+      electronPlatformName: 'linux',
+      packager: { appInfo: { productFilename: 'Postdeck' }, executableName: 'postdeck' },
+    };
     await expect(afterPack(context)).rejects.toThrow(/not long enough/);
   });
 });
@@ -149,7 +189,12 @@ describe('icons', () => {
   it('Linux: a PNG per size, each of the size its name says', async () => {
     for (const size of [16, 24, 32, 48, 64, 128, 256, 512]) {
       const meta = await sharp(join(ROOT, 'build/icons', `${size}x${size}.png`)).metadata();
-      expect([meta.format, meta.width, meta.height, meta.hasAlpha], `${size}`).toEqual(['png', size, size, true]);
+      expect([meta.format, meta.width, meta.height, meta.hasAlpha], `${size}`).toEqual([
+        'png',
+        size,
+        size,
+        true,
+      ]);
     }
     const source = await sharp(join(ROOT, 'build/icon.png')).metadata();
     expect([source.width, source.height]).toEqual([1024, 1024]);
@@ -175,7 +220,7 @@ describe('icons', () => {
     expect(icns.toString('ascii', 0, 4)).toBe('icns');
     expect(icns.readUInt32BE(4)).toBe(icns.length);
     const blocks: Record<string, number> = {};
-    for (let at = 8; at < icns.length; ) {
+    for (let at = 8; at < icns.length;) {
       const [type, length] = [icns.toString('ascii', at, at + 4), icns.readUInt32BE(at + 4)];
       blocks[type] = (await sharp(icns.subarray(at + 8, at + length)).metadata()).width!;
       at += length;

@@ -49,7 +49,9 @@ const electron = vi.hoisted(() => {
     }
   }
   const session = {
-    requestHandler: null as null | ((contents: unknown, permission: string, callback: (ok: boolean) => void, details: unknown) => void),
+    requestHandler: null as
+      | null
+      | ((contents: unknown, permission: string, callback: (ok: boolean) => void, details: unknown) => void),
     checkHandler: null as null | ((...args: unknown[]) => boolean),
     headersHandler: null as null | ((details: unknown, callback: (response: unknown) => void) => void),
   };
@@ -67,16 +69,20 @@ vi.mock('electron', () => ({
   shell: { openExternal: electron.openExternal },
   session: {
     defaultSession: {
-      setPermissionRequestHandler: (handler: typeof electron.session.requestHandler) => (electron.session.requestHandler = handler),
-      setPermissionCheckHandler: (handler: typeof electron.session.checkHandler) => (electron.session.checkHandler = handler),
+      setPermissionRequestHandler: (handler: typeof electron.session.requestHandler) =>
+        (electron.session.requestHandler = handler),
+      setPermissionCheckHandler: (handler: typeof electron.session.checkHandler) =>
+        (electron.session.checkHandler = handler),
       webRequest: {
-        onHeadersReceived: (handler: typeof electron.session.headersHandler) => (electron.session.headersHandler = handler),
+        onHeadersReceived: (handler: typeof electron.session.headersHandler) =>
+          (electron.session.headersHandler = handler),
       },
     },
   },
 }));
 
-const { createMainWindow, guardWebContents, hardenSession } = await import('../../electron/window/main-window.js');
+const { createMainWindow, guardWebContents, hardenSession } =
+  await import('../../electron/window/main-window.js');
 const { rendererEntry } = await import('../../electron/window/security.js');
 const { setLogSink } = await import('../../electron/log.js');
 
@@ -87,7 +93,11 @@ let win: InstanceType<typeof electron.FakeBrowserWindow>;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'postdeck-security-window-'));
-  await createMainWindow({ preloadPath: PRELOAD, entryUrl: ENTRY, boundsFile: join(dir, 'window-state.json') });
+  await createMainWindow({
+    preloadPath: PRELOAD,
+    entryUrl: ENTRY,
+    boundsFile: join(dir, 'window-state.json'),
+  });
   win = electron.FakeBrowserWindow.created.at(-1)!;
 });
 afterAll(async () => {
@@ -108,7 +118,13 @@ describe('webPreferences of the main window', () => {
       webviewTag: false,
     });
     // Options that must never be turned on (absent means Electron's safe default).
-    for (const risky of ['nodeIntegrationInSubFrames', 'allowRunningInsecureContent', 'experimentalFeatures', 'enableBlinkFeatures', 'enableRemoteModule']) {
+    for (const risky of [
+      'nodeIntegrationInSubFrames',
+      'allowRunningInsecureContent',
+      'experimentalFeatures',
+      'enableBlinkFeatures',
+      'enableRemoteModule',
+    ]) {
       expect(prefs[risky], risky).toBeFalsy();
     }
     expect(String(prefs.disableBlinkFeatures)).toContain('Auxclick');
@@ -122,7 +138,9 @@ describe('webPreferences of the main window', () => {
 
 describe('navigation', () => {
   it('stays on our page: moving within it is allowed', () => {
-    expect(win.webContents.emitCancelable('will-navigate', 'app://postdeck/index.html#/calendar')).toBe(false);
+    expect(win.webContents.emitCancelable('will-navigate', 'app://postdeck/index.html#/calendar')).toBe(
+      false,
+    );
   });
 
   it('to another site is blocked and the link handed to the system browser', () => {
@@ -132,7 +150,13 @@ describe('navigation', () => {
   });
 
   it('to a non-web scheme is blocked and opens nothing', () => {
-    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'app://other/index.html', 'data:text/html,hi']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'app://other/index.html',
+      'data:text/html,hi',
+    ]) {
       expect(win.webContents.emitCancelable('will-navigate', url), url).toBe(true);
     }
     expect(electron.openExternal).not.toHaveBeenCalled();
@@ -144,7 +168,9 @@ describe('navigation', () => {
   });
 
   it('never attaches a webview', () => {
-    expect(win.webContents.emitCancelable('will-attach-webview', {}, { src: 'https://attacker.example' })).toBe(true);
+    expect(
+      win.webContents.emitCancelable('will-attach-webview', {}, { src: 'https://attacker.example' }),
+    ).toBe(true);
   });
 });
 
@@ -153,7 +179,13 @@ describe('window.open', () => {
     const open = win.webContents.openHandler!;
     expect(open({ url: 'https://example.com/help' })).toEqual({ action: 'deny' });
     expect(electron.openExternal).toHaveBeenCalledWith('https://example.com/help');
-    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'app://postdeck/index.html', 'about:blank', 'ms-msdt:/id']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'app://postdeck/index.html',
+      'about:blank',
+      'ms-msdt:/id',
+    ]) {
       expect(open({ url }), url).toEqual({ action: 'deny' });
     }
     expect(electron.openExternal).toHaveBeenCalledTimes(1);
@@ -179,7 +211,17 @@ describe('permissions', () => {
 
   it('every request is refused', () => {
     const handler = electron.session.requestHandler!;
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen', 'midiSysex', 'pointerLock', 'unknown']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'openExternal',
+      'fullscreen',
+      'midiSysex',
+      'pointerLock',
+      'unknown',
+    ]) {
       const answer = vi.fn();
       handler({}, permission, answer, {});
       expect(answer, permission).toHaveBeenCalledWith(false);
@@ -189,7 +231,15 @@ describe('permissions', () => {
 
   it('every check says no', () => {
     const check = electron.session.checkHandler!;
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-sanitized-write', 'hid', 'serial', 'usb']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-sanitized-write',
+      'hid',
+      'serial',
+      'usb',
+    ]) {
       expect(check(null, permission, 'app://postdeck', {}), permission).toBe(false);
     }
   });
