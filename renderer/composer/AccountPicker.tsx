@@ -1,5 +1,5 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import type { IntegrationView } from '../../shared/ipc/models.js';
 import { platformRules } from '../../shared/platforms/rules.js';
 import { PLATFORM_TYPES, PlatformType } from '../../shared/platforms/types.js';
@@ -16,6 +16,12 @@ export function AccountPicker({
   onToggle(account: IntegrationView & { platform: PlatformType }, on: boolean): void;
 }) {
   const accounts = useIpcQuery('listIntegrations', {});
+  // Accounts are learned from posts: each read of posts that ends may have brought new ones.
+  const readingPosts = useIsFetching({ queryKey: ['listPosts'] });
+  const refetch = accounts.refetch;
+  useEffect(() => {
+    if (readingPosts === 0) void refetch();
+  }, [readingPosts, refetch]);
   const [search, setSearch] = useState('');
   const searchId = useId();
 

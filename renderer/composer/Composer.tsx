@@ -113,6 +113,7 @@ function ComposerEditor({
     setDraft(f);
     setTouched(true);
     setServerIssues([]);
+    setSendError(null);
   }, []);
 
   const uploads = useUploads({

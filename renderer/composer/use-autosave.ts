@@ -46,9 +46,11 @@ export function useAutosave(draft: WorkingDraft, enabled: boolean) {
     return running.current;
   }, []);
 
+  const on = useRef(enabled);
   useEffect(() => {
     latest.current = draft;
-  }, [draft]);
+    on.current = enabled;
+  }, [draft, enabled]);
 
   useEffect(() => {
     if (!enabled || stopped.current) return;
@@ -57,9 +59,10 @@ export function useAutosave(draft: WorkingDraft, enabled: boolean) {
     return () => window.clearTimeout(timer);
   }, [draft, enabled, saveLoop]);
 
-  /** Saves now what is typed, waiting for any save under way. */
+  /** Saves now what is typed (if anything was), waiting for any save under way. */
   const flush = useCallback(async () => {
     if (running.current) await running.current;
+    if (!on.current || stopped.current) return;
     dirty.current = true;
     await saveLoop();
   }, [saveLoop]);
