@@ -149,3 +149,37 @@ test('a key without analytics:read shows why analytics are unavailable and what 
   await page.getByRole('button', { name: 'Go to Account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
 });
+
+test('an account without published posts says so; a service out of reach says what to do and retries', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  await connectWithSandboxKey('full-test');
+  const quiet = brandAccounts(service, 'full-test').find((a) => a.disconnected)!;
+  expect((await insights(service, 'full-test', quiet.id)).recentPosts).toHaveLength(0);
+  await expect(page.locator('[data-post-id]').first()).toBeVisible();
+  // Known to the app whether or not the calendar has met it yet.
+  await page.evaluate((a) => window.api.addIntegration({ id: a.id, platform: a.platform, name: a.name }), quiet);
+  await openAnalytics(page);
+  const picker = page.getByLabel('Account');
+  await expect(picker.locator(`option[value="${quiet.id}"]`)).toBeAttached();
+  await picker.selectOption(quiet.id);
+  await expect(page.getByText('No published posts in the last 30 days')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  await expect(page.getByText('This account is disconnected')).toBeVisible();
+  await snap(page, 'analytics-empty');
+
+  await service.stop();
+  // An account not shown yet (a report seen before stays on screen from the cache).
+  const other = await picker.locator(`option:not([value="${quiet.id}"])`).last().getAttribute('value');
+  await picker.selectOption(other!);
+  const failure = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
+  await expect(failure).toBeVisible({ timeout: 30_000 });
+  await expect(failure).toContainText(/reach|offline|connection/i);
+  await snap(page, 'analytics-error');
+
+  await service.start();
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('metric-followers')).toBeVisible({ timeout: 20_000 });
+});

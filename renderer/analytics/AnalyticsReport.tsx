@@ -45,7 +45,9 @@ export function AnalyticsReport({ account, report, zone, onOpenLink }: Props) {
         {range
           ? `${rangeFormat.format(new Date(range.startDate))} – ${rangeFormat.format(new Date(range.endDate))}, compared with the 30 days before`
           : 'The last 30 days'}
-        {account.disconnected ? ' · This account is disconnected: reconnect it in your dashboard to get new numbers.' : ''}
+        {account.disconnected || report.integration.disconnected
+          ? ' · This account is disconnected: reconnect it in your dashboard to get new numbers.'
+          : ''}
       </p>
       <MetricCards profile={report.profile} previous={report.previous} />
 
