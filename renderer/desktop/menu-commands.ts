@@ -3,7 +3,8 @@ import type { MenuCommand } from '../../shared/ipc/contract.js';
 import { useUi } from '../app/ui-store.js';
 import { useCalendarStore } from '../calendar/store.js';
 import type { CalendarView } from '../calendar/range.js';
-import { useIpcEvent } from '../lib/use-ipc.js';
+import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
+import { featureAccess } from '../settings/permissions.js';
 
 const VIEWS: Partial<Record<MenuCommand, CalendarView>> = {
   viewMonth: 'month',
@@ -12,8 +13,11 @@ const VIEWS: Partial<Record<MenuCommand, CalendarView>> = {
   viewAgenda: 'agenda',
 };
 
-/** Does what a native menu item (or its shortcut) asks. */
-export function runMenuCommand(command: MenuCommand): void {
+/**
+ * Does what a native menu item (or its shortcut) asks. `scopes` are the active key's: a key that
+ * cannot write posts gets no composer (the sidebar says why).
+ */
+export function runMenuCommand(command: MenuCommand, scopes: readonly string[] | null): void {
   const ui = useUi.getState();
   const view = VIEWS[command];
   if (view) {
@@ -23,7 +27,7 @@ export function runMenuCommand(command: MenuCommand): void {
   }
   switch (command) {
     case 'newPost':
-      ui.openComposer();
+      if (featureAccess(scopes, 'createPosts').allowed) ui.openComposer();
       return;
     case 'today':
       // No date chosen means today in the brand's zone.
@@ -44,6 +48,8 @@ export function runMenuCommand(command: MenuCommand): void {
 
 /** Listens to the native menu for as long as the connected app is shown. */
 export function useMenuCommands(): void {
-  const onCommand = useCallback(({ command }: { command: MenuCommand }) => runMenuCommand(command), []);
+  const profiles = useIpcQuery('listProfiles', {});
+  const scopes = profiles.data?.find((p) => p.active)?.scopes ?? null;
+  const onCommand = useCallback(({ command }: { command: MenuCommand }) => runMenuCommand(command, scopes), [scopes]);
   useIpcEvent('menuCommand', onCommand);
 }

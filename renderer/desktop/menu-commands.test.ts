@@ -1,0 +1,47 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MenuCommand } from '../../shared/ipc/contract.js';
+import { useUi } from '../app/ui-store.js';
+import { useCalendarStore } from '../calendar/store.js';
+import { runMenuCommand } from './menu-commands.js';
+
+/* Each native menu command does its job in the window's stores. */
+
+const ALL = ['posts:read', 'posts:write', 'media:write', 'analytics:read', 'brands:read'];
+
+describe('menu commands', () => {
+  beforeEach(() => {
+    useUi.setState({ route: 'account', composer: null });
+    useCalendarStore.setState({ view: 'month', dateKey: '2020-01-01' });
+  });
+
+  it('switch the calendar view and show the calendar', () => {
+    for (const [command, view] of [['viewWeek', 'week'], ['viewDay', 'day'], ['viewAgenda', 'agenda'], ['viewMonth', 'month']] as const) {
+      useUi.setState({ route: 'account' });
+      runMenuCommand(command, ALL);
+      expect(useCalendarStore.getState().view).toBe(view);
+      expect(useUi.getState().route).toBe('calendar');
+    }
+  });
+
+  it('go to today, to each page, and open the composer', () => {
+    runMenuCommand('today', ALL);
+    expect(useCalendarStore.getState().dateKey).toBeNull();
+    runMenuCommand('openAnalytics', ALL);
+    expect(useUi.getState().route).toBe('analytics');
+    runMenuCommand('openSettings', ALL);
+    expect(useUi.getState().route).toBe('account');
+    runMenuCommand('openCalendar', ALL);
+    expect(useUi.getState().route).toBe('calendar');
+    runMenuCommand('newPost', ALL);
+    expect(useUi.getState().composer).toEqual({});
+  });
+
+  it('open no composer for a key that cannot write posts', () => {
+    runMenuCommand('newPost', ['brands:read']);
+    expect(useUi.getState().composer).toBeNull();
+  });
+
+  it('cover every command of the contract', () => {
+    for (const command of MenuCommand.options) expect(() => runMenuCommand(command, null)).not.toThrow();
+  });
+});
