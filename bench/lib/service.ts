@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { BENCH_DIR } from './results.js';
+import type { ServiceChildOptions, ServiceChildReady } from './service-child.js';
+
+/*
+ * Runs in the benchmarks (Node). The local service in a child process on a fresh data dir, so
+ * what the benchmark measures in its own process (memory, the event loop) is the client's alone.
+ */
+
+export interface ChildService extends ServiceChildReady {
+  pid: number;
+  close(): Promise<void>;
+}
+
+export async function startChildService(opts: Partial<Omit<ServiceChildOptions, 'dataDir'>> = {}): Promise<ChildService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'postdeck-bench-svc-'));
+  const options: ServiceChildOptions = { dataDir, rateLimit: null, seedPosts: 0, seedFrom: Date.now(), seedMonths: 1, ...opts };
+  const child = spawn(process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'lib', 'service-child.ts'), JSON.stringify(options)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const lines = createInterface({ input: child.stdout });
+  const ready = await new Promise<ServiceChildReady>((resolve, reject) => {
+    lines.once('line', (line) => resolve(JSON.parse(line) as ServiceChildReady));
+    child.once('exit', (code) => reject(new Error(`the service child exited (${code}) before it was ready`)));
+  });
+  return {
+    ...ready,
+    pid: child.pid ?? -1,
+    async close() {
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// npm run bench: runs every benchmark, each in its own Node process (tsx), then writes
+// bench/results.md from what they recorded in bench/.out: machine, versions, load, each figure
+// with its target beside it and PASS/MISS. Benchmarks print numbers; they are not tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, loadavg, release, totalmem, type as osType } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const outDir = join(benchDir, '.out');
+const BENCHES = [
+  { name: 'calendar', file: 'calendar.bench.ts', node: [] },
+  { name: 'store', file: 'store.bench.ts', node: [] },
+  { name: 'upload', file: 'upload.bench.ts', node: ['--expose-gc'] },
+  { name: 'service', file: 'service.bench.ts', node: [] },
+];
+const only = process.argv.slice(2);
+
+const fmt = (n) => {
+  if (!Number.isFinite(n)) return String(n);
+  if (Math.abs(n) >= 100) return n.toFixed(0);
+  if (Math.abs(n) >= 10) return n.toFixed(1);
+  return n.toFixed(2);
+};
+const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+
+function osName() {
+  try {
+    const line = readFileSync('/etc/os-release', 'utf8').split('\n').find((l) => l.startsWith('PRETTY_NAME='));
+    if (line) return `${line.slice(13).replace(/"/g, '')} (${osType()} ${release()})`;
+  } catch {
+    // Not Linux: the kernel name is enough.
+  }
+  return `${osType()} ${release()}`;
+}
+
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+const started = new Date();
+const loads = [`start: ${load()}`];
+const failures = [];
+for (const b of BENCHES.filter((b) => only.length === 0 || only.includes(b.name))) {
+  console.log(`\n== ${b.name} (load average ${load()})`);
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, [...b.node, '--import', 'tsx', join(benchDir, b.file)], { stdio: 'inherit' });
+  loads.push(`after ${b.name}: ${load()}`);
+  if (r.status !== 0) failures.push(`${b.name} failed (exit ${r.status ?? r.signal})`);
+  console.log(`== ${b.name} took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+const outputs = BENCHES.map((b) => join(outDir, `${b.name}.json`))
+  .filter((f) => existsSync(f))
+  .map((f) => JSON.parse(readFileSync(f, 'utf8')));
+const versions = { Node: process.version, ...Object.assign({}, ...outputs.map((o) => o.versions)) };
+const cpu = cpus();
+const lines = [
+  '# Benchmarks',
+  '',
+  `Written by \`npm run bench\` (bench/run.mjs) on ${started.toISOString()}, in ${((Date.now() - started.getTime()) / 60000).toFixed(1)} min. Each figure is the median of the runs listed; PASS/MISS compares it with the target beside it.`,
+  '',
+  '## Machine',
+  '',
+  `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores`,
+  `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB (${(freemem() / 2 ** 30).toFixed(1)} GiB free at the end)`,
+  `- OS: ${osName()}`,
+  `- Load average (1, 5, 15 min) — the machine is shared with other engineers' test runs, so absolute times are inflated: ${loads.join('; ')}`,
+  `- Versions: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+  '',
+];
+if (failures.length > 0) lines.push('**Failed:** ' + failures.join('; '), '');
+for (const o of outputs) {
+  const sections = [...new Set(o.figures.map((f) => f.section))];
+  for (const section of sections) {
+    lines.push(`## ${section}`, '', '| Figure | Value | Target | Result | Runs | Note |', '|---|---:|---|---|---|---|');
+    for (const f of o.figures.filter((x) => x.section === section)) {
+      const result = f.pass === null ? '—' : f.pass ? 'PASS' : '**MISS**';
+      lines.push(
+        `| ${f.name} | ${fmt(f.value)} ${f.unit} | ${f.target ?? '— (reported)'} | ${result} | ${f.runs.map(fmt).join(', ')} | ${(f.note ?? '').replace(/\|/g, '/')} |`,
+      );
+    }
+    lines.push('');
+  }
+  for (const n of o.notes) lines.push(`- ${n}`);
+  if (o.notes.length > 0) lines.push('');
+}
+writeFileSync(join(benchDir, 'results.md'), lines.join('\n'));
+console.log(`\nwrote bench/results.md${failures.length ? ` (${failures.join('; ')})` : ''}`);
+if (failures.length > 0) process.exitCode = 1;
