@@ -343,6 +343,7 @@ test.describe('calendar', () => {
     expect(await cal.weekSlotOf(b!.id)).toEqual({ header: 'Sun 14', minutes: 540 });
     await expect(cal.post(a!.id).locator('time')).toHaveText('9:00 AM');
     await expect(cal.post(b!.id).locator('time')).toHaveText('9:00 AM');
+    await expect(page.getByTestId('calendar-zone')).toHaveText('EST → EDT');
     await snap(page, 'calendar-week-dst');
 
     await cal.view('Month');

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { memo, useMemo } from 'react';
 import { AGENDA_DAYS, CALENDAR_VIEWS, visibleWallRange, type CalendarView } from './range.js';
-import { parseWallDateKey, systemTimeZone, wallDateKey, zoneAbbreviation } from './time.js';
+import { parseWallDateKey, systemTimeZone, wallDateKey, wallToInstant, zoneAbbreviation } from './time.js';
 
 const VIEW_NAMES: Record<CalendarView, string> = { month: 'Month', week: 'Week', day: 'Day', agenda: 'Agenda' };
 const STEP_NAMES: Record<CalendarView, string> = { month: 'month', week: 'week', day: 'day', agenda: `${AGENDA_DAYS} days` };
@@ -16,6 +16,14 @@ export function rangeTitle(view: CalendarView, date: Date): string {
   const left = format(start, sameYear ? 'MMM d' : 'MMM d, yyyy');
   const right = format(end, sameMonth ? 'd, yyyy' : 'MMM d, yyyy');
   return `${left} – ${right}`;
+}
+
+/** The zone's short name over the shown range, "EST → EDT" when a DST change falls inside it. */
+function zoneNames(view: CalendarView, date: Date, zone: string): string {
+  const { start, end } = visibleWallRange(view, date);
+  const first = zoneAbbreviation(zone, wallToInstant(start, zone));
+  const last = zoneAbbreviation(zone, wallToInstant(end, zone));
+  return first === last ? first : `${first} → ${last}`;
 }
 
 interface ToolbarProps {
@@ -91,8 +99,8 @@ export const CalendarToolbar = memo(function CalendarToolbar(props: ToolbarProps
               </option>
             ))}
           </select>
-          <span className="cal-zone-abbr" data-testid="calendar-zone">
-            {zoneAbbreviation(zone, new Date())}
+          <span className="cal-zone-abbr" data-testid="calendar-zone" title="The zone's name over the dates shown">
+            {zoneNames(view, date, zone)}
           </span>
         </label>
       </div>

@@ -49,7 +49,8 @@ export function useCalendarActions(brandId: string | null, zone: string) {
         } else if (item.status === 'failed') {
           tracked.current.delete(outboxId);
           t.rollback();
-          toast({ tone: 'error', message: `${t.what} did not go through: ${item.lastError ?? 'the service refused it'}. It was put back.` });
+          const reason = (item.lastError ?? 'the service refused it').replace(/[.\s]+$/, '');
+          toast({ tone: 'error', message: `${t.what} did not go through: ${reason}. It was put back.` });
           // The refused operation is dropped so main's copy shows the post where it really is.
           await call('discardOutbox', { id: outboxId }).catch(() => undefined);
           void client.invalidateQueries({ queryKey: ALL_POSTS });
