@@ -1,6 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /*
@@ -55,16 +56,30 @@ const electron = vi.hoisted(() => {
     checkHandler: null as null | ((...args: unknown[]) => boolean),
     headersHandler: null as null | ((details: unknown, callback: (response: unknown) => void) => void),
   };
+  const protocol = {
+    schemes: [] as unknown[],
+    handlers: new Map<string, (request: Request) => Promise<Response>>(),
+  };
   return {
     FakeBrowserWindow,
     FakeContents,
     session,
+    protocol,
     openExternal: vi.fn(async (_url: string) => undefined),
   };
 });
 
 vi.mock('electron', () => ({
   BrowserWindow: electron.FakeBrowserWindow,
+  protocol: {
+    registerSchemesAsPrivileged: (schemes: unknown[]) => electron.protocol.schemes.push(...schemes),
+    handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+      electron.protocol.handlers.set(scheme, handler),
+  },
+  // Electron's net.fetch reads file: URLs; plain Node's fetch does not, so the stand-in reads the file.
+  net: {
+    fetch: async (url: string) => new Response(await readFile(fileURLToPath(url))),
+  },
   screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
   shell: { openExternal: electron.openExternal },
   session: {
@@ -83,7 +98,8 @@ vi.mock('electron', () => ({
 
 const { createMainWindow, guardWebContents, hardenSession } =
   await import('../../electron/window/main-window.js');
-const { rendererEntry } = await import('../../electron/window/security.js');
+const { contentSecurityPolicy, rendererEntry } = await import('../../electron/window/security.js');
+const { registerAppScheme, serveRenderer } = await import('../../electron/window/app-protocol.js');
 const { setLogSink } = await import('../../electron/log.js');
 
 const ENTRY = rendererEntry(undefined);
@@ -246,5 +262,48 @@ describe('permissions', () => {
 
   it('the packaged app adds no header rewriting (app:// sets the CSP itself)', () => {
     expect(electron.session.headersHandler).toBeNull();
+  });
+});
+
+describe('the app:// scheme serving the renderer', () => {
+  let serve: (request: Request) => Promise<Response>;
+  beforeAll(async () => {
+    const renderer = join(dir, 'renderer');
+    await mkdir(join(renderer, 'assets'), { recursive: true });
+    await writeFile(join(renderer, 'index.html'), '<!doctype html><title>Postdeck</title>');
+    await writeFile(join(renderer, 'assets', 'app.js'), 'export {};');
+    await writeFile(join(dir, 'secret.txt'), 'outside the build');
+    registerAppScheme();
+    serveRenderer(renderer, contentSecurityPolicy());
+    serve = electron.protocol.handlers.get('app')!;
+  });
+
+  it('is a secure standard scheme, so the page has a real origin for the CSP and the sender check', () => {
+    expect(electron.protocol.schemes).toEqual([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+    ]);
+  });
+
+  it('puts the CSP and nosniff on every response', async () => {
+    for (const url of ['app://postdeck/', 'app://postdeck/index.html', 'app://postdeck/assets/app.js']) {
+      const response = await serve(new Request(url));
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-security-policy'), url).toBe(contentSecurityPolicy());
+      expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
+    }
+  });
+
+  it('serves nothing outside the build folder or from another host', async () => {
+    for (const url of [
+      'app://postdeck/../secret.txt',
+      'app://postdeck/%2e%2e/secret.txt',
+      'app://postdeck/assets/..%2f..%2fsecret.txt',
+      'app://other/index.html',
+      'app://postdeck/missing.js',
+    ]) {
+      const response = await serve(new Request(url));
+      expect(response.status, url).toBe(404);
+      expect(await response.text(), url).not.toContain('outside the build');
+    }
   });
 });
