@@ -202,6 +202,9 @@ test('a thread: blocks added, reordered by keyboard with their delays, sent in o
     `Third ${tag}`,
   );
   await snap(page, 'composer-02-thread');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await snap(page, 'composer-02b-thread-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   await c.scheduleIn(3 * DAY);
   await c.button('Schedule').click();
@@ -331,6 +334,40 @@ test("each platform's required settings are shown before sending, the service ag
   await rm(dir, { recursive: true, force: true });
 });
 
+test('an account added by id that the service does not know: its answer is shown on that account', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  await connectWithSandboxKey();
+  const c = new ComposerDialog(page);
+  await c.open();
+  const tag = randomUUID().slice(0, 8);
+  await c.account('X', 'Harbor Coffee').check();
+  await c.dialog.getByText('Add an account by id').click();
+  await c.dialog.getByLabel('Account id').fill('int_not_in_this_brand');
+  await c.dialog.getByLabel('Platform').selectOption('bluesky');
+  await c.button('Add account').click();
+  await expect(c.account('Bluesky', 'int_not_in_this_brand')).toBeChecked();
+  await c.text().fill(`Who is this ${tag}`);
+  await c.scheduleIn(DAY);
+  await c.button('Schedule').click();
+
+  await expect(c.dialog.getByRole('alert')).toContainText('The service does not know this connected account');
+  await expect(c.dialog.getByRole('list', { name: 'Problems of int_not_in_this_brand' })).toHaveText(
+    'No connected account "int_not_in_this_brand" in this brand.',
+  );
+  await expect(c.dialog.getByRole('list', { name: 'Problems of Harbor Coffee' })).toHaveCount(0);
+  await snap(page, 'composer-10-service-issue');
+  expect(await postsOnService(service, (p) => (p.content ?? '').includes(tag))).toEqual([]);
+
+  // Unticked, the rest goes through.
+  await c.account('Bluesky', 'int_not_in_this_brand').uncheck();
+  await c.button('Schedule').click();
+  await expect(c.dialog).toBeHidden();
+  expect(await postsOnService(service, (p) => (p.content ?? '').includes(tag))).toHaveLength(1);
+});
+
 test('counters per platform at and past each limit, X weighted', async ({ page, connectWithSandboxKey }) => {
   await connectWithSandboxKey();
   const c = new ComposerDialog(page);
@@ -425,6 +462,31 @@ test('a file uploads with a progress bar and can be cancelled; a finished one sh
   await c.block(2).getByRole('button', { name: 'Uploaded media for Block 2' }).click();
   await c.block(2).getByRole('button', { name: 'Use latte.png' }).click();
   await expect(c.block(2).getByRole('button', { name: 'Remove latte.png' })).toBeVisible();
+
+  // A file dropped from the desktop, and one pasted into the text, reach main as paths and upload.
+  for (const name of ['dropped.png', 'pasted.png']) {
+    const path = join(dir, name);
+    await sharp({ create: { width: 60, height: 60, channels: 3, background: '#33415c' } })
+      .png()
+      .toFile(path);
+    await app.registerFile(path, name);
+  }
+  await c.block(2).evaluate((el) => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array([137, 80, 78, 71])], 'dropped.png', { type: 'image/png' }));
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
+    }
+  });
+  await expect(c.block(2).getByRole('button', { name: 'Remove dropped.png' })).toBeVisible();
+  await c.text(1).evaluate((el) => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array([137, 80, 78, 71])], 'pasted.png', { type: 'image/png' }));
+    el.dispatchEvent(new ClipboardEvent('paste', { bubbles: true, cancelable: true, clipboardData: data }));
+  });
+  await expect(c.block(1).getByRole('button', { name: 'Remove pasted.png' })).toBeVisible();
+  await expect(c.text(1)).toHaveValue('Upload check');
+  await snap(page, 'composer-06b-media');
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -37,8 +37,8 @@ export function AccountPicker({
           a.platform === p &&
           (q === '' ||
             a.name.toLowerCase().includes(q) ||
-            platformRules[p].label.toLowerCase().includes(q) ||
-            a.id.toLowerCase() === q),
+            a.id.toLowerCase().includes(q) ||
+            platformRules[p].label.toLowerCase().includes(q)),
       ),
     })).filter((g) => g.accounts.length > 0);
   }, [accounts.data, search]);
@@ -85,7 +85,7 @@ export function AccountPicker({
                     onChange={(e) => onToggle(a, e.target.checked)}
                   />
                   <span className="platform-dot" aria-hidden="true" />
-                  <span className="composer-account-name">{a.name}</span>
+                  <span className="composer-account-name">{a.name || a.id}</span>
                   {a.disconnected ? <span className="badge">disconnected</span> : null}
                 </label>
               ))}

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ValidationIssue } from '../../shared/api/errors.js';
 import type { DraftMedia, IntegrationView, MediaObject } from '../../shared/ipc/models.js';
 import type { PlatformType } from '../../shared/platforms/types.js';
+import { platformRules } from '../../shared/platforms/rules.js';
 import { mediaKindFromPath } from '../../shared/platforms/validate.js';
 import { AppError, call } from '../lib/ipc.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
@@ -138,7 +139,7 @@ function ComposerEditor({
   }, [previews]);
 
   const accountName = useCallback(
-    (id: string) => accounts.data?.find((a) => a.id === id)?.name ?? id,
+    (id: string) => accounts.data?.find((a) => a.id === id)?.name || id,
     [accounts.data],
   );
 
@@ -158,14 +159,18 @@ function ComposerEditor({
         targetsInScope.length > 1 ? `${accountName(hit.t.integrationId)}: ${issue.message}` : issue.message,
       ];
     });
-  const otherIssues = issues.filter((issue) => {
+  // Issues of an account as a whole go on its card; those of the whole post beside the editor.
+  const wholeAccount = (issue: ValidationIssue) => {
     const place = placeOf(issue);
     return (
       place.kind === 'thread' ||
       place.kind === 'post' ||
       (place.kind === 'settings' && place.field === '__type')
     );
-  });
+  };
+  const accountIssues = (target: number) =>
+    issues.filter((i) => i.target === target && wholeAccount(i)).map((i) => i.message);
+  const otherIssues = issues.filter((i) => i.target === null || i.target >= draft.targets.length);
 
   const blocks = model.blocksOf(draft, scope);
   const platforms = targetsInScope.map(({ t }) => t.platform);
@@ -373,6 +378,7 @@ function ComposerEditor({
                   >
                     <span className="platform-dot" aria-hidden="true" />
                     {accountName(t.integrationId)}
+                    <span className="composer-scope-platform">{platformRules[t.platform].label}</span>
                     {t.blocks ? <span className="visually-hidden"> (own text)</span> : null}
                     {t.blocks ? <span aria-hidden="true"> ✎</span> : null}
                   </button>
@@ -447,9 +453,6 @@ function ComposerEditor({
               <ul className="composer-issues" aria-label="Other problems">
                 {otherIssues.map((i) => (
                   <li key={`${i.target}-${i.path}-${i.message}`} className="field-error">
-                    {i.target !== null && draft.targets[i.target]
-                      ? `${accountName(draft.targets[i.target]?.integrationId ?? '')}: `
-                      : ''}
                     {i.message}
                   </li>
                 ))}
@@ -462,6 +465,7 @@ function ComposerEditor({
             accountName={accountName}
             previews={previews}
             problems={(i) => issues.filter((x) => x.target === i).length}
+            accountIssues={accountIssues}
           />
         </div>
         <SendBar

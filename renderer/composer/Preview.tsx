@@ -9,12 +9,15 @@ export function Preview({
   accountName,
   previews,
   problems,
+  accountIssues,
 }: {
   targets: readonly DraftTarget[];
   blocksOf(t: DraftTarget): readonly DraftBlock[];
   accountName(id: string): string;
   previews: ReadonlyMap<string, string>;
   problems(targetIndex: number): number;
+  /** Problems of the account as a whole (unknown account, thread shape), shown on its card. */
+  accountIssues(targetIndex: number): string[];
 }) {
   if (targets.length === 0) {
     return (
@@ -31,6 +34,7 @@ export function Preview({
         const rules = platformRules[t.platform];
         const blocks = blocksOf(t);
         const n = problems(i);
+        const own = accountIssues(i);
         return (
           <article
             key={t.integrationId}
@@ -68,6 +72,15 @@ export function Preview({
                 ) : null}
               </div>
             ))}
+            {own.length > 0 ? (
+              <ul className="composer-issues" aria-label={`Problems of ${accountName(t.integrationId)}`}>
+                {own.map((m) => (
+                  <li key={m} className="field-error">
+                    {m}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             <p className="composer-preview-rule muted">
               {describeMediaRules(rules.media)}
               {!rules.threads && blocks.length > 1 ? ` ${rules.label} publishes only one block.` : ''}
