@@ -23,11 +23,16 @@ const fmt = (n) => {
   if (Math.abs(n) >= 10) return n.toFixed(1);
   return n.toFixed(2);
 };
-const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 
 function osName() {
   try {
-    const line = readFileSync('/etc/os-release', 'utf8').split('\n').find((l) => l.startsWith('PRETTY_NAME='));
+    const line = readFileSync('/etc/os-release', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('PRETTY_NAME='));
     if (line) return `${line.slice(13).replace(/"/g, '')} (${osType()} ${release()})`;
   } catch {
     // Not Linux: the kernel name is enough.
@@ -43,7 +48,9 @@ const failures = [];
 for (const b of BENCHES.filter((b) => only.length === 0 || only.includes(b.name))) {
   console.log(`\n== ${b.name} (load average ${load()})`);
   const t0 = Date.now();
-  const r = spawnSync(process.execPath, [...b.node, '--import', 'tsx', join(benchDir, b.file)], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [...b.node, '--import', 'tsx', join(benchDir, b.file)], {
+    stdio: 'inherit',
+  });
   loads.push(`after ${b.name}: ${load()}`);
   if (r.status !== 0) failures.push(`${b.name} failed (exit ${r.status ?? r.signal})`);
   console.log(`== ${b.name} took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
@@ -65,14 +72,21 @@ const lines = [
   `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB (${(freemem() / 2 ** 30).toFixed(1)} GiB free at the end)`,
   `- OS: ${osName()}`,
   `- Load average (1, 5, 15 min) — the machine is shared with other engineers' test runs, so absolute times are inflated: ${loads.join('; ')}`,
-  `- Versions: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+  `- Versions: ${Object.entries(versions)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}`,
   '',
 ];
 if (failures.length > 0) lines.push('**Failed:** ' + failures.join('; '), '');
 for (const o of outputs) {
   const sections = [...new Set(o.figures.map((f) => f.section))];
   for (const section of sections) {
-    lines.push(`## ${section}`, '', '| Figure | Value | Target | Result | Runs | Note |', '|---|---:|---|---|---|---|');
+    lines.push(
+      `## ${section}`,
+      '',
+      '| Figure | Value | Target | Result | Runs | Note |',
+      '|---|---:|---|---|---|---|',
+    );
     for (const f of o.figures.filter((x) => x.section === section)) {
       const result = f.pass === null ? '—' : f.pass ? 'PASS' : '**MISS**';
       lines.push(

@@ -18,15 +18,25 @@ const rec = new Recorder('service');
 const seedFrom = Date.UTC(2027, 0, 1);
 const service = await startChildService({ seedPosts: POSTS, seedFrom, seedMonths: MONTHS });
 try {
-  rec.add({ section: SECTION, name: `store ${POSTS.toLocaleString('en-US')} posts (PostStore.insertMany, one transaction)`, unit: 'ms', runs: [service.seedMs ?? Number.NaN] });
+  rec.add({
+    section: SECTION,
+    name: `store ${POSTS.toLocaleString('en-US')} posts (PostStore.insertMany, one transaction)`,
+    unit: 'ms',
+    runs: [service.seedMs ?? Number.NaN],
+  });
   const start = new Date(seedFrom + 20 * 30 * DAY).toISOString();
   const end = new Date(seedFrom + 21 * 30 * DAY).toISOString();
   const url = `${service.baseUrl}/posts?startDate=${encodeURIComponent(start)}&endDate=${encodeURIComponent(end)}`;
-  const headers = { authorization: `Bearer ${service.token}`, 'x-brand-id': service.brandId, accept: 'application/json' };
+  const headers = {
+    authorization: `Bearer ${service.token}`,
+    'x-brand-id': service.brandId,
+    accept: 'application/json',
+  };
   const probe = await fetch(url, { headers });
   const body = (await probe.json()) as { posts?: unknown[] };
   const count = body.posts?.length ?? 0;
-  if (probe.status !== 200 || count === 0) throw new Error(`GET /posts answered ${probe.status} with ${count} posts`);
+  if (probe.status !== 200 || count === 0)
+    throw new Error(`GET /posts answered ${probe.status} with ${count} posts`);
 
   const result = await autocannon({ url, headers, connections: 10, duration: DURATION_S });
   const errors = result.errors + result.timeouts + result.non2xx;
@@ -44,7 +54,13 @@ try {
     runs: [result.latency.p99],
     note: `p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, max ${result.latency.max} ms`,
   });
-  rec.add({ section: SECTION, name: 'GET /posts under that load: errors and non-2xx answers', unit: 'answers', runs: [errors], atMost: 0 });
+  rec.add({
+    section: SECTION,
+    name: 'GET /posts under that load: errors and non-2xx answers',
+    unit: 'answers',
+    runs: [errors],
+    atMost: 0,
+  });
 } finally {
   await service.close();
 }

@@ -50,8 +50,16 @@ async function cacheRead(): Promise<void> {
       id: `post_${n}`,
       group: `group_${n}`,
       state: 'scheduled',
-      publishDate: new Date(from + Math.floor((n * span) / CACHED) - ((n * span) / CACHED) % 60_000).toISOString(),
-      integration: { id: `acc_${n % 16}`, platform: 'x', name: `Account ${n % 16}`, picture: null, disconnected: false },
+      publishDate: new Date(
+        from + Math.floor((n * span) / CACHED) - (((n * span) / CACHED) % 60_000),
+      ).toISOString(),
+      integration: {
+        id: `acc_${n % 16}`,
+        platform: 'x',
+        name: `Account ${n % 16}`,
+        picture: null,
+        disconnected: false,
+      },
       content: `Cached post ${n}: a line of text like the ones people schedule`,
       blockCount: 1,
       releaseURL: null,
@@ -61,7 +69,12 @@ async function cacheRead(): Promise<void> {
     const cache = new PostsCache(db);
     const t0 = performance.now();
     cache.upsert(PROFILE, 'brand_bench', items, new Date().toISOString());
-    rec.add({ section: SECTION, name: `seed ${CACHED.toLocaleString('en-US')} posts into the cache (one transaction, PostsCache.upsert)`, unit: 'ms', runs: [performance.now() - t0] });
+    rec.add({
+      section: SECTION,
+      name: `seed ${CACHED.toLocaleString('en-US')} posts into the cache (one transaction, PostsCache.upsert)`,
+      unit: 'ms',
+      runs: [performance.now() - t0],
+    });
 
     // A month in the middle of the span (31 days, as a month view's range can be).
     const start = from + 20 * 30 * DAY;
@@ -102,7 +115,13 @@ async function outboxFlush(): Promise<void> {
   };
   const engine = new SyncEngine({
     db,
-    apiFor: () => new ApiClient({ baseUrl: service.baseUrl, apiKey: service.token, brandId: service.brandId, fetch: counting }),
+    apiFor: () =>
+      new ApiClient({
+        baseUrl: service.baseUrl,
+        apiKey: service.token,
+        brandId: service.brandId,
+        fetch: counting,
+      }),
     active,
     emit: () => {},
     prefetchNeighbours: false,
@@ -127,7 +146,14 @@ async function outboxFlush(): Promise<void> {
       const draftId = drafts.saveDraft({
         brandId: service.brandId,
         blocks: [{ content: `Outbox post ${i} ${tag}`, media: [] }],
-        targets: [{ integrationId: integration.id, platform: integration.platform as 'x', settings: {}, blocks: null }],
+        targets: [
+          {
+            integrationId: integration.id,
+            platform: integration.platform as 'x',
+            settings: {},
+            blocks: null,
+          },
+        ],
         commentDelays: [],
         shortLink: false,
         date: null,
@@ -137,7 +163,12 @@ async function outboxFlush(): Promise<void> {
       date.setUTCSeconds(0, 0);
       await engine.sendDraft({ draftId, type: 'schedule', date: date.toISOString() });
     }
-    rec.add({ section: SECTION, name: `queue ${OPS.toLocaleString('en-US')} creates (drafts sent to the outbox, offline)`, unit: 'ms', runs: [performance.now() - tq] });
+    rec.add({
+      section: SECTION,
+      name: `queue ${OPS.toLocaleString('en-US')} creates (drafts sent to the outbox, offline)`,
+      unit: 'ms',
+      runs: [performance.now() - tq],
+    });
 
     const t0 = performance.now();
     engine.start();
@@ -146,17 +177,20 @@ async function outboxFlush(): Promise<void> {
     const left = db.sql.prepare('SELECT COUNT(*) AS n FROM outbox');
     const remaining = () => Number((left.get() as { n: unknown }).n);
     while (remaining() > 0) {
-      if (Date.now() > deadline) throw new Error(`the outbox still holds ${remaining()} operations after 4 minutes`);
+      if (Date.now() > deadline)
+        throw new Error(`the outbox still holds ${remaining()} operations after 4 minutes`);
       await new Promise((r) => setTimeout(r, 20));
     }
     const flushMs = performance.now() - t0;
     const floorMs = (Math.ceil(OPS / RATE_LIMIT.count) - 1) * RATE_LIMIT.seconds * 1000;
 
     // The service's truth: each post exactly once (a retry after an ambiguous failure must not duplicate).
-    const listed = await new ApiClient({ baseUrl: service.baseUrl, apiKey: service.token, brandId: service.brandId, retry: { retries: 8 } }).listPosts(
-      new Date(base - DAY).toISOString(),
-      new Date(base + OPS * 60_000 + DAY).toISOString(),
-    );
+    const listed = await new ApiClient({
+      baseUrl: service.baseUrl,
+      apiKey: service.token,
+      brandId: service.brandId,
+      retry: { retries: 8 },
+    }).listPosts(new Date(base - DAY).toISOString(), new Date(base + OPS * 60_000 + DAY).toISOString());
     const seen = new Map<string, number>();
     for (const p of listed) if (p.content?.includes(tag)) seen.set(p.content, (seen.get(p.content) ?? 0) + 1);
     const duplicates = [...seen.values()].filter((n) => n > 1).length;
@@ -170,8 +204,20 @@ async function outboxFlush(): Promise<void> {
       note: `429 answers met: ${status429}; ${round(OPS / (flushMs / 1000))} operations/s; floor set by the limit alone: ${round(floorMs)} ms.`,
     });
     rec.last().pass = duplicates === 0 && missing === 0;
-    rec.add({ section: SECTION, name: 'duplicates on the service after the flush (GET /posts)', unit: 'posts', runs: [duplicates], atMost: 0 });
-    rec.add({ section: SECTION, name: 'posts lost (queued but not on the service)', unit: 'posts', runs: [missing], atMost: 0 });
+    rec.add({
+      section: SECTION,
+      name: 'duplicates on the service after the flush (GET /posts)',
+      unit: 'posts',
+      runs: [duplicates],
+      atMost: 0,
+    });
+    rec.add({
+      section: SECTION,
+      name: 'posts lost (queued but not on the service)',
+      unit: 'posts',
+      runs: [missing],
+      atMost: 0,
+    });
   } finally {
     await engine.stop();
     db.close();

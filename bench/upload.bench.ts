@@ -20,7 +20,10 @@ const MB = 1024 * 1024;
 function makeVideo(path: string, size: number): void {
   const fd = openSync(path, 'w');
   try {
-    const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isommp41', 'latin1')]);
+    const head = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom\0\0\x02\0isommp41', 'latin1'),
+    ]);
     writeSync(fd, head, 0, head.length, 0);
     ftruncateSync(fd, size);
   } finally {

@@ -7,7 +7,16 @@ import { createRef, useCallback, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { CalendarPost } from '../../shared/ipc/models.js';
-import { DRAG, FIRST_MONTH, generatePosts, untilReady, watchUntil, WEEK_START, ZONE, type BenchPage } from './data.js';
+import {
+  DRAG,
+  FIRST_MONTH,
+  generatePosts,
+  untilReady,
+  watchUntil,
+  WEEK_START,
+  ZONE,
+  type BenchPage,
+} from './data.js';
 
 /*
  * Runs in the bench page (browser). FullCalendar's React component the way a team would use it:
@@ -37,7 +46,9 @@ function Bench({ initialView }: { initialView: View }) {
   const onDrop = useCallback((info: EventDropArg) => {
     const start = info.event.start;
     if (!start) return;
-    setPosts((all) => all.map((p) => (p.id === info.event.id ? { ...p, publishDate: start.toISOString() } : p)));
+    setPosts((all) =>
+      all.map((p) => (p.id === info.event.id ? { ...p, publishDate: start.toISOString() } : p)),
+    );
   }, []);
   return (
     <div style={{ height: '100vh' }}>
@@ -103,7 +114,9 @@ const bench: BenchPage = {
     const el = document.querySelector<HTMLElement>(`[data-post-id="${DRAG.id}"]`)!;
     el.scrollIntoView({ block: 'center' });
     const box = el.getBoundingClientRect();
-    const target = document.querySelector<HTMLElement>(`.fc-timegrid-col[data-date="${DRAG.toDay}"]`)!.getBoundingClientRect();
+    const target = document
+      .querySelector<HTMLElement>(`.fc-timegrid-col[data-date="${DRAG.toDay}"]`)!
+      .getBoundingClientRect();
     const from = { x: box.left + Math.min(24, box.width / 2), y: box.top + 5 };
     return { from, to: { x: target.left + target.width / 2, y: from.y } };
   },

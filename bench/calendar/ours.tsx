@@ -10,7 +10,17 @@ import { dropTarget } from '../../renderer/calendar/moves.js';
 import type { PostCellContext } from '../../renderer/calendar/PostEventView.js';
 import { toPostEvent, type PostEvent } from '../../renderer/calendar/posts.js';
 import { parseWallDateKey } from '../../renderer/calendar/time.js';
-import { DRAG, DROP_COLUMN, FIRST_MONTH, generatePosts, untilReady, watchUntil, WEEK_START, ZONE, type BenchPage } from './data.js';
+import {
+  DRAG,
+  DROP_COLUMN,
+  FIRST_MONTH,
+  generatePosts,
+  untilReady,
+  watchUntil,
+  WEEK_START,
+  ZONE,
+  type BenchPage,
+} from './data.js';
 
 /*
  * Runs in the bench page (browser). Our calendar's real grid (renderer/calendar/CalendarView) with
@@ -29,7 +39,10 @@ function Bench({ initialView }: { initialView: View }) {
   const [posts, setPosts] = useState<CalendarPost[]>(posts0);
   const [state, set] = useState<{ view: View; date: Date }>(() => ({
     view: initialView,
-    date: initialView === 'week' ? parseWallDateKey(WEEK_START)! : new Date(FIRST_MONTH.year, FIRST_MONTH.month, 1),
+    date:
+      initialView === 'week'
+        ? parseWallDateKey(WEEK_START)!
+        : new Date(FIRST_MONTH.year, FIRST_MONTH.month, 1),
   }));
   setState = set;
   const events = useMemo(() => posts.map((p) => toPostEvent(p, ZONE)), [posts]);
@@ -37,10 +50,15 @@ function Bench({ initialView }: { initialView: View }) {
   latestView.current = state.view;
   const onDrop = useCallback((event: PostEvent, start: Date, isAllDay: boolean) => {
     const target = dropTarget(event.post, start, latestView.current, isAllDay, ZONE);
-    setPosts((all) => all.map((p) => (p.id === event.post.id ? { ...p, publishDate: target.toISOString() } : p)));
+    setPosts((all) =>
+      all.map((p) => (p.id === event.post.id ? { ...p, publishDate: target.toISOString() } : p)),
+    );
   }, []);
   return (
-    <section className="calendar-screen" style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <section
+      className="calendar-screen"
+      style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}
+    >
       <div className="calendar-body" style={{ flex: 1, minHeight: 0 }}>
         <CalendarView
           events={events}
@@ -61,20 +79,29 @@ function Bench({ initialView }: { initialView: View }) {
 let current = { view: 'month' as View, date: new Date(FIRST_MONTH.year, FIRST_MONTH.month, 1) };
 
 /** React commits synchronously inside flushSync: the DOM is complete when it returns. */
-const timed = (change: () => void) => untilReady(container, () => flushSync(change), () => true);
+const timed = (change: () => void) =>
+  untilReady(
+    container,
+    () => flushSync(change),
+    () => true,
+  );
 
 const root = createRoot(container);
 const bench: BenchPage = {
   render: (view) => {
     current = {
       view,
-      date: view === 'week' ? parseWallDateKey(WEEK_START)! : new Date(FIRST_MONTH.year, FIRST_MONTH.month, 1),
+      date:
+        view === 'week' ? parseWallDateKey(WEEK_START)! : new Date(FIRST_MONTH.year, FIRST_MONTH.month, 1),
     };
     return timed(() => root.render(<Bench initialView={view} />));
   },
   navigate: (direction) => {
     const d = current.date;
-    current = { ...current, date: new Date(d.getFullYear(), d.getMonth() + (direction === 'next' ? 1 : -1), 1) };
+    current = {
+      ...current,
+      date: new Date(d.getFullYear(), d.getMonth() + (direction === 'next' ? 1 : -1), 1),
+    };
     return timed(() => setState?.(current));
   },
   switchToWeek: () => {
@@ -93,7 +120,8 @@ const bench: BenchPage = {
     const event = cell.closest<HTMLElement>('.rbc-event') ?? cell;
     event.scrollIntoView({ block: 'center' });
     const box = event.getBoundingClientRect();
-    const target = document.querySelectorAll<HTMLElement>('.rbc-time-content .rbc-day-slot')[DROP_COLUMN]!.getBoundingClientRect();
+    const columns = document.querySelectorAll<HTMLElement>('.rbc-time-content .rbc-day-slot');
+    const target = columns[DROP_COLUMN]!.getBoundingClientRect();
     const from = { x: box.left + Math.min(24, box.width / 2), y: box.top + 5 };
     return { from, to: { x: target.left + target.width / 2, y: from.y } };
   },

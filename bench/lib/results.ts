@@ -49,7 +49,15 @@ export class Recorder {
   }
 
   /** Records a figure; `atMost` makes it a target (PASS when the median is at most that). */
-  add(f: { section: string; name: string; unit: string; runs: number[]; atMost?: number; target?: string; note?: string }): Figure {
+  add(f: {
+    section: string;
+    name: string;
+    unit: string;
+    runs: number[];
+    atMost?: number;
+    target?: string;
+    note?: string;
+  }): Figure {
     const value = median(f.runs);
     const target = f.target ?? (f.atMost === undefined ? null : `≤ ${f.atMost} ${f.unit}`);
     const figure: Figure = {

@@ -33,7 +33,9 @@ const opts = Options.parse(JSON.parse(process.argv[2] ?? '{}'));
 const service = await startService({ dataDir: opts.dataDir, port: 0, rateLimit: opts.rateLimit, log: false });
 const brand = service.sandbox.organizations[0]?.brands[0];
 if (!brand) throw new Error('the sandbox has no brand');
-const integrations = brand.integrations.filter((i) => !i.disconnected).map((i) => ({ id: i.id, platform: i.platform }));
+const integrations = brand.integrations
+  .filter((i) => !i.disconnected)
+  .map((i) => ({ id: i.id, platform: i.platform }));
 
 let seedMs: number | null = null;
 if (opts.seedPosts > 0) {
@@ -44,7 +46,7 @@ if (opts.seedPosts > 0) {
     const integration = integrations[n % integrations.length]!;
     const month = n % opts.seedMonths;
     // Spread evenly over each month, at varied minutes.
-    const at = opts.seedFrom + month * monthMs + Math.floor((n / opts.seedMonths) * 7919) % monthMs;
+    const at = opts.seedFrom + month * monthMs + (Math.floor((n / opts.seedMonths) * 7919) % monthMs);
     return {
       id: `seed_${n}`,
       groupId: `seedgroup_${n}`,
@@ -52,7 +54,14 @@ if (opts.seedPosts > 0) {
       integrationId: integration.id,
       state: 'scheduled',
       publishDate: at - (at % 60_000),
-      blocks: [{ content: `Seeded post ${n}: a line of text like the ones people schedule`, image: [], releaseURL: null, publishedAt: null }],
+      blocks: [
+        {
+          content: `Seeded post ${n}: a line of text like the ones people schedule`,
+          image: [],
+          releaseURL: null,
+          publishedAt: null,
+        },
+      ],
       settings: { __type: integration.platform },
       commentDelays: null,
       shortLink: false,

@@ -16,12 +16,28 @@ export interface ChildService extends ServiceChildReady {
   close(): Promise<void>;
 }
 
-export async function startChildService(opts: Partial<Omit<ServiceChildOptions, 'dataDir'>> = {}): Promise<ChildService> {
+export async function startChildService(
+  opts: Partial<Omit<ServiceChildOptions, 'dataDir'>> = {},
+): Promise<ChildService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'postdeck-bench-svc-'));
-  const options: ServiceChildOptions = { dataDir, rateLimit: null, seedPosts: 0, seedFrom: Date.now(), seedMonths: 1, ...opts };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'lib', 'service-child.ts'), JSON.stringify(options)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const options: ServiceChildOptions = {
+    dataDir,
+    rateLimit: null,
+    seedPosts: 0,
+    seedFrom: Date.now(),
+    seedMonths: 1,
+    ...opts,
+  };
+  // BENCH_PROFILE_DIR=<dir> writes the service's CPU profile there, to see where its time goes.
+  const dir = process.env.BENCH_PROFILE_DIR;
+  const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', join(BENCH_DIR, 'lib', 'service-child.ts'), JSON.stringify(options)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const lines = createInterface({ input: child.stdout });
   const ready = await new Promise<ServiceChildReady>((resolve, reject) => {
