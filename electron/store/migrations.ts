@@ -136,4 +136,25 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    name: 'posting queue slots, import fingerprints',
+    sql: `
+      CREATE TABLE queue_slots (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        integration_id TEXT NOT NULL,
+        slots_json TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, brand_id, integration_id)
+      );
+      CREATE TABLE import_fingerprints (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        draft_id TEXT NOT NULL,
+        imported_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, brand_id, fingerprint)
+      );
+    `,
+  },
 ];

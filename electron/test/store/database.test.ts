@@ -50,6 +50,7 @@ describe('database', () => {
     expect(Object.keys(schema)).toEqual([
       'brands',
       'drafts',
+      'import_fingerprints',
       'integrations',
       'kv',
       'media',
@@ -57,6 +58,7 @@ describe('database', () => {
       'post_details',
       'posts',
       'profiles',
+      'queue_slots',
     ]);
     expect(schema.profiles).not.toContain('api_key');
     expect(schema.outbox).toEqual(
