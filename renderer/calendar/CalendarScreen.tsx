@@ -3,20 +3,21 @@ import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import './calendar.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startOfDay } from 'date-fns';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { BrandView, CalendarPost } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
 import { useCalendarActions } from './actions.js';
 import { CalendarFilters } from './CalendarFilters.js';
 import { CalendarToasts } from './CalendarToasts.js';
 import { CalendarToolbar } from './CalendarToolbar.js';
-import { CalendarView as CalendarGrid, SLOT_MINUTES } from './CalendarView.js';
+import { CalendarView as CalendarGrid } from './CalendarView.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { formatDateTime } from './format.js';
-import { dropTarget, groupMembers, planMove, shiftTarget, type ShiftKey } from './moves.js';
+import { useFixedPostHint, useGlobalShortcuts, usePostKeys } from './interaction.js';
+import { dropTarget, groupMembers, planMove } from './moves.js';
 import { PostDetailsPanel } from './PostDetailsPanel.js';
 import type { PostCellContext } from './PostEventView.js';
-import { applyFilters, firstLine, NO_FILTERS, toPostEvent, whyNotMovable, type PostEvent } from './posts.js';
+import { applyFilters, firstLine, NO_FILTERS, toPostEvent, type PostEvent } from './posts.js';
 import { brandsKey, integrationsKey, knownPosts, useBrandZone, useVisiblePosts } from './queries.js';
 import { inRange, stepDate, type CalendarView } from './range.js';
 import { filtersOf, useCalendarStore } from './store.js';
@@ -24,12 +25,6 @@ import { instantToWall, parseWallDateKey } from './time.js';
 import { useToasts } from './toasts.js';
 
 const EMPTY: CalendarPost[] = [];
-const ARROWS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
-
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-}
 
 /** The calendar screen: every post of the active brand at a glance, drag or keys to reschedule. */
 export function CalendarScreen() {
@@ -61,9 +56,7 @@ export function CalendarScreen() {
   const actions = useCalendarActions(brandId, zone);
   const [confirmDelete, setConfirmDelete] = useState<CalendarPost | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
-  const focusRequest = useRef<string | null>(null);
-  /** Shift or Alt held during a drag: move the whole group. Read at drop time, never rendered. */
-  const groupModifier = useRef(false);
+  const isGroupModifierHeld = useGlobalShortcuts(actions.undo);
 
   // The zone shows at once; main confirms it, and a refusal puts the brand list back as main has it.
   const setZone = useMutation({
@@ -91,108 +84,15 @@ export function CalendarScreen() {
 
   const onDrop = useCallback(
     (event: PostEvent, start: Date, isAllDay: boolean) => {
-      movePost(event.post, dropTarget(event.post, start, view, isAllDay, zone), groupModifier.current);
+      movePost(event.post, dropTarget(event.post, start, view, isAllDay, zone), isGroupModifierHeld());
     },
-    [movePost, view, zone],
+    [movePost, view, zone, isGroupModifierHeld],
   );
 
-  // The newest values for the cells' key handler, which must stay one stable function.
-  const latest = useRef({ events, view, zone, movePost });
-  useLayoutEffect(() => {
-    latest.current = { events, view, zone, movePost };
-  });
-
-  const focusNeighbour = useCallback((from: PostEvent, key: ShiftKey) => {
-    const grid = gridRef.current;
-    if (!grid) return;
-    const rendered = (id: string) => grid.querySelector<HTMLElement>(`[data-post-id="${CSS.escape(id)}"]`);
-    const ordered = [...latest.current.events].sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
-    const at = ordered.findIndex((e) => e.id === from.id);
-    const forward = key === 'ArrowDown' || key === 'ArrowRight';
-    const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
-    for (let i = at + (forward ? 1 : -1); i >= 0 && i < ordered.length; i += forward ? 1 : -1) {
-      const candidate = ordered[i]!;
-      // Left and right jump to another day; up and down walk post by post.
-      if ((key === 'ArrowLeft' || key === 'ArrowRight') && sameDay(candidate.start, from.start)) continue;
-      const el = rendered(candidate.id);
-      if (el) {
-        el.focus();
-        return;
-      }
-    }
-  }, []);
-
-  const onCellKeyDown = useCallback(
-    (e: KeyboardEvent<HTMLElement>, event: PostEvent) => {
-      if (e.key === 'Enter' || e.key === ' ') {
-        e.preventDefault();
-        openPost(event.id);
-      } else if (e.key === 'Delete' || e.key === 'Backspace') {
-        e.preventDefault();
-        setConfirmDelete(event.post);
-      } else if (ARROWS.has(e.key)) {
-        e.preventDefault();
-        e.stopPropagation();
-        const key = e.key as ShiftKey;
-        if (!e.altKey) return focusNeighbour(event, key);
-        const { view: v, zone: z, movePost: move } = latest.current;
-        focusRequest.current = event.id;
-        if (move(event.post, shiftTarget(event.post, key, v, SLOT_MINUTES, z), e.shiftKey)) {
-          // The cell remounts in its new slot and takes focus there; if it did not remount, keep it here.
-          requestAnimationFrame(() => gridRef.current?.querySelector<HTMLElement>(`[data-post-id="${CSS.escape(event.id)}"]`)?.focus());
-        }
-      }
-    },
-    [openPost, focusNeighbour],
-  );
-
+  const { onCellKeyDown, focusRequest } = usePostKeys({ gridRef, events, view, zone, movePost, openPost, askDelete: setConfirmDelete });
   const onOpenEvent = useCallback((event: PostEvent) => openPost(event.id), [openPost]);
-  const cellContext = useMemo<PostCellContext>(() => ({ zone, onKeyDown: onCellKeyDown, focusRequest }), [zone, onCellKeyDown]);
-
-  // Ctrl/Cmd+Z undoes the last move; Shift/Alt during a drag chooses a group move.
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      groupModifier.current = e.shiftKey || e.altKey;
-      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === 'z' && !isTyping(e.target)) {
-        e.preventDefault();
-        void actions.undo();
-      }
-    };
-    const onPointer = (e: MouseEvent) => {
-      groupModifier.current = e.shiftKey || e.altKey;
-    };
-    window.addEventListener('keydown', onKey, true);
-    window.addEventListener('keyup', onKey, true);
-    window.addEventListener('mousedown', onPointer, true);
-    window.addEventListener('mousemove', onPointer, true);
-    window.addEventListener('mouseup', onPointer, true);
-    return () => {
-      window.removeEventListener('keydown', onKey, true);
-      window.removeEventListener('keyup', onKey, true);
-      window.removeEventListener('mousedown', onPointer, true);
-      window.removeEventListener('mousemove', onPointer, true);
-      window.removeEventListener('mouseup', onPointer, true);
-    };
-  }, [actions]);
-
-  // Trying to drag a post that cannot move says why, instead of silently doing nothing.
-  const onGridMouseDown = useCallback(
-    (e: React.MouseEvent) => {
-      const id = (e.target as HTMLElement).closest<HTMLElement>('[data-post-id]')?.dataset.postId;
-      const post = id ? posts.find((p) => p.id === id) : undefined;
-      const reason = post ? whyNotMovable(post) : null;
-      if (!reason) return;
-      const from = { x: e.clientX, y: e.clientY };
-      const onMove = (m: MouseEvent) => {
-        if (Math.hypot(m.clientX - from.x, m.clientY - from.y) < 8) return;
-        toast({ tone: 'info', message: reason });
-        window.removeEventListener('mousemove', onMove);
-      };
-      window.addEventListener('mousemove', onMove);
-      window.addEventListener('mouseup', () => window.removeEventListener('mousemove', onMove), { once: true });
-    },
-    [posts, toast],
-  );
+  const cellContext = useMemo<PostCellContext>(() => ({ zone, onKeyDown: onCellKeyDown, focusRequest }), [zone, onCellKeyDown, focusRequest]);
+  const onGridMouseDown = useFixedPostHint(posts, toast);
 
   const openListed = openPostId ? (posts.find((p) => p.id === openPostId) ?? knownPosts(client, brandId).find((p) => p.id === openPostId) ?? null) : null;
   const groupPosts = openListed ? groupMembers(openListed, knownPosts(client, brandId)) : [];
