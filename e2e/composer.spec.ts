@@ -152,6 +152,7 @@ test('a post for three accounts, one with its own text, becomes one group with t
   await c.button('Schedule').click();
   await expect(c.dialog).toBeHidden();
   await expect(page.getByText('Scheduled for 3 accounts.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New post' })).toBeFocused();
 
   const posts = await postsOnService(service, (p) => (p.content ?? '').includes(tag));
   expect(posts).toHaveLength(3);
@@ -263,6 +264,7 @@ test("each platform's required settings are shown before sending, the service ag
   await expect(c.dialog.getByRole('alert')).toContainText(/Fix the \d+ problems marked in red first/);
 
   // The service finds the same problems in the same draft.
+  await expect(c.dialog.getByTestId('save-status')).toContainText('Saved on this device');
   const drafts = await page.evaluate(() => window.api.listDrafts({}));
   if (!drafts.ok) throw new Error(drafts.error.message);
   const draft = drafts.value[0]!;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ValidationIssue } from '../../shared/api/errors.js';
 import type { DraftMedia, IntegrationView, MediaObject } from '../../shared/ipc/models.js';
@@ -320,6 +320,7 @@ function ComposerEditor({
             e.preventDefault();
             void close();
           }
+          if (e.key === 'Tab' && dialog.current) keepFocusInside(dialog.current, e);
         }}
       >
         <header className="composer-header">
@@ -482,6 +483,24 @@ function ComposerEditor({
       </section>
     </div>
   );
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select, textarea, summary, [tabindex="0"]';
+
+/** A modal dialog keeps Tab and Shift+Tab among its own controls. */
+function keepFocusInside(root: HTMLElement, e: KeyboardEvent) {
+  const items = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
 }
 
 function fromLibrary(m: MediaObject): DraftMedia {

@@ -11,6 +11,16 @@ const Composer = lazy(() => import('./Composer.js').then((m) => ({ default: m.Co
 /** Mounts the composer when asked, opens it on Ctrl/Cmd+N, and brings back a draft left open. */
 export function ComposerHost() {
   const request = useUi((s) => s.composer);
+  const isOpen = request !== null;
+
+  // Closing gives the keyboard focus back to what opened the composer ("New post", a calendar post).
+  useEffect(() => {
+    if (!isOpen) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [isOpen]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
