@@ -1,6 +1,6 @@
 import type { DraftBlock, DraftTarget } from '../../shared/ipc/models.js';
 import { platformRules } from '../../shared/platforms/rules.js';
-import { describeMediaRules } from './checks.js';
+import { describeFileLimits, describeMediaRules } from './checks.js';
 
 /** How each chosen account's post will read, with its platform's media rule and any problem. */
 export function Preview({
@@ -88,6 +88,7 @@ export function Preview({
           </article>
         );
       })}
+      <p className="composer-preview-rule muted">{describeFileLimits()}</p>
     </section>
   );
 }

@@ -1,7 +1,13 @@
 import type { ValidationIssue } from '../../shared/api/errors.js';
 import type { PostTarget } from '../../shared/api/resources.js';
 import type { DraftBlock, DraftMedia, DraftTarget } from '../../shared/ipc/models.js';
-import { platformRules, type MediaRules } from '../../shared/platforms/rules.js';
+import {
+  ACCEPTED_MIME,
+  DEFAULT_MAX_IMAGE_BYTES,
+  DEFAULT_MAX_VIDEO_BYTES,
+  platformRules,
+  type MediaRules,
+} from '../../shared/platforms/rules.js';
 import type { PlatformType } from '../../shared/platforms/types.js';
 import { validatePostTarget } from '../../shared/platforms/validate.js';
 import type { WorkingDraft } from './draft-model.js';
@@ -93,6 +99,17 @@ export function describeMediaRules(m: MediaRules): string {
   if (m.onlyKind === 'video') return `Needs ${parts[0]}.`;
   const need = m.minItems > 0 ? ` At least ${plural(m.minItems, 'item')} is required.` : '';
   return `Per block: ${parts.join('')}.${need}`;
+}
+
+/** The file limits every platform shares, from the constants the service uses. */
+export function describeFileLimits(): string {
+  const mb = (bytes: number) => (bytes >= 1024 ** 3 ? `${bytes / 1024 ** 3} GB` : `${bytes / 1024 ** 2} MB`);
+  const kinds = (kind: 'image' | 'video') =>
+    Object.entries(ACCEPTED_MIME)
+      .filter(([, k]) => k === kind)
+      .map(([mime]) => mime.split('/')[1]?.replace('quicktime', 'mov').toUpperCase())
+      .join(', ');
+  return `Images (${kinds('image')}) up to ${mb(DEFAULT_MAX_IMAGE_BYTES)}; videos (${kinds('video')}) up to ${mb(DEFAULT_MAX_VIDEO_BYTES)}.`;
 }
 
 /** The media kind of a file by its MIME type or name, as far as the renderer can tell. */

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PostDetail } from '../../shared/api/resources.js';
 import { platformRules } from '../../shared/platforms/rules.js';
-import { blockCounts, describeMediaRules, draftIssues, placeOf, postTargetOf } from './checks.js';
+import {
+  blockCounts,
+  describeFileLimits,
+  describeMediaRules,
+  draftIssues,
+  placeOf,
+  postTargetOf,
+} from './checks.js';
 import {
   addBlock,
   addTarget,
@@ -171,6 +178,9 @@ describe('checks before sending', () => {
     expect(describeMediaRules(platformRules.x.media)).toBe('Per block: up to 4 images, or 1 video alone.');
     expect(describeMediaRules(platformRules.youtube.media)).toBe('Needs exactly one video.');
     expect(describeMediaRules(platformRules.instagram.media)).toContain('At least 1 item is required');
+    expect(describeFileLimits()).toBe(
+      'Images (JPEG, PNG, GIF, WEBP) up to 10 MB; videos (MP4, MOV, WEBM) up to 1 GB.',
+    );
   });
 });
 
