@@ -117,3 +117,15 @@ test('each brand keeps its own time zone, picked from a searchable list, and the
   await page.getByRole('button', { name: 'Use the system’s' }).first().click();
   await expect(zoneOf(first!.name)).toHaveValue('');
 });
+
+test('the page the user was on comes back after a restart', async ({ page, connectWithSandboxKey }) => {
+  await connectWithSandboxKey('full-test');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Analytics' }).click();
+  const account = page.getByLabel('Account');
+  await expect(account).toBeVisible();
+  const chosen = await account.locator('option').last().getAttribute('value');
+  await account.selectOption(chosen!);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analytics');
+  await expect(page.getByLabel('Account')).toHaveValue(chosen!);
+});

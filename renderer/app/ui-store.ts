@@ -1,7 +1,9 @@
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 
 /** The screens the sidebar leads to. */
 export type Route = 'calendar' | 'analytics' | 'account';
+const ROUTES: readonly Route[] = ['calendar', 'analytics', 'account'];
 
 /** What the composer opens on: a new post (optionally at a time), a local draft, or a server post to edit or copy. */
 export type ComposerRequest = {
@@ -33,21 +35,36 @@ type UiState = {
 };
 
 /** Window-level UI state; server data lives in react-query, never here. */
-export const useUi = create<UiState>((set) => ({
-  route: 'calendar',
-  outboxOpen: false,
-  brandChoiceFor: null,
-  justConnected: false,
-  connecting: false,
-  composer: null,
-  // Leaving the account page ends the "you are connected" moment.
-  navigate: (route) => set((s) => ({ route, justConnected: s.justConnected && route === 'account' })),
-  openComposer: (request = {}) => set({ composer: request }),
-  closeComposer: () => set({ composer: null }),
-  setOutboxOpen: (outboxOpen) => set({ outboxOpen }),
-  setConnecting: (connecting) => set({ connecting }),
-  askBrandChoice: (profileId) => set({ brandChoiceFor: profileId, connecting: false }),
-  finishConnecting: () =>
-    set({ brandChoiceFor: null, route: 'account', justConnected: true, connecting: false }),
-  dismissWelcome: () => set({ justConnected: false }),
-}));
+export const useUi = create<UiState>()(
+  persist(
+    (set) => ({
+      route: 'calendar',
+      outboxOpen: false,
+      brandChoiceFor: null,
+      justConnected: false,
+      connecting: false,
+      composer: null,
+      // Leaving the account page ends the "you are connected" moment.
+      navigate: (route) => set((s) => ({ route, justConnected: s.justConnected && route === 'account' })),
+      openComposer: (request = {}) => set({ composer: request }),
+      closeComposer: () => set({ composer: null }),
+      setOutboxOpen: (outboxOpen) => set({ outboxOpen }),
+      setConnecting: (connecting) => set({ connecting }),
+      askBrandChoice: (profileId) => set({ brandChoiceFor: profileId, connecting: false }),
+      finishConnecting: () =>
+        set({ brandChoiceFor: null, route: 'account', justConnected: true, connecting: false }),
+      dismissWelcome: () => set({ justConnected: false }),
+    }),
+    {
+      // The page the user was on comes back after a restart; moments (composer, welcome) do not.
+      name: 'postdeck.ui',
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s) => ({ route: s.route }),
+      merge: (persisted, current) => {
+        const route = (persisted as { route?: unknown } | null)?.route;
+        return { ...current, route: ROUTES.includes(route as Route) ? (route as Route) : current.route };
+      },
+    },
+  ),
+);
