@@ -12,7 +12,9 @@ import { ProfileService, type SandboxConnection } from './profiles/profile-servi
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { DraftsService } from './drafts/drafts-service.js';
+import { ImportService } from './import/import-service.js';
 import { IntegrationsService } from './integrations/integrations-service.js';
+import { QueueService } from './queue/queue-service.js';
 import { BrandsRepo } from './store/brands-repo.js';
 import { openDatabase } from './store/database.js';
 import { ProfilesRepo } from './store/profiles-repo.js';
@@ -103,6 +105,31 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
 
   const api = async () => (await profiles.active()).api;
   const mediaRepo = new MediaRepo(db, now);
+  const uploadMediaFromUrl = async (url: string) => {
+    const { profile, brandId, api: client } = await profiles.active();
+    const media = await client.uploadMediaFromUrl(url);
+    // Kept with the brand's media so the composer can reuse it like an uploaded file.
+    if (brandId) mediaRepo.record(profile.id, brandId, media, { kind: null, localPath: null, localSize: null });
+    return media;
+  };
+  const queue = new QueueService({
+    db,
+    active,
+    now,
+    listPosts: (range) => sync.listPosts(range),
+    sendDraft: (input) => sync.sendDraft(input),
+    reschedulePost: async (input) => sync.reschedulePost(input),
+  });
+  const imports = new ImportService({
+    db,
+    active,
+    now,
+    emit: (name, payload) => events.emit(name, payload),
+    integrations: () => integrations.listIntegrations(),
+    queue,
+    uploadFromUrl: uploadMediaFromUrl,
+    sendDraft: (input) => sync.sendDraft(input),
+  });
 
   const handlers: IpcHandlers = {
     listProfiles: () => profiles.list(),
@@ -128,13 +155,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     saveDraft: async (input) => drafts.saveDraft(input),
     deleteDraft: async (input) => drafts.deleteDraft(input),
     uploadMedia: (input) => sync.uploadMedia(input),
-    uploadMediaFromUrl: async ({ url }) => {
-      const { profile, brandId, api: client } = await profiles.active();
-      const media = await client.uploadMediaFromUrl(url);
-      // Kept with the brand's media so the composer can reuse it like an uploaded file.
-      if (brandId) mediaRepo.record(profile.id, brandId, media, { kind: null, localPath: null, localSize: null });
-      return media;
-    },
+    uploadMediaFromUrl: ({ url }) => uploadMediaFromUrl(url),
     cancelUpload: async (input) => sync.cancelUpload(input),
     listMedia: async () => sync.listMedia(),
     getSyncStatus: async () => sync.getSyncStatus(),
@@ -143,6 +164,15 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     discardOutbox: async (input) => sync.discardOutbox(input),
     resolveMissedTime: async (input) => sync.resolveMissedTime(input),
     syncNow: () => sync.syncNow(),
+    getQueueSlots: async (input) => queue.getQueueSlots(input),
+    setQueueSlots: async (input) => queue.setQueueSlots(input),
+    copyQueueSlots: async (input) => queue.copyQueueSlots(input),
+    previewQueue: (input) => queue.previewQueue(input),
+    queueDraft: (input) => queue.queueDraft(input),
+    moveToNextFreeSlot: (input) => queue.moveToNextFreeSlot(input),
+    previewImport: (input) => imports.previewImport(input),
+    editImportRow: async (input) => imports.editImportRow(input),
+    runImport: (input) => imports.runImport(input),
     getProfileAnalytics: async ({ integrationId }) => (await api()).getProfileAnalytics(integrationId),
     openExternal: async ({ url }) => {
       if (!opts.openExternal) return { opened: false };

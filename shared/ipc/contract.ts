@@ -13,13 +13,18 @@ import {
   BrandView,
   Draft,
   DraftInput,
+  ImportPreview,
+  ImportResult,
+  ImportRowView,
   IntegrationView,
   OutboxItemView,
   PostRange,
   PostRangeResult,
   ProfileView,
+  QueueSlotsView,
   SyncStatus,
 } from './models.js';
+import { QueueSlots } from '../queue/slots.js';
 
 /*
  * The IPC contract: every method the renderer may call and every event main sends. The preload
@@ -128,6 +133,54 @@ export const ipcMethods = {
   ),
   syncNow: m(None, SyncStatus, 'Flushes the outbox and refreshes the visible range now.'),
 
+  // Posting queue: weekly slots per account (null = the brand default), and sending at the next free one.
+  getQueueSlots: m(z.object({ integrationId: Id.nullable() }), QueueSlotsView, "An account's slots, or the brand default's."),
+  setQueueSlots: m(
+    z.object({ integrationId: Id.nullable(), slots: QueueSlots.nullable() }),
+    QueueSlotsView,
+    "Saves an account's slots (null: follow the brand default again).",
+  ),
+  copyQueueSlots: m(
+    z.object({ from: Id.nullable(), to: z.array(Id).min(1).max(100) }),
+    z.object({ copied: z.number().int() }),
+    'Gives other accounts the same slots.',
+  ),
+  previewQueue: m(
+    z.object({ integrationIds: z.array(Id).min(1).max(100), count: z.number().int().min(1).max(50).optional() }),
+    z.object({
+      timezone: z.string(),
+      accounts: z.array(z.object({ integrationId: z.string(), dates: z.array(IsoDateTime) })),
+    }),
+    'The next free slots of each account, shown before "Add to queue" sends anything.',
+  ),
+  queueDraft: m(
+    z.object({ draftId: Id }),
+    z.object({ posts: z.array(z.object({ integrationId: z.string(), date: IsoDateTime, outboxId: z.string() })) }),
+    'Schedules a draft at the next free slot of each account, through the outbox (one create per distinct time).',
+  ),
+  moveToNextFreeSlot: m(
+    z.object({ id: Id }),
+    z.object({ date: IsoDateTime, outboxId: z.string() }),
+    "Reschedules a post to its account's next free slot.",
+  ),
+
+  // Bulk import: read and checked in main, in chunks, with importProgress events.
+  previewImport: m(
+    z.object({ path: z.string().min(1).max(4096) }),
+    ImportPreview,
+    'Reads a CSV or JSON file of posts and checks every row; nothing is sent.',
+  ),
+  editImportRow: m(
+    z.object({ importId: Id, index: z.number().int().min(0), cells: z.record(z.string().max(200), z.string().max(100_000)) }),
+    ImportRowView,
+    'Changes cells of one previewed row and checks it again.',
+  ),
+  runImport: m(
+    z.object({ importId: Id, drop: z.array(z.number().int().min(0)).max(100_000) }),
+    ImportResult,
+    'Sends every kept row without problems through the outbox; rows imported before are skipped.',
+  ),
+
   // Analytics.
   getProfileAnalytics: m(z.object({ integrationId: Id }), AnalyticsResponse, 'GET /analytics/insights/profile.'),
 
@@ -170,6 +223,13 @@ export const ipcEvents = {
   /** A post the user scheduled was published or failed (detected by sync). */
   postOutcome: z.object({ postId: z.string(), state: z.string(), content: z.string(), error: z.string().nullable() }),
   profileChanged: z.object({ profileId: z.string().nullable() }),
+  /** How far reading, checking or importing a file has come. */
+  importProgress: z.object({
+    importId: z.string(),
+    phase: z.enum(['reading', 'checking', 'importing']),
+    done: z.number().int(),
+    total: z.number().int(),
+  }),
   /** The user chose an item of the native menu (or pressed its shortcut). */
   menuCommand: z.object({ command: MenuCommand }),
 } as const;

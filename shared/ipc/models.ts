@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTime, MetricMap, ContentBlock, MediaObject } from '../api/resources.js';
 import { PlatformType } from '../platforms/types.js';
+import { QueueSlots } from '../queue/slots.js';
 
 /** A connection as the renderer sees it: never the key, only whether one is set. */
 export const KeyStatus = z.object({
@@ -162,5 +163,52 @@ export const DraftInput = Draft.omit({ createdAt: true, updatedAt: true }).exten
   id: z.string().optional(),
 });
 export type DraftInput = z.infer<typeof DraftInput>;
+
+/** An account's weekly posting slots, or the brand default's when the account has none of its own. */
+export const QueueSlotsView = z.object({
+  integrationId: z.string().nullable(),
+  slots: QueueSlots,
+  /** The account has no slots of its own and follows the brand default. */
+  inherited: z.boolean(),
+  /** The zone the slots' times are in (the brand's, or the system's). */
+  timezone: z.string(),
+});
+export type QueueSlotsView = z.infer<typeof QueueSlotsView>;
+
+/** One problem of an import row, on the column (or post field) it concerns. */
+export const ImportProblem = z.object({ field: z.string(), message: z.string() });
+export type ImportProblem = z.infer<typeof ImportProblem>;
+
+/** One row of an import file, read and checked, before anything is sent. */
+export const ImportRowView = z.object({
+  index: z.number().int(),
+  /** The file's cells by column name, as the user may edit them. */
+  cells: z.record(z.string(), z.string()),
+  text: z.string(),
+  accounts: z.array(z.object({ id: z.string(), name: z.string(), platform: PlatformType.nullable() })),
+  date: IsoDateTime.nullable(),
+  queue: z.boolean(),
+  problems: z.array(ImportProblem),
+  /** The same row (accounts, date, text) was imported before: importing it again creates nothing. */
+  alreadyImported: z.boolean(),
+});
+export type ImportRowView = z.infer<typeof ImportRowView>;
+
+export const ImportPreview = z.object({
+  importId: z.string(),
+  fileName: z.string(),
+  columns: z.array(z.string()),
+  timezone: z.string(),
+  rows: z.array(ImportRowView),
+});
+export type ImportPreview = z.infer<typeof ImportPreview>;
+
+export const ImportResult = z.object({
+  created: z.number().int(),
+  alreadyImported: z.number().int(),
+  dropped: z.number().int(),
+  failed: z.array(z.object({ index: z.number().int(), message: z.string() })),
+});
+export type ImportResult = z.infer<typeof ImportResult>;
 
 export { ContentBlock, MediaObject, MetricMap };

@@ -1,0 +1,105 @@
+import { readFile, stat } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { z } from 'zod';
+import { AppFailure } from '../ipc/app-failure.js';
+import { CsvError, parseCsv } from './csv.js';
+
+/*
+ * Runs in main (Node). Reads an import file (CSV, or JSON with the same fields) into rows of
+ * named cells, the one shape the checks and the preview's cell editor work on.
+ */
+
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 20_000;
+
+export interface ImportFile {
+  fileName: string;
+  columns: string[];
+  rows: Record<string, string>[];
+}
+
+const JsonCell = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+const JsonRows = z.union([
+  z.array(z.record(z.string(), JsonCell)),
+  z.object({ posts: z.array(z.record(z.string(), JsonCell)) }).transform((o) => o.posts),
+]);
+
+/** A JSON value as the cell a CSV would hold: lists `;`-joined, a thread's blocks split by `---`, objects as JSON. */
+function cellOf(key: string, value: z.infer<typeof JsonCell>): string {
+  if (value === null) return '';
+  if (Array.isArray(value)) {
+    if (key === 'text' || key === 'blocks' || key === 'thread') return value.map(String).join('\n---\n');
+    return value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(';');
+  }
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function fromJson(text: string): { columns: string[]; rows: Record<string, string>[] } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new AppFailure('INVALID_ARGUMENT', `This JSON file cannot be read (${(err as Error).message}); check it in an editor.`);
+  }
+  const parsed = JsonRows.safeParse(value);
+  if (!parsed.success) {
+    throw new AppFailure(
+      'INVALID_ARGUMENT',
+      'A JSON import is a list of posts (or {"posts": [...]}), each an object of fields such as text, accounts and date.',
+    );
+  }
+  const columns = new Set<string>();
+  const rows = parsed.data.map((obj) => {
+    const row: Record<string, string> = {};
+    for (const [key, v] of Object.entries(obj)) {
+      const name = key === 'blocks' || key === 'thread' ? 'text' : key;
+      row[name] = cellOf(key, v);
+      columns.add(name);
+    }
+    return row;
+  });
+  return { columns: [...columns], rows };
+}
+
+function fromCsv(text: string): { columns: string[]; rows: Record<string, string>[] } {
+  let records: string[][];
+  try {
+    records = parseCsv(text);
+  } catch (err) {
+    if (err instanceof CsvError) throw new AppFailure('INVALID_ARGUMENT', err.message);
+    throw err;
+  }
+  const [header, ...body] = records;
+  if (!header) throw new AppFailure('INVALID_ARGUMENT', 'This CSV file is empty; its first line names the columns (text, accounts, date…).');
+  const columns = header.map((h) => h.trim());
+  const rows = body.map((cells) => {
+    const row: Record<string, string> = {};
+    columns.forEach((c, i) => {
+      if (c !== '') row[c] = cells[i] ?? '';
+    });
+    return row;
+  });
+  return { columns: columns.filter((c) => c !== ''), rows };
+}
+
+/** Reads a CSV or JSON file of posts; a clear AppFailure for anything it cannot use. */
+export async function readImportFile(path: string): Promise<ImportFile> {
+  const ext = extname(path).toLowerCase();
+  if (ext !== '.csv' && ext !== '.json') {
+    throw new AppFailure('INVALID_ARGUMENT', 'Choose a .csv or .json file of posts.');
+  }
+  let size: number;
+  try {
+    size = (await stat(path)).size;
+  } catch {
+    throw new AppFailure('NOT_FOUND', 'This file cannot be opened; it may have been moved or deleted.');
+  }
+  if (size > MAX_IMPORT_BYTES) throw new AppFailure('INVALID_ARGUMENT', 'This file is larger than 50 MB; split it into smaller files.');
+  const text = await readFile(path, 'utf8');
+  const { columns, rows } = ext === '.json' ? fromJson(text) : fromCsv(text);
+  if (rows.length > MAX_IMPORT_ROWS) {
+    throw new AppFailure('INVALID_ARGUMENT', `This file has ${rows.length} posts; import at most ${MAX_IMPORT_ROWS} at a time.`);
+  }
+  return { fileName: basename(path), columns, rows };
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
+import type { CalendarPost, Draft } from '../../shared/ipc/models.js';
+import { nextFreeSlots, type QueueSlot } from '../../shared/queue/slots.js';
+import { DraftsRepo } from '../drafts/drafts-repo.js';
+import { AppFailure, notConnected } from '../ipc/app-failure.js';
+import type { AppDatabase } from '../store/database.js';
+import { BrandsRepo } from '../store/brands-repo.js';
+import type { ActiveBrand } from '../sync/write-context.js';
+import { BRAND_DEFAULT, SlotsRepo } from './slots-repo.js';
+
+/*
+ * Runs in main (Node). The posting queue: weekly slots per account (or the brand's default), the
+ * next free slot of each account (free = no post of that account in that minute, as the calendar
+ * knows it: the service's posts plus local changes waiting in the outbox), and sending a draft there.
+ */
+
+const DAY = 24 * 60 * 60_000;
+/** How far ahead the posts are read to know which slots are taken. */
+export const BUSY_WINDOW_DAYS = 91;
+
+/** Instants (ms) already taken, per account. */
+export type BusyByAccount = Map<string, number[]>;
+
+export interface QueueServiceOptions {
+  db: AppDatabase;
+  active: () => ActiveBrand | null;
+  now: () => Date;
+  listPosts: (range: IpcInput<'listPosts'>) => Promise<IpcOutput<'listPosts'>>;
+  sendDraft: (input: IpcInput<'sendDraft'>) => Promise<IpcOutput<'sendDraft'>>;
+  reschedulePost: (input: IpcInput<'reschedulePost'>) => Promise<IpcOutput<'reschedulePost'>>;
+}
+
+const NO_SLOTS = (name: string) =>
+  `${name} has no posting slots yet; add some under Queue, or pick a time instead.`;
+
+export class QueueService {
+  private readonly slots: SlotsRepo;
+  private readonly drafts: DraftsRepo;
+  private readonly brands: BrandsRepo;
+
+  constructor(private readonly o: QueueServiceOptions) {
+    this.slots = new SlotsRepo(o.db, o.now);
+    this.drafts = new DraftsRepo(o.db);
+    this.brands = new BrandsRepo(o.db);
+  }
+
+  /** The brand's zone on this device, or the system's: the zone slots are written in. */
+  timezone(active: ActiveBrand = this.requireActive()): string {
+    return this.brands.get(active.profileId, active.brandId)?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  }
+
+  getQueueSlots({ integrationId }: IpcInput<'getQueueSlots'>): IpcOutput<'getQueueSlots'> {
+    const active = this.requireActive();
+    const key = integrationId ?? BRAND_DEFAULT;
+    const own = this.slots.get(active.profileId, active.brandId, key);
+    const slots = own ?? (key === BRAND_DEFAULT ? [] : (this.slots.get(active.profileId, active.brandId, BRAND_DEFAULT) ?? []));
+    return { integrationId, slots, inherited: own === null && key !== BRAND_DEFAULT, timezone: this.timezone(active) };
+  }
+
+  setQueueSlots({ integrationId, slots }: IpcInput<'setQueueSlots'>): IpcOutput<'setQueueSlots'> {
+    const active = this.requireActive();
+    this.slots.set(active.profileId, active.brandId, integrationId ?? BRAND_DEFAULT, slots);
+    return this.getQueueSlots({ integrationId });
+  }
+
+  /** Gives other accounts the same slots as one account (or the brand default). */
+  copyQueueSlots({ from, to }: IpcInput<'copyQueueSlots'>): IpcOutput<'copyQueueSlots'> {
+    const { slots } = this.getQueueSlots({ integrationId: from });
+    const active = this.requireActive();
+    this.o.db.tx(() => {
+      for (const id of to) this.slots.set(active.profileId, active.brandId, id, slots);
+    });
+    return { copied: to.length };
+  }
+
+  /** The slots an account posts in: its own, else the brand's default. */
+  slotsOf(active: ActiveBrand, integrationId: string): QueueSlot[] {
+    return (
+      this.slots.get(active.profileId, active.brandId, integrationId) ??
+      this.slots.get(active.profileId, active.brandId, BRAND_DEFAULT) ??
+      []
+    );
+  }
+
+  /** Reads the coming weeks' posts once and answers the instants each account already uses. */
+  async busyFor(skipPostId: string | null = null): Promise<BusyByAccount> {
+    const start = this.o.now().getTime();
+    const { posts } = await this.o.listPosts({
+      start: new Date(start).toISOString(),
+      end: new Date(start + BUSY_WINDOW_DAYS * DAY).toISOString(),
+    });
+    const busy: BusyByAccount = new Map();
+    for (const p of posts) {
+      if (p.id === skipPostId) continue;
+      const list = busy.get(p.integration.id) ?? [];
+      list.push(Date.parse(p.publishDate));
+      busy.set(p.integration.id, list);
+    }
+    return busy;
+  }
+
+  /** The next `count` free slots of each account, given what is taken. */
+  plan(active: ActiveBrand, integrationIds: readonly string[], busy: BusyByAccount, count: number) {
+    const timezone = this.timezone(active);
+    // A slot this close is likely past by the time the outbox sends it: start a minute ahead.
+    const from = this.o.now().getTime() + 60_000;
+    return integrationIds.map((integrationId) => ({
+      integrationId,
+      dates: nextFreeSlots(this.slotsOf(active, integrationId), timezone, from, busy.get(integrationId) ?? [], count).map(
+        (ms) => new Date(ms).toISOString(),
+      ),
+    }));
+  }
+
+  /** What "Add to queue" would choose, shown before anything is sent. */
+  async previewQueue({ integrationIds, count }: IpcInput<'previewQueue'>): Promise<IpcOutput<'previewQueue'>> {
+    const active = this.requireActive();
+    const accounts = this.plan(active, integrationIds, await this.busyFor(), count ?? 1);
+    return { timezone: this.timezone(active), accounts };
+  }
+
+  /**
+   * Schedules a local draft at the next free slot of each of its accounts, through the outbox.
+   * Accounts whose slots differ get one create each (a split copy of the draft per time).
+   * `busy` lets a bulk import reuse one read and keep counting what it queued.
+   */
+  async queueDraft(input: IpcInput<'queueDraft'>, busy?: BusyByAccount): Promise<IpcOutput<'queueDraft'>> {
+    const active = this.requireActive();
+    const draft = this.drafts.get(active.profileId, input.draftId);
+    if (!draft) throw new AppFailure('NOT_FOUND', 'This draft no longer exists; it may have been sent or deleted already.');
+    if (draft.targets.length === 0) throw new AppFailure('INVALID_ARGUMENT', 'Choose at least one account to post to.');
+    const taken = busy ?? (await this.busyFor());
+    const chosen = this.plan(active, draft.targets.map((t) => t.integrationId), taken, 1);
+    const byDate = new Map<string, string[]>();
+    for (const { integrationId, dates } of chosen) {
+      const date = dates[0];
+      if (!date) throw new AppFailure('INVALID_ARGUMENT', NO_SLOTS(this.accountName(draft, integrationId)));
+      byDate.set(date, [...(byDate.get(date) ?? []), integrationId]);
+    }
+    const groups = [...byDate.entries()];
+    const posts: IpcOutput<'queueDraft'>['posts'] = [];
+    for (const [i, [date, ids]] of groups.entries()) {
+      const draftId = groups.length === 1 ? draft.id : this.splitCopy(active, draft, ids, i === 0, date).id;
+      const { outboxId } = await this.o.sendDraft({ draftId, type: 'schedule', date });
+      for (const integrationId of ids) {
+        posts.push({ integrationId, date, outboxId });
+        taken.set(integrationId, [...(taken.get(integrationId) ?? []), Date.parse(date)]);
+      }
+    }
+    if (groups.length > 1) this.drafts.remove(active.profileId, draft.id);
+    return { posts };
+  }
+
+  /** Moves a post to its account's next free slot (the post's own time does not count as taken). */
+  async moveToNextFreeSlot({ id }: IpcInput<'moveToNextFreeSlot'>): Promise<IpcOutput<'moveToNextFreeSlot'>> {
+    const active = this.requireActive();
+    const start = this.o.now().getTime();
+    const { posts } = await this.o.listPosts({
+      start: new Date(start).toISOString(),
+      end: new Date(start + BUSY_WINDOW_DAYS * DAY).toISOString(),
+    });
+    const post: CalendarPost | undefined = posts.find((p) => p.id === id);
+    if (!post) throw new AppFailure('NOT_FOUND', 'This post is not among the coming weeks’ posts; refresh the calendar.');
+    const busy = await this.busyFor(id);
+    const [plan] = this.plan(active, [post.integration.id], busy, 1);
+    const date = plan?.dates[0];
+    if (!date) throw new AppFailure('INVALID_ARGUMENT', NO_SLOTS(post.integration.name ?? 'This account'));
+    const { outboxId } = await this.o.reschedulePost({ id, date });
+    return { date, outboxId };
+  }
+
+  private splitCopy(active: ActiveBrand, draft: Draft, ids: string[], first: boolean, date: string): Draft {
+    const at = this.o.now().toISOString();
+    return this.drafts.save(active.profileId, {
+      ...draft,
+      id: randomUUID(),
+      targets: draft.targets.filter((t) => ids.includes(t.integrationId)),
+      date,
+      // An edit's old group goes once, with the first new copy.
+      replacesGroup: first ? draft.replacesGroup : null,
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+
+  private accountName(draft: Draft, integrationId: string): string {
+    const target = draft.targets.find((t) => t.integrationId === integrationId);
+    return target ? `The ${target.platform} account ${integrationId}` : 'This account';
+  }
+
+  private requireActive(): ActiveBrand {
+    const active = this.o.active();
+    if (!active) throw notConnected();
+    return active;
+  }
+}
