@@ -1,0 +1,56 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { IpcEventName, IpcInput, IpcMethodName, IpcOutput } from '../../../shared/ipc/contract.js';
+import type { IntegrationView } from '../../../shared/ipc/models.js';
+import { createAppServices } from '../../app-services.js';
+import { MemorySecretStore } from '../../secrets/memory-secret-store.js';
+import type { TestService } from '../support.js';
+
+/*
+ * Runs in tests (Node). The app's services connected to the real local service, called through
+ * invoke() as the renderer calls them, for the queue and import suites.
+ */
+
+export async function openConnectedApp(svc: TestService) {
+  const dir = await mkdtemp(join(tmpdir(), 'postdeck-queue-'));
+  const services = await createAppServices({ dataDir: dir, secretStore: new MemorySecretStore(), apiTimeoutMs: 10_000 });
+  const events: { name: IpcEventName; payload: unknown }[] = [];
+  services.onEvent((name, payload) => events.push({ name, payload }));
+  const call = async <K extends IpcMethodName>(name: K, input: IpcInput<K> | Record<string, never> = {}) => {
+    return services.invoke(name, input);
+  };
+  const ok = async <K extends IpcMethodName>(name: K, input: IpcInput<K> | Record<string, never> = {}): Promise<IpcOutput<K>> => {
+    const result = await call(name, input);
+    if (!result.ok) throw new Error(`${name} failed: ${result.error.code} ${result.error.message}`);
+    return result.value as IpcOutput<K>;
+  };
+  const fails = async <K extends IpcMethodName>(name: K, input: IpcInput<K>) => {
+    const result = await call(name, input);
+    if (result.ok) throw new Error(`${name} unexpectedly succeeded`);
+    return result.error;
+  };
+  await ok('connectProfile', { baseUrl: svc.service.baseUrl, apiKey: svc.token('full-test'), brandId: svc.brandIds[0] });
+  const now = Date.now();
+  // Accounts are learned from posts: read the coming weeks once, as the calendar does.
+  await ok('listPosts', { start: new Date(now - 86_400_000).toISOString(), end: new Date(now + 91 * 86_400_000).toISOString() });
+  const accounts = await ok('listIntegrations');
+  /** Connected accounts whose platform needs no media or settings: plain text posts pass. */
+  const textAccounts: IntegrationView[] = accounts.filter(
+    (a) => !a.disconnected && a.platform !== null && ['x', 'linkedin', 'threads', 'bluesky', 'facebook', 'linkedin-page'].includes(a.platform),
+  );
+  return {
+    services,
+    events,
+    call,
+    ok,
+    fails,
+    accounts,
+    textAccounts,
+    close: async () => {
+      await services.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+export type ConnectedApp = Awaited<ReturnType<typeof openConnectedApp>>;
