@@ -523,6 +523,14 @@ test.describe('calendar', () => {
     for (const p of group)
       await expectServiceDate(svc, p.id, new Date(Date.parse(p.publishDate) + 2 * 3_600_000).toISOString());
     await snap(page, 'calendar-week-group-move');
+
+    // The keyboard does the same with Alt+Shift: one slot later for every post of the group.
+    await cal.post(first.id).focus();
+    await page.keyboard.press('Alt+Shift+ArrowDown');
+    await expect(cal.toast(`Moved ${group.length} posts`).last()).toBeVisible();
+    for (const p of group) {
+      await expectServiceDate(svc, p.id, new Date(Date.parse(p.publishDate) + 150 * 60_000).toISOString());
+    }
   });
 
   test('filters by platform, account and state, with counts per state for the visible range', async ({
