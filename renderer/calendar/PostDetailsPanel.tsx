@@ -8,6 +8,7 @@ import { AccountAvatar, PlatformBadge } from './PostBadges.js';
 import { platformLabel, stateLabel, whyNotMovable } from './posts.js';
 import { instantToWall, parseInputValue, wallToInputValue, wallToInstant } from './time.js';
 import { normalizePostState } from '../../shared/api/resources.js';
+import { useUi } from '../app/ui-store.js';
 
 interface DetailsProps {
   postId: string;
@@ -43,6 +44,10 @@ export function PostDetailsPanel({ postId, listed, groupPosts, zone, onClose, on
   const error = post?.error ?? d?.error ?? null;
   const settings = Object.entries(d?.settings ?? {}).filter(([k]) => k !== '__type');
   const releaseURL = post?.releaseURL ?? d?.releaseURL ?? null;
+  const openComposer = useUi((s) => s.openComposer);
+  // Only a post not yet out can be replaced by a new version; any post on the service can be copied.
+  const onService = !!post && !post.localOnly && !!post.group;
+  const editable = onService && ['scheduled', 'draft', 'error'].includes(normalizePostState(state) ?? '');
 
   return (
     <aside className="cal-details" aria-labelledby="cal-details-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
@@ -183,6 +188,12 @@ export function PostDetailsPanel({ postId, listed, groupPosts, zone, onClose, on
       )}
 
       <footer className="cal-details__footer">
+        <button type="button" disabled={!editable} onClick={() => openComposer({ editPostId: postId })}>
+          Edit
+        </button>
+        <button type="button" disabled={!onService} onClick={() => openComposer({ duplicatePostId: postId })}>
+          Duplicate
+        </button>
         <button type="button" className="cal-danger" disabled={!post || !post.group} onClick={() => post && onDelete(post)}>
           {post && post.groupSize > 1 ? `Delete all ${post.groupSize} posts of the group` : 'Delete post'}
         </button>
