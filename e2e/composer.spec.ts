@@ -548,36 +548,20 @@ test('editing a scheduled post leaves exactly one version, with the new text', a
   await c.account('X', 'Harbor Coffee').check();
   await c.account('Bluesky', 'harborcoffee').check();
   await c.text().fill(`Before the edit ${tag}`);
-  await c.scheduleIn(4 * DAY);
+  await c.scheduleIn(3 * 60 * 60 * 1000);
   await c.button('Schedule').click();
   await expect(c.dialog).toBeHidden();
   const before = await postsOnService(service, (p) => (p.content ?? '').includes(tag));
   expect(before).toHaveLength(2);
   const group = before[0]!.group;
 
-  // What the calendar's Edit makes (see from-post.ts, unit-tested): the group as a local draft
-  // that replaces it. It is opened here from the list of local drafts.
-  const saved = await page.evaluate((input) => window.api.saveDraft(input), {
-    brandId: null,
-    blocks: [{ content: `Before the edit ${tag}`, media: [] }],
-    targets: before.map((p) => ({
-      integrationId: p.integration.id,
-      platform: p.integration.platform as 'x' | 'bluesky',
-      settings: p.settings,
-      blocks: null,
-    })),
-    commentDelays: [],
-    shortLink: false,
-    date: before[0]!.publishDate,
-    replacesGroup: group,
-  });
-  expect(saved.ok).toBe(true);
-  await c.open();
-  await c.button('Local drafts').click();
-  await c.dialog
-    .getByRole('region', { name: 'Local drafts' })
-    .getByRole('button', { name: /^Open draft/ })
+  // From the calendar: the post's details, then Edit.
+  await page
+    .getByRole('group', { name: 'View' })
+    .getByRole('button', { name: 'Agenda', exact: true })
     .click();
+  await page.locator(`[data-post-id="${before[0]!.id}"]`).first().click();
+  await page.getByRole('complementary').getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(c.dialog.getByRole('heading', { name: 'Edit post' })).toBeVisible();
   await expect(c.text()).toHaveValue(`Before the edit ${tag}`);
   await expect(c.account('X', 'Harbor Coffee')).toBeChecked();
@@ -602,6 +586,15 @@ test('editing a scheduled post leaves exactly one version, with the new text', a
   expect(after.every((p) => p.group !== group)).toBe(true);
   expect(new Set(after.map((p) => p.group)).size).toBe(1);
   expect(after.map((p) => p.publishDate)).toEqual(before.map((p) => p.publishDate));
+
+  // Duplicate opens a copy with no time and nothing to replace.
+  await page.getByRole('button', { name: 'Close details' }).click();
+  await page.locator(`[data-post-id="${after[0]!.id}"]`).first().click();
+  await page.getByRole('complementary').getByRole('button', { name: 'Duplicate', exact: true }).click();
+  await expect(c.dialog.getByRole('heading', { name: 'Copy of a post' })).toBeVisible();
+  await expect(c.text()).toHaveValue(`After the edit ${tag}`);
+  await expect(c.dialog.getByLabel(/^Publish at/)).toHaveValue('');
+  await expect(c.button('Save as server draft')).toBeVisible();
 });
 
 test('what is typed is saved as it is typed and comes back after a reload; local drafts open and delete', async ({
