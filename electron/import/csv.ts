@@ -65,7 +65,11 @@ export function parseCsv(input: string): string[][] {
       cell += ch;
     }
   }
-  if (quoted) throw new CsvError(`A quoted cell opened on line ${quoteLine} is never closed; add the closing ".`, quoteLine);
+  if (quoted)
+    throw new CsvError(
+      `A quoted cell opened on line ${quoteLine} is never closed; add the closing ".`,
+      quoteLine,
+    );
   if (cell !== '' || record.length > 0) endRecord();
   return records;
 }

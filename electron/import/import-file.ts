@@ -18,7 +18,14 @@ export interface ImportFile {
   rows: Record<string, string>[];
 }
 
-const JsonCell = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+const JsonCell = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.unknown()),
+  z.record(z.string(), z.unknown()),
+]);
 const JsonRows = z.union([
   z.array(z.record(z.string(), JsonCell)),
   z.object({ posts: z.array(z.record(z.string(), JsonCell)) }).transform((o) => o.posts),
@@ -40,7 +47,10 @@ function fromJson(text: string): { columns: string[]; rows: Record<string, strin
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new AppFailure('INVALID_ARGUMENT', `This JSON file cannot be read (${(err as Error).message}); check it in an editor.`);
+    throw new AppFailure(
+      'INVALID_ARGUMENT',
+      `This JSON file cannot be read (${(err as Error).message}); check it in an editor.`,
+    );
   }
   const parsed = JsonRows.safeParse(value);
   if (!parsed.success) {
@@ -71,7 +81,11 @@ function fromCsv(text: string): { columns: string[]; rows: Record<string, string
     throw err;
   }
   const [header, ...body] = records;
-  if (!header) throw new AppFailure('INVALID_ARGUMENT', 'This CSV file is empty; its first line names the columns (text, accounts, date…).');
+  if (!header)
+    throw new AppFailure(
+      'INVALID_ARGUMENT',
+      'This CSV file is empty; its first line names the columns (text, accounts, date…).',
+    );
   const columns = header.map((h) => h.trim());
   const rows = body.map((cells) => {
     const row: Record<string, string> = {};
@@ -95,11 +109,15 @@ export async function readImportFile(path: string): Promise<ImportFile> {
   } catch {
     throw new AppFailure('NOT_FOUND', 'This file cannot be opened; it may have been moved or deleted.');
   }
-  if (size > MAX_IMPORT_BYTES) throw new AppFailure('INVALID_ARGUMENT', 'This file is larger than 50 MB; split it into smaller files.');
+  if (size > MAX_IMPORT_BYTES)
+    throw new AppFailure('INVALID_ARGUMENT', 'This file is larger than 50 MB; split it into smaller files.');
   const text = await readFile(path, 'utf8');
   const { columns, rows } = ext === '.json' ? fromJson(text) : fromCsv(text);
   if (rows.length > MAX_IMPORT_ROWS) {
-    throw new AppFailure('INVALID_ARGUMENT', `This file has ${rows.length} posts; import at most ${MAX_IMPORT_ROWS} at a time.`);
+    throw new AppFailure(
+      'INVALID_ARGUMENT',
+      `This file has ${rows.length} posts; import at most ${MAX_IMPORT_ROWS} at a time.`,
+    );
   }
   return { fileName: basename(path), columns, rows };
 }

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { DraftBlock, DraftMedia, DraftTarget, ImportProblem, ImportRowView, IntegrationView } from '../../shared/ipc/models.js';
+import type {
+  DraftBlock,
+  DraftMedia,
+  DraftTarget,
+  ImportProblem,
+  ImportRowView,
+  IntegrationView,
+} from '../../shared/ipc/models.js';
 import { mediaKindFromPath } from '../../shared/platforms/validate.js';
 import { wallTimeToInstant } from '../../shared/queue/slots.js';
 import { createPayloadFromDraft, validateCreatePayload } from '../sync/create-request.js';
@@ -52,7 +59,10 @@ function blockTexts(cells: Map<string, string>): string[] {
 }
 
 function readDate(cells: Map<string, string>, ctx: RowContext, problem: (f: string, m: string) => void) {
-  const raw = [cells.get('date') ?? '', cells.get('time') ?? ''].map((s) => s.trim()).filter(Boolean).join(' ');
+  const raw = [cells.get('date') ?? '', cells.get('time') ?? '']
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(' ');
   if (raw === '') {
     problem('date', 'Give a date and time (2026-12-01 09:30, in the brand’s zone) or write queue.');
     return { date: null, queue: false };
@@ -70,7 +80,10 @@ function readDate(cells: Map<string, string>, ctx: RowContext, problem: (f: stri
     ms = Date.parse(raw);
   }
   if (Number.isNaN(ms)) {
-    problem('date', `“${raw.slice(0, 40)}” is not a time; write 2026-12-01 09:30 (brand’s zone), an ISO time with offset, or queue.`);
+    problem(
+      'date',
+      `“${raw.slice(0, 40)}” is not a time; write 2026-12-01 09:30 (brand’s zone), an ISO time with offset, or queue.`,
+    );
     return { date: null, queue: false };
   }
   if (ms <= ctx.now) {
@@ -83,7 +96,8 @@ function readDate(cells: Map<string, string>, ctx: RowContext, problem: (f: stri
 function readAccounts(cells: Map<string, string>, ctx: RowContext, problem: (f: string, m: string) => void) {
   const found: IntegrationView[] = [];
   const wanted = list(cells.get('accounts'));
-  if (wanted.length === 0) problem('accounts', 'Name at least one account (its id or name; several separated by ;).');
+  if (wanted.length === 0)
+    problem('accounts', 'Name at least one account (its id or name; several separated by ;).');
   for (const ref of wanted) {
     const byId = ctx.integrations.find((i) => i.id === ref);
     const byName = ctx.integrations.filter((i) => i.name.toLowerCase() === ref.toLowerCase());
@@ -98,7 +112,10 @@ function readAccounts(cells: Map<string, string>, ctx: RowContext, problem: (f: 
     } else if (account.disconnected) {
       problem('accounts', `${account.name} is disconnected; reconnect it or remove it from this row.`);
     } else if (!account.platform) {
-      problem('accounts', `The platform of ${account.name} is not known; add the account with its platform first.`);
+      problem(
+        'accounts',
+        `The platform of ${account.name} is not known; add the account with its platform first.`,
+      );
     } else if (!found.includes(account)) {
       found.push(account);
     }
@@ -106,7 +123,11 @@ function readAccounts(cells: Map<string, string>, ctx: RowContext, problem: (f: 
   return found;
 }
 
-function readMedia(raw: string | undefined, problem: (f: string, m: string) => void, field: string): DraftMedia[] {
+function readMedia(
+  raw: string | undefined,
+  problem: (f: string, m: string) => void,
+  field: string,
+): DraftMedia[] {
   return list(raw).flatMap((url) => {
     let parsed: URL;
     try {
@@ -120,14 +141,26 @@ function readMedia(raw: string | undefined, problem: (f: string, m: string) => v
       return [];
     }
     const name = decodeURIComponent(parsed.pathname.split('/').pop() || parsed.hostname);
-    return [{ localPath: null, mediaId: null, path: url, thumbnail: null, name, kind: mediaKindFromPath({ id: url, path: parsed.pathname }) ?? 'image' }];
+    return [
+      {
+        localPath: null,
+        mediaId: null,
+        path: url,
+        thumbnail: null,
+        name,
+        kind: mediaKindFromPath({ id: url, path: parsed.pathname }) ?? 'image',
+      },
+    ];
   });
 }
 
 /** Strings "true"/"false" become booleans: CSV has no other way to say them. */
 const settingValue = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v);
 
-function readSettings(cells: Map<string, string>, problem: (f: string, m: string) => void): Map<string, Record<string, unknown>> {
+function readSettings(
+  cells: Map<string, string>,
+  problem: (f: string, m: string) => void,
+): Map<string, Record<string, unknown>> {
   const byPlatform = new Map<string, Record<string, unknown>>();
   const put = (platform: string, field: string, value: unknown) => {
     byPlatform.set(platform, { ...(byPlatform.get(platform) ?? {}), [field]: settingValue(value) });
@@ -141,7 +174,10 @@ function readSettings(cells: Map<string, string>, problem: (f: string, m: string
       value = null;
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      problem('settings', 'settings is JSON keyed by platform, e.g. {"youtube": {"title": "…", "type": "public"}}.');
+      problem(
+        'settings',
+        'settings is JSON keyed by platform, e.g. {"youtube": {"title": "…", "type": "public"}}.',
+      );
     } else {
       for (const [platform, fields] of Object.entries(value)) {
         if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
@@ -169,7 +205,11 @@ function fieldOf(path: string, platform: string): string {
   return path === 'value' ? 'text' : path;
 }
 
-export function fingerprintOf(accountIds: readonly string[], when: string, blocks: readonly string[]): string {
+export function fingerprintOf(
+  accountIds: readonly string[],
+  when: string,
+  blocks: readonly string[],
+): string {
   const key = JSON.stringify([[...accountIds].sort(), when, blocks.map((b) => b.trim())]);
   return createHash('sha256').update(key).digest('hex');
 }
@@ -182,9 +222,15 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
   const texts = blockTexts(lower);
   const blocks: DraftBlock[] = texts.map((content, b) => ({
     content,
-    media: readMedia(lower.get(b === 0 ? 'media' : `media_${b + 1}`), problem, b === 0 ? 'media' : `media_${b + 1}`),
+    media: readMedia(
+      lower.get(b === 0 ? 'media' : `media_${b + 1}`),
+      problem,
+      b === 0 ? 'media' : `media_${b + 1}`,
+    ),
   }));
-  const accounts = readAccounts(lower, ctx, problem).flatMap((a) => (a.platform ? [{ ...a, platform: a.platform }] : []));
+  const accounts = readAccounts(lower, ctx, problem).flatMap((a) =>
+    a.platform ? [{ ...a, platform: a.platform }] : [],
+  );
   const { date, queue } = readDate(lower, ctx, problem);
   const settings = readSettings(lower, problem);
   const targets: DraftTarget[] = accounts.map((a) => ({
@@ -195,13 +241,27 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
   }));
   if (targets.length > 0) {
     const payload = createPayloadFromDraft(
-      { id: 'import', brandId: null, blocks, targets, commentDelays: [], shortLink: false, date, replacesGroup: null, createdAt: '', updatedAt: '' },
+      {
+        id: 'import',
+        brandId: null,
+        blocks,
+        targets,
+        commentDelays: [],
+        shortLink: false,
+        date,
+        replacesGroup: null,
+        createdAt: '',
+        updatedAt: '',
+      },
       'schedule',
       date ?? new Date(ctx.now).toISOString(),
     );
     for (const issue of validateCreatePayload(payload)) {
       const account = issue.target === null ? undefined : accounts[issue.target];
-      problem(fieldOf(issue.path, account?.platform ?? 'post'), `${account?.name ?? 'Account'}: ${issue.message}`);
+      problem(
+        fieldOf(issue.path, account?.platform ?? 'post'),
+        `${account?.name ?? 'Account'}: ${issue.message}`,
+      );
     }
   }
   const fingerprint = fingerprintOf(

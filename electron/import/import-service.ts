@@ -66,8 +66,15 @@ export class ImportService {
     };
     const rows: CheckedRow[] = [];
     for (let start = 0; start < file.rows.length; start += CHUNK) {
-      file.rows.slice(start, start + CHUNK).forEach((cells, i) => rows.push(checkRow(start + i, cells, context)));
-      this.o.emit('importProgress', { importId, phase: 'checking', done: rows.length, total: file.rows.length });
+      file.rows
+        .slice(start, start + CHUNK)
+        .forEach((cells, i) => rows.push(checkRow(start + i, cells, context)));
+      this.o.emit('importProgress', {
+        importId,
+        phase: 'checking',
+        done: rows.length,
+        total: file.rows.length,
+      });
       await nextTurn();
     }
     this.previews.set(importId, { active, file, rows, context });
@@ -85,7 +92,11 @@ export class ImportService {
     const preview = this.requirePreview(importId);
     const row = preview.rows[index];
     if (!row) throw new AppFailure('NOT_FOUND', `This file has no row ${index + 1}.`);
-    const next = checkRow(index, { ...row.view.cells, ...cells }, { ...preview.context, now: this.o.now().getTime() });
+    const next = checkRow(
+      index,
+      { ...row.view.cells, ...cells },
+      { ...preview.context, now: this.o.now().getTime() },
+    );
     preview.rows[index] = next;
     return next.view;
   }

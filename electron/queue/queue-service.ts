@@ -47,15 +47,25 @@ export class QueueService {
 
   /** The brand's zone on this device, or the system's: the zone slots are written in. */
   timezone(active: ActiveBrand = this.requireActive()): string {
-    return this.brands.get(active.profileId, active.brandId)?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return (
+      this.brands.get(active.profileId, active.brandId)?.timezone ??
+      Intl.DateTimeFormat().resolvedOptions().timeZone
+    );
   }
 
   getQueueSlots({ integrationId }: IpcInput<'getQueueSlots'>): IpcOutput<'getQueueSlots'> {
     const active = this.requireActive();
     const key = integrationId ?? BRAND_DEFAULT;
     const own = this.slots.get(active.profileId, active.brandId, key);
-    const slots = own ?? (key === BRAND_DEFAULT ? [] : (this.slots.get(active.profileId, active.brandId, BRAND_DEFAULT) ?? []));
-    return { integrationId, slots, inherited: own === null && key !== BRAND_DEFAULT, timezone: this.timezone(active) };
+    const slots =
+      own ??
+      (key === BRAND_DEFAULT ? [] : (this.slots.get(active.profileId, active.brandId, BRAND_DEFAULT) ?? []));
+    return {
+      integrationId,
+      slots,
+      inherited: own === null && key !== BRAND_DEFAULT,
+      timezone: this.timezone(active),
+    };
   }
 
   setQueueSlots({ integrationId, slots }: IpcInput<'setQueueSlots'>): IpcOutput<'setQueueSlots'> {
@@ -107,14 +117,21 @@ export class QueueService {
     const from = this.o.now().getTime() + 60_000;
     return integrationIds.map((integrationId) => ({
       integrationId,
-      dates: nextFreeSlots(this.slotsOf(active, integrationId), timezone, from, busy.get(integrationId) ?? [], count).map(
-        (ms) => new Date(ms).toISOString(),
-      ),
+      dates: nextFreeSlots(
+        this.slotsOf(active, integrationId),
+        timezone,
+        from,
+        busy.get(integrationId) ?? [],
+        count,
+      ).map((ms) => new Date(ms).toISOString()),
     }));
   }
 
   /** What "Add to queue" would choose, shown before anything is sent. */
-  async previewQueue({ integrationIds, count }: IpcInput<'previewQueue'>): Promise<IpcOutput<'previewQueue'>> {
+  async previewQueue({
+    integrationIds,
+    count,
+  }: IpcInput<'previewQueue'>): Promise<IpcOutput<'previewQueue'>> {
     const active = this.requireActive();
     const accounts = this.plan(active, integrationIds, await this.busyFor(), count ?? 1);
     return { timezone: this.timezone(active), accounts };
@@ -128,10 +145,20 @@ export class QueueService {
   async queueDraft(input: IpcInput<'queueDraft'>, busy?: BusyByAccount): Promise<IpcOutput<'queueDraft'>> {
     const active = this.requireActive();
     const draft = this.drafts.get(active.profileId, input.draftId);
-    if (!draft) throw new AppFailure('NOT_FOUND', 'This draft no longer exists; it may have been sent or deleted already.');
-    if (draft.targets.length === 0) throw new AppFailure('INVALID_ARGUMENT', 'Choose at least one account to post to.');
+    if (!draft)
+      throw new AppFailure(
+        'NOT_FOUND',
+        'This draft no longer exists; it may have been sent or deleted already.',
+      );
+    if (draft.targets.length === 0)
+      throw new AppFailure('INVALID_ARGUMENT', 'Choose at least one account to post to.');
     const taken = busy ?? (await this.busyFor());
-    const chosen = this.plan(active, draft.targets.map((t) => t.integrationId), taken, 1);
+    const chosen = this.plan(
+      active,
+      draft.targets.map((t) => t.integrationId),
+      taken,
+      1,
+    );
     const byDate = new Map<string, string[]>();
     for (const { integrationId, dates } of chosen) {
       const date = dates[0];
@@ -161,7 +188,11 @@ export class QueueService {
       end: new Date(start + BUSY_WINDOW_DAYS * DAY).toISOString(),
     });
     const post: CalendarPost | undefined = posts.find((p) => p.id === id);
-    if (!post) throw new AppFailure('NOT_FOUND', 'This post is not among the coming weeks’ posts; refresh the calendar.');
+    if (!post)
+      throw new AppFailure(
+        'NOT_FOUND',
+        'This post is not among the coming weeks’ posts; refresh the calendar.',
+      );
     const busy = await this.busyFor(id);
     const [plan] = this.plan(active, [post.integration.id], busy, 1);
     const date = plan?.dates[0];

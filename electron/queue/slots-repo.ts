@@ -9,7 +9,9 @@ import { jsonText, parseRow } from '../store/rows.js';
  */
 export const BRAND_DEFAULT = '*';
 
-const Row = z.object({ integration_id: z.string(), slots_json: jsonText(QueueSlots) }).transform((r) => r.slots_json);
+const Row = z
+  .object({ integration_id: z.string(), slots_json: jsonText(QueueSlots) })
+  .transform((r) => r.slots_json);
 
 export class SlotsRepo {
   constructor(
@@ -20,7 +22,9 @@ export class SlotsRepo {
   /** The account's own slots, or null when it has none of its own. */
   get(profileId: string, brandId: string, integrationId: string): QueueSlot[] | null {
     const row = this.db.sql
-      .prepare('SELECT integration_id, slots_json FROM queue_slots WHERE profile_id = ? AND brand_id = ? AND integration_id = ?')
+      .prepare(
+        'SELECT integration_id, slots_json FROM queue_slots WHERE profile_id = ? AND brand_id = ? AND integration_id = ?',
+      )
       .get(profileId, brandId, integrationId);
     return parseRow(this.db, 'queue_slots', Row, row);
   }
@@ -38,6 +42,12 @@ export class SlotsRepo {
         `INSERT INTO queue_slots (profile_id, brand_id, integration_id, slots_json, updated_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (profile_id, brand_id, integration_id) DO UPDATE SET slots_json = excluded.slots_json, updated_at = excluded.updated_at`,
       )
-      .run(profileId, brandId, integrationId, JSON.stringify(normalizeSlots(slots)), this.now().toISOString());
+      .run(
+        profileId,
+        brandId,
+        integrationId,
+        JSON.stringify(normalizeSlots(slots)),
+        this.now().toISOString(),
+      );
   }
 }

@@ -39,7 +39,9 @@ describe('nextFreeSlots', () => {
   });
 
   it('walks a Sunday 01:30 slot across New York fall back, once, first occurrence', () => {
-    const got = nextFreeSlots([{ weekday: 0, time: '01:30' }], NY, at('2026-10-20T00:00:00Z'), [], 3).map(iso);
+    const got = nextFreeSlots([{ weekday: 0, time: '01:30' }], NY, at('2026-10-20T00:00:00Z'), [], 3).map(
+      iso,
+    );
     expect(got).toEqual(['2026-10-25T05:30:00.000Z', '2026-11-01T05:30:00.000Z', '2026-11-08T06:30:00.000Z']);
   });
 
@@ -86,7 +88,9 @@ describe('slotInstantsBetween and normalizeSlots', () => {
       { weekday: 3, time: '12:00' },
       { weekday: 1, time: '09:00' },
     ];
-    const got = slotInstantsBetween(slots, PARIS, at('2026-11-22T23:00:00Z'), at('2026-11-29T23:00:00Z')).map(iso);
+    const got = slotInstantsBetween(slots, PARIS, at('2026-11-22T23:00:00Z'), at('2026-11-29T23:00:00Z')).map(
+      iso,
+    );
     expect(got).toEqual(['2026-11-23T08:00:00.000Z', '2026-11-25T11:00:00.000Z']);
   });
 

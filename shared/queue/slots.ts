@@ -99,7 +99,14 @@ export function slotInstantsBetween(
     for (const slot of sorted) {
       if (slot.weekday !== weekday) continue;
       const [h = 0, min = 0] = slot.time.split(':').map(Number);
-      const at = wallTimeToInstant(timezone, date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), h, min);
+      const at = wallTimeToInstant(
+        timezone,
+        date.getUTCFullYear(),
+        date.getUTCMonth(),
+        date.getUTCDate(),
+        h,
+        min,
+      );
       if (at >= end) past = true;
       else if (at >= start && out[out.length - 1] !== at) out.push(at);
     }
@@ -127,7 +134,12 @@ export function nextFreeSlots(
   const out: number[] = [];
   // Walk a week at a time so a crowded account does not compute a year of slots at once.
   for (let start = from + 1; start < from + HORIZON_DAYS * DAY && out.length < count; start += 7 * DAY) {
-    for (const at of slotInstantsBetween(slots, timezone, start, Math.min(start + 7 * DAY, from + HORIZON_DAYS * DAY))) {
+    for (const at of slotInstantsBetween(
+      slots,
+      timezone,
+      start,
+      Math.min(start + 7 * DAY, from + HORIZON_DAYS * DAY),
+    )) {
       if (taken.has(minuteOf(at))) continue;
       out.push(at);
       if (out.length === count) break;

@@ -14,13 +14,20 @@ import type { TestService } from '../support.js';
 
 export async function openConnectedApp(svc: TestService) {
   const dir = await mkdtemp(join(tmpdir(), 'postdeck-queue-'));
-  const services = await createAppServices({ dataDir: dir, secretStore: new MemorySecretStore(), apiTimeoutMs: 10_000 });
+  const services = await createAppServices({
+    dataDir: dir,
+    secretStore: new MemorySecretStore(),
+    apiTimeoutMs: 10_000,
+  });
   const events: { name: IpcEventName; payload: unknown }[] = [];
   services.onEvent((name, payload) => events.push({ name, payload }));
   const call = async <K extends IpcMethodName>(name: K, input: IpcInput<K> | Record<string, never> = {}) => {
     return services.invoke(name, input);
   };
-  const ok = async <K extends IpcMethodName>(name: K, input: IpcInput<K> | Record<string, never> = {}): Promise<IpcOutput<K>> => {
+  const ok = async <K extends IpcMethodName>(
+    name: K,
+    input: IpcInput<K> | Record<string, never> = {},
+  ): Promise<IpcOutput<K>> => {
     const result = await call(name, input);
     if (!result.ok) throw new Error(`${name} failed: ${result.error.code} ${result.error.message}`);
     return result.value as IpcOutput<K>;
@@ -30,14 +37,24 @@ export async function openConnectedApp(svc: TestService) {
     if (result.ok) throw new Error(`${name} unexpectedly succeeded`);
     return result.error;
   };
-  await ok('connectProfile', { baseUrl: svc.service.baseUrl, apiKey: svc.token('full-test'), brandId: svc.brandIds[0] });
+  await ok('connectProfile', {
+    baseUrl: svc.service.baseUrl,
+    apiKey: svc.token('full-test'),
+    brandId: svc.brandIds[0],
+  });
   const now = Date.now();
   // Accounts are learned from posts: read the coming weeks once, as the calendar does.
-  await ok('listPosts', { start: new Date(now - 86_400_000).toISOString(), end: new Date(now + 91 * 86_400_000).toISOString() });
+  await ok('listPosts', {
+    start: new Date(now - 86_400_000).toISOString(),
+    end: new Date(now + 91 * 86_400_000).toISOString(),
+  });
   const accounts = await ok('listIntegrations');
   /** Connected accounts whose platform needs no media or settings: plain text posts pass. */
   const textAccounts: IntegrationView[] = accounts.filter(
-    (a) => !a.disconnected && a.platform !== null && ['x', 'linkedin', 'threads', 'bluesky', 'facebook', 'linkedin-page'].includes(a.platform),
+    (a) =>
+      !a.disconnected &&
+      a.platform !== null &&
+      ['x', 'linkedin', 'threads', 'bluesky', 'facebook', 'linkedin-page'].includes(a.platform),
   );
   return {
     services,

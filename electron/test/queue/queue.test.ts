@@ -18,7 +18,10 @@ let b: IntegrationView;
 
 const wall = (iso: string) => {
   const d = new TZDate(Date.parse(iso), ZONE);
-  return { weekday: d.getDay(), time: `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}` };
+  return {
+    weekday: d.getDay(),
+    time: `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`,
+  };
 };
 const everyDay = (time: string) => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, time }));
 
@@ -35,7 +38,12 @@ async function draftFor(accounts: IntegrationView[], text: string) {
   return app.ok('saveDraft', {
     brandId: null,
     blocks: [{ content: text, media: [] }],
-    targets: accounts.map((acc) => ({ integrationId: acc.id, platform: acc.platform ?? 'x', settings: {}, blocks: null })),
+    targets: accounts.map((acc) => ({
+      integrationId: acc.id,
+      platform: acc.platform ?? 'x',
+      settings: {},
+      blocks: null,
+    })),
     commentDelays: [],
     shortLink: false,
     date: null,
@@ -61,7 +69,10 @@ describe('queue slots', () => {
     const brand = await app.ok('setQueueSlots', { integrationId: null, slots: everyDay('09:00') });
     expect(brand).toMatchObject({ integrationId: null, inherited: false, timezone: ZONE });
     expect(brand.slots).toHaveLength(7);
-    expect(await app.ok('getQueueSlots', { integrationId: b.id })).toMatchObject({ inherited: true, slots: brand.slots });
+    expect(await app.ok('getQueueSlots', { integrationId: b.id })).toMatchObject({
+      inherited: true,
+      slots: brand.slots,
+    });
 
     const own = await app.ok('setQueueSlots', {
       integrationId: a.id,
@@ -78,11 +89,19 @@ describe('queue slots', () => {
     expect(own.inherited).toBe(false);
 
     expect(await app.ok('copyQueueSlots', { from: a.id, to: [b.id] })).toEqual({ copied: 1 });
-    expect(await app.ok('getQueueSlots', { integrationId: b.id })).toMatchObject({ inherited: false, slots: own.slots });
+    expect(await app.ok('getQueueSlots', { integrationId: b.id })).toMatchObject({
+      inherited: false,
+      slots: own.slots,
+    });
     // Back to the brand default for b.
-    expect(await app.ok('setQueueSlots', { integrationId: b.id, slots: null })).toMatchObject({ inherited: true });
+    expect(await app.ok('setQueueSlots', { integrationId: b.id, slots: null })).toMatchObject({
+      inherited: true,
+    });
 
-    const bad = await app.fails('setQueueSlots', { integrationId: a.id, slots: [{ weekday: 1, time: '25:00' }] });
+    const bad = await app.fails('setQueueSlots', {
+      integrationId: a.id,
+      slots: [{ weekday: 1, time: '25:00' }],
+    });
     expect(bad.code).toBe('INVALID_ARGUMENT');
   });
 
@@ -91,7 +110,8 @@ describe('queue slots', () => {
     expect(preview.timezone).toBe(ZONE);
     const [pa, pb] = preview.accounts;
     expect(pa?.dates).toHaveLength(3);
-    for (const d of pa?.dates ?? []) expect(['1 08:15', '3 17:45']).toContain(`${wall(d).weekday} ${wall(d).time}`);
+    for (const d of pa?.dates ?? [])
+      expect(['1 08:15', '3 17:45']).toContain(`${wall(d).weekday} ${wall(d).time}`);
     for (const d of pb?.dates ?? []) expect(wall(d).time).toBe('09:00');
     const busyA = new Set((await postsOf(a.id)).map((p) => Date.parse(p.publishDate)));
     for (const d of pa?.dates ?? []) expect(busyA.has(Date.parse(d))).toBe(false);
@@ -109,7 +129,9 @@ describe('queue slots', () => {
     await app.ok('syncNow');
     expect((await app.ok('listOutbox')).filter((o) => o.status !== 'pending')).toEqual([]);
     for (const p of queued.posts) {
-      const onService = (await postsOf(p.integrationId)).filter((x) => x.publishDate === p.date && x.content.startsWith('Queued'));
+      const onService = (await postsOf(p.integrationId)).filter(
+        (x) => x.publishDate === p.date && x.content.startsWith('Queued'),
+      );
       expect(onService).toHaveLength(1);
     }
     // The split copies are gone once sent; the original was replaced by them.
