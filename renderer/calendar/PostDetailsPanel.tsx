@@ -30,8 +30,21 @@ function settingValue(value: unknown): string {
 }
 
 /** Everything about one post from GET /posts/:id, with reschedule and delete. */
-export function PostDetailsPanel({ postId, listed, groupPosts, zone, onClose, onOpen, onReschedule, onDelete }: DetailsProps) {
-  const detail = useQuery({ queryKey: postKey(postId), queryFn: () => call('getPost', { id: postId }), retry: 1 });
+export function PostDetailsPanel({
+  postId,
+  listed,
+  groupPosts,
+  zone,
+  onClose,
+  onOpen,
+  onReschedule,
+  onDelete,
+}: DetailsProps) {
+  const detail = useQuery({
+    queryKey: postKey(postId),
+    queryFn: () => call('getPost', { id: postId }),
+    retry: 1,
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   const publishDate = listed?.publishDate ?? detail.data?.publishDate ?? null;
 
@@ -50,9 +63,19 @@ export function PostDetailsPanel({ postId, listed, groupPosts, zone, onClose, on
   const editable = onService && ['scheduled', 'draft', 'error'].includes(normalizePostState(state) ?? '');
 
   return (
-    <aside className="cal-details" aria-labelledby="cal-details-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <aside
+      className="cal-details"
+      aria-labelledby="cal-details-title"
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
       <header className="cal-details__header">
-        {post && <AccountAvatar id={post.integration.id} name={post.integration.name} picture={post.integration.picture} />}
+        {post && (
+          <AccountAvatar
+            id={post.integration.id}
+            name={post.integration.name}
+            picture={post.integration.picture}
+          />
+        )}
         <div className="cal-details__who">
           <h2 id="cal-details-title" ref={heading} tabIndex={-1}>
             {post?.integration.name ?? d?.integration.name ?? 'Post'}
@@ -70,7 +93,10 @@ export function PostDetailsPanel({ postId, listed, groupPosts, zone, onClose, on
       <dl className="cal-details__facts">
         <dt>State</dt>
         <dd>
-          <span className={`state-pill state-pill--${normalizePostState(state) ?? 'unknown'}`} data-testid="details-state">
+          <span
+            className={`state-pill state-pill--${normalizePostState(state) ?? 'unknown'}`}
+            data-testid="details-state"
+          >
             {stateLabel(state)}
           </span>
           {post?.pending && <span className="cal-muted"> · change waiting to sync</span>}
@@ -114,9 +140,14 @@ export function PostDetailsPanel({ postId, listed, groupPosts, zone, onClose, on
           <ul className="cal-details__group">
             {groupPosts.map((g) => (
               <li key={g.id}>
-                <button type="button" className="cal-link" aria-current={g.id === postId} onClick={() => onOpen(g.id)}>
-                  <PlatformBadge platform={g.integration.platform} /> {g.integration.name ?? g.integration.id} ·{' '}
-                  {formatDateTime(g.publishDate, zone)} · {stateLabel(g.state)}
+                <button
+                  type="button"
+                  className="cal-link"
+                  aria-current={g.id === postId}
+                  onClick={() => onOpen(g.id)}
+                >
+                  <PlatformBadge platform={g.integration.platform} /> {g.integration.name ?? g.integration.id}{' '}
+                  · {formatDateTime(g.publishDate, zone)} · {stateLabel(g.state)}
                 </button>
               </li>
             ))}
@@ -129,7 +160,12 @@ export function PostDetailsPanel({ postId, listed, groupPosts, zone, onClose, on
         {fixedReason ? (
           <p className="cal-muted">{fixedReason}</p>
         ) : (
-          <RescheduleForm key={`${post?.publishDate}|${zone}`} post={post} zone={zone} onReschedule={onReschedule} />
+          <RescheduleForm
+            key={`${post?.publishDate}|${zone}`}
+            post={post}
+            zone={zone}
+            onReschedule={onReschedule}
+          />
         )}
       </section>
 
@@ -148,7 +184,9 @@ export function PostDetailsPanel({ postId, listed, groupPosts, zone, onClose, on
           <ol className="cal-details__blocks">
             {d.value.map((block, i) => (
               <li key={i} data-testid="details-block">
-                <p className="cal-details__text">{block.content || <span className="cal-muted">(no text)</span>}</p>
+                <p className="cal-details__text">
+                  {block.content || <span className="cal-muted">(no text)</span>}
+                </p>
                 {block.image && block.image.length > 0 && (
                   <div className="cal-details__media">
                     {block.image.map((m) => {
@@ -188,13 +226,20 @@ export function PostDetailsPanel({ postId, listed, groupPosts, zone, onClose, on
       )}
 
       <footer className="cal-details__footer">
-        <button type="button" disabled={!editable} onClick={() => openComposer({ editPostId: postId })}>
-          Edit
-        </button>
-        <button type="button" disabled={!onService} onClick={() => openComposer({ duplicatePostId: postId })}>
-          Duplicate
-        </button>
-        <button type="button" className="cal-danger" disabled={!post || !post.group} onClick={() => post && onDelete(post)}>
+        <div className="cal-details__actions">
+          <button type="button" disabled={!editable} onClick={() => openComposer({ editPostId: postId })}>
+            Edit
+          </button>
+          <button type="button" disabled={!onService} onClick={() => openComposer({ duplicatePostId: postId })}>
+            Duplicate
+          </button>
+        </div>
+        <button
+          type="button"
+          className="cal-danger"
+          disabled={!post || !post.group}
+          onClick={() => post && onDelete(post)}
+        >
           {post && post.groupSize > 1 ? `Delete all ${post.groupSize} posts of the group` : 'Delete post'}
         </button>
       </footer>
@@ -203,16 +248,23 @@ export function PostDetailsPanel({ postId, listed, groupPosts, zone, onClose, on
 }
 
 /** The reschedule picker, in the brand zone; keyed by the post's time so it resets when the post moves. */
-function RescheduleForm(props: { post: CalendarPost | null; zone: string; onReschedule(post: CalendarPost, to: Date): void }) {
+function RescheduleForm(props: {
+  post: CalendarPost | null;
+  zone: string;
+  onReschedule(post: CalendarPost, to: Date): void;
+}) {
   const { post, zone, onReschedule } = props;
-  const [when, setWhen] = useState(() => (post ? wallToInputValue(instantToWall(Date.parse(post.publishDate), zone)) : ''));
+  const [when, setWhen] = useState(() =>
+    post ? wallToInputValue(instantToWall(Date.parse(post.publishDate), zone)) : '',
+  );
   const [whenError, setWhenError] = useState<string | null>(null);
   const submit = () => {
     if (!post) return;
     const wall = parseInputValue(when);
     if (!wall) return setWhenError('Enter a date and a time.');
     const target = wallToInstant(wall, zone, new Date(post.publishDate));
-    if (target.getTime() <= Date.now()) return setWhenError('That time has already passed. Pick a time later than now.');
+    if (target.getTime() <= Date.now())
+      return setWhenError('That time has already passed. Pick a time later than now.');
     setWhenError(null);
     onReschedule(post, target);
   };
@@ -224,7 +276,12 @@ function RescheduleForm(props: { post: CalendarPost | null; zone: string; onResc
         submit();
       }}
     >
-      <input type="datetime-local" aria-label={`New publish time (${zone})`} value={when} onChange={(e) => setWhen(e.target.value)} />
+      <input
+        type="datetime-local"
+        aria-label={`New publish time (${zone})`}
+        value={when}
+        onChange={(e) => setWhen(e.target.value)}
+      />
       <button type="submit" disabled={!post}>
         Reschedule
       </button>
