@@ -447,13 +447,17 @@ test.describe('calendar', () => {
     const other = brands.ok ? brands.value.find((b) => !b.active)! : null;
     const otherSvc = ServiceView.of(service, other!.id);
     const now = Date.now();
-    const [post] = (await otherSvc.posts(now, now + 12 * DAY)).sort((a, b) => a.publishDate.localeCompare(b.publishDate));
+    const [post] = (await otherSvc.posts(now, now + 12 * DAY)).sort((a, b) =>
+      a.publishDate.localeCompare(b.publishDate),
+    );
     await page.getByRole('combobox', { name: 'Brand', exact: true }).selectOption(other!.id);
     // The zone is the brand's own setting: the other brand has none, so the system's (UTC here) applies.
     await expect(cal.zone).toHaveValue('');
     await cal.view('Agenda');
     await cal.jumpTo(wallDateKey(instantToWall(Date.parse(post!.publishDate), 'UTC')));
-    await expect(cal.post(post!.id).locator('time')).toHaveText(wallIn(post!.publishDate, 'UTC').time, { useInnerText: true });
+    await expect(cal.post(post!.id).locator('time')).toHaveText(wallIn(post!.publishDate, 'UTC').time, {
+      useInnerText: true,
+    });
     await expect(cal.post(post!.id)).toBeAttached();
   });
 
@@ -626,7 +630,11 @@ test.describe('calendar', () => {
     const when = instantToWall(now + 9 * DAY, NY);
     await panel.getByLabel('New publish time (America/New_York)').fill(`${wallDateKey(when)}T16:20`);
     await panel.getByRole('button', { name: 'Reschedule' }).click();
-    await expectServiceDate(svc, single.id, nyInstant(when.getFullYear(), when.getMonth() + 1, when.getDate(), 16, 20));
+    await expectServiceDate(
+      svc,
+      single.id,
+      nyInstant(when.getFullYear(), when.getMonth() + 1, when.getDate(), 16, 20),
+    );
     await expect(panel.getByTestId('details-date')).toContainText('4:20 PM');
     await panel.getByRole('button', { name: 'Close details' }).click();
 

@@ -22,16 +22,29 @@ function accountsOf(posts: readonly CalendarPost[], integrations: readonly Integ
   for (const i of integrations) byId.set(i.id, { id: i.id, name: i.name, platform: i.platform });
   for (const p of posts) {
     if (!byId.has(p.integration.id)) {
-      byId.set(p.integration.id, { id: p.integration.id, name: p.integration.name ?? p.integration.id, platform: p.integration.platform });
+      byId.set(p.integration.id, {
+        id: p.integration.id,
+        name: p.integration.name ?? p.integration.id,
+        platform: p.integration.platform,
+      });
     }
   }
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Platform, account and state filters, with the count of posts per state in the visible range. */
-export const CalendarFilters = memo(function CalendarFilters({ posts, integrations, filters, onToggle, onClear }: FiltersProps) {
+export const CalendarFilters = memo(function CalendarFilters({
+  posts,
+  integrations,
+  filters,
+  onToggle,
+  onClear,
+}: FiltersProps) {
   const accounts = useMemo(() => accountsOf(posts, integrations), [posts, integrations]);
-  const platforms = useMemo(() => [...new Set(accounts.map((a) => a.platform ?? ''))].filter(Boolean).sort(), [accounts]);
+  const platforms = useMemo(
+    () => [...new Set(accounts.map((a) => a.platform ?? ''))].filter(Boolean).sort(),
+    [accounts],
+  );
   const counts = useMemo(() => countByState(posts, filters), [posts, filters]);
   const active = filters.platforms.length + filters.accounts.length + filters.states.length > 0;
 
@@ -56,14 +69,16 @@ export const CalendarFilters = memo(function CalendarFilters({ posts, integratio
         ))}
       </div>
       <details className="cal-filters__menu">
-        <summary>
-          Platforms{filters.platforms.length > 0 ? ` (${filters.platforms.length})` : ''}
-        </summary>
+        <summary>Platforms{filters.platforms.length > 0 ? ` (${filters.platforms.length})` : ''}</summary>
         <fieldset>
           <legend>Show platforms</legend>
           {platforms.map((p) => (
             <label key={p}>
-              <input type="checkbox" checked={filters.platforms.includes(p)} onChange={() => onToggle('platforms', p)} />
+              <input
+                type="checkbox"
+                checked={filters.platforms.includes(p)}
+                onChange={() => onToggle('platforms', p)}
+              />
               {platformLabel(p)}
             </label>
           ))}
@@ -76,7 +91,11 @@ export const CalendarFilters = memo(function CalendarFilters({ posts, integratio
           <legend>Show accounts</legend>
           {accounts.map((a) => (
             <label key={a.id}>
-              <input type="checkbox" checked={filters.accounts.includes(a.id)} onChange={() => onToggle('accounts', a.id)} />
+              <input
+                type="checkbox"
+                checked={filters.accounts.includes(a.id)}
+                onChange={() => onToggle('accounts', a.id)}
+              />
               {a.name} <span className="cal-muted">({platformLabel(a.platform)})</span>
             </label>
           ))}

@@ -50,7 +50,10 @@ export function CalendarScreen() {
   // While a new range loads, the previous answer stands in (no blank flash); only its posts that
   // fall in the visible range are drawn, so the grid never lays out more than it shows.
   const data = query.data?.posts ?? EMPTY;
-  const posts = useMemo(() => (query.isPlaceholderData ? data.filter((p) => inRange(p.publishDate, range)) : data), [data, query.isPlaceholderData, range]);
+  const posts = useMemo(
+    () => (query.isPlaceholderData ? data.filter((p) => inRange(p.publishDate, range)) : data),
+    [data, query.isPlaceholderData, range],
+  );
   const shown = useMemo(() => applyFilters(posts, filters), [posts, filters]);
   const events = useMemo(() => shown.map((p) => toPostEvent(p, zone)), [shown, zone]);
   const actions = useCalendarActions(brandId, zone);
@@ -62,7 +65,9 @@ export function CalendarScreen() {
   const setZone = useMutation({
     mutationFn: (timezone: string | null) => call('setBrandTimezone', { brandId: brandId ?? '', timezone }),
     onMutate: (timezone) => {
-      client.setQueryData<BrandView[]>(brandsKey, (brands) => brands?.map((b) => (b.id === brandId ? { ...b, timezone } : b)));
+      client.setQueryData<BrandView[]>(brandsKey, (brands) =>
+        brands?.map((b) => (b.id === brandId ? { ...b, timezone } : b)),
+      );
     },
     onSettled: () => client.invalidateQueries({ queryKey: brandsKey }),
     onError: (e) => toast({ tone: 'error', message: `Could not change the time zone: ${e.message}` }),
@@ -70,7 +75,12 @@ export function CalendarScreen() {
 
   const movePost = useCallback(
     (post: CalendarPost, target: Date, wholeGroup: boolean) => {
-      const plan = planMove(post, target, { zone, now: new Date(), wholeGroup, known: knownPosts(client, brandId) });
+      const plan = planMove(post, target, {
+        zone,
+        now: new Date(),
+        wholeGroup,
+        known: knownPosts(client, brandId),
+      });
       if (!plan.ok) {
         toast({ tone: 'error', message: plan.reason });
         return false;
@@ -89,12 +99,27 @@ export function CalendarScreen() {
     [movePost, view, zone, isGroupModifierHeld],
   );
 
-  const { onCellKeyDown, focusRequest } = usePostKeys({ gridRef, events, view, zone, movePost, openPost, askDelete: setConfirmDelete });
+  const { onCellKeyDown, focusRequest } = usePostKeys({
+    gridRef,
+    events,
+    view,
+    zone,
+    movePost,
+    openPost,
+    askDelete: setConfirmDelete,
+  });
   const onOpenEvent = useCallback((event: PostEvent) => openPost(event.id), [openPost]);
-  const cellContext = useMemo<PostCellContext>(() => ({ zone, onKeyDown: onCellKeyDown, focusRequest }), [zone, onCellKeyDown, focusRequest]);
+  const cellContext = useMemo<PostCellContext>(
+    () => ({ zone, onKeyDown: onCellKeyDown, focusRequest }),
+    [zone, onCellKeyDown, focusRequest],
+  );
   const onGridMouseDown = useFixedPostHint(posts, toast);
 
-  const openListed = openPostId ? (posts.find((p) => p.id === openPostId) ?? knownPosts(client, brandId).find((p) => p.id === openPostId) ?? null) : null;
+  const openListed = openPostId
+    ? (posts.find((p) => p.id === openPostId) ??
+      knownPosts(client, brandId).find((p) => p.id === openPostId) ??
+      null)
+    : null;
   const groupPosts = openListed ? groupMembers(openListed, knownPosts(client, brandId)) : [];
   const result = query.data;
 
@@ -122,8 +147,8 @@ export function CalendarScreen() {
       {result?.source === 'cache' && (
         <p className="cal-notice" role="status" data-testid="calendar-offline">
           Offline: showing the posts saved on this computer
-          {result.syncedAt ? ` (last synced ${formatDateTime(result.syncedAt, zone)})` : ''}. Moves and deletes are queued
-          and sent when the connection is back.
+          {result.syncedAt ? ` (last synced ${formatDateTime(result.syncedAt, zone)})` : ''}. Moves and
+          deletes are queued and sent when the connection is back.
         </p>
       )}
       {query.isError && !result && (
@@ -134,7 +159,12 @@ export function CalendarScreen() {
           </button>
         </div>
       )}
-      <div className="calendar-body" ref={gridRef} onMouseDownCapture={onGridMouseDown} aria-busy={query.isFetching}>
+      <div
+        className="calendar-body"
+        ref={gridRef}
+        onMouseDownCapture={onGridMouseDown}
+        aria-busy={query.isFetching}
+      >
         <CalendarGrid
           events={events}
           view={view}
@@ -154,7 +184,9 @@ export function CalendarScreen() {
             zone={zone}
             onClose={() => {
               openPost(null);
-              gridRef.current?.querySelector<HTMLElement>(`[data-post-id="${CSS.escape(openPostId)}"]`)?.focus();
+              gridRef.current
+                ?.querySelector<HTMLElement>(`[data-post-id="${CSS.escape(openPostId)}"]`)
+                ?.focus();
             }}
             onOpen={(id) => openPost(id)}
             onReschedule={(post, to) => movePost(post, to, false)}
@@ -164,16 +196,34 @@ export function CalendarScreen() {
       </div>
       {confirmDelete && (
         <ConfirmDialog
-          title={confirmDelete.groupSize > 1 ? `Delete all ${confirmDelete.groupSize} posts of this group?` : 'Delete this post?'}
+          title={
+            confirmDelete.groupSize > 1
+              ? `Delete all ${confirmDelete.groupSize} posts of this group?`
+              : 'Delete this post?'
+          }
           message={`“${firstLine(confirmDelete.content) || 'Post'}”, ${formatDateTime(confirmDelete.publishDate, zone)}${confirmDelete.groupSize > 1 ? ', with every other account’s copy in its group' : ''}. This cannot be undone.`}
           confirmLabel="Delete"
           onCancel={() => setConfirmDelete(null)}
           onConfirm={() => {
             const post = confirmDelete;
             setConfirmDelete(null);
-            if (openPostId && post.group && groupMembers(post, knownPosts(client, brandId)).some((p) => p.id === openPostId)) openPost(null);
-            if (!post.group) return toast({ tone: 'error', message: 'This post has no group id yet; wait for it to sync, then delete it.' });
-            void actions.deleteGroup(post.group, post.groupSize > 1 ? `the group of ${post.groupSize} posts` : `“${firstLine(post.content) || 'the post'}”`);
+            if (
+              openPostId &&
+              post.group &&
+              groupMembers(post, knownPosts(client, brandId)).some((p) => p.id === openPostId)
+            )
+              openPost(null);
+            if (!post.group)
+              return toast({
+                tone: 'error',
+                message: 'This post has no group id yet; wait for it to sync, then delete it.',
+              });
+            void actions.deleteGroup(
+              post.group,
+              post.groupSize > 1
+                ? `the group of ${post.groupSize} posts`
+                : `“${firstLine(post.content) || 'the post'}”`,
+            );
           }}
         />
       )}

@@ -7,7 +7,11 @@ export function CalendarToasts() {
   return (
     <div className="cal-toasts">
       {toasts.map((t) => (
-        <div key={t.id} className={`cal-toast cal-toast--${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
+        <div
+          key={t.id}
+          className={`cal-toast cal-toast--${t.tone}`}
+          role={t.tone === 'error' ? 'alert' : 'status'}
+        >
           <span className="cal-toast__message">{t.message}</span>
           {t.action && (
             <button
@@ -20,7 +24,12 @@ export function CalendarToasts() {
               {t.action.label}
             </button>
           )}
-          <button type="button" className="cal-toast__close" aria-label="Dismiss message" onClick={() => dismiss(t.id)}>
+          <button
+            type="button"
+            className="cal-toast__close"
+            aria-label="Dismiss message"
+            onClick={() => dismiss(t.id)}
+          >
             ×
           </button>
         </div>

@@ -3,8 +3,18 @@ import { memo, useMemo } from 'react';
 import { AGENDA_DAYS, CALENDAR_VIEWS, visibleWallRange, type CalendarView } from './range.js';
 import { parseWallDateKey, systemTimeZone, wallDateKey, wallToInstant, zoneAbbreviation } from './time.js';
 
-const VIEW_NAMES: Record<CalendarView, string> = { month: 'Month', week: 'Week', day: 'Day', agenda: 'Agenda' };
-const STEP_NAMES: Record<CalendarView, string> = { month: 'month', week: 'week', day: 'day', agenda: `${AGENDA_DAYS} days` };
+const VIEW_NAMES: Record<CalendarView, string> = {
+  month: 'Month',
+  week: 'Week',
+  day: 'Day',
+  agenda: 'Agenda',
+};
+const STEP_NAMES: Record<CalendarView, string> = {
+  month: 'month',
+  week: 'week',
+  day: 'day',
+  agenda: `${AGENDA_DAYS} days`,
+};
 
 /** The heading for what the calendar shows ("March 2026", "Mar 2 – 8, 2026"). */
 export function rangeTitle(view: CalendarView, date: Date): string {
@@ -99,7 +109,11 @@ export const CalendarToolbar = memo(function CalendarToolbar(props: ToolbarProps
               </option>
             ))}
           </select>
-          <span className="cal-zone-abbr" data-testid="calendar-zone" title="The zone's name over the dates shown">
+          <span
+            className="cal-zone-abbr"
+            data-testid="calendar-zone"
+            title="The zone's name over the dates shown"
+          >
             {zoneNames(view, date, zone)}
           </span>
         </label>

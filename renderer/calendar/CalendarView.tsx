@@ -80,7 +80,8 @@ export const CalendarView = memo(function CalendarView(props: CalendarViewProps)
     const dayEnd = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
     return {
       getNow: () => now,
-      slot: (slot: Date) => (slot.getTime() + SLOT_MINUTES * MINUTE <= now.getTime() ? { className: 'cal-past' } : {}),
+      slot: (slot: Date) =>
+        slot.getTime() + SLOT_MINUTES * MINUTE <= now.getTime() ? { className: 'cal-past' } : {},
       day: (day: Date) => (dayEnd(day) <= now.getTime() ? { className: 'cal-past' } : {}),
     };
   }, [now]);

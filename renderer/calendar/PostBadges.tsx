@@ -32,12 +32,20 @@ function hueOf(id: string): number {
 }
 
 /** The account's picture, or its initials on a colour of its own. */
-export const AccountAvatar = memo(function AccountAvatar(props: { id: string; name: string | null; picture: string | null }) {
+export const AccountAvatar = memo(function AccountAvatar(props: {
+  id: string;
+  name: string | null;
+  picture: string | null;
+}) {
   if (props.picture) {
     return <img className="account-avatar" src={props.picture} alt="" aria-hidden="true" loading="lazy" />;
   }
   return (
-    <span className="account-avatar" style={{ ['--avatar-hue' as string]: hueOf(props.id) }} aria-hidden="true">
+    <span
+      className="account-avatar"
+      style={{ ['--avatar-hue' as string]: hueOf(props.id) }}
+      aria-hidden="true"
+    >
       {initials(props.name)}
     </span>
   );

@@ -18,7 +18,8 @@ function tooltip(event: PostEvent, time: string): string {
   const p = event.post;
   const lines = [`${time} · ${p.integration.name ?? p.integration.id} · ${stateLabel(p.state)}`, event.title];
   if (p.error) lines.push(`Error: ${p.error}`);
-  if (p.groupSize > 1) lines.push(`Part of a group of ${p.groupSize} posts (hold Shift while dragging to move them all)`);
+  if (p.groupSize > 1)
+    lines.push(`Part of a group of ${p.groupSize} posts (hold Shift while dragging to move them all)`);
   if (p.pending) lines.push('A change is waiting to sync');
   const fixed = whyNotMovable(p);
   if (fixed) lines.push(fixed);
@@ -30,66 +31,68 @@ function tooltip(event: PostEvent, time: string): string {
  * post's single keyboard stop (role button); the library's wrapper around it is taken out of the
  * tab order so a post is one stop, not two.
  */
-export const PostEventView = memo(function PostEventView({ event }: EventProps<PostEvent>) {
-  const ctx = useContext(PostCellContext);
-  const ref = useRef<HTMLDivElement>(null);
-  const zone = ctx?.zone ?? 'UTC';
-  const time = formatTime(event.post.publishDate, zone);
-  const p = event.post;
+export const PostEventView = memo(
+  function PostEventView({ event }: EventProps<PostEvent>) {
+    const ctx = useContext(PostCellContext);
+    const ref = useRef<HTMLDivElement>(null);
+    const zone = ctx?.zone ?? 'UTC';
+    const time = formatTime(event.post.publishDate, zone);
+    const p = event.post;
 
-  useLayoutEffect(() => {
-    const el = ref.current;
-    const outer = el?.closest<HTMLElement>('.rbc-event');
-    if (outer && outer !== el) {
-      outer.tabIndex = -1;
-      outer.removeAttribute('role');
-    }
-    if (el && ctx?.focusRequest.current === event.id) {
-      ctx.focusRequest.current = null;
-      el.focus();
-    }
-  }, [ctx, event.id]);
+    useLayoutEffect(() => {
+      const el = ref.current;
+      const outer = el?.closest<HTMLElement>('.rbc-event');
+      if (outer && outer !== el) {
+        outer.tabIndex = -1;
+        outer.removeAttribute('role');
+      }
+      if (el && ctx?.focusRequest.current === event.id) {
+        ctx.focusRequest.current = null;
+        el.focus();
+      }
+    }, [ctx, event.id]);
 
-  return (
-    <div
-      ref={ref}
-      className="post-cell"
-      role="button"
-      tabIndex={0}
-      data-post-id={p.id}
-      data-state={event.state ?? 'unknown'}
-      aria-label={postAccessibleName(event, time)}
-      title={tooltip(event, time)}
-      onKeyDown={(e) => ctx?.onKeyDown(e, event)}
-    >
-      <AccountAvatar id={p.integration.id} name={p.integration.name} picture={p.integration.picture} />
-      <PlatformBadge platform={p.integration.platform} />
-      <time className="post-cell__time" dateTime={p.publishDate}>
-        {time}
-      </time>
-      <span className="post-cell__text">{event.title}</span>
-      {p.groupSize > 1 && (
-        <span className="post-mark post-mark--group" aria-hidden="true">
-          ×{p.groupSize}
-        </span>
-      )}
-      {p.blockCount > 1 && (
-        <span className="post-mark post-mark--thread" aria-hidden="true">
-          ≡{p.blockCount}
-        </span>
-      )}
-      {p.pending && (
-        <span className="post-mark post-mark--pending" aria-hidden="true">
-          ⟳
-        </span>
-      )}
-      {event.state === 'error' && (
-        <span className="post-mark post-mark--error" aria-hidden="true">
-          !
-        </span>
-      )}
-    </div>
-  );
-},
-// The library passes fresh slot dates on every render; only the post itself decides what is drawn.
-(a, b) => a.event === b.event);
+    return (
+      <div
+        ref={ref}
+        className="post-cell"
+        role="button"
+        tabIndex={0}
+        data-post-id={p.id}
+        data-state={event.state ?? 'unknown'}
+        aria-label={postAccessibleName(event, time)}
+        title={tooltip(event, time)}
+        onKeyDown={(e) => ctx?.onKeyDown(e, event)}
+      >
+        <AccountAvatar id={p.integration.id} name={p.integration.name} picture={p.integration.picture} />
+        <PlatformBadge platform={p.integration.platform} />
+        <time className="post-cell__time" dateTime={p.publishDate}>
+          {time}
+        </time>
+        <span className="post-cell__text">{event.title}</span>
+        {p.groupSize > 1 && (
+          <span className="post-mark post-mark--group" aria-hidden="true">
+            ×{p.groupSize}
+          </span>
+        )}
+        {p.blockCount > 1 && (
+          <span className="post-mark post-mark--thread" aria-hidden="true">
+            ≡{p.blockCount}
+          </span>
+        )}
+        {p.pending && (
+          <span className="post-mark post-mark--pending" aria-hidden="true">
+            ⟳
+          </span>
+        )}
+        {event.state === 'error' && (
+          <span className="post-mark post-mark--error" aria-hidden="true">
+            !
+          </span>
+        )}
+      </div>
+    );
+  },
+  // The library passes fresh slot dates on every render; only the post itself decides what is drawn.
+  (a, b) => a.event === b.event,
+);

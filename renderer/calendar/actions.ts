@@ -88,7 +88,10 @@ export function useCalendarActions(brandId: string | null, zone: string) {
             return true;
           } catch (error) {
             rollback();
-            toast({ tone: 'error', message: `Could not move “${move.title || 'the post'}”: ${reasonOf(error)}` });
+            toast({
+              tone: 'error',
+              message: `Could not move “${move.title || 'the post'}”: ${reasonOf(error)}`,
+            });
             return false;
           }
         }),

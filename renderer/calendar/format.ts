@@ -17,12 +17,21 @@ function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.Date
 }
 
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
-const DATE_TIME: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' };
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+};
 const FULL: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short' };
 
 /** "9:30 AM" in the brand zone. */
-export const formatTime = (instant: string | Date, zone: string) => formatter(zone, TIME).format(new Date(instant));
+export const formatTime = (instant: string | Date, zone: string) =>
+  formatter(zone, TIME).format(new Date(instant));
 /** "Tue, Mar 3, 9:30 AM" in the brand zone. */
-export const formatDateTime = (instant: string | Date, zone: string) => formatter(zone, DATE_TIME).format(new Date(instant));
+export const formatDateTime = (instant: string | Date, zone: string) =>
+  formatter(zone, DATE_TIME).format(new Date(instant));
 /** "Tuesday, March 3, 2026 at 9:30 AM" in the brand zone. */
-export const formatFull = (instant: string | Date, zone: string) => formatter(zone, FULL).format(new Date(instant));
+export const formatFull = (instant: string | Date, zone: string) =>
+  formatter(zone, FULL).format(new Date(instant));

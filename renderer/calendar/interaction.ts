@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+  type RefObject,
+} from 'react';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { SLOT_MINUTES } from './CalendarView.js';
 import { shiftTarget, type ShiftKey } from './moves.js';
@@ -19,7 +27,8 @@ function isTyping(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
-const cellOf = (grid: HTMLElement | null, id: string) => grid?.querySelector<HTMLElement>(`[data-post-id="${CSS.escape(id)}"]`) ?? null;
+const cellOf = (grid: HTMLElement | null, id: string) =>
+  grid?.querySelector<HTMLElement>(`[data-post-id="${CSS.escape(id)}"]`) ?? null;
 
 interface PostKeysOptions {
   gridRef: RefObject<HTMLElement | null>;
@@ -68,7 +77,9 @@ export function usePostKeys(o: PostKeysOptions) {
 }
 
 function focusNeighbour(grid: HTMLElement | null, events: PostEvent[], from: PostEvent, key: ShiftKey): void {
-  const ordered = [...events].sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
+  const ordered = [...events].sort(
+    (a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id),
+  );
   const at = ordered.findIndex((e) => e.id === from.id);
   const forward = key === 'ArrowDown' || key === 'ArrowRight';
   const sideways = key === 'ArrowLeft' || key === 'ArrowRight';
@@ -128,7 +139,9 @@ export function useFixedPostHint(posts: readonly CalendarPost[], toast: (t: Omit
         window.removeEventListener('mousemove', onMove);
       };
       window.addEventListener('mousemove', onMove);
-      window.addEventListener('mouseup', () => window.removeEventListener('mousemove', onMove), { once: true });
+      window.addEventListener('mouseup', () => window.removeEventListener('mousemove', onMove), {
+        once: true,
+      });
     },
     [posts, toast],
   );

@@ -8,7 +8,13 @@ type Fn = (...args: unknown[]) => unknown;
 const asMethods = (l: object) => l as unknown as Record<string, Fn>;
 
 const library = asMethods(
-  dateFnsLocalizer({ format, parse, startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 1 }), getDay, locales: { 'en-US': enUS } }),
+  dateFnsLocalizer({
+    format,
+    parse,
+    startOfWeek: (d: Date) => startOfWeek(d, { weekStartsOn: 1 }),
+    getDay,
+    locales: { 'en-US': enUS },
+  }),
 );
 const fast = asMethods(createLocalizer());
 
@@ -16,7 +22,7 @@ const fast = asMethods(createLocalizer());
 function dates(): Date[] {
   const out: Date[] = [];
   let seed = 7;
-  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   const bases = [new Date(2026, 2, 8), new Date(2026, 9, 25), new Date(2026, 10, 1), new Date(2026, 11, 31)];
   for (const base of bases) {
     for (let i = 0; i < 60; i++) {
@@ -38,7 +44,9 @@ describe('the fast localizer agrees with react-big-calendar', () => {
       for (const unit of ['day', 'minutes', undefined]) {
         for (let i = 0; i + 1 < all.length; i += 1) {
           const [a, b] = [all[i]!, all[(i * 7 + 3) % all.length]!];
-          expect(fast[method]!(a, b, unit), `${method} ${unit} ${a.toISOString()} ${b.toISOString()}`).toBe(library[method]!(a, b, unit));
+          expect(fast[method]!(a, b, unit), `${method} ${unit} ${a.toISOString()} ${b.toISOString()}`).toBe(
+            library[method]!(a, b, unit),
+          );
           expect(fast[method]!(a, a, unit)).toBe(library[method]!(a, a, unit));
         }
       }
@@ -74,7 +82,9 @@ describe('the fast localizer agrees with react-big-calendar', () => {
       );
       expect(fast.isSameDate!(start, other.start)).toBe(library.isSameDate!(start, other.start));
       expect(fast.continuesPrior!(start, r1)).toBe(library.continuesPrior!(start, r1));
-      expect(fast.continuesAfter!(event.start, event.end, r2)).toBe(library.continuesAfter!(event.start, event.end, r2));
+      expect(fast.continuesAfter!(event.start, event.end, r2)).toBe(
+        library.continuesAfter!(event.start, event.end, r2),
+      );
     }
   });
 });

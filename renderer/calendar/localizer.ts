@@ -44,7 +44,10 @@ function fastCompare(original: Compare, test: (a: number, b: number) => boolean)
 }
 
 /** A fast version of a localizer method, used only when every argument is a Date. */
-function whenDates<A extends unknown[], R>(original: (...args: A) => R, fast: (...args: A) => R): (...args: A) => R {
+function whenDates<A extends unknown[], R>(
+  original: (...args: A) => R,
+  fast: (...args: A) => R,
+): (...args: A) => R {
   return (...args) => (allDates(...args) ? fast(...args) : original(...args));
 }
 
@@ -80,14 +83,20 @@ export function createLocalizer(): DateLocalizer {
   l.isSameDate = whenDates(l.isSameDate, (a, b) => dayKey(a) === dayKey(b));
   l.continuesPrior = whenDates(l.continuesPrior, (start, first) => dayKey(start) < dayKey(first));
   l.continuesAfter = whenDates(l.continuesAfter, (start, end, last) =>
-    minuteKey(start) === minuteKey(end) ? minuteKey(end) >= minuteKey(last) : minuteKey(end) > minuteKey(last),
+    minuteKey(start) === minuteKey(end)
+      ? minuteKey(end) >= minuteKey(last)
+      : minuteKey(end) > minuteKey(last),
   );
   const libraryInRange = l.inEventRange;
   l.inEventRange = (args) =>
-    allDates(args.event.start, args.event.end, args.range.start, args.range.end) ? inEventRange(args) : libraryInRange(args);
+    allDates(args.event.start, args.event.end, args.range.start, args.range.end)
+      ? inEventRange(args)
+      : libraryInRange(args);
   const librarySort = l.sortEvents;
   l.sortEvents = (args) =>
-    allDates(args.evtA.start, args.evtA.end, args.evtB.start, args.evtB.end) ? sortEvents(args) : librarySort(args);
+    allDates(args.evtA.start, args.evtA.end, args.evtB.start, args.evtB.end)
+      ? sortEvents(args)
+      : librarySort(args);
   return localizer;
 }
 

@@ -33,7 +33,13 @@ describe('dropTarget', () => {
   });
 
   it('never lands at 23:59 or midnight in month view', () => {
-    const target = dropTarget(post({ publishDate: '2026-03-05T14:05:00.000Z' }), new Date(2026, 2, 20, 0, 0), 'month', true, 'UTC');
+    const target = dropTarget(
+      post({ publishDate: '2026-03-05T14:05:00.000Z' }),
+      new Date(2026, 2, 20, 0, 0),
+      'month',
+      true,
+      'UTC',
+    );
     expect(target.toISOString()).toBe('2026-03-20T14:05:00.000Z');
   });
 });
@@ -62,9 +68,20 @@ describe('planMove', () => {
     expect(plan).toEqual({
       ok: true,
       skipped: [],
-      moves: [{ id: 'p1', title: 'Spring launch', from: '2026-03-05T19:45:00.000Z', to: '2026-03-06T19:45:00.000Z' }],
+      moves: [
+        {
+          id: 'p1',
+          title: 'Spring launch',
+          from: '2026-03-05T19:45:00.000Z',
+          to: '2026-03-06T19:45:00.000Z',
+        },
+      ],
     });
-    if (plan.ok) expect(reverseMoves(plan.moves)[0]).toMatchObject({ from: '2026-03-06T19:45:00.000Z', to: '2026-03-05T19:45:00.000Z' });
+    if (plan.ok)
+      expect(reverseMoves(plan.moves)[0]).toMatchObject({
+        from: '2026-03-06T19:45:00.000Z',
+        to: '2026-03-05T19:45:00.000Z',
+      });
   });
 
   it('refuses published and publishing posts, and past times, with a reason', () => {
@@ -84,10 +101,22 @@ describe('planMove', () => {
 
   it('moves the whole group by the same offset, skipping published members', () => {
     const a = post();
-    const b = post({ id: 'p2', publishDate: '2026-03-05T20:00:00.000Z', integration: { id: 'acc-li', platform: 'linkedin', name: 'Acme', picture: null } });
-    const c = post({ id: 'p3', state: 'published', integration: { id: 'acc-ig', platform: 'instagram', name: 'Acme IG', picture: null } });
+    const b = post({
+      id: 'p2',
+      publishDate: '2026-03-05T20:00:00.000Z',
+      integration: { id: 'acc-li', platform: 'linkedin', name: 'Acme', picture: null },
+    });
+    const c = post({
+      id: 'p3',
+      state: 'published',
+      integration: { id: 'acc-ig', platform: 'instagram', name: 'Acme IG', picture: null },
+    });
     const other = post({ id: 'p4', group: 'g2' });
-    const plan = planMove(a, new Date('2026-03-05T21:45:00Z'), { ...ctx, wholeGroup: true, known: [a, b, c, other, b] });
+    const plan = planMove(a, new Date('2026-03-05T21:45:00Z'), {
+      ...ctx,
+      wholeGroup: true,
+      known: [a, b, c, other, b],
+    });
     expect(plan.ok).toBe(true);
     if (!plan.ok) return;
     expect(plan.moves.map((m) => [m.id, m.to])).toEqual([
@@ -105,6 +134,10 @@ describe('planMove', () => {
   });
 
   it('does nothing when dropped where it already is', () => {
-    expect(planMove(post(), new Date('2026-03-05T19:45:00Z'), ctx)).toEqual({ ok: true, moves: [], skipped: [] });
+    expect(planMove(post(), new Date('2026-03-05T19:45:00Z'), ctx)).toEqual({
+      ok: true,
+      moves: [],
+      skipped: [],
+    });
   });
 });

@@ -26,9 +26,16 @@ interface PlanContext {
  * Where a post dropped on the calendar goes. In month view (or any all-day row) the drop names a
  * day, and the post keeps its time of day there; elsewhere the drop names the slot's time.
  */
-export function dropTarget(post: CalendarPost, dropWall: Date, view: CalendarView, isAllDay: boolean, zone: string): Date {
+export function dropTarget(
+  post: CalendarPost,
+  dropWall: Date,
+  view: CalendarView,
+  isAllDay: boolean,
+  zone: string,
+): Date {
   const current = new Date(post.publishDate);
-  const wall = view === 'month' || isAllDay ? keepTimeOfDay(dropWall, instantToWall(current, zone)) : dropWall;
+  const wall =
+    view === 'month' || isAllDay ? keepTimeOfDay(dropWall, instantToWall(current, zone)) : dropWall;
   return wallToInstant(wall, zone, current);
 }
 
@@ -38,12 +45,23 @@ export type ShiftKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight';
  * Where the keyboard moves a post: one slot up or down in the week and day views (one week in the
  * month view and the agenda), one day left or right; in wall time, so 09:00 stays 09:00 across DST.
  */
-export function shiftTarget(post: CalendarPost, key: ShiftKey, view: CalendarView, slotMinutes: number, zone: string): Date {
+export function shiftTarget(
+  post: CalendarPost,
+  key: ShiftKey,
+  view: CalendarView,
+  slotMinutes: number,
+  zone: string,
+): Date {
   const current = new Date(post.publishDate);
   const wall = instantToWall(current, zone);
   const timeGrid = view === 'week' || view === 'day';
   const vertical = (sign: 1 | -1) => (timeGrid ? { minutes: sign * slotMinutes } : { days: sign * 7 });
-  const amount = { ArrowUp: vertical(-1), ArrowDown: vertical(1), ArrowLeft: { days: -1 }, ArrowRight: { days: 1 } }[key];
+  const amount = {
+    ArrowUp: vertical(-1),
+    ArrowDown: vertical(1),
+    ArrowLeft: { days: -1 },
+    ArrowRight: { days: 1 },
+  }[key];
   return wallToInstant(shiftWall(wall, amount), zone, current);
 }
 
@@ -77,7 +95,12 @@ export function planMove(post: CalendarPost, target: Date, ctx: PlanContext): Mo
             : `That would put the post for ${member.integration.name ?? member.integration.id} in the past. Pick a later time.`,
       };
     }
-    moves.push({ id: member.id, title: firstLine(member.content), from: member.publishDate, to: to.toISOString() });
+    moves.push({
+      id: member.id,
+      title: firstLine(member.content),
+      from: member.publishDate,
+      to: to.toISOString(),
+    });
   }
   return { ok: true, moves, skipped };
 }

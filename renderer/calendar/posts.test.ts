@@ -68,7 +68,10 @@ describe('labels', () => {
   });
 
   it('says in the accessible name everything a cell shows', () => {
-    const e = toPostEvent(post({ groupSize: 3, pending: true, state: 'error', error: 'Account disconnected', blockCount: 2 }), 'UTC');
+    const e = toPostEvent(
+      post({ groupSize: 3, pending: true, state: 'error', error: 'Account disconnected', blockCount: 2 }),
+      'UTC',
+    );
     expect(postAccessibleName(e, '12:00 PM')).toBe(
       'Error post, X, Acme on X, 12:00 PM, Hello, one of a group of 3, thread of 2, change pending sync, error: Account disconnected',
     );
@@ -94,26 +97,43 @@ describe('movability', () => {
 describe('filters and counts', () => {
   const posts = [
     post({ state: 'scheduled' }),
-    post({ state: 'QUEUE', integration: { id: 'acc-li', platform: 'linkedin', name: 'Acme', picture: null } }),
+    post({
+      state: 'QUEUE',
+      integration: { id: 'acc-li', platform: 'linkedin', name: 'Acme', picture: null },
+    }),
     post({ state: 'error' }),
-    post({ state: 'published', integration: { id: 'acc-li', platform: 'linkedin', name: 'Acme', picture: null } }),
+    post({
+      state: 'published',
+      integration: { id: 'acc-li', platform: 'linkedin', name: 'Acme', picture: null },
+    }),
     post({ state: 'archived' }),
   ];
 
   it('filters by platform, account and state together', () => {
     expect(applyFilters(posts, NO_FILTERS)).toHaveLength(5);
     expect(applyFilters(posts, { ...NO_FILTERS, platforms: ['linkedin'] })).toHaveLength(2);
-    expect(applyFilters(posts, { ...NO_FILTERS, accounts: ['acc-x'], states: ['scheduled', 'error'] })).toHaveLength(2);
+    expect(
+      applyFilters(posts, { ...NO_FILTERS, accounts: ['acc-x'], states: ['scheduled', 'error'] }),
+    ).toHaveLength(2);
     expect(applyFilters(posts, { ...NO_FILTERS, states: ['scheduled'] })).toHaveLength(2);
   });
 
   it('counts per state ignoring the state filter but honouring the others', () => {
     const all = countByState(posts, NO_FILTERS);
     expect(Object.fromEntries(all)).toEqual({ scheduled: 2, error: 1, published: 1, archived: 1 });
-    expect(Object.fromEntries(countByState(posts, { ...NO_FILTERS, platforms: ['linkedin'], states: ['error'] }))).toEqual({
+    expect(
+      Object.fromEntries(countByState(posts, { ...NO_FILTERS, platforms: ['linkedin'], states: ['error'] })),
+    ).toEqual({
       scheduled: 1,
       published: 1,
     });
-    expect(orderedStates(all)).toEqual(['draft', 'scheduled', 'publishing', 'published', 'error', 'archived']);
+    expect(orderedStates(all)).toEqual([
+      'draft',
+      'scheduled',
+      'publishing',
+      'published',
+      'error',
+      'archived',
+    ]);
   });
 });

@@ -48,7 +48,13 @@ export function firstLine(content: string): string {
 export function stateLabel(state: string): string {
   const known = normalizePostState(state);
   if (!known) return state;
-  return { draft: 'Draft', scheduled: 'Scheduled', publishing: 'Publishing', published: 'Published', error: 'Error' }[known];
+  return {
+    draft: 'Draft',
+    scheduled: 'Scheduled',
+    publishing: 'Publishing',
+    published: 'Published',
+    error: 'Error',
+  }[known];
 }
 
 /** Why a post cannot be moved, or null when it can. */
@@ -70,7 +76,10 @@ export function platformLabel(platform: string | null): string {
 
 /** Up to two initials of an account name, for its avatar when it has no picture. */
 export function initials(name: string | null): string {
-  const words = (name ?? '').replace(/^@/, '').split(/[\s._-]+/).filter(Boolean);
+  const words = (name ?? '')
+    .replace(/^@/, '')
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   if (words.length === 0) return '?';
   const letters = words.length === 1 ? [...words[0]!].slice(0, 2) : [[...words[0]!][0], [...words[1]!][0]];
   return letters.join('').toUpperCase();
@@ -91,7 +100,8 @@ export function stateKey(post: CalendarPost): string {
 
 /** Posts matching the platform and account filters (the state filter is applied separately, so counts can ignore it). */
 export function matchesSource(post: CalendarPost, filters: PostFilters): boolean {
-  if (filters.platforms.length > 0 && !filters.platforms.includes(post.integration.platform ?? '')) return false;
+  if (filters.platforms.length > 0 && !filters.platforms.includes(post.integration.platform ?? ''))
+    return false;
   if (filters.accounts.length > 0 && !filters.accounts.includes(post.integration.id)) return false;
   return true;
 }

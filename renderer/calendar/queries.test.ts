@@ -2,7 +2,13 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { CalendarPost, PostRangeResult } from '../../shared/ipc/models.js';
 import { reverseMoves } from './moves.js';
-import { applyMovesToCache, knownPosts, postsKey, removeGroupFromCache, restorePostsToCache } from './queries.js';
+import {
+  applyMovesToCache,
+  knownPosts,
+  postsKey,
+  removeGroupFromCache,
+  restorePostsToCache,
+} from './queries.js';
 
 const post = (id: string, publishDate: string, group: string | null = null): CalendarPost => ({
   id,
@@ -25,14 +31,19 @@ const result = (posts: CalendarPost[]): PostRangeResult => ({ posts, source: 'se
 
 function seeded() {
   const client = new QueryClient();
-  client.setQueryData(postsKey('brand_1', november), result([post('a', '2026-11-10T10:00:00.000Z', 'g1'), post('b', '2026-11-10T10:00:00.000Z', 'g1')]));
+  client.setQueryData(
+    postsKey('brand_1', november),
+    result([post('a', '2026-11-10T10:00:00.000Z', 'g1'), post('b', '2026-11-10T10:00:00.000Z', 'g1')]),
+  );
   client.setQueryData(postsKey('brand_1', december), result([post('c', '2026-12-05T10:00:00.000Z')]));
   // Another brand's month must never be touched.
   client.setQueryData(postsKey('brand_2', november), result([post('a', '2026-11-10T10:00:00.000Z', 'g1')]));
   return client;
 }
 const ids = (client: QueryClient, brand: string, range: typeof november) =>
-  client.getQueryData<PostRangeResult>(postsKey(brand, range))!.posts.map((p) => `${p.id}@${p.publishDate.slice(5, 10)}${p.pending ? '*' : ''}`);
+  client
+    .getQueryData<PostRangeResult>(postsKey(brand, range))!
+    .posts.map((p) => `${p.id}@${p.publishDate.slice(5, 10)}${p.pending ? '*' : ''}`);
 
 describe('the optimistic cache', () => {
   it('moves a post across cached months at once, marked pending, and back on rollback', () => {
@@ -60,7 +71,14 @@ describe('the optimistic cache', () => {
 
   it('knows every post of a brand once, whatever ranges hold it', () => {
     const client = seeded();
-    client.setQueryData(postsKey('brand_1', { start: november.start, end: december.end }), result([post('a', '2026-11-10T10:00:00.000Z', 'g1')]));
-    expect(knownPosts(client, 'brand_1').map((p) => p.id).sort()).toEqual(['a', 'b', 'c']);
+    client.setQueryData(
+      postsKey('brand_1', { start: november.start, end: december.end }),
+      result([post('a', '2026-11-10T10:00:00.000Z', 'g1')]),
+    );
+    expect(
+      knownPosts(client, 'brand_1')
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['a', 'b', 'c']);
   });
 });

@@ -19,7 +19,8 @@ export interface InstantRange {
  * Posts also carry the brand, so two brands' months never share a cache entry.
  */
 export const brandsKey = ipcKey('listBrands', {});
-export const postsKey = (brandId: string | null, range: InstantRange) => ['listPosts', range, brandId] as const;
+export const postsKey = (brandId: string | null, range: InstantRange) =>
+  ['listPosts', range, brandId] as const;
 /** Every cached range of posts, whatever the brand. */
 export const ALL_POSTS = ['listPosts'] as const;
 export const integrationsKey = ipcKey('listIntegrations', {});
@@ -50,7 +51,11 @@ export function useVisiblePosts(brandId: string | null, view: CalendarView, date
     if (!loaded) return;
     for (const direction of [-1, 1] as const) {
       const neighbour = rangeInstants(visibleWallRange(view, stepDate(view, date, direction)), zone);
-      void client.prefetchQuery({ queryKey: postsKey(brandId, neighbour), queryFn: fetchRange(neighbour), staleTime: 15_000 });
+      void client.prefetchQuery({
+        queryKey: postsKey(brandId, neighbour),
+        queryFn: fetchRange(neighbour),
+        staleTime: 15_000,
+      });
     }
   }, [client, brandId, view, date, zone, loaded]);
   return { range, query };
@@ -59,12 +64,16 @@ export function useVisiblePosts(brandId: string | null, view: CalendarView, date
 type RangeEntry = [readonly unknown[], PostRangeResult | undefined];
 
 function cachedRanges(client: QueryClient, brandId: string | null): RangeEntry[] {
-  return client.getQueriesData<PostRangeResult>({ queryKey: ALL_POSTS }).filter(([key]) => key[2] === brandId);
+  return client
+    .getQueriesData<PostRangeResult>({ queryKey: ALL_POSTS })
+    .filter(([key]) => key[2] === brandId);
 }
 
 function rangeOfKey(key: readonly unknown[]): InstantRange | null {
   const range = key[1] as Partial<InstantRange> | undefined;
-  return typeof range?.start === 'string' && typeof range.end === 'string' ? { start: range.start, end: range.end } : null;
+  return typeof range?.start === 'string' && typeof range.end === 'string'
+    ? { start: range.start, end: range.end }
+    : null;
 }
 
 /** Every post the calendar has in its cache for a brand, each once. */
@@ -78,7 +87,11 @@ export function knownPosts(client: QueryClient, brandId: string | null): Calenda
  * Shows moves at once in every cached range: a post leaves the ranges it no longer falls in and
  * enters those it now does, marked pending until main's next answer says otherwise.
  */
-export function applyMovesToCache(client: QueryClient, brandId: string | null, moves: readonly PostMove[]): void {
+export function applyMovesToCache(
+  client: QueryClient,
+  brandId: string | null,
+  moves: readonly PostMove[],
+): void {
   const known = new Map(knownPosts(client, brandId).map((p) => [p.id, p]));
   const moved = new Map<string, CalendarPost>();
   for (const m of moves) {
@@ -96,22 +109,34 @@ export function applyMovesToCache(client: QueryClient, brandId: string | null, m
 }
 
 /** Takes a group's posts off every cached range at once; returns them so a failure can put them back. */
-export function removeGroupFromCache(client: QueryClient, brandId: string | null, group: string): CalendarPost[] {
+export function removeGroupFromCache(
+  client: QueryClient,
+  brandId: string | null,
+  group: string,
+): CalendarPost[] {
   const removed = knownPosts(client, brandId).filter((p) => p.group === group);
   for (const [key, data] of cachedRanges(client, brandId)) {
     if (!data || !data.posts.some((p) => p.group === group)) continue;
-    client.setQueryData<PostRangeResult>(key, { ...data, posts: data.posts.filter((p) => p.group !== group) });
+    client.setQueryData<PostRangeResult>(key, {
+      ...data,
+      posts: data.posts.filter((p) => p.group !== group),
+    });
   }
   return removed;
 }
 
 /** Puts posts back in the cached ranges they fall in (after a failed delete). */
-export function restorePostsToCache(client: QueryClient, brandId: string | null, posts: readonly CalendarPost[]): void {
+export function restorePostsToCache(
+  client: QueryClient,
+  brandId: string | null,
+  posts: readonly CalendarPost[],
+): void {
   for (const [key, data] of cachedRanges(client, brandId)) {
     const range = rangeOfKey(key);
     if (!data || !range) continue;
     const present = new Set(data.posts.map((p) => p.id));
     const back = posts.filter((p) => !present.has(p.id) && inRange(p.publishDate, range));
-    if (back.length > 0) client.setQueryData<PostRangeResult>(key, { ...data, posts: [...data.posts, ...back] });
+    if (back.length > 0)
+      client.setQueryData<PostRangeResult>(key, { ...data, posts: [...data.posts, ...back] });
   }
 }

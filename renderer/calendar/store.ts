@@ -29,7 +29,8 @@ export const useCalendarStore = create<CalendarState>()(
       openPostId: null,
       setView: (view) => set({ view }),
       setDate: (wall) => set({ dateKey: wallDateKey(wall) }),
-      setFilters: (brandId, filters) => set((s) => ({ filtersByBrand: { ...s.filtersByBrand, [brandId]: filters } })),
+      setFilters: (brandId, filters) =>
+        set((s) => ({ filtersByBrand: { ...s.filtersByBrand, [brandId]: filters } })),
       toggleFilter: (brandId, kind, value) =>
         set((s) => {
           const filters = s.filtersByBrand[brandId] ?? NO_FILTERS;
@@ -59,7 +60,10 @@ export function restorePrefs(persisted: unknown, defaults: Prefs): Prefs {
   const p = (persisted && typeof persisted === 'object' ? persisted : {}) as Record<string, unknown>;
   const view = CALENDAR_VIEWS.includes(p.view as CalendarView) ? (p.view as CalendarView) : defaults.view;
   const dateKey = typeof p.dateKey === 'string' && parseWallDateKey(p.dateKey) ? p.dateKey : null;
-  const saved = p.filtersByBrand && typeof p.filtersByBrand === 'object' ? (p.filtersByBrand as Record<string, unknown>) : {};
+  const saved =
+    p.filtersByBrand && typeof p.filtersByBrand === 'object'
+      ? (p.filtersByBrand as Record<string, unknown>)
+      : {};
   const filtersByBrand: Record<string, PostFilters> = {};
   for (const [brandId, filters] of Object.entries(saved)) {
     const valid = validFilters(filters);
@@ -69,12 +73,15 @@ export function restorePrefs(persisted: unknown, defaults: Prefs): Prefs {
 }
 
 /** The filters of a brand (none until the user picks some). */
-export const filtersOf = (state: Pick<CalendarState, 'filtersByBrand'>, brandId: string | null): PostFilters =>
-  (brandId ? state.filtersByBrand[brandId] : undefined) ?? NO_FILTERS;
+export const filtersOf = (
+  state: Pick<CalendarState, 'filtersByBrand'>,
+  brandId: string | null,
+): PostFilters => (brandId ? state.filtersByBrand[brandId] : undefined) ?? NO_FILTERS;
 
 function validFilters(value: unknown): PostFilters | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
-  const list = (x: unknown) => (Array.isArray(x) && x.every((i) => typeof i === 'string') ? (x as string[]) : []);
+  const list = (x: unknown) =>
+    Array.isArray(x) && x.every((i) => typeof i === 'string') ? (x as string[]) : [];
   return { platforms: list(v.platforms), accounts: list(v.accounts), states: list(v.states) };
 }

@@ -17,11 +17,19 @@ const wall = (y: number, mo: number, d: number, h = 0, mi = 0) => new Date(y, mo
 describe('instantToWall', () => {
   it('shows an instant at its wall clock in the brand zone, on both sides of a DST change', () => {
     // New York springs forward on 2026-03-08 at 02:00 (EST -5 -> EDT -4).
-    expect(fields(instantToWall(Date.parse('2026-03-08T06:30:00Z'), 'America/New_York'))).toEqual([2026, 3, 8, 1, 30]);
-    expect(fields(instantToWall(Date.parse('2026-03-08T07:30:00Z'), 'America/New_York'))).toEqual([2026, 3, 8, 3, 30]);
+    expect(fields(instantToWall(Date.parse('2026-03-08T06:30:00Z'), 'America/New_York'))).toEqual([
+      2026, 3, 8, 1, 30,
+    ]);
+    expect(fields(instantToWall(Date.parse('2026-03-08T07:30:00Z'), 'America/New_York'))).toEqual([
+      2026, 3, 8, 3, 30,
+    ]);
     // Paris falls back on 2026-10-25 at 03:00 (CEST +2 -> CET +1): 02:30 happens twice.
-    expect(fields(instantToWall(Date.parse('2026-10-25T00:30:00Z'), 'Europe/Paris'))).toEqual([2026, 10, 25, 2, 30]);
-    expect(fields(instantToWall(Date.parse('2026-10-25T01:30:00Z'), 'Europe/Paris'))).toEqual([2026, 10, 25, 2, 30]);
+    expect(fields(instantToWall(Date.parse('2026-10-25T00:30:00Z'), 'Europe/Paris'))).toEqual([
+      2026, 10, 25, 2, 30,
+    ]);
+    expect(fields(instantToWall(Date.parse('2026-10-25T01:30:00Z'), 'Europe/Paris'))).toEqual([
+      2026, 10, 25, 2, 30,
+    ]);
   });
 
   it('puts a late-evening UTC instant on the next day in Tokyo and the same day in Los Angeles', () => {
@@ -42,20 +50,32 @@ describe('wallToInstant', () => {
       const start = Date.parse(`${day}T00:00:00Z`) - 12 * 3_600_000;
       for (let t = start; t < start + 48 * 3_600_000; t += 15 * 60_000) {
         const instant = new Date(t);
-        expect(wallToInstant(instantToWall(instant, zone), zone, instant).toISOString()).toBe(instant.toISOString());
+        expect(wallToInstant(instantToWall(instant, zone), zone, instant).toISOString()).toBe(
+          instant.toISOString(),
+        );
       }
     }
   });
 
   it('reads a wall time in the brand zone, not the machine zone', () => {
-    expect(wallToInstant(wall(2026, 1, 15, 9, 0), 'America/New_York').toISOString()).toBe('2026-01-15T14:00:00.000Z');
-    expect(wallToInstant(wall(2026, 7, 15, 9, 0), 'America/New_York').toISOString()).toBe('2026-07-15T13:00:00.000Z');
-    expect(wallToInstant(wall(2026, 7, 15, 9, 0), 'Asia/Kolkata').toISOString()).toBe('2026-07-15T03:30:00.000Z');
+    expect(wallToInstant(wall(2026, 1, 15, 9, 0), 'America/New_York').toISOString()).toBe(
+      '2026-01-15T14:00:00.000Z',
+    );
+    expect(wallToInstant(wall(2026, 7, 15, 9, 0), 'America/New_York').toISOString()).toBe(
+      '2026-07-15T13:00:00.000Z',
+    );
+    expect(wallToInstant(wall(2026, 7, 15, 9, 0), 'Asia/Kolkata').toISOString()).toBe(
+      '2026-07-15T03:30:00.000Z',
+    );
   });
 
   it('moves a wall time skipped by spring-forward to after the jump, as clocks do', () => {
-    expect(wallToInstant(wall(2026, 3, 8, 2, 30), 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
-    expect(wallToInstant(wall(2026, 3, 29, 2, 30), 'Europe/Paris').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(wallToInstant(wall(2026, 3, 8, 2, 30), 'America/New_York').toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
+    expect(wallToInstant(wall(2026, 3, 29, 2, 30), 'Europe/Paris').toISOString()).toBe(
+      '2026-03-29T01:30:00.000Z',
+    );
   });
 
   it('picks the first of a repeated wall time, or the one matching the hint', () => {
