@@ -73,6 +73,8 @@ describe('electron-builder.yml', () => {
     expect(config.asar).toBe(true);
     expect(config.asarUnpack).toEqual(expect.arrayContaining(['**/*.node', '**/node_modules/@img/**/*']));
     expect(config.npmRebuild).toBe(false);
+    // electron-builder embeds app.asar's hash (Info.plist, the .exe's resources) for the integrity fuse.
+    expect(config.disableAsarIntegrity).toBeFalsy();
     // electron-builder hands the patterns back as one file set.
     const patterns = ([config.files].flat() as (string | { filter?: string[] })[]).flatMap((f) =>
       typeof f === 'string' ? [f] : (f.filter ?? []),
