@@ -561,6 +561,7 @@ test('editing a scheduled post leaves exactly one version, with the new text', a
     .getByRole('button', { name: 'Agenda', exact: true })
     .click();
   await page.locator(`[data-post-id="${before[0]!.id}"]`).first().click();
+  await snap(page, 'composer-08a-calendar-details');
   await page.getByRole('complementary').getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(c.dialog.getByRole('heading', { name: 'Edit post' })).toBeVisible();
   await expect(c.text()).toHaveValue(`Before the edit ${tag}`);
