@@ -258,6 +258,8 @@ test("each platform's required settings are shown before sending, the service ag
     'TikTok needs at least 1 media item',
   );
   await snap(page, 'composer-03-required-settings');
+  await youtube.scrollIntoViewIfNeeded();
+  await snap(page, 'composer-03b-settings-forms');
 
   await c.scheduleIn(2 * DAY);
   await c.button('Schedule').click();

@@ -85,8 +85,10 @@ export function AccountPicker({
                     onChange={(e) => onToggle(a, e.target.checked)}
                   />
                   <span className="platform-dot" aria-hidden="true" />
-                  <span className="composer-account-name">{a.name || a.id}</span>
-                  {a.disconnected ? <span className="badge">disconnected</span> : null}
+                  <span className="composer-account-name">
+                    {a.name || a.id}
+                    {a.disconnected ? <span className="badge composer-account-off">disconnected</span> : null}
+                  </span>
                 </label>
               ))}
             </fieldset>
