@@ -3,6 +3,7 @@ import type { ProfileView } from '../../shared/ipc/models.js';
 import { useMenuCommands } from '../desktop/menu-commands.js';
 import { AccountPage } from '../settings/AccountPage.js';
 import { BrandSwitcher } from './BrandSwitcher.js';
+import { useKeyAccess } from './key-access.js';
 import { Loading } from './feedback.js';
 import { OutboxButton, OutboxPanel } from './OutboxPanel.js';
 import { OutcomeNotices } from './OutcomeNotices.js';
@@ -34,6 +35,10 @@ export function AppShell({ profile }: { profile: ProfileView }) {
   useEffect(() => {
     document.title = `${TITLES[route]} · ${profile.brandName ?? profile.label} · Postdeck`;
   }, [route, profile.brandName, profile.label]);
+
+  useEffect(() => {
+    useKeyAccess.setState({ scopes: profile.scopes });
+  }, [profile.scopes]);
 
   // After moving to another page, focus (and a screen reader) starts at its title.
   useEffect(() => {

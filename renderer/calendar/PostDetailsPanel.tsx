@@ -9,6 +9,8 @@ import { platformLabel, stateLabel, whyNotMovable } from './posts.js';
 import { instantToWall, parseInputValue, wallToInputValue, wallToInstant } from './time.js';
 import { normalizePostState } from '../../shared/api/resources.js';
 import { useUi } from '../app/ui-store.js';
+import { useKeyAccess } from '../app/key-access.js';
+import { featureAccess } from '../settings/permissions.js';
 
 interface DetailsProps {
   postId: string;
@@ -54,6 +56,7 @@ export function PostDetailsPanel({
   const post: CalendarPost | null = listed;
   const state = post?.state ?? d?.state ?? '';
   const fixedReason = post ? whyNotMovable(post) : null;
+  const deleteRefused = useKeyAccess((k) => featureAccess(k.scopes, 'deletePosts').reason);
   const error = post?.error ?? d?.error ?? null;
   const settings = Object.entries(d?.settings ?? {}).filter(([k]) => k !== '__type');
   const releaseURL = post?.releaseURL ?? d?.releaseURL ?? null;
@@ -237,7 +240,8 @@ export function PostDetailsPanel({
         <button
           type="button"
           className="cal-danger"
-          disabled={!post || !post.group}
+          disabled={!post || !post.group || deleteRefused !== null}
+          title={deleteRefused ?? undefined}
           onClick={() => post && onDelete(post)}
         >
           {post && post.groupSize > 1 ? `Delete all ${post.groupSize} posts of the group` : 'Delete post'}

@@ -13,6 +13,7 @@ import {
   toPostEvent,
   whyNotMovable,
 } from './posts.js';
+import { useKeyAccess } from '../app/key-access.js';
 
 let n = 0;
 const post = (over: Partial<CalendarPost> = {}): CalendarPost => ({
@@ -91,6 +92,11 @@ describe('movability', () => {
     expect(whyNotMovable(post({ state: 'publishing' }))).toMatch(/being published/);
     expect(whyNotMovable(post({ state: 'mystery' }))).toMatch(/mystery/);
     expect(whyNotMovable(post({ localOnly: true }))).toMatch(/not reached the service yet/);
+    useKeyAccess.setState({ scopes: ['posts:read', 'brands:read'] });
+    expect(whyNotMovable(post({ state: 'draft' }))).toMatch(/posts:write/);
+    useKeyAccess.setState({ scopes: ['posts:read', 'posts:write'] });
+    expect(whyNotMovable(post({ state: 'draft' }))).toBeNull();
+    useKeyAccess.setState({ scopes: null });
   });
 });
 

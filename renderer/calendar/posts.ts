@@ -2,6 +2,7 @@ import { normalizePostState, type PostState } from '../../shared/api/resources.j
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { platformRules, PlatformType } from '../../shared/platforms/index.js';
 import { instantToWall } from './time.js';
+import { keyRefusal } from '../app/key-access.js';
 
 /** How long a post looks in the week and day views: one slot, so it can be seen and grabbed. */
 export const EVENT_MINUTES = 30;
@@ -60,6 +61,8 @@ export function stateLabel(state: string): string {
 /** Why a post cannot be moved, or null when it can. */
 export function whyNotMovable(post: CalendarPost): string | null {
   const state = normalizePostState(post.state);
+  const refused = keyRefusal('reschedule');
+  if (refused) return refused;
   if (post.localOnly) return 'This post has not reached the service yet; it can be moved once it has synced.';
   if (state === 'published') return 'Published posts cannot be moved.';
   if (state === 'publishing') return 'This post is being published right now and cannot be moved.';
