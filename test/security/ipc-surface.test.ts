@@ -214,6 +214,26 @@ describe('the main process source', () => {
     ]);
   });
 
+  it('sends the window only contract events', async () => {
+    const sends: string[] = [];
+    for (const { path, source } of await electronSources()) {
+      const visit = (node: ts.Node) => {
+        if (
+          ts.isCallExpression(node) &&
+          ts.isPropertyAccessExpression(node.expression) &&
+          node.expression.name.text === 'send' &&
+          /webContents$/.test(node.expression.expression.getText(source))
+        ) {
+          sends.push(`${path}: ${node.arguments[0]?.getText(source) ?? ''}`);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(sends.length).toBeGreaterThan(0);
+    for (const send of sends) expect(send).toMatch(/: eventChannel\(/);
+  });
+
   it('never turns a checklist setting off anywhere', async () => {
     const risky = [
       /nodeIntegration(InWorker|InSubFrames)?\s*:\s*true/,
