@@ -10,6 +10,8 @@ export POSTDECK_REQUIRE_KEYCHAIN=1
 status=0
 echo "== unit and integration tests (vitest)"
 npx vitest run || status=1
+echo "== Electron security scan (Electronegativity)"
+npm run --silent audit:electron || status=1
 echo "== end-to-end tests (Playwright, Debian Chromium)"
 npx playwright test || status=1
 exit $status
