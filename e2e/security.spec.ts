@@ -86,8 +86,10 @@ test('a link to another site opens outside the app, through window.api.openExter
   // A modifier click is the usual way around a click handler ("open in a new tab").
   await link.click({ modifiers: ['ControlOrMeta'] });
   await link.click({ modifiers: ['Shift'] });
+  // The middle button ("open in a new tab") goes out through main too, never to a tab.
+  await link.click({ button: 'middle' });
 
-  await expect.poll(() => opened.length).toBe(3);
+  await expect.poll(() => opened.length).toBe(4);
   expect(new Set(opened)).toEqual(new Set([url]));
   expect(page.url()).toBe(start);
   expect(popups).toEqual([]);

@@ -6,10 +6,12 @@ import { createQueryClient } from './app/query-client.js';
 import { ScreenBoundary } from './app/ScreenBoundary.js';
 import './app/theme.css';
 import { startTheme } from './settings/theme.js';
+import { routeExternalLinks } from './app/external-links.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 startTheme();
+routeExternalLinks();
 
 createRoot(container).render(
   <StrictMode>
