@@ -56,6 +56,8 @@ async function buildPages(outDir: string): Promise<void> {
       outDir,
       emptyOutDir: true,
       target: 'chrome130',
+      // BENCH_MINIFY=0 keeps function names, for reading a profile of the pages.
+      minify: process.env.BENCH_MINIFY !== '0',
       rollupOptions: {
         input: { ours: join(root, 'ours.html'), fullcalendar: join(root, 'fullcalendar.html') },
       },
