@@ -131,7 +131,13 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     integrations: () => integrations.listIntegrations(),
     queue,
     uploadFromUrl: uploadMediaFromUrl,
-    sendDraft: (input) => sync.sendDraft(input),
+    afterWrite: ({ brandId }) => {
+      const status = sync.getSyncStatus();
+      events.emit('outboxChanged', { pending: status.pending });
+      events.emit('syncStatus', status);
+      events.emit('postsChanged', { brandId });
+      sync.kick();
+    },
   });
 
   const handlers: IpcHandlers = {
