@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { normalizeSlots, type QueueSlot } from '../../shared/queue/slots.js';
+import { useIpcQuery } from '../lib/use-ipc.js';
+import { useCopySlots, useQueueSlots, useSaveSlots, WEEKDAYS } from './queue-hooks.js';
+import './queue.css';
+
+/** The posting queue's weekly slots: the brand default, or one account's own; add, remove, copy. */
+export function QueueScreen() {
+  const accounts = useIpcQuery('listIntegrations', {});
+  const [selected, setSelected] = useState<string | null>(null);
+  const slots = useQueueSlots(selected);
+  const save = useSaveSlots();
+  const copy = useCopySlots();
+  const [weekday, setWeekday] = useState(1);
+  const [time, setTime] = useState('09:00');
+  const [copyTo, setCopyTo] = useState<string[]>([]);
+  const connected = (accounts.data ?? []).filter((a) => !a.disconnected);
+  const current = slots.data?.slots ?? [];
+  const label =
+    selected === null ? 'Brand default' : (connected.find((a) => a.id === selected)?.name ?? selected);
+
+  const write = (next: QueueSlot[] | null) =>
+    save.mutate({ integrationId: selected, slots: next === null ? null : normalizeSlots(next) });
+
+  return (
+    <div className="queue-screen">
+      <section className="card" aria-labelledby="queue-accounts-title">
+        <h2 id="queue-accounts-title">Posting slots</h2>
+        <p className="muted">
+          Weekly times “Add to queue” and imports with <code>queue</code> post at: the next slot with no post
+          of that account. Times are in {slots.data?.timezone ?? 'the brand’s zone'}.
+        </p>
+        <label className="queue-field">
+          Account
+          <select
+            aria-label="Account"
+            value={selected ?? ''}
+            onChange={(e) => {
+              setSelected(e.target.value === '' ? null : e.target.value);
+              setCopyTo([]);
+            }}
+          >
+            <option value="">Brand default (accounts without their own)</option>
+            {connected.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name} · {a.platform ?? 'unknown'}
+              </option>
+            ))}
+          </select>
+        </label>
+        {slots.data?.inherited ? (
+          <p className="queue-note" role="status">
+            {label} follows the brand default. Adding a slot gives it its own.
+          </p>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="queue-week-title">
+        <h2 id="queue-week-title">{label}: weekly slots</h2>
+        <div className="queue-week">
+          {WEEKDAYS.map((day, d) => {
+            const times = current.filter((s) => s.weekday === d);
+            return (
+              <div className="queue-day" key={day} role="group" aria-label={day}>
+                <h3>{day}</h3>
+                {times.length === 0 ? <p className="muted">No slots</p> : null}
+                <ul>
+                  {times.map((s) => (
+                    <li key={s.time} className="queue-slot">
+                      <span>{s.time}</span>
+                      <button
+                        type="button"
+                        className="button button-small"
+                        aria-label={`Remove ${day} ${s.time}`}
+                        onClick={() => write(current.filter((x) => x !== s))}
+                      >
+                        ×
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
+        </div>
+        <form
+          className="queue-add"
+          onSubmit={(e) => {
+            e.preventDefault();
+            write([...current, { weekday, time }]);
+          }}
+        >
+          <label className="queue-field">
+            Day
+            <select aria-label="Day" value={weekday} onChange={(e) => setWeekday(Number(e.target.value))}>
+              {WEEKDAYS.map((day, d) => (
+                <option key={day} value={d}>
+                  {day}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="queue-field">
+            Time
+            <input
+              aria-label="Time"
+              type="time"
+              value={time}
+              required
+              onChange={(e) => setTime(e.target.value)}
+            />
+          </label>
+          <button type="submit" className="button button-primary">
+            Add slot
+          </button>
+          {selected !== null && !slots.data?.inherited ? (
+            <button type="button" className="button" onClick={() => write(null)}>
+              Follow the brand default
+            </button>
+          ) : null}
+        </form>
+        {save.error ? (
+          <p className="field-error" role="alert">
+            {save.error.message}
+          </p>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="queue-copy-title">
+        <h2 id="queue-copy-title">Copy these slots to other accounts</h2>
+        <ul className="queue-copy-list">
+          {connected
+            .filter((a) => a.id !== selected)
+            .map((a) => (
+              <li key={a.id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={copyTo.includes(a.id)}
+                    onChange={(e) =>
+                      setCopyTo(e.target.checked ? [...copyTo, a.id] : copyTo.filter((x) => x !== a.id))
+                    }
+                  />{' '}
+                  {a.name} · {a.platform ?? 'unknown'}
+                </label>
+              </li>
+            ))}
+        </ul>
+        <button
+          type="button"
+          className="button"
+          disabled={copyTo.length === 0 || copy.isPending}
+          onClick={() => copy.mutate({ from: selected, to: copyTo }, { onSuccess: () => setCopyTo([]) })}
+        >
+          Copy to {copyTo.length} account{copyTo.length === 1 ? '' : 's'}
+        </button>
+        {copy.data ? (
+          <p role="status">
+            Copied to {copy.data.copied} account{copy.data.copied === 1 ? '' : 's'}.
+          </p>
+        ) : null}
+        {copy.error ? (
+          <p className="field-error" role="alert">
+            {copy.error.message}
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}

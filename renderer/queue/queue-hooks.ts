@@ -1,0 +1,105 @@
+import { useCallback } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { IpcInput } from '../../shared/ipc/contract.js';
+import { slotInstantsBetween, type QueueSlot } from '../../shared/queue/slots.js';
+import { call, type AppError } from '../lib/ipc.js';
+import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
+
+/*
+ * Runs in the renderer. The posting queue as hooks for every screen that needs it: the slot
+ * editor here, "Add to queue" in the composer, empty slots and "move to next free slot" in the calendar.
+ */
+
+/** An account's slots (null: the brand default), with the zone they are written in. */
+export function useQueueSlots(integrationId: string | null) {
+  return useIpcQuery('getQueueSlots', { integrationId });
+}
+
+/**
+ * The next free slot(s) of each account, as "Add to queue" will choose them: show these before
+ * sending. Refreshed whenever posts change. Disabled while no account is chosen.
+ */
+export function useNextFreeSlots(integrationIds: readonly string[], count = 1) {
+  const ids = [...integrationIds];
+  const query = useIpcQuery(
+    'previewQueue',
+    { integrationIds: ids.length > 0 ? ids : ['-'], count },
+    { enabled: ids.length > 0 },
+  );
+  const refetch = query.refetch;
+  useIpcEvent(
+    'postsChanged',
+    useCallback(() => void refetch(), [refetch]),
+  );
+  return query;
+}
+
+/** Forgets cached slots and previews after a change, so every screen shows the new ones. */
+function useInvalidateQueue() {
+  const client = useQueryClient();
+  return () => {
+    for (const name of ['getQueueSlots', 'previewQueue', 'listPosts', 'listOutbox', 'listDrafts'])
+      void client.invalidateQueries({ queryKey: [name] });
+  };
+}
+
+export function useSaveSlots() {
+  const invalidate = useInvalidateQueue();
+  return useMutation<unknown, AppError, IpcInput<'setQueueSlots'>>({
+    mutationFn: (input) => call('setQueueSlots', input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCopySlots() {
+  const invalidate = useInvalidateQueue();
+  return useMutation<{ copied: number }, AppError, IpcInput<'copyQueueSlots'>>({
+    mutationFn: (input) => call('copyQueueSlots', input),
+    onSuccess: invalidate,
+  });
+}
+
+/** "Add to queue": sends a saved draft to the next free slot of each of its accounts. */
+export function useQueueDraft() {
+  const invalidate = useInvalidateQueue();
+  return useMutation({
+    mutationFn: (draftId: string) => call('queueDraft', { draftId }),
+    onSuccess: invalidate,
+  });
+}
+
+/** "Move to next free slot" on a post. */
+export function useMoveToNextFreeSlot() {
+  const invalidate = useInvalidateQueue();
+  return useMutation({
+    mutationFn: (postId: string) => call('moveToNextFreeSlot', { id: postId }),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * Slot instants in [start, end) that no post occupies, for the calendar's faint empty slots.
+ * `busy` holds the publish instants (ms) of the posts shown.
+ */
+export function emptySlotsBetween(
+  slots: readonly QueueSlot[],
+  timezone: string,
+  start: Date,
+  end: Date,
+  busy: readonly number[],
+): Date[] {
+  const taken = new Set(busy.map((ms) => Math.floor(ms / 60_000)));
+  return slotInstantsBetween(slots, timezone, start.getTime(), end.getTime())
+    .filter((ms) => !taken.has(Math.floor(ms / 60_000)))
+    .map((ms) => new Date(ms));
+}
+
+export const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
