@@ -1,5 +1,4 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
-import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import './calendar.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startOfDay } from 'date-fns';
