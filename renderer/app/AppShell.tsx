@@ -22,7 +22,18 @@ const AnalyticsScreen = lazy(() =>
   import('../analytics/AnalyticsScreen.js').then((m) => ({ default: m.AnalyticsScreen })),
 );
 
-const TITLES: Record<Route, string> = { calendar: 'Calendar', analytics: 'Analytics', account: 'Account' };
+const QueueScreen = lazy(() => import('../queue/QueueScreen.js').then((m) => ({ default: m.QueueScreen })));
+const ImportScreen = lazy(() =>
+  import('../import/ImportScreen.js').then((m) => ({ default: m.ImportScreen })),
+);
+
+const TITLES: Record<Route, string> = {
+  calendar: 'Calendar',
+  analytics: 'Analytics',
+  queue: 'Queue',
+  import: 'Import',
+  account: 'Account',
+};
 
 /** The connected app: sidebar, top bar with the brand, the sync banner, the page, and the outbox. */
 export function AppShell({ profile }: { profile: ProfileView }) {
@@ -70,6 +81,14 @@ export function AppShell({ profile }: { profile: ProfileView }) {
             ) : route === 'analytics' ? (
               <Suspense fallback={<Loading label="Loading analytics…" />}>
                 <AnalyticsScreen profile={profile} />
+              </Suspense>
+            ) : route === 'queue' ? (
+              <Suspense fallback={<Loading label="Loading the queue…" />}>
+                <QueueScreen />
+              </Suspense>
+            ) : route === 'import' ? (
+              <Suspense fallback={<Loading label="Loading import…" />}>
+                <ImportScreen />
               </Suspense>
             ) : (
               <AccountPage profile={profile} />

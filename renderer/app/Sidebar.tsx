@@ -5,6 +5,8 @@ import { useUi, type Route } from './ui-store.js';
 const NAV: { route: Route; label: string }[] = [
   { route: 'calendar', label: 'Calendar' },
   { route: 'analytics', label: 'Analytics' },
+  { route: 'queue', label: 'Queue' },
+  { route: 'import', label: 'Import' },
   { route: 'account', label: 'Account' },
 ];
 
