@@ -18,6 +18,7 @@ import { normalizeBaseUrl } from './base-url.js';
 import { ApiError } from './errors.js';
 import { httpErrorMessage, malformedMessage, networkErrorMessage, timeoutMessage } from './error-messages.js';
 import { multipartFileBody } from './multipart.js';
+import { streamingFetch } from './streaming-fetch.js';
 import type { PublishingApi, UploadFileInput } from './publishing-api.js';
 import { abortedError, DEFAULT_RETRY, parseRetryAfter, retryDelayMs, sleep, type RetryPolicy } from './retry.js';
 
@@ -253,8 +254,11 @@ export class ApiClient implements PublishingApi {
         // A redirect could carry the key somewhere the user never chose: it is reported, not followed.
         redirect: 'manual',
       };
-      if (body instanceof ReadableStream) init.duplex = 'half';
-      const response = await this.fetchImpl(this.url(spec), init);
+      const streamed = body instanceof ReadableStream;
+      if (streamed) init.duplex = 'half';
+      // Node's fetch would hold a streamed upload whole in memory; node:http streams it.
+      const send = streamed && this.fetchImpl === globalThis.fetch ? streamingFetch : this.fetchImpl;
+      const response = await send(this.url(spec), init);
       touch();
       const text = await response.text();
       return this.interpret(response, text, endpoint);
