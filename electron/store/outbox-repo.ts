@@ -108,6 +108,27 @@ const Row = z.object({
   updated_at: z.string(),
 });
 
+const HeadRow = Row.pick({
+  id: true,
+  profile_id: true,
+  brand_id: true,
+  kind: true,
+  op_key: true,
+  status: true,
+  next_attempt_ms: true,
+});
+
+/** Where an operation stands in the queue, without its payload. */
+export interface OutboxHead {
+  id: string;
+  profileId: string;
+  brandId: string;
+  kind: OutboxRecord['kind'];
+  key: string;
+  status: OutboxStatus;
+  nextAttemptMs: number | null;
+}
+
 const RecordSchema = Row.transform((r, ctx): OutboxRecord => {
   const op = OutboxOp.safeParse({ kind: r.kind, payload: r.payload_json });
   if (!op.success) {
@@ -245,6 +266,43 @@ export class OutboxRepo {
       rows = this.db.sql
         .prepare('SELECT * FROM outbox WHERE profile_id = ? AND brand_id = ? ORDER BY seq')
         .all(scope.profileId, scope.brandId);
+    return parseRows(this.db, 'outbox', RecordSchema, rows);
+  }
+
+  /**
+   * The queue's order and state without payloads, oldest first: what planning the next send needs.
+   * Reading and checking every payload on each step made a long queue cost its length squared.
+   */
+  heads(): OutboxHead[] {
+    const rows = this.db.sql
+      .prepare('SELECT id, profile_id, brand_id, kind, op_key, status, next_attempt_ms FROM outbox ORDER BY seq')
+      .all();
+    return parseRows(this.db, 'outbox', HeadRow, rows).map((r) => ({
+      id: r.id,
+      profileId: r.profile_id,
+      brandId: r.brand_id,
+      kind: r.kind,
+      key: r.op_key,
+      status: r.status,
+      nextAttemptMs: r.next_attempt_ms,
+    }));
+  }
+
+  /** How many operations of a profile and brand are in each state. */
+  countByStatus(scope: { profileId: string; brandId: string }): Record<OutboxHead['status'], number> {
+    const counts: Record<OutboxHead['status'], number> = { pending: 0, sending: 0, failed: 0, needsDecision: 0 };
+    const rows = this.db.sql
+      .prepare('SELECT status, COUNT(*) AS n FROM outbox WHERE profile_id = ? AND brand_id = ? GROUP BY status')
+      .all(scope.profileId, scope.brandId) as { status: string; n: number }[];
+    for (const row of rows) if (row.status in counts) counts[row.status as OutboxHead['status']] = Number(row.n);
+    return counts;
+  }
+
+  /** The operations a local draft has in the queue. */
+  listForDraft(profileId: string, draftId: string): OutboxRecord[] {
+    const rows = this.db.sql
+      .prepare('SELECT * FROM outbox WHERE profile_id = ? AND draft_id = ? ORDER BY seq')
+      .all(profileId, draftId);
     return parseRows(this.db, 'outbox', RecordSchema, rows);
   }
 

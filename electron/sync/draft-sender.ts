@@ -52,7 +52,9 @@ export class DraftSender {
     const { draft, payload, files } = await this.prepare(active, input);
     const busy = (op: { draftId: string | null; status: string }) =>
       op.draftId === draft.id && (op.status === 'pending' || op.status === 'sending');
-    if (this.c.outbox.list(active).some(busy)) throw new AppFailure('CONFLICT', ALREADY_QUEUED);
+    if (this.c.outbox.listForDraft(active.profileId, draft.id).some(busy)) {
+      throw new AppFailure('CONFLICT', ALREADY_QUEUED);
+    }
     const api = await this.c.apiOf(active);
     if (!api) throw notConnected();
     const { media } = this.c;
@@ -149,8 +151,7 @@ export class DraftSender {
     const { outbox } = this.c;
     const key = draft.replacesGroup ? `group:${draft.replacesGroup}` : `draft:${draft.id}`;
     return this.c.db.tx(() => {
-      for (const op of outbox.list(active)) {
-        if (op.draftId !== draft.id) continue;
+      for (const op of outbox.listForDraft(active.profileId, draft.id)) {
         if (op.status === 'pending' || op.status === 'sending')
           throw new AppFailure('CONFLICT', ALREADY_QUEUED);
         // A stopped earlier attempt is replaced by this one (the user edited and sent again).

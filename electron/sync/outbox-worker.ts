@@ -33,8 +33,8 @@ export type ApiFor = (
 export type Emit = <K extends IpcEventName>(name: K, payload: IpcEventPayload<K>) => void;
 type Lane = 'upload' | 'posts';
 const LANES: readonly Lane[] = ['upload', 'posts'];
-const laneOf = (op: OutboxRecord): Lane => (op.kind === 'upload' ? 'upload' : 'posts');
-const scopeOf = (op: OutboxRecord) => `${op.profileId}\u0000${op.brandId}`;
+const laneOf = (op: Pick<OutboxRecord, 'kind'>): Lane => (op.kind === 'upload' ? 'upload' : 'posts');
+const scopeOf = (op: Pick<OutboxRecord, 'profileId' | 'brandId'>) => `${op.profileId}\u0000${op.brandId}`;
 
 export interface OutboxWorkerOptions {
   db: AppDatabase;
@@ -158,12 +158,17 @@ export class OutboxWorker {
     const now = this.o.now().getTime();
     const blocked = new Set<string>();
     let wakeAt = Infinity;
-    for (const op of this.outbox.list()) {
+    for (const op of this.outbox.heads()) {
       const free = !blocked.has(op.key) && !this.unavailable.has(scopeOf(op));
       blocked.add(op.key);
       if (!free || op.status !== 'pending' || !lanes.has(laneOf(op))) continue;
       const dueAt = Math.max(op.nextAttemptMs ?? 0, this.holdUntilMs);
-      if (dueAt <= now) return { runnable: op, wakeAt: now };
+      if (dueAt <= now) {
+        const runnable = this.outbox.get(op.id);
+        // A row too damaged to read is reported by the repository and passed over.
+        if (!runnable) continue;
+        return { runnable, wakeAt: now };
+      }
       wakeAt = Math.min(wakeAt, dueAt);
     }
     return { runnable: null, wakeAt };

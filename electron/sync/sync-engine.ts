@@ -271,13 +271,12 @@ export class SyncEngine {
 
   getSyncStatus(): SyncStatus {
     const active = this.o.active();
-    const ops = active ? this.outbox.list(active) : [];
-    const count = (...s: OutboxRecord['status'][]) => ops.filter((o) => s.includes(o.status)).length;
+    const counts = active ? this.outbox.countByStatus(active) : null;
     return {
       online: this.reachability.online,
-      pending: count('pending', 'sending'),
-      failed: count('failed'),
-      needsDecision: count('needsDecision'),
+      pending: counts ? counts.pending + counts.sending : 0,
+      failed: counts?.failed ?? 0,
+      needsDecision: counts?.needsDecision ?? 0,
       lastSyncAt: active ? this.reader.syncedAt(active) : null,
       lastError: this.reachability.lastError,
     };
