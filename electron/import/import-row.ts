@@ -23,6 +23,8 @@ export interface RowContext {
   timezone: string;
   now: number;
   imported: (fingerprint: string) => boolean;
+  /** Whether an account has posting slots (its own or the brand default), for rows set to "queue". */
+  hasSlots: (integrationId: string) => boolean;
 }
 
 /** A checked row, and what to send when it has no problem. */
@@ -232,6 +234,11 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
     a.platform ? [{ ...a, platform: a.platform }] : [],
   );
   const { date, queue } = readDate(lower, ctx, problem);
+  if (queue) {
+    for (const a of accounts.filter((acc) => !ctx.hasSlots(acc.id))) {
+      problem('date', `${a.name} has no posting slots for queue; add some under Queue, or give a date.`);
+    }
+  }
   const settings = readSettings(lower, problem);
   const targets: DraftTarget[] = accounts.map((a) => ({
     integrationId: a.id,

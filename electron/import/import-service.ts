@@ -72,6 +72,7 @@ export class ImportService {
       timezone: this.o.queue.timezone(active),
       now: this.o.now().getTime(),
       imported: (fp) => done.has(fp),
+      hasSlots: (id) => this.o.queue.slotsOf(active, id).length > 0,
     };
     const rows: CheckedRow[] = [];
     for (let start = 0; start < file.rows.length; start += CHUNK) {

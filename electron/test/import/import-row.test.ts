@@ -27,6 +27,7 @@ const ctx: RowContext = {
   timezone: 'Europe/Paris',
   now: Date.parse('2026-11-22T00:00:00Z'),
   imported: () => false,
+  hasSlots: (id) => id !== 'bs1',
 };
 
 const fields = (cells: Record<string, string>) => checkRow(0, cells, ctx).view.problems.map((p) => p.field);
@@ -64,6 +65,7 @@ describe('checkRow', () => {
     expect(fields({ text: 'a', accounts: 'x1', date: '31/12/2026' })).toEqual(['date']);
     expect(fields({ text: 'a', accounts: 'x1', date: '2026-02-30 09:00' })).toEqual(['date']);
     expect(fields({ text: 'a', accounts: 'x1', date: '' })).toEqual(['date']);
+    expect(fields({ text: 'a', accounts: 'bs1', date: 'queue' })).toEqual(['date']); // no posting slots
     expect(fields({ text: 'x'.repeat(281), accounts: 'x1', date: 'queue' })).toEqual(['text']);
     expect(fields({ text: 'a', accounts: 'x1', date: 'queue', media: 'not a url' })).toEqual(['media']);
     expect(fields({ text: 'a', accounts: 'x1', date: 'queue', settings: '{oops' })).toEqual(['settings']);
