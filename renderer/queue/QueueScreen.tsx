@@ -6,7 +6,8 @@ import './queue.css';
 
 /** The posting queue's weekly slots: the brand default, or one account's own; add, remove, copy. */
 export function QueueScreen() {
-  const accounts = useIpcQuery('listIntegrations', {});
+  // Accounts are learned from posts: ask again on every visit rather than trust an early empty answer.
+  const accounts = useIpcQuery('listIntegrations', {}, { refetchOnMount: 'always' });
   const [selected, setSelected] = useState<string | null>(null);
   const slots = useQueueSlots(selected);
   const save = useSaveSlots();
