@@ -179,6 +179,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     previewQueue: (input) => queue.previewQueue(input),
     queueDraft: (input) => queue.queueDraft(input),
     moveToNextFreeSlot: (input) => queue.moveToNextFreeSlot(input),
+    shuffleQueue: (input) => queue.shuffleQueue(input),
     previewImport: (input) => imports.previewImport(input),
     editImportRow: async (input) => imports.editImportRow(input),
     runImport: (input) => imports.runImport(input),

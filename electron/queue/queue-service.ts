@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { CalendarPost, Draft } from '../../shared/ipc/models.js';
-import { nextFreeSlots, type QueueSlot } from '../../shared/queue/slots.js';
+import { nextFreeSlots, slotInstantsBetween, type QueueSlot } from '../../shared/queue/slots.js';
 import { DraftsRepo } from '../drafts/drafts-repo.js';
 import { AppFailure, notConnected } from '../ipc/app-failure.js';
 import type { AppDatabase } from '../store/database.js';
@@ -199,6 +199,47 @@ export class QueueService {
     if (!date) throw new AppFailure('INVALID_ARGUMENT', NO_SLOTS(post.integration.name ?? 'This account'));
     const { outboxId } = await this.o.reschedulePost({ id, date });
     return { date, outboxId };
+  }
+
+  /**
+   * "Shuffle": the account's scheduled posts that sit on its slots swap times among those same
+   * slots, so the queue's order changes and no new time is taken. Each move goes through the outbox.
+   */
+  async shuffleQueue(
+    { integrationId }: IpcInput<'shuffleQueue'>,
+    random: () => number = Math.random,
+  ): Promise<IpcOutput<'shuffleQueue'>> {
+    const active = this.requireActive();
+    const start = this.o.now().getTime() + 60_000;
+    const end = start + BUSY_WINDOW_DAYS * DAY;
+    const slotTimes = new Set(
+      slotInstantsBetween(this.slotsOf(active, integrationId), this.timezone(active), start, end),
+    );
+    const { posts } = await this.o.listPosts({
+      start: new Date(start).toISOString(),
+      end: new Date(end).toISOString(),
+    });
+    const queued = posts.filter(
+      (p) =>
+        p.integration.id === integrationId &&
+        p.state === 'scheduled' &&
+        !p.pending &&
+        !p.localOnly &&
+        slotTimes.has(Date.parse(p.publishDate)),
+    );
+    const dates = queued.map((p) => p.publishDate);
+    for (let i = dates.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      [dates[i], dates[j]] = [dates[j] ?? '', dates[i] ?? ''];
+    }
+    let moved = 0;
+    for (const [i, post] of queued.entries()) {
+      const date = dates[i];
+      if (!date || date === post.publishDate) continue;
+      await this.o.reschedulePost({ id: post.id, date });
+      moved += 1;
+    }
+    return { moved };
   }
 
   private splitCopy(active: ActiveBrand, draft: Draft, ids: string[], first: boolean, date: string): Draft {

@@ -77,6 +77,15 @@ export function useMoveToNextFreeSlot() {
   });
 }
 
+/** "Shuffle": an account's queued posts swap times among the slots they occupy. */
+export function useShuffleQueue() {
+  const invalidate = useInvalidateQueue();
+  return useMutation({
+    mutationFn: (integrationId: string) => call('shuffleQueue', { integrationId }),
+    onSuccess: invalidate,
+  });
+}
+
 /**
  * Slot instants in [start, end) that no post occupies, for the calendar's faint empty slots.
  * `busy` holds the publish instants (ms) of the posts shown.

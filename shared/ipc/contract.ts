@@ -164,6 +164,12 @@ export const ipcMethods = {
     "Reschedules a post to its account's next free slot.",
   ),
 
+  shuffleQueue: m(
+    z.object({ integrationId: Id }),
+    z.object({ moved: z.number().int() }),
+    "Shuffles an account's scheduled posts among the slot times they already occupy.",
+  ),
+
   // Bulk import: read and checked in main, in chunks, with importProgress events.
   previewImport: m(
     z.object({ path: z.string().min(1).max(4096) }),

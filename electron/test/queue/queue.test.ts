@@ -157,6 +157,32 @@ describe('queue slots', () => {
     expect((await postsOf(b.id)).find((p) => p.id === post?.id)?.publishDate).toBe(expected);
   });
 
+  it('"Shuffle" swaps the times of an account’s queued posts among the slots they occupy', async () => {
+    await app.ok('setQueueSlots', { integrationId: a.id, slots: everyDay('06:40') });
+    const tag = `Shuffle ${Date.now()}`;
+    for (const n of [1, 2, 3]) {
+      const draft = await draftFor([a], `${tag} #${n}`);
+      await app.ok('queueDraft', { draftId: draft.id });
+    }
+    await app.ok('syncNow');
+    const timesOf = async () =>
+      new Map(
+        (await postsOf(a.id)).filter((p) => p.content.startsWith(tag)).map((p) => [p.content, p.publishDate]),
+      );
+    const before = await timesOf();
+    expect(before.size).toBe(3);
+    let moved = 0;
+    // A shuffle may leave the order as it was (1 chance in 6): ask again until something moves.
+    for (let tries = 0; tries < 10 && moved === 0; tries += 1) {
+      moved = (await app.ok('shuffleQueue', { integrationId: a.id })).moved;
+    }
+    expect(moved).toBeGreaterThan(0);
+    await app.ok('syncNow');
+    const after = await timesOf();
+    expect([...after.values()].sort()).toEqual([...before.values()].sort());
+    expect([...after.entries()].filter(([k, v]) => before.get(k) !== v).length).toBeGreaterThan(0);
+  });
+
   it('says what to do when an account has no slots at all', async () => {
     await app.ok('setQueueSlots', { integrationId: null, slots: [] });
     await app.ok('setQueueSlots', { integrationId: b.id, slots: null });
