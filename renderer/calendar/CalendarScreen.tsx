@@ -11,6 +11,8 @@ import { CalendarToasts } from './CalendarToasts.js';
 import { CalendarToolbar } from './CalendarToolbar.js';
 import { CalendarView as CalendarGrid } from './CalendarView.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
+import { useEmptySlots } from './empty-slots.js';
+import { useUi } from '../app/ui-store.js';
 import { formatDateTime } from './format.js';
 import { useFixedPostHint, useGlobalShortcuts, usePostKeys } from './interaction.js';
 import { dropTarget, groupMembers, planMove } from './moves.js';
@@ -55,6 +57,18 @@ export function CalendarScreen() {
   );
   const shown = useMemo(() => applyFilters(posts, filters), [posts, filters]);
   const events = useMemo(() => shown.map((p) => toPostEvent(p, zone)), [shown, zone]);
+  const slots = useEmptySlots({
+    enabled: view === 'week' || view === 'day',
+    range,
+    posts,
+    accounts: filters.accounts,
+    zone,
+  });
+  const openComposer = useUi((s) => s.openComposer);
+  const onOpenSlot = useCallback(
+    (instant: Date) => openComposer({ date: instant.toISOString() }),
+    [openComposer],
+  );
   const actions = useCalendarActions(brandId, zone);
   const [confirmDelete, setConfirmDelete] = useState<CalendarPost | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
@@ -166,6 +180,7 @@ export function CalendarScreen() {
       >
         <CalendarGrid
           events={events}
+          slots={slots}
           view={view}
           date={date}
           zone={zone}
@@ -174,6 +189,7 @@ export function CalendarScreen() {
           onNavigate={setDate}
           onDrop={onDrop}
           onOpen={onOpenEvent}
+          onOpenSlot={onOpenSlot}
         />
         {openPostId && (
           <PostDetailsPanel

@@ -1,17 +1,35 @@
-import { memo, useMemo, useSyncExternalStore } from 'react';
-import { Calendar, type Components, type Formats, type View } from 'react-big-calendar';
+import { createContext, memo, useContext, useMemo, useSyncExternalStore } from 'react';
+import { Calendar, type Components, type EventProps, type Formats, type View } from 'react-big-calendar';
 import dragAndDropAddon from 'react-big-calendar/lib/addons/dragAndDrop/index.js';
 import { PostCellContext, PostEventView } from './PostEventView.js';
 import { whyNotMovable, type PostEvent } from './posts.js';
 import { createLocalizer } from './localizer.js';
 import { AGENDA_DAYS, type CalendarView as ViewName } from './range.js';
 import { instantToWall } from './time.js';
+import { EmptySlot } from '../queue/EmptySlot.js';
+import type { SlotEvent } from './empty-slots.js';
+import { formatTime } from './format.js';
 
 /** Minutes per slot in the week and day views; the keyboard moves a post by one slot. */
 export const SLOT_MINUTES = 30;
 
 const withDragAndDrop = typeof dragAndDropAddon === 'function' ? dragAndDropAddon : dragAndDropAddon.default;
-const DnDCalendar = withDragAndDrop<PostEvent>(Calendar);
+/** What the grid lays out: posts, and (as background events in week and day) free queue slots. */
+type GridEvent = PostEvent | SlotEvent;
+const isPost = (e: GridEvent): e is PostEvent => 'post' in e;
+const DnDCalendar = withDragAndDrop<GridEvent>(Calendar);
+
+/** Opens the composer at a free slot's instant; a context so the grid's components stay stable. */
+const SlotOpenContext = createContext<((instant: Date) => void) | null>(null);
+const SlotZoneContext = createContext('UTC');
+
+function GridEventView(props: EventProps<GridEvent>) {
+  const open = useContext(SlotOpenContext);
+  const zone = useContext(SlotZoneContext);
+  const { event } = props;
+  if (isPost(event)) return <PostEventView {...(props as EventProps<PostEvent>)} />;
+  return <EmptySlot date={event.instant} label={formatTime(event.instant, zone)} onOpen={(d) => open?.(d)} />;
+}
 
 const localizer = createLocalizer();
 
@@ -27,15 +45,16 @@ const formats: Formats = {
   dateFormat: 'd',
 };
 
-const components: Components<PostEvent> = {
-  event: PostEventView,
-  agenda: { event: PostEventView },
+const components: Components<GridEvent> = {
+  event: GridEventView,
+  agenda: { event: GridEventView },
 };
 
 const VIEWS: View[] = ['month', 'week', 'day', 'agenda'];
 const SCROLL_TO = new Date(1970, 0, 1, 7, 30);
-const isMovable = (e: PostEvent) => whyNotMovable(e.post) === null;
-const eventClass = (e: PostEvent) => ({
+const isMovable = (e: GridEvent) => isPost(e) && whyNotMovable(e.post) === null;
+const eventClass = (e: GridEvent) => (isPost(e) ? postClass(e) : { className: 'cal-slot-event' });
+const postClass = (e: PostEvent) => ({
   className: [
     'post-event',
     `post-event--${e.state ?? 'unknown'}`,
@@ -45,6 +64,7 @@ const eventClass = (e: PostEvent) => ({
 });
 
 const MINUTE = 60_000;
+const NO_SLOTS: SlotEvent[] = [];
 const subscribeToMinutes = (tick: () => void) => {
   const timer = setInterval(tick, 5_000);
   return () => clearInterval(timer);
@@ -59,6 +79,8 @@ function useWallNow(zone: string): Date {
 
 interface CalendarViewProps {
   events: PostEvent[];
+  /** Free queue slots, drawn faintly in week and day views only. */
+  slots?: SlotEvent[];
   view: ViewName;
   date: Date;
   zone: string;
@@ -67,6 +89,7 @@ interface CalendarViewProps {
   onNavigate(date: Date): void;
   onDrop(event: PostEvent, start: Date, isAllDay: boolean): void;
   onOpen(event: PostEvent): void;
+  onOpenSlot?(instant: Date): void;
 }
 
 /**
@@ -74,7 +97,9 @@ interface CalendarViewProps {
  * its events, view, date or zone change, never for a toast, a filter menu or the details panel.
  */
 export const CalendarView = memo(function CalendarView(props: CalendarViewProps) {
-  const { events, view, date, zone, cellContext, onView, onNavigate, onDrop, onOpen } = props;
+  const { events, slots, view, date, zone, cellContext, onView, onNavigate, onDrop, onOpen, onOpenSlot } =
+    props;
+  const backgroundEvents = view === 'week' || view === 'day' ? (slots ?? NO_SLOTS) : NO_SLOTS;
   const now = useWallNow(zone);
   const getters = useMemo(() => {
     const dayEnd = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
@@ -88,37 +113,44 @@ export const CalendarView = memo(function CalendarView(props: CalendarViewProps)
 
   return (
     <PostCellContext.Provider value={cellContext}>
-      <DnDCalendar
-        className={`cal-grid cal-view-${view}`}
-        localizer={localizer}
-        culture="en-US"
-        events={events}
-        view={view}
-        views={VIEWS}
-        date={date}
-        toolbar={false}
-        onView={(v) => onView(v as ViewName)}
-        onNavigate={(d) => onNavigate(d)}
-        getNow={getters.getNow}
-        components={components}
-        formats={formats}
-        popup
-        resizable={false}
-        selectable={false}
-        draggableAccessor={isMovable}
-        eventPropGetter={eventClass}
-        slotPropGetter={getters.slot}
-        dayPropGetter={getters.day}
-        step={SLOT_MINUTES}
-        timeslots={2}
-        length={AGENDA_DAYS}
-        scrollToTime={SCROLL_TO}
-        dayLayoutAlgorithm="overlap"
-        tooltipAccessor={null}
-        onSelectEvent={onOpen}
-        onEventDrop={({ event, start, isAllDay }) => onDrop(event, new Date(start), !!isAllDay)}
-        messages={{ showMore: (count) => `+${count} more`, noEventsInRange: 'No posts in this range.' }}
-      />
+      <SlotOpenContext.Provider value={onOpenSlot ?? null}>
+        <SlotZoneContext.Provider value={zone}>
+          <DnDCalendar
+            className={`cal-grid cal-view-${view}`}
+            localizer={localizer}
+            culture="en-US"
+            events={events}
+            backgroundEvents={backgroundEvents}
+            view={view}
+            views={VIEWS}
+            date={date}
+            toolbar={false}
+            onView={(v) => onView(v as ViewName)}
+            onNavigate={(d) => onNavigate(d)}
+            getNow={getters.getNow}
+            components={components}
+            formats={formats}
+            popup
+            resizable={false}
+            selectable={false}
+            draggableAccessor={isMovable}
+            eventPropGetter={eventClass}
+            slotPropGetter={getters.slot}
+            dayPropGetter={getters.day}
+            step={SLOT_MINUTES}
+            timeslots={2}
+            length={AGENDA_DAYS}
+            scrollToTime={SCROLL_TO}
+            dayLayoutAlgorithm="overlap"
+            tooltipAccessor={null}
+            onSelectEvent={(e) => isPost(e) && onOpen(e)}
+            onEventDrop={({ event, start, isAllDay }) =>
+              isPost(event) && onDrop(event, new Date(start), !!isAllDay)
+            }
+            messages={{ showMore: (count) => `+${count} more`, noEventsInRange: 'No posts in this range.' }}
+          />
+        </SlotZoneContext.Provider>
+      </SlotOpenContext.Provider>
     </PostCellContext.Provider>
   );
 });

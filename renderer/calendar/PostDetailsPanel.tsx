@@ -6,6 +6,7 @@ import { postKey } from './queries.js';
 import { formatDateTime, formatFull } from './format.js';
 import { AccountAvatar, PlatformBadge } from './PostBadges.js';
 import { platformLabel, stateLabel, whyNotMovable } from './posts.js';
+import { QueueActions } from './QueueActions.js';
 import { instantToWall, parseInputValue, wallToInputValue, wallToInstant } from './time.js';
 import { normalizePostState } from '../../shared/api/resources.js';
 import { useUi } from '../app/ui-store.js';
@@ -172,6 +173,13 @@ export function PostDetailsPanel({
         )}
       </section>
 
+      {post && !fixedReason && (
+        <section aria-label="Queue">
+          <h3>Queue</h3>
+          <QueueActions post={post} zone={zone} />
+        </section>
+      )}
+
       <section aria-label="Content">
         <h3>{d && d.value.length > 1 ? `Thread of ${d.value.length}` : 'Content'}</h3>
         {detail.isPending && <p className="cal-muted">Loading the post…</p>}
@@ -233,7 +241,11 @@ export function PostDetailsPanel({
           <button type="button" disabled={!editable} onClick={() => openComposer({ editPostId: postId })}>
             Edit
           </button>
-          <button type="button" disabled={!onService} onClick={() => openComposer({ duplicatePostId: postId })}>
+          <button
+            type="button"
+            disabled={!onService}
+            onClick={() => openComposer({ duplicatePostId: postId })}
+          >
             Duplicate
           </button>
         </div>
