@@ -166,6 +166,8 @@ export async function ingestMedia(
     svc.media.insert(record);
     return record;
   } catch (err) {
+    // A write still in flight reports "write after destroyed" as an error event: nothing to tell.
+    out.on('error', () => undefined);
     out.destroy();
     await unlink(temp).catch(() => undefined);
     throw err;
