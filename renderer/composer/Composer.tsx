@@ -107,7 +107,8 @@ function ComposerEditor({
   const [previews, setPreviews] = useState<ReadonlyMap<string, string>>(new Map());
   const previewUrls = useRef(previews);
   const dialog = useRef<HTMLElement>(null);
-  const autosave = useAutosave(draft, touched);
+  // No autosave while a send is under way: main removes the draft once the service has it.
+  const autosave = useAutosave(draft, touched && busy === null);
   const accounts = useIpcQuery('listIntegrations', {});
 
   const edit = useCallback((f: (d: model.WorkingDraft) => model.WorkingDraft) => {
