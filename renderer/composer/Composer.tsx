@@ -18,7 +18,8 @@ import { loadDraft, type ComposerMode } from './load-draft.js';
 import { useComposerNotice } from './notice-store.js';
 import { rememberOpenDraft } from './open-draft.js';
 import { Preview } from './Preview.js';
-import { SendBar, type SendKind } from './SendBar.js';
+import { SendBar, type QueuePreview, type SendKind } from './SendBar.js';
+import { useNextFreeSlots } from '../queue/queue-hooks.js';
 import { SettingsForms } from './SettingsForms.js';
 import { ThreadEditor } from './ThreadEditor.js';
 import { useAutosave } from './use-autosave.js';
@@ -144,6 +145,19 @@ function ComposerEditor({
     [accounts.data],
   );
 
+  // Where "Add to queue" would put the post, for every chosen account, before anything is sent.
+  const nextSlots = useNextFreeSlots(draft.targets.map((t) => t.integrationId));
+  const queuePreview: QueuePreview | null =
+    draft.targets.length === 0
+      ? null
+      : {
+          loading: nextSlots.isPending,
+          problem: nextSlots.isError ? errorMessage(nextSlots.error) : null,
+          lines: (nextSlots.data?.accounts ?? []).map(
+            (a) => `${accountName(a.integrationId)} on ${a.dates[0] ? slotTime(a.dates[0], zone) : 'no free slot'}`,
+          ),
+        };
+
   // Live problems from the shared rules, and what the service answered to the last send.
   const localIssues = useMemo(() => draftIssues(draft), [draft]);
   const issues = serverIssues.length > 0 ? serverIssues : localIssues;
@@ -256,6 +270,11 @@ function ComposerEditor({
     try {
       setDraft(sending);
       await call('saveDraft', sending);
+      if (kind === 'queue') {
+        const queued = await call('queueDraft', { draftId: draft.id });
+        finish(queuedMessage(queued.posts.map((p) => ({ name: accountName(p.integrationId), date: p.date })), zone));
+        return;
+      }
       const input = {
         draftId: draft.id,
         type: kind === 'server-draft' ? ('draft' as const) : kind,
@@ -478,6 +497,7 @@ function ComposerEditor({
           error={sendError}
           problemCount={localIssues.length}
           isEdit={draft.replacesGroup !== null}
+          queue={queuePreview}
           onDate={(date) => edit((d) => ({ ...d, date }))}
           onSend={(kind, date) => void send(kind, date)}
         />
@@ -513,6 +533,22 @@ function fromLibrary(m: MediaObject): DraftMedia {
     name: m.name,
     kind: mediaKindFromPath(m) ?? 'image',
   };
+}
+
+/** "Queued: Harbor Coffee on Tue 24 Nov, 09:00; …" in the brand's zone. */
+function queuedMessage(posts: { name: string; date: string }[], zone: string): string {
+  return `Queued: ${posts.map((p) => `${p.name} on ${slotTime(p.date, zone)}`).join('; ')}.`;
+}
+
+function slotTime(iso: string, zone: string): string {
+  return new Intl.DateTimeFormat(undefined, {
+    timeZone: zone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
 }
 
 function sentMessage(kind: SendKind, count: number, isEdit: boolean): string {

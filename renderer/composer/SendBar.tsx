@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { fieldToInstant, instantToField, scheduleProblem } from './schedule-time.js';
 
-export type SendKind = 'schedule' | 'now' | 'server-draft';
+export type SendKind = 'schedule' | 'now' | 'server-draft' | 'queue';
+
+/** Where "Add to queue" would put the post, shown before sending; null while nothing is chosen. */
+export interface QueuePreview {
+  /** One line per account: its name and the time of its next free slot. */
+  lines: string[];
+  /** Why the queue cannot be used now (no slots, no accounts), with what to do. */
+  problem: string | null;
+  loading: boolean;
+}
 
 /** The time (in the brand's zone; remount it with the zone as key) and the three ways to send; the past is refused here, before main. */
 export function SendBar({
@@ -11,6 +20,7 @@ export function SendBar({
   error,
   problemCount,
   isEdit,
+  queue,
   onDate,
   onSend,
 }: {
@@ -20,6 +30,7 @@ export function SendBar({
   error: string | null;
   problemCount: number;
   isEdit: boolean;
+  queue: QueuePreview | null;
   onDate(date: string | null): void;
   onSend(kind: SendKind, date: string | null): void;
 }) {
@@ -67,7 +78,27 @@ export function SendBar({
               : `${problemCount} problems to fix before sending`}
           </p>
         ) : null}
+        {queue && !isEdit ? (
+          <p className="muted composer-queue" id="composer-queue-preview" aria-live="polite">
+            {queue.loading
+              ? 'Finding the next free slots…'
+              : queue.problem
+                ? queue.problem
+                : `Add to queue: ${queue.lines.join('; ')}`}
+          </p>
+        ) : null}
         <div className="composer-send-buttons">
+          {queue && !isEdit ? (
+            <button
+              type="button"
+              className="button"
+              aria-describedby="composer-queue-preview"
+              disabled={busy !== null || queue.loading || queue.problem !== null}
+              onClick={() => onSend('queue', null)}
+            >
+              {busy === 'queue' ? 'Queueing…' : 'Add to queue'}
+            </button>
+          ) : null}
           {isEdit ? null : (
             <button
               type="button"
