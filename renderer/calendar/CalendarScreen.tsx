@@ -82,7 +82,12 @@ export function CalendarScreen() {
         brands?.map((b) => (b.id === brandId ? { ...b, timezone } : b)),
       );
     },
-    onSettled: () => client.invalidateQueries({ queryKey: brandsKey }),
+    // Queue slots are written in the brand zone: their instants move with it.
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: brandsKey }),
+        client.invalidateQueries({ queryKey: ['getQueueSlots'] }),
+      ]),
     onError: (e) => toast({ tone: 'error', message: `Could not change the time zone: ${e.message}` }),
   });
 

@@ -1,4 +1,12 @@
-import { createContext, memo, useContext, useMemo, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  memo,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
 import { Calendar, type Components, type EventProps, type Formats, type View } from 'react-big-calendar';
 import dragAndDropAddon from 'react-big-calendar/lib/addons/dragAndDrop/index.js';
 import { PostCellContext, PostEventView } from './PostEventView.js';
@@ -28,7 +36,23 @@ function GridEventView(props: EventProps<GridEvent>) {
   const zone = useContext(SlotZoneContext);
   const { event } = props;
   if (isPost(event)) return <PostEventView {...(props as EventProps<PostEvent>)} />;
-  return <EmptySlot date={event.instant} label={formatTime(event.instant, zone)} onOpen={(d) => open?.(d)} />;
+  return <SlotCell label={formatTime(event.instant, zone)} instant={event.instant} onOpen={open} />;
+}
+
+/** A free slot's button; the library's wrapper loses its own role and tab stop, so a slot is one stop. */
+function SlotCell(props: { label: string; instant: Date; onOpen: ((instant: Date) => void) | null }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const outer = ref.current?.closest<HTMLElement>('.rbc-background-event');
+    if (!outer) return;
+    outer.tabIndex = -1;
+    outer.removeAttribute('role');
+  }, []);
+  return (
+    <span ref={ref} className="cal-slot-cell">
+      <EmptySlot date={props.instant} label={props.label} onOpen={(d) => props.onOpen?.(d)} />
+    </span>
+  );
 }
 
 const localizer = createLocalizer();

@@ -2,8 +2,8 @@ import { useQueries } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
-import { ipcKey } from '../lib/use-ipc.js';
-import { emptySlotsBetween, useQueueSlots } from '../queue/queue-hooks.js';
+import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import { emptySlotsBetween } from '../queue/queue-hooks.js';
 import { SLOT_MINUTES } from './CalendarView.js';
 import { instantToWall } from './time.js';
 
@@ -38,13 +38,15 @@ export function useEmptySlots(opts: {
   const { enabled, range, posts, accounts, zone } = opts;
   // A slot that has passed is no longer offered; re-checked each minute.
   const minute = useSyncExternalStore(subscribeToMinutes, currentMinute);
-  const brandDefault = useQueueSlots(null);
+  // Read afresh each time the calendar opens (staleTime 0): slots may have been edited meanwhile.
+  const brandDefault = useIpcQuery('getQueueSlots', { integrationId: null }, { staleTime: 0 });
   // combine keeps the same array while no answer changes, so the memo below holds.
   const accountData = useQueries({
     queries: accounts.map((integrationId) => ({
       queryKey: ipcKey('getQueueSlots', { integrationId }),
       queryFn: () => call('getQueueSlots', { integrationId }),
       enabled,
+      staleTime: 0,
     })),
     combine: (results) => results.map((r) => r.data),
   });
