@@ -15,7 +15,7 @@ import { createLocalizer } from './localizer.js';
 import { AGENDA_DAYS, type CalendarView as ViewName } from './range.js';
 import { instantToWall } from './time.js';
 import { EmptySlot } from '../queue/EmptySlot.js';
-import type { SlotEvent } from './empty-slots.js';
+import type { SlotEvent } from './free-slots.js';
 import { formatTime } from './format.js';
 
 /** Minutes per slot in the week and day views; the keyboard moves a post by one slot. */
