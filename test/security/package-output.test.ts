@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmod, cp, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,18 +25,11 @@ let files: string[];
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'postdeck-security-package-'));
-  // The project as packaging sees it, with its own dist/ so no other build is touched.
-  const project = join(work, 'project');
-  await mkdir(join(project, 'scripts'), { recursive: true });
-  for (const file of ['package.json', 'package-lock.json', 'electron-builder.yml', 'scripts/fuses.mjs']) {
-    await cp(join(ROOT, file), join(project, file));
-  }
-  await cp(join(ROOT, 'build'), join(project, 'build'), { recursive: true });
-  await symlink(join(ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
-  await run(process.execPath, ['scripts/build.mjs'], {
-    cwd: ROOT,
-    env: { ...process.env, POSTDECK_DIST_DIR: join(project, 'dist') },
-  });
+  // Packaged from the project itself: electron-builder collects production modules with `npm ls`,
+  // which misreads a copy whose node_modules is a symlink (in a fresh `npm ci` tree it dropped
+  // libsql's and sharp's native packages). The build is the one `npm run build` makes.
+  const project = ROOT;
+  await run(process.execPath, ['scripts/build.mjs'], { cwd: ROOT });
   // A stand-in Electron for Linux: its binary holds the fuse wire as Electron ships it.
   const electronDist = join(work, 'electron');
   await mkdir(electronDist);
