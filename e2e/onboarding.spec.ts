@@ -15,7 +15,8 @@ test('the sandbox path shows demo brands, accounts, posts and analytics', async 
   await expect(nav).toBeVisible({ timeout: 20_000 });
 
   const brands = page.getByRole('combobox', { name: 'Brand' }).getByRole('option');
-  expect(await brands.count()).toBeGreaterThanOrEqual(2);
+  // The brand list arrives after the shell: wait for it rather than read it once.
+  await expect.poll(() => brands.count()).toBeGreaterThanOrEqual(2);
 
   await nav.getByRole('button', { name: 'Calendar' }).click();
   await expect(page.locator('[data-post-id]').first()).toBeVisible();
@@ -24,7 +25,7 @@ test('the sandbox path shows demo brands, accounts, posts and analytics', async 
   await nav.getByRole('button', { name: 'Analytics' }).click();
   const accounts = page.getByLabel('Account').locator('option');
   await expect(accounts.first()).toBeAttached();
-  expect(await accounts.count()).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => accounts.count()).toBeGreaterThanOrEqual(3);
   await expect(page.getByTestId('metric-followers')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Followers per day' })).toBeVisible();
 });

@@ -61,7 +61,7 @@ test('the theme can be light, dark or the system’s, and is remembered after a 
 
   await page.getByRole('radio', { name: 'Dark' }).check();
   await expect(html).toHaveAttribute('data-theme', 'dark');
-  expect(await background()).toBe('rgb(20, 22, 27)');
+  await expect.poll(background).toBe('rgb(20, 22, 27)');
   await snap(page, 'settings-dark');
 
   await page.reload();
@@ -72,7 +72,7 @@ test('the theme can be light, dark or the system’s, and is remembered after a 
   // "System" follows the system live, both ways.
   await page.getByRole('radio', { name: 'Same as the system' }).check();
   await expect(html).toHaveAttribute('data-theme', 'light');
-  expect(await background()).toBe(light);
+  await expect.poll(background).toBe(light);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(html).toHaveAttribute('data-theme', 'dark');
   // A forced light theme wins over a dark system.
