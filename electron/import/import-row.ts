@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type {
+  Draft,
   DraftBlock,
   DraftMedia,
   DraftTarget,
@@ -248,18 +249,7 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
   }));
   if (targets.length > 0) {
     const payload = createPayloadFromDraft(
-      {
-        id: 'import',
-        brandId: null,
-        blocks,
-        targets,
-        commentDelays: [],
-        shortLink: false,
-        date,
-        replacesGroup: null,
-        createdAt: '',
-        updatedAt: '',
-      },
+      importedDraft({ id: 'import', brandId: null, blocks, targets, date, at: '' }),
       'schedule',
       date ?? new Date(ctx.now).toISOString(),
     );
@@ -290,5 +280,28 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
     fingerprint,
     blocks,
     targets,
+  };
+}
+
+/** The draft an imported row becomes: its blocks and accounts, no thread delays, no short links. */
+export function importedDraft(row: {
+  id: string;
+  brandId: string | null;
+  blocks: DraftBlock[];
+  targets: DraftTarget[];
+  date: string | null;
+  at: string;
+}): Draft {
+  return {
+    id: row.id,
+    brandId: row.brandId,
+    blocks: row.blocks,
+    targets: row.targets,
+    commentDelays: [],
+    shortLink: false,
+    date: row.date,
+    replacesGroup: null,
+    createdAt: row.at,
+    updatedAt: row.at,
   };
 }

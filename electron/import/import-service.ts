@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { MediaObject } from '../../shared/api/resources.js';
 import type { IpcEventName, IpcEventPayload, IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { DraftBlock, ImportResult, IntegrationView } from '../../shared/ipc/models.js';
-import type { Draft, DraftTarget } from '../../shared/ipc/models.js';
+import type { DraftTarget } from '../../shared/ipc/models.js';
 import { DraftsRepo } from '../drafts/drafts-repo.js';
 import { AppFailure, notConnected } from '../ipc/app-failure.js';
 import type { BusyByAccount, QueueService } from '../queue/queue-service.js';
@@ -14,7 +14,7 @@ import { createSummary } from '../sync/outbox-views.js';
 import { enqueue, requireFuture, type ActiveBrand } from '../sync/write-context.js';
 import { FingerprintsRepo } from './fingerprints-repo.js';
 import { readImportFile, type ImportFile } from './import-file.js';
-import { checkRow, type CheckedRow, type RowContext } from './import-row.js';
+import { checkRow, importedDraft, type CheckedRow, type RowContext } from './import-row.js';
 
 /*
  * Runs in main (Node). Bulk import: the file is read and every row checked here, in chunks that
@@ -199,18 +199,7 @@ export class ImportService {
     const at = this.o.now().toISOString();
     const queued = groups.map(([date, targets]) => {
       requireFuture(this.o.now, date);
-      const draft: Draft = {
-        id: randomUUID(),
-        brandId: active.brandId,
-        blocks,
-        targets,
-        commentDelays: [],
-        shortLink: false,
-        date,
-        replacesGroup: null,
-        createdAt: at,
-        updatedAt: at,
-      };
+      const draft = importedDraft({ id: randomUUID(), brandId: active.brandId, blocks, targets, date, at });
       const payload = createPayloadFromDraft(draft, 'schedule', date);
       const issue = validateCreatePayload(payload)[0];
       if (issue) throw new AppFailure('INVALID_ARGUMENT', issue.message);
