@@ -2,7 +2,7 @@ import type { Integration, MediaObject, PostDetail, PostListItem } from '../../s
 import { cdnUrlOf, type Service } from '../service.js';
 import type { IntegrationRecord } from '../store/accounts.js';
 import type { MediaRecord } from '../store/media.js';
-import type { PostRecord, StoredBlock } from '../store/posts.js';
+import { summaryOf, type PostRecord, type PostSummary, type StoredBlock } from '../store/posts.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -26,16 +26,16 @@ export function mediaView(svc: Service, m: MediaRecord): MediaObject {
   };
 }
 
-/** A post as GET /posts lists it. */
-export function listItemView(svc: Service, post: PostRecord, integration: IntegrationRecord): PostListItem {
+/** A post as GET /posts lists it; `integration` is the view of the post's account. */
+export function listItemView(post: PostSummary, integration: Integration): PostListItem {
   return {
     id: post.id,
     group: post.group_id,
     state: post.state,
     publishDate: new Date(post.publish_date).toISOString(),
-    integration: integrationView(svc, integration),
-    content: post.blocks[0]?.content ?? '',
-    blockCount: post.blocks.length,
+    integration,
+    content: post.first_content ?? '',
+    blockCount: post.block_count,
     releaseURL: post.release_url,
     publishedAt: iso(post.published_at),
     error: post.error,
@@ -68,7 +68,7 @@ export function detailView(svc: Service, post: PostRecord, integration: Integrat
     }
   }
   return {
-    ...listItemView(svc, post, integration),
+    ...listItemView(summaryOf(post), integrationView(svc, integration)),
     group: post.group_id,
     value: post.blocks.map((b) => blockView(svc, b, media)),
     media: [...media.values()].map((m) => mediaView(svc, m)),

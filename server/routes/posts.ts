@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../shared/api/errors.js';
+import type { Integration } from '../../shared/api/resources.js';
 import type { RequestAuth } from '../http/auth.js';
 import { ApiHttpError, notFound } from '../http/errors.js';
 import type { RateLimiter } from '../http/rate-limit.js';
 import { defineRoute } from '../http/route.js';
 import { createPosts } from '../posts/create.js';
-import { detailView, listItemView } from '../posts/view.js';
+import { detailView, integrationView, listItemView } from '../posts/view.js';
 import type { Service } from '../service.js';
 import type { IntegrationRecord } from '../store/accounts.js';
-import type { PostRecord } from '../store/posts.js';
+import { summaryOf, type PostRecord } from '../store/posts.js';
 
 /** The widest window GET /posts answers, so one request cannot ask for the whole history. */
 export const MAX_LIST_RANGE_DAYS = 400;
@@ -40,14 +41,18 @@ export function postRoutes(app: FastifyInstance, svc: Service, limiter: RateLimi
         [{ target: null, path: 'endDate', message: `At most ${MAX_LIST_RANGE_DAYS} days between startDate and endDate.` }],
       );
     }
-    const cache = new Map<string, IntegrationRecord | null>();
+    // A month holds thousands of posts over a handful of accounts: each account is read and viewed once.
+    const views = new Map<string, Integration | null>();
     const integrationOf = (id: string) => {
-      if (!cache.has(id)) cache.set(id, svc.accounts.integration(id));
-      return cache.get(id) ?? null;
+      if (!views.has(id)) {
+        const integration = svc.accounts.integration(id);
+        views.set(id, integration ? integrationView(svc, integration) : null);
+      }
+      return views.get(id) ?? null;
     };
     const posts = svc.posts.listByBrand(auth.brand.id, start, end).flatMap((p) => {
       const integration = integrationOf(p.integration_id);
-      return integration ? [listItemView(svc, p, integration)] : [];
+      return integration ? [listItemView(p, integration)] : [];
     });
     return { posts };
   });
@@ -76,7 +81,7 @@ export function postRoutes(app: FastifyInstance, svc: Service, limiter: RateLimi
     svc.posts.reschedule(post.id, date, post.state === 'draft' ? 'draft' : 'scheduled');
     const moved = svc.posts.get(post.id);
     if (!moved) throw notFound(`Post "${params.id}"`);
-    return listItemView(svc, moved, integration);
+    return listItemView(summaryOf(moved), integrationView(svc, integration));
   });
 
   defineRoute(app, svc, limiter, 'deleteGroup', async ({ auth, params }) => {

@@ -231,6 +231,41 @@ describe('GET /posts', () => {
     expect(Math.max(...groups.values())).toBeGreaterThan(1);
   });
 
+  it('lists each post as its single read shows it: first block text byte for byte, block count, state, date, account', async () => {
+    const tricky = 'Quotes " and \\ backslash, a tab\tand a newline\n, emoji 🎉, accents é, and <html> & \u2028';
+    const date = inMinutes(420);
+    const res = await api.post<{ postId: string }[]>(
+      '/posts',
+      schedule([{ ...target('x'), value: [{ content: tricky, image: [] }, { content: 'second', image: [] }] }, target('instagram', '')], { date }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const ids = res.body.map((r) => r.postId);
+    const at = `startDate=${encodeURIComponent(date)}&endDate=${encodeURIComponent(date)}`;
+    const listed = PostListResponse.parse((await api.get(`/posts?${at}`)).body).posts.filter((p) => ids.includes(p.id));
+    expect(listed).toHaveLength(2);
+    for (const item of listed) {
+      const detail = PostDetail.parse((await api.get(`/posts/${item.id}`)).body);
+      expect(item).toEqual({
+        id: detail.id,
+        group: detail.group,
+        state: detail.state,
+        publishDate: detail.publishDate,
+        integration: detail.integration,
+        content: detail.value[0]?.content,
+        blockCount: detail.value.length,
+        releaseURL: detail.releaseURL,
+        publishedAt: detail.publishedAt,
+        error: detail.error,
+      });
+    }
+    expect(listed.map((p) => [p.content, p.blockCount])).toEqual(
+      expect.arrayContaining([
+        [tricky, 2],
+        ['', 1],
+      ]),
+    );
+  });
+
   it('lists only the posts of the brand asked for', async () => {
     const b1 = PostListResponse.parse((await api.get(`/posts?${range()}`)).body).posts;
     const b2 = PostListResponse.parse((await as(s, 'full-live', world(s).brand2.id).get(`/posts?${range()}`)).body).posts;
