@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { Scope, type KeyMode } from '../../shared/api/scopes.js';
 import { PlatformType } from '../../shared/platforms/types.js';
-import { scalar, type Db } from './db.js';
+import { scalar, type Db, statement } from './db.js';
 import { newId } from './ids.js';
 
 const OrganizationRow = z.object({ id: z.string(), name: z.string() });
@@ -49,13 +49,22 @@ export class AccountStore {
 
   createOrganization(name: string, now = Date.now()): OrganizationRecord {
     const id = newId('org_');
-    this.db.prepare('INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)').run(id, name, now);
+    statement(this.db, 'INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)').run(
+      id,
+      name,
+      now,
+    );
     return { id, name };
   }
 
   createUser(organizationId: string, email: string, name: string): UserRecord {
     const id = newId('usr_');
-    this.db.prepare('INSERT INTO users (id, organization_id, email, name) VALUES (?, ?, ?, ?)').run(id, organizationId, email, name);
+    statement(this.db, 'INSERT INTO users (id, organization_id, email, name) VALUES (?, ?, ?, ?)').run(
+      id,
+      organizationId,
+      email,
+      name,
+    );
     return { id, email, name };
   }
 
@@ -64,9 +73,12 @@ export class AccountStore {
     const position = Number(
       scalar(this.db, 'SELECT COUNT(*) FROM brands WHERE organization_id = ?', organizationId),
     );
-    this.db
-      .prepare('INSERT INTO brands (id, organization_id, name, position) VALUES (?, ?, ?, ?)')
-      .run(id, organizationId, name, position);
+    statement(this.db, 'INSERT INTO brands (id, organization_id, name, position) VALUES (?, ?, ?, ?)').run(
+      id,
+      organizationId,
+      name,
+      position,
+    );
     return { id, organization_id: organizationId, name };
   }
 
@@ -80,11 +92,19 @@ export class AccountStore {
   }): IntegrationRecord {
     const id = newId('int_');
     const handle = input.handle ?? input.name.toLowerCase().replace(/[^a-z0-9]+/g, '');
-    this.db
-      .prepare(
-        'INSERT INTO integrations (id, brand_id, platform, name, handle, picture, disconnected, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(id, input.brandId, input.platform, input.name, handle, input.picture ?? null, input.disconnected ? 1 : 0, Date.now());
+    statement(
+      this.db,
+      'INSERT INTO integrations (id, brand_id, platform, name, handle, picture, disconnected, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      id,
+      input.brandId,
+      input.platform,
+      input.name,
+      handle,
+      input.picture ?? null,
+      input.disconnected ? 1 : 0,
+      Date.now(),
+    );
     return {
       id,
       brand_id: input.brandId,
@@ -97,7 +117,7 @@ export class AccountStore {
   }
 
   setIntegrationPicture(id: string, picture: string | null): void {
-    this.db.prepare('UPDATE integrations SET picture = ? WHERE id = ?').run(picture, id);
+    statement(this.db, 'UPDATE integrations SET picture = ? WHERE id = ?').run(picture, id);
   }
 
   /** Creates a key and returns its token: the only moment the token exists in clear. */
@@ -114,22 +134,21 @@ export class AccountStore {
     const id = newId('key_');
     const now = Date.now();
     const tokenHash = hashToken(token);
-    this.db
-      .prepare(
-        'INSERT INTO api_keys (id, label, organization_id, user_id, token_hash, mode, scopes, brand_ids, revoked_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        id,
-        input.label,
-        input.organizationId,
-        input.userId,
-        tokenHash,
-        input.mode,
-        JSON.stringify(input.scopes),
-        input.brandIds === null ? null : JSON.stringify(input.brandIds),
-        input.revoked ? now : null,
-        now,
-      );
+    statement(
+      this.db,
+      'INSERT INTO api_keys (id, label, organization_id, user_id, token_hash, mode, scopes, brand_ids, revoked_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      id,
+      input.label,
+      input.organizationId,
+      input.userId,
+      tokenHash,
+      input.mode,
+      JSON.stringify(input.scopes),
+      input.brandIds === null ? null : JSON.stringify(input.brandIds),
+      input.revoked ? now : null,
+      now,
+    );
     return {
       token,
       record: {
@@ -148,9 +167,10 @@ export class AccountStore {
 
   /** Marks keys revoked by id or label; returns how many changed. */
   revokeApiKey(idOrLabel: string): number {
-    return this.db
-      .prepare('UPDATE api_keys SET revoked_at = ? WHERE (id = ? OR label = ?) AND revoked_at IS NULL')
-      .run(Date.now(), idOrLabel, idOrLabel).changes;
+    return statement(
+      this.db,
+      'UPDATE api_keys SET revoked_at = ? WHERE (id = ? OR label = ?) AND revoked_at IS NULL',
+    ).run(Date.now(), idOrLabel, idOrLabel).changes;
   }
 
   /**
@@ -159,7 +179,7 @@ export class AccountStore {
    */
   findApiKey(token: string): ApiKeyRecord | null {
     const digest = hashToken(token);
-    const raw = this.db.prepare('SELECT * FROM api_keys WHERE token_hash = ?').get(digest);
+    const raw = statement(this.db, 'SELECT * FROM api_keys WHERE token_hash = ?').get(digest);
     if (raw === undefined) return null;
     const row = ApiKeyRow.parse(raw);
     const a = Buffer.from(row.token_hash, 'hex');
@@ -168,51 +188,56 @@ export class AccountStore {
   }
 
   listApiKeys(): ApiKeyRecord[] {
-    return this.db.prepare('SELECT * FROM api_keys ORDER BY rowid').all().map((r) => ApiKeyRow.parse(r));
+    return statement(this.db, 'SELECT * FROM api_keys ORDER BY rowid')
+      .all()
+      .map((r) => ApiKeyRow.parse(r));
   }
 
   organization(id: string): OrganizationRecord | null {
-    const raw = this.db.prepare('SELECT id, name FROM organizations WHERE id = ?').get(id);
+    const raw = statement(this.db, 'SELECT id, name FROM organizations WHERE id = ?').get(id);
     return raw === undefined ? null : OrganizationRow.parse(raw);
   }
 
   organizations(): OrganizationRecord[] {
-    return this.db
-      .prepare('SELECT id, name FROM organizations ORDER BY created_at, rowid')
+    return statement(this.db, 'SELECT id, name FROM organizations ORDER BY created_at, rowid')
       .all()
       .map((r) => OrganizationRow.parse(r));
   }
 
   user(id: string): UserRecord | null {
-    const raw = this.db.prepare('SELECT id, email, name FROM users WHERE id = ?').get(id);
+    const raw = statement(this.db, 'SELECT id, email, name FROM users WHERE id = ?').get(id);
     return raw === undefined ? null : UserRow.parse(raw);
   }
 
   firstUser(organizationId: string): UserRecord | null {
-    const raw = this.db.prepare('SELECT id, email, name FROM users WHERE organization_id = ? ORDER BY rowid LIMIT 1').get(organizationId);
+    const raw = statement(
+      this.db,
+      'SELECT id, email, name FROM users WHERE organization_id = ? ORDER BY rowid LIMIT 1',
+    ).get(organizationId);
     return raw === undefined ? null : UserRow.parse(raw);
   }
 
   brand(id: string): BrandRecord | null {
-    const raw = this.db.prepare('SELECT id, organization_id, name FROM brands WHERE id = ?').get(id);
+    const raw = statement(this.db, 'SELECT id, organization_id, name FROM brands WHERE id = ?').get(id);
     return raw === undefined ? null : BrandRow.parse(raw);
   }
 
   brands(organizationId: string): BrandRecord[] {
-    return this.db
-      .prepare('SELECT id, organization_id, name FROM brands WHERE organization_id = ? ORDER BY position, id')
+    return statement(
+      this.db,
+      'SELECT id, organization_id, name FROM brands WHERE organization_id = ? ORDER BY position, id',
+    )
       .all(organizationId)
       .map((r) => BrandRow.parse(r));
   }
 
   integration(id: string): IntegrationRecord | null {
-    const raw = this.db.prepare('SELECT * FROM integrations WHERE id = ?').get(id);
+    const raw = statement(this.db, 'SELECT * FROM integrations WHERE id = ?').get(id);
     return raw === undefined ? null : IntegrationRow.parse(raw);
   }
 
   integrations(brandId: string): IntegrationRecord[] {
-    return this.db
-      .prepare('SELECT * FROM integrations WHERE brand_id = ? ORDER BY created_at, rowid')
+    return statement(this.db, 'SELECT * FROM integrations WHERE brand_id = ? ORDER BY created_at, rowid')
       .all(brandId)
       .map((r) => IntegrationRow.parse(r));
   }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { migrations } from './migrations.js';
 
 export type Db = InstanceType<typeof Database>;
+type Statement = Database.Statement;
 
 /** Raised when the data dir holds a database written by a newer version of this service. */
 export class DatabaseTooNewError extends Error {
@@ -57,9 +58,32 @@ export function atomically<T>(db: Db, fn: () => T): T {
   }
 }
 
+const statements = new WeakMap<Db, Map<string, Statement>>();
+
+/**
+ * The statement for `sql`, prepared once per connection. libsql compiles the SQL again on every
+ * `prepare`, which every request paid several times over (key, brand, accounts, posts).
+ */
+export function statement(db: Db, sql: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) {
+    cache = new Map();
+    statements.set(db, cache);
+  }
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    stmt = db.prepare(sql);
+    cache.set(sql, stmt);
+  }
+  return stmt;
+}
+
 /** The first column of the first row, or undefined (libsql's `pluck()` does not pluck). */
 export function scalar(db: Db, sql: string, ...params: unknown[]): unknown {
-  const row = db.prepare(sql).raw().get(...params);
+  const row = db
+    .prepare(sql)
+    .raw()
+    .get(...params);
   return Array.isArray(row) ? row[0] : undefined;
 }
 

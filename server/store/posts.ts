@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PostState } from '../../shared/api/resources.js';
-import { atomically, type Db } from './db.js';
+import { atomically, type Db, statement } from './db.js';
 
 /** A block as stored: the client's text and media refs, plus when and where it went out. */
 export const StoredBlock = z.object({
@@ -11,7 +11,8 @@ export const StoredBlock = z.object({
 });
 export type StoredBlock = z.infer<typeof StoredBlock>;
 
-const json = <T extends z.ZodType>(schema: T) => z.string().transform((s): z.infer<T> => schema.parse(JSON.parse(s)));
+const json = <T extends z.ZodType>(schema: T) =>
+  z.string().transform((s): z.infer<T> => schema.parse(JSON.parse(s)));
 
 const PostRow = z.object({
   id: z.string(),
@@ -84,7 +85,8 @@ export class PostStore {
   constructor(private readonly db: Db) {}
 
   insertMany(posts: readonly NewPost[]): void {
-    const stmt = this.db.prepare(
+    const stmt = statement(
+      this.db,
       `INSERT INTO posts (id, group_id, brand_id, integration_id, state, publish_date, blocks, settings, comment_delays,
         short_link, blocks_published, next_block_at, release_url, published_at, error, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
@@ -115,48 +117,52 @@ export class PostStore {
   }
 
   get(id: string): PostRecord | null {
-    const raw = this.db.prepare('SELECT * FROM posts WHERE id = ?').get(id);
+    const raw = statement(this.db, 'SELECT * FROM posts WHERE id = ?').get(id);
     return raw === undefined ? null : PostRow.parse(raw);
   }
 
   /** Summaries of a brand's posts whose publish date lies in [start, end], in calendar order. */
   listByBrand(brandId: string, start: number, end: number): PostSummary[] {
-    return this.db
-      .prepare(
-        `SELECT id, group_id, integration_id, state, publish_date, json_extract(blocks, '$[0].content') AS first_content,
+    return statement(
+      this.db,
+      `SELECT id, group_id, integration_id, state, publish_date, json_extract(blocks, '$[0].content') AS first_content,
            json_array_length(blocks) AS block_count, release_url, published_at, error
          FROM posts WHERE brand_id = ? AND publish_date BETWEEN ? AND ? ORDER BY publish_date, id`,
-      )
+    )
       .all(brandId, start, end)
       .map((r) => SummaryRow.parse(r));
   }
 
   /** Published posts of one account, newest first. */
   publishedByIntegration(integrationId: string): PostRecord[] {
-    return this.db
-      .prepare("SELECT * FROM posts WHERE integration_id = ? AND state = 'published' ORDER BY published_at DESC, id")
+    return statement(
+      this.db,
+      "SELECT * FROM posts WHERE integration_id = ? AND state = 'published' ORDER BY published_at DESC, id",
+    )
       .all(integrationId)
       .map((r) => PostRow.parse(r));
   }
 
   reschedule(id: string, publishDate: number, state: PostState): void {
-    this.db
-      .prepare('UPDATE posts SET publish_date = ?, state = ?, error = NULL, updated_at = ? WHERE id = ?')
-      .run(publishDate, state, Date.now(), id);
+    statement(
+      this.db,
+      'UPDATE posts SET publish_date = ?, state = ?, error = NULL, updated_at = ? WHERE id = ?',
+    ).run(publishDate, state, Date.now(), id);
   }
 
   deleteGroup(brandId: string, groupId: string): number {
-    return this.db.prepare('DELETE FROM posts WHERE brand_id = ? AND group_id = ?').run(brandId, groupId).changes;
+    return statement(this.db, 'DELETE FROM posts WHERE brand_id = ? AND group_id = ?').run(brandId, groupId)
+      .changes;
   }
 
   /** Scheduled posts whose time has come, and threads whose next block is due. */
   due(now: number): PostRecord[] {
-    return this.db
-      .prepare(
-        `SELECT * FROM posts WHERE (state = 'scheduled' AND publish_date <= ?)
+    return statement(
+      this.db,
+      `SELECT * FROM posts WHERE (state = 'scheduled' AND publish_date <= ?)
            OR (state = 'publishing' AND next_block_at IS NOT NULL AND next_block_at <= ?)
          ORDER BY publish_date, id`,
-      )
+    )
       .all(now, now)
       .map((r) => PostRow.parse(r));
   }
@@ -179,24 +185,23 @@ export class PostStore {
     },
   ): boolean {
     return (
-      this.db
-        .prepare(
-          `UPDATE posts SET state = ?, blocks = ?, blocks_published = ?, next_block_at = ?, release_url = ?, published_at = ?,
+      statement(
+        this.db,
+        `UPDATE posts SET state = ?, blocks = ?, blocks_published = ?, next_block_at = ?, release_url = ?, published_at = ?,
              error = ?, updated_at = ? WHERE id = ? AND state = ? AND blocks_published = ?`,
-        )
-        .run(
-          next.state,
-          JSON.stringify(next.blocks),
-          next.blocksPublished,
-          next.nextBlockAt,
-          next.releaseUrl,
-          next.publishedAt,
-          next.error,
-          Date.now(),
-          id,
-          expected.state,
-          expected.blocksPublished,
-        ).changes === 1
+      ).run(
+        next.state,
+        JSON.stringify(next.blocks),
+        next.blocksPublished,
+        next.nextBlockAt,
+        next.releaseUrl,
+        next.publishedAt,
+        next.error,
+        Date.now(),
+        id,
+        expected.state,
+        expected.blocksPublished,
+      ).changes === 1
     );
   }
 }

@@ -1,4 +1,4 @@
-import { scalar, type Db } from './db.js';
+import { scalar, type Db, statement } from './db.js';
 import { newId } from './ids.js';
 
 /** Short codes this service redirects from `/s/<code>`. */
@@ -7,7 +7,11 @@ export class ShortLinkStore {
 
   create(url: string): string {
     const code = newId('', 8);
-    this.db.prepare('INSERT INTO short_links (code, url, created_at) VALUES (?, ?, ?)').run(code, url, Date.now());
+    statement(this.db, 'INSERT INTO short_links (code, url, created_at) VALUES (?, ?, ?)').run(
+      code,
+      url,
+      Date.now(),
+    );
     return code;
   }
 
