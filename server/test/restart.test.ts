@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MediaObject, PostDetail, PostListResponse } from '../../shared/api/resources.js';
 import { startService } from '../index.js';
 import { SANDBOX_KEY_LABELS, SandboxFile } from '../sandbox-file.js';
+import { migrations } from '../store/migrations.js';
 import { fileForm, pngBytes } from './fixtures.js';
 import { as, expectError, freshDataDir, range, removeDataDir, world } from './helpers.js';
 
@@ -62,13 +63,41 @@ describe('data survives restarts', () => {
     }
   });
 
+  it('upgrades a database left at schema version 1, keeping its posts and listing them in the same order', async () => {
+    const dataDir = dir();
+    const first = await startService({ dataDir, port: 0 });
+    const before = PostListResponse.parse((await as(first, 'full-live').get(`/posts?${range(20)}`)).body).posts;
+    await first.close();
+    // Put the file back as version 1 left it: its posts index without id.
+    const db = new Database(join(dataDir, 'service.db'));
+    db.exec('DROP INDEX posts_by_brand_date_id; CREATE INDEX posts_by_brand_date ON posts(brand_id, publish_date);');
+    db.pragma('user_version = 1');
+    db.close();
+
+    const second = await startService({ dataDir, port: 0 });
+    try {
+      const after = PostListResponse.parse((await as(second, 'full-live').get(`/posts?${range(20)}`)).body).posts;
+      expect(before.length).toBeGreaterThan(25);
+      expect(after.map((p) => p.id)).toEqual(before.map((p) => p.id));
+    } finally {
+      await second.close();
+    }
+    const upgraded = new Database(join(dataDir, 'service.db'));
+    expect(upgraded.prepare('PRAGMA user_version').get()).toMatchObject({ user_version: migrations.length });
+    const plan = upgraded
+      .prepare('EXPLAIN QUERY PLAN SELECT id FROM posts WHERE brand_id = ? AND publish_date BETWEEN ? AND ? ORDER BY publish_date, id')
+      .all('b', 0, 1) as { detail: string }[];
+    upgraded.close();
+    expect(plan.map((r) => r.detail).join(' | ')).not.toMatch(/TEMP B-TREE/);
+  });
+
   it('keeps its database in WAL mode at the latest schema version, and refuses one written by a newer version, leaving it untouched', async () => {
     const dataDir = dir();
     const first = await startService({ dataDir, port: 0 });
     await first.close();
     const db = new Database(join(dataDir, 'service.db'));
     expect(db.prepare('PRAGMA journal_mode').get()).toMatchObject({ journal_mode: 'wal' });
-    expect(db.prepare('PRAGMA user_version').get()).toMatchObject({ user_version: 1 });
+    expect(db.prepare('PRAGMA user_version').get()).toMatchObject({ user_version: migrations.length });
     db.pragma('user_version = 99');
     db.close();
     await expect(startService({ dataDir, port: 0 })).rejects.toThrow(/schema version 99/);
