@@ -5,7 +5,8 @@ import { startChildService } from './lib/service.js';
 /*
  * Runs under Node (tsx). The local service (a child process) with 100,000 posts stored for one
  * brand over 48 months, rate limit off, loaded by autocannon: GET /posts for one month, 10
- * connections for 10 s. The load generator runs here, the service alone in its child.
+ * connections for 10 s, then one connection (what a single calendar sees). The load generator
+ * runs here, the service alone in its child.
  */
 
 const SECTION = 'Local service';
@@ -13,6 +14,8 @@ const POSTS = 100_000;
 const MONTHS = 48;
 const DAY = 86_400_000;
 const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+/** p99 at 10 connections; why this figure is in the note recorded with it. */
+const P99_TARGET_MS = 300;
 
 const rec = new Recorder('service');
 const seedFrom = Date.UTC(2027, 0, 1);
@@ -52,6 +55,7 @@ try {
     name: 'GET /posts under that load: p99 latency',
     unit: 'ms',
     runs: [result.latency.p99],
+    atMost: P99_TARGET_MS,
     note: `p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, max ${result.latency.max} ms`,
   });
   rec.add({
@@ -61,6 +65,18 @@ try {
     runs: [errors],
     atMost: 0,
   });
+
+  const single = await autocannon({ url, headers, connections: 1, duration: DURATION_S });
+  rec.add({
+    section: SECTION,
+    name: `GET /posts, one month, 1 connection (one calendar), ${DURATION_S} s: p99 latency`,
+    unit: 'ms',
+    runs: [single.latency.p99],
+    note: `${single.requests.total} requests, ${single.errors + single.timeouts + single.non2xx} errors or non-2xx; p50 ${single.latency.p50} ms, max ${single.latency.max} ms`,
+  });
+  rec.note(
+    `Target: p99 at 10 connections ≤ ${P99_TARGET_MS} ms. The service answers one request at a time, so there a request waits behind up to nine other answers and about one in fifty waits two rounds (p99 ≈ 20 service times): ${P99_TARGET_MS} ms holds a month of 2,000 posts to ~15 ms of the service's time on 2 cores shared with the load generator. One calendar sends a few requests at once; its own latency is the 1-connection figure.`,
+  );
 } finally {
   await service.close();
 }
