@@ -3,7 +3,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
 import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
-import { SLOT_MINUTES } from './CalendarView.js';
+import { SLOT_MINUTES } from './slot-rows.js';
 import { freeSlotEvents, slotSources, type SlotEvent } from './free-slots.js';
 
 const MINUTE = 60_000;

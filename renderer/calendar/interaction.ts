@@ -8,7 +8,7 @@ import {
   type RefObject,
 } from 'react';
 import type { CalendarPost } from '../../shared/ipc/models.js';
-import { SLOT_MINUTES } from './CalendarView.js';
+import { SLOT_MINUTES } from './slot-rows.js';
 import { shiftTarget, type ShiftKey } from './moves.js';
 import { whyNotMovable, type PostEvent } from './posts.js';
 import type { CalendarView } from './range.js';

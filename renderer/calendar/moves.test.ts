@@ -27,9 +27,27 @@ describe('dropTarget', () => {
     expect(target.toISOString()).toBe('2026-03-12T18:45:00.000Z');
   });
 
-  it('takes the slot time when dropped in the week view, read in the brand zone', () => {
+  it('takes the row dropped on in the week view, keeping the minutes within the row, in the brand zone', () => {
+    // 14:45 EST is 15 minutes into its 14:30 row; dropped on Monday's 10:30 row (EDT): 10:45 EDT.
     const target = dropTarget(post(), new Date(2026, 2, 9, 10, 30), 'week', false, NY);
-    expect(target.toISOString()).toBe('2026-03-09T14:30:00.000Z');
+    expect(target.toISOString()).toBe('2026-03-09T14:45:00.000Z');
+  });
+
+  it('takes the row time itself for a post at a row start, in the day view too', () => {
+    const onTheHour = post({ publishDate: '2026-03-05T20:00:00.000Z' }); // 15:00 EST
+    const target = dropTarget(onTheHour, new Date(2026, 2, 5, 9, 30), 'day', false, NY);
+    expect(target.toISOString()).toBe('2026-03-05T14:30:00.000Z');
+  });
+
+  it('keeps the exact time when dropped on the same row of another day', () => {
+    const target = dropTarget(
+      post({ publishDate: '2026-06-15T12:25:00.000Z' }),
+      new Date(2026, 5, 17, 12, 0),
+      'week',
+      false,
+      'UTC',
+    );
+    expect(target.toISOString()).toBe('2026-06-17T12:25:00.000Z');
   });
 
   it('never lands at 23:59 or midnight in month view', () => {

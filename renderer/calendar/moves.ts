@@ -1,6 +1,7 @@
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { firstLine, whyNotMovable } from './posts.js';
 import type { CalendarView } from './range.js';
+import { keepMinutesInRow } from './slot-rows.js';
 import { instantToWall, keepTimeOfDay, shiftWall, wallToInstant } from './time.js';
 
 /** One post's move: where it was and where it goes (ISO instants). */
@@ -24,7 +25,8 @@ interface PlanContext {
 
 /**
  * Where a post dropped on the calendar goes. In month view (or any all-day row) the drop names a
- * day, and the post keeps its time of day there; elsewhere the drop names the slot's time.
+ * day, and the post keeps its time of day there; in the week and day views it names a 30-minute
+ * row, and the post keeps its minutes within the row (12:25 dropped on the 15:00 row is 15:25).
  */
 export function dropTarget(
   post: CalendarPost,
@@ -34,8 +36,13 @@ export function dropTarget(
   zone: string,
 ): Date {
   const current = new Date(post.publishDate);
+  const currentWall = instantToWall(current, zone);
   const wall =
-    view === 'month' || isAllDay ? keepTimeOfDay(dropWall, instantToWall(current, zone)) : dropWall;
+    view === 'month' || isAllDay
+      ? keepTimeOfDay(dropWall, currentWall)
+      : view === 'week' || view === 'day'
+        ? keepMinutesInRow(dropWall, currentWall)
+        : dropWall;
   return wallToInstant(wall, zone, current);
 }
 

@@ -1,0 +1,149 @@
+import type { PostEvent } from './posts.js';
+
+/*
+ * How the week and day views lay posts out. A post is an instant, not a meeting: it is drawn in the
+ * 30-minute row that contains it, and the posts of one row sit side by side. A row holds at most a
+ * view's number of lanes; past that, the first posts stay and the rest fold into one "+N" chip that
+ * lists them. So a week with hundreds of posts stays readable (no slivers a few pixels wide), and the
+ * grid draws a few hundred cells, not one per post.
+ */
+
+/** Minutes per row in the week and day views; the keyboard moves a post by one row. */
+export const SLOT_MINUTES = 30;
+
+/** Posts side by side in one row before the rest fold into a chip: a week column is narrow, a day wide. */
+export const LANES = { week: 2, day: 8 } as const;
+
+/** The posts of a crowded row that do not fit, drawn as one "+N" chip at the row's end. */
+export interface MoreEvent {
+  /** Stable per row: `more:` and the row's wall start. */
+  id: string;
+  title: string;
+  start: Date;
+  end: Date;
+  /** Every post of the row, in time order: the chip's list shows them all. */
+  posts: PostEvent[];
+  /** How many of them the chip stands for (those not drawn in the row). */
+  hidden: number;
+}
+
+/** Where a drawn item sits: its row, and its lane among `lanes` (the chip, when there is one, is extra). */
+export interface RowPlace {
+  start: Date;
+  end: Date;
+  lane: number;
+  lanes: number;
+  /** The row ends with a chip, so the lanes share what the chip leaves. */
+  withChip: boolean;
+  chip: boolean;
+}
+
+export interface SlotRows {
+  /** What the grid draws: the posts that fit, and one chip per crowded row. */
+  shown: (PostEvent | MoreEvent)[];
+  /** The place of every drawn item, by identity. */
+  places: Map<PostEvent | MoreEvent, RowPlace>;
+  /** Chips by id, so an open list can follow its row as posts come and go. */
+  chips: Map<string, MoreEvent>;
+}
+
+const MINUTE = 60_000;
+
+/** The start of the row holding a wall time: the same day and hour, minutes down to the row. */
+export function rowStart(wall: Date, slotMinutes: number = SLOT_MINUTES): Date {
+  const minutes = wall.getMinutes();
+  return new Date(
+    wall.getFullYear(),
+    wall.getMonth(),
+    wall.getDate(),
+    wall.getHours(),
+    minutes - (minutes % slotMinutes),
+  );
+}
+
+/** Lays `events` out in rows of `slotMinutes`, at most `maxLanes` items wide (a chip counts as one). */
+export function layoutSlotRows(
+  events: readonly PostEvent[],
+  maxLanes: number,
+  slotMinutes: number = SLOT_MINUTES,
+): SlotRows {
+  const lanes = Math.max(1, Math.floor(maxLanes));
+  const rows = new Map<number, { start: Date; posts: PostEvent[] }>();
+  for (const event of events) {
+    const start = rowStart(event.start, slotMinutes);
+    const key = start.getTime();
+    const row = rows.get(key);
+    if (row) row.posts.push(event);
+    else rows.set(key, { start, posts: [event] });
+  }
+
+  const shown: (PostEvent | MoreEvent)[] = [];
+  const places = new Map<PostEvent | MoreEvent, RowPlace>();
+  const chips = new Map<string, MoreEvent>();
+  for (const { start, posts } of rows.values()) {
+    const end = new Date(start.getTime() + slotMinutes * MINUTE);
+    posts.sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
+    const crowded = posts.length > lanes;
+    const drawn = crowded ? posts.slice(0, lanes - 1) : posts;
+    const postLanes = Math.max(1, drawn.length);
+    drawn.forEach((event, lane) => {
+      shown.push(event);
+      places.set(event, { start, end, lane, lanes: postLanes, withChip: crowded, chip: false });
+    });
+    if (crowded) {
+      const hidden = posts.length - drawn.length;
+      const more: MoreEvent = {
+        id: `more:${start.getTime()}`,
+        title: `${hidden} more posts`,
+        start,
+        end,
+        posts,
+        hidden,
+      };
+      shown.push(more);
+      chips.set(more.id, more);
+      places.set(more, {
+        start,
+        end,
+        lane: drawn.length,
+        lanes: postLanes,
+        withChip: true,
+        chip: true,
+      });
+    }
+  }
+  return { shown, places, chips };
+}
+
+/** The chip's width in a row; the posts share the rest. */
+export const CHIP_WIDTH = '2.25rem';
+
+/** The horizontal place of an item in its row, as CSS lengths (left offset, width). */
+export function rowBox(place: RowPlace): { left: string | number; width: string | number } {
+  if (place.chip) return { left: `calc(100% - ${CHIP_WIDTH})`, width: CHIP_WIDTH };
+  if (!place.withChip) return { left: (100 * place.lane) / place.lanes, width: 100 / place.lanes };
+  const room = `(100% - ${CHIP_WIDTH})`;
+  return {
+    left: place.lane === 0 ? 0 : `calc(${room} * ${place.lane} / ${place.lanes})`,
+    width: `calc(${room} / ${place.lanes})`,
+  };
+}
+
+/**
+ * Where a post dropped on a row lands: the row the user chose, at the post's own minutes within its
+ * row, so a 12:25 post dropped on Thursday's 15:00 row goes to 15:25 (and on the same row of another
+ * day keeps its exact time). A drop time that is not a row start is taken as it is.
+ */
+export function keepMinutesInRow(dropWall: Date, postWall: Date, slotMinutes: number = SLOT_MINUTES): Date {
+  if (dropWall.getMinutes() % slotMinutes !== 0 || dropWall.getSeconds() !== 0) return dropWall;
+  // In wall fields, not milliseconds: the browser's own zone may have a DST jump in between.
+  return new Date(
+    dropWall.getFullYear(),
+    dropWall.getMonth(),
+    dropWall.getDate(),
+    dropWall.getHours(),
+    dropWall.getMinutes() + (postWall.getMinutes() % slotMinutes),
+    postWall.getSeconds(),
+    postWall.getMilliseconds(),
+  );
+}
