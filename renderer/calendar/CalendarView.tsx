@@ -1,30 +1,42 @@
 import {
   createContext,
   memo,
+  useCallback,
   useContext,
   useLayoutEffect,
   useMemo,
   useRef,
   useSyncExternalStore,
+  type CSSProperties,
+  type DragEvent,
 } from 'react';
-import { Calendar, type Components, type EventProps, type Formats, type View } from 'react-big-calendar';
+import {
+  Calendar,
+  type Components,
+  type DayLayoutFunction,
+  type EventProps,
+  type Formats,
+  type View,
+} from 'react-big-calendar';
 import dragAndDropAddon from 'react-big-calendar/lib/addons/dragAndDrop/index.js';
 import { PostCellContext, PostEventView } from './PostEventView.js';
 import { whyNotMovable, type PostEvent } from './posts.js';
 import { createLocalizer } from './localizer.js';
-import { AGENDA_DAYS, type CalendarView as ViewName } from './range.js';
+import { AGENDA_DAYS, visibleWallRange, type CalendarView as ViewName } from './range.js';
 import { instantToWall } from './time.js';
 import { EmptySlot } from '../queue/EmptySlot.js';
 import type { SlotEvent } from './free-slots.js';
 import { formatTime } from './format.js';
+import { LANES, layoutSlotRows, rowBox, SLOT_MINUTES, type MoreEvent, type SlotRows } from './slot-rows.js';
+import { MoreChip, OpenOverflowContext, SlotOverflowList } from './SlotOverflow.js';
 
-/** Minutes per slot in the week and day views; the keyboard moves a post by one slot. */
-export const SLOT_MINUTES = 30;
+export { SLOT_MINUTES } from './slot-rows.js';
 
 const withDragAndDrop = typeof dragAndDropAddon === 'function' ? dragAndDropAddon : dragAndDropAddon.default;
-/** What the grid lays out: posts, and (as background events in week and day) free queue slots. */
-type GridEvent = PostEvent | SlotEvent;
+/** What the grid lays out: posts, "+N" chips of crowded rows, and (in week and day) free queue slots. */
+type GridEvent = PostEvent | MoreEvent | SlotEvent;
 const isPost = (e: GridEvent): e is PostEvent => 'post' in e;
+const isMore = (e: GridEvent): e is MoreEvent => 'hidden' in e;
 const DnDCalendar = withDragAndDrop<GridEvent>(Calendar);
 
 /** Opens the composer at a free slot's instant; a context so the grid's components stay stable. */
@@ -36,6 +48,7 @@ function GridEventView(props: EventProps<GridEvent>) {
   const zone = useContext(SlotZoneContext);
   const { event } = props;
   if (isPost(event)) return <PostEventView {...(props as EventProps<PostEvent>)} />;
+  if (isMore(event)) return <MoreChip more={event} zone={zone} />;
   return <SlotCell label={formatTime(event.instant, zone)} instant={event.instant} onOpen={open} />;
 }
 
@@ -75,9 +88,17 @@ const components: Components<GridEvent> = {
 };
 
 const VIEWS: View[] = ['month', 'week', 'day', 'agenda'];
+/**
+ * The time gutter's width, fixed here and in calendar.css. Left to itself rbc measures the gutter
+ * one frame after the week or day view appears and then re-renders every column and post again.
+ * rbc's TimeGrid takes it as `width`, a prop its Calendar passes through but does not declare.
+ */
+export const TIME_GUTTER_PX = 76;
+const FIXED_GUTTER: object = { width: TIME_GUTTER_PX };
 const SCROLL_TO = new Date(1970, 0, 1, 7, 30);
 const isMovable = (e: GridEvent) => isPost(e) && whyNotMovable(e.post) === null;
-const eventClass = (e: GridEvent) => (isPost(e) ? postClass(e) : { className: 'cal-slot-event' });
+const eventClass = (e: GridEvent) =>
+  isPost(e) ? postClass(e) : { className: isMore(e) ? 'cal-more-event' : 'cal-slot-event' };
 const postClass = (e: PostEvent) => ({
   className: [
     'post-event',
@@ -94,6 +115,30 @@ const subscribeToMinutes = (tick: () => void) => {
   return () => clearInterval(timer);
 };
 const currentMinute = () => Math.floor(Date.now() / MINUTE);
+
+/**
+ * rbc's day layout for the week and day views: each item in its 30-minute row, at the lane
+ * layoutSlotRows gave it; anything else (a free queue slot) across the whole column.
+ */
+function rowLayout(places: SlotRows['places']): DayLayoutFunction<GridEvent> {
+  return ({ events, slotMetrics, accessors }) =>
+    events.map((event) => {
+      const range = (slotMetrics as RangeMetrics).getRange(accessors.start(event), accessors.end(event));
+      const place = isPost(event) || isMore(event) ? places.get(event) : undefined;
+      const box = place ? rowBox(place) : { left: 0, width: 100 };
+      const style: CSSProperties & { xOffset: string | number } = {
+        top: range.top,
+        height: range.height,
+        width: box.width,
+        xOffset: box.left,
+      };
+      return { event, style };
+    });
+}
+/** The part of rbc's slot metrics the layout reads (typed `any` upstream). */
+interface RangeMetrics {
+  getRange(start: Date, end: Date): { top: number; height: number };
+}
 
 /** The brand-zone "now" as a wall date, to the minute, for today's mark and the past's shading. */
 function useWallNow(zone: string): Date {
@@ -123,8 +168,60 @@ interface CalendarViewProps {
 export const CalendarView = memo(function CalendarView(props: CalendarViewProps) {
   const { events, slots, view, date, zone, cellContext, onView, onNavigate, onDrop, onOpen, onOpenSlot } =
     props;
-  const backgroundEvents = view === 'week' || view === 'day' ? (slots ?? NO_SLOTS) : NO_SLOTS;
+  const timeGrid = view === 'week' || view === 'day';
+  const backgroundEvents = timeGrid ? (slots ?? NO_SLOTS) : NO_SLOTS;
   const now = useWallNow(zone);
+  // Only what the view shows reaches rbc, which otherwise runs its slow date math on every post
+  // held (the screen keeps neighbouring ranges too) for each day it draws.
+  const visible = useMemo(() => {
+    const range = visibleWallRange(view, date);
+    const [from, to] = [range.start.getTime(), range.end.getTime()];
+    return events.filter((e) => e.start.getTime() >= from && e.start.getTime() <= to);
+  }, [events, view, date]);
+  // Week and day draw posts in 30-minute rows, a crowded row folded into a "+N" chip.
+  const rows = useMemo(
+    () => (view === 'week' || view === 'day' ? layoutSlotRows(visible, LANES[view]) : null),
+    [visible, view],
+  );
+  const grid = useMemo(() => {
+    const places = rows?.places;
+    const placeOf = (e: GridEvent) => (places && (isPost(e) || isMore(e)) ? places.get(e) : undefined);
+    return {
+      events: rows ? rows.shown : visible,
+      start: (e: GridEvent) => placeOf(e)?.start ?? e.start,
+      end: (e: GridEvent) => placeOf(e)?.end ?? e.end,
+      layout: places ? rowLayout(places) : ('overlap' as const),
+    };
+  }, [rows, visible]);
+  const openerRef = useRef<((more: MoreEvent, chip: HTMLElement) => void) | null>(null);
+  const openOverflow = useCallback(
+    (more: MoreEvent, chip: HTMLElement) => openerRef.current?.(more, chip),
+    [],
+  );
+  // A post dragged out of a chip's list onto the grid (rbc's "drop from outside").
+  const draggedRef = useRef<PostEvent | null>(null);
+  // Only a post dragged out of a chip's list may drop on the grid: rbc would read the dragged item
+  // of any other drop (a file from the desktop) and fail on it.
+  const dropGuard = useMemo(
+    () => ({
+      onDropCapture: (e: DragEvent) => {
+        if (draggedRef.current) return;
+        e.preventDefault();
+        e.stopPropagation();
+      },
+    }),
+    [],
+  );
+  // rbc types this as always returning an event, but checks for none before a drag-over preview.
+  const dragFromList = useCallback(() => draggedRef.current, []) as () => GridEvent;
+  const dropFromList = useCallback(
+    ({ start, allDay }: { start: string | Date; allDay: boolean }) => {
+      const event = draggedRef.current;
+      draggedRef.current = null;
+      if (event) onDrop(event, new Date(start), !!allDay);
+    },
+    [onDrop],
+  );
   const getters = useMemo(() => {
     const dayEnd = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
     return {
@@ -139,40 +236,58 @@ export const CalendarView = memo(function CalendarView(props: CalendarViewProps)
     <PostCellContext.Provider value={cellContext}>
       <SlotOpenContext.Provider value={onOpenSlot ?? null}>
         <SlotZoneContext.Provider value={zone}>
-          <DnDCalendar
-            className={`cal-grid cal-view-${view}`}
-            localizer={localizer}
-            culture="en-US"
-            events={events}
-            backgroundEvents={backgroundEvents}
-            view={view}
-            views={VIEWS}
-            date={date}
-            toolbar={false}
-            onView={(v) => onView(v as ViewName)}
-            onNavigate={(d) => onNavigate(d)}
-            getNow={getters.getNow}
-            components={components}
-            formats={formats}
-            popup
-            resizable={false}
-            selectable={false}
-            draggableAccessor={isMovable}
-            eventPropGetter={eventClass}
-            slotPropGetter={getters.slot}
-            dayPropGetter={getters.day}
-            step={SLOT_MINUTES}
-            timeslots={2}
-            length={AGENDA_DAYS}
-            scrollToTime={SCROLL_TO}
-            dayLayoutAlgorithm="overlap"
-            tooltipAccessor={null}
-            onSelectEvent={(e) => isPost(e) && onOpen(e)}
-            onEventDrop={({ event, start, isAllDay }) =>
-              isPost(event) && onDrop(event, new Date(start), !!isAllDay)
-            }
-            messages={{ showMore: (count) => `+${count} more`, noEventsInRange: 'No posts in this range.' }}
-          />
+          <OpenOverflowContext.Provider value={openOverflow}>
+            <DnDCalendar
+              {...FIXED_GUTTER}
+              className={`cal-grid cal-view-${view}`}
+              localizer={localizer}
+              culture="en-US"
+              events={grid.events}
+              startAccessor={grid.start}
+              endAccessor={grid.end}
+              backgroundEvents={backgroundEvents}
+              view={view}
+              views={VIEWS}
+              date={date}
+              toolbar={false}
+              onView={(v) => onView(v as ViewName)}
+              onNavigate={(d) => onNavigate(d)}
+              getNow={getters.getNow}
+              components={components}
+              formats={formats}
+              popup
+              resizable={false}
+              selectable={false}
+              draggableAccessor={isMovable}
+              eventPropGetter={eventClass}
+              slotPropGetter={getters.slot}
+              dayPropGetter={getters.day}
+              step={SLOT_MINUTES}
+              timeslots={2}
+              length={AGENDA_DAYS}
+              scrollToTime={SCROLL_TO}
+              dayLayoutAlgorithm={grid.layout}
+              tooltipAccessor={null}
+              onSelectEvent={(e) => isPost(e) && onOpen(e)}
+              onEventDrop={({ event, start, isAllDay }) =>
+                isPost(event) && onDrop(event, new Date(start), !!isAllDay)
+              }
+              dragFromOutsideItem={dragFromList}
+              elementProps={dropGuard}
+              onDropFromOutside={dropFromList}
+              messages={{ showMore: (count) => `+${count} more`, noEventsInRange: 'No posts in this range.' }}
+            />
+            {timeGrid && (
+              <SlotOverflowList
+                key={`${view}:${date.getTime()}`}
+                openerRef={openerRef}
+                chips={rows?.chips}
+                zone={zone}
+                draggedRef={draggedRef}
+                onOpen={onOpen}
+              />
+            )}
+          </OpenOverflowContext.Provider>
         </SlotZoneContext.Provider>
       </SlotOpenContext.Provider>
     </PostCellContext.Provider>
