@@ -227,6 +227,9 @@ async function expectServiceDateWithin(
     .toBe(expected);
 }
 
+/** The start of the week and day views' 30-minute row holding a time (minutes after midnight). */
+const rowOf = (minutes: number) => minutes - (minutes % 30);
+
 /** A wall time in New York as the instant the service stores. */
 function nyInstant(y: number, month: number, d: number, h: number, mi = 0): string {
   return wallToInstant(new Date(y, month - 1, d, h, mi), NY).toISOString();
@@ -305,7 +308,8 @@ test.describe('calendar', () => {
       const w = wallIn(p.publishDate, NY);
       const slot = await cal.weekSlotOf(p.id);
       expect(slot.header).toMatch(new RegExp(`\\b${w.day}$`));
-      expect(Math.abs(slot.minutes - w.minutes)).toBeLessThanOrEqual(3);
+      // A post sits in the 30-minute row that holds its time (9:20 in the 9:00 row).
+      expect(Math.abs(slot.minutes - rowOf(w.minutes))).toBeLessThanOrEqual(3);
       await expect(cal.post(p.id).locator('time')).toHaveText(w.time);
       checked++;
     }
@@ -379,8 +383,15 @@ test.describe('calendar', () => {
     )!;
     const from = post.publishDate;
     const w = instantToWall(Date.parse(from), NY);
-    // To the next day (the previous one on Sundays) at 10:00 New York time.
-    const day = new Date(w.getFullYear(), w.getMonth(), w.getDate() + (w.getDay() === 0 ? -1 : 1), 10, 0);
+    // To the next day (the previous one on Sundays), dropped on the 10:00 row: it keeps its minutes
+    // within its row (a 9:15 post lands at 10:15).
+    const day = new Date(
+      w.getFullYear(),
+      w.getMonth(),
+      w.getDate() + (w.getDay() === 0 ? -1 : 1),
+      10,
+      w.getMinutes() % 30,
+    );
     const expected = wallToInstant(day, NY).toISOString();
 
     await expect(cal.post(post.id)).toBeVisible();
@@ -423,8 +434,12 @@ test.describe('calendar', () => {
   test('published posts and past slots refuse a move and say why', async ({ page }) => {
     const now = Date.now();
     const posts = await svc.posts(now - 14 * DAY, now + 14 * DAY);
+    // The earliest post of its day, so a month cell shows it (later ones may be behind "+N more").
+    const dayKey = (p: PostListItem) => wallDateKey(instantToWall(Date.parse(p.publishDate), NY));
+    const firstOfDay = (p: PostListItem) =>
+      posts.every((q) => dayKey(q) !== dayKey(p) || q.publishDate >= p.publishDate);
     const published = posts.find(
-      (p) => p.state === 'published' && Date.parse(p.publishDate) > now - 6 * DAY,
+      (p) => p.state === 'published' && Date.parse(p.publishDate) > now - 6 * DAY && firstOfDay(p),
     )!;
     const future = movable(posts, now + 3_600_000).find((p) => Date.parse(p.publishDate) < now + 6 * DAY)!;
     await cal.view('Month');
@@ -501,6 +516,85 @@ test.describe('calendar', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     expect(await svc.post(post.id)).not.toBeNull();
+  });
+
+  test('a crowded half hour in the week view folds into "+N"; its list opens, moves and drags posts', async ({
+    page,
+  }) => {
+    const now = Date.now();
+    // Four single-account posts into 14:05-14:25 New York time, ten days ahead: one row of the week.
+    const d = instantToWall(now + 10 * DAY, NY);
+    const singles = movable(await svc.posts(now, now + 14 * DAY), now).filter(
+      (p, _, all) => all.filter((q) => q.group === p.group).length === 1,
+    );
+    const minutes = [5, 10, 20, 25];
+    for (const [i, m] of minutes.entries())
+      await svc.reschedule(singles[i]!.id, nyInstant(d.getFullYear(), d.getMonth() + 1, d.getDate(), 14, m));
+    const rowStart = Date.parse(nyInstant(d.getFullYear(), d.getMonth() + 1, d.getDate(), 14, 0));
+    const inRow = (await svc.posts(rowStart, rowStart + 30 * 60_000 - 1))
+      .filter((p) => Date.parse(p.publishDate) < rowStart + 30 * 60_000)
+      .sort((a, b) => a.publishDate.localeCompare(b.publishDate) || a.id.localeCompare(b.id));
+    expect(inRow.length).toBeGreaterThanOrEqual(4);
+
+    await cal.view('Week');
+    await cal.jumpTo(wallDateKey(d));
+    await cal.scrollToMinutes(14 * 60);
+    // The row shows its first post and a chip for the rest, nothing squeezed beside them.
+    const chip = cal.screen.locator('.more-chip');
+    await expect(chip).toHaveCount(1);
+    await expect(chip).toHaveText(`+${inRow.length - 1}`);
+    await expect(cal.post(inRow[0]!.id)).toBeVisible();
+    for (const p of inRow.slice(1)) await expect(cal.post(p.id)).toHaveCount(0);
+    expect(await cal.weekSlotOf(inRow[0]!.id)).toMatchObject({ minutes: 14 * 60 });
+
+    // The chip lists every post of the row in time order, at their New York times.
+    await chip.click();
+    const list = page.getByRole('dialog', { name: new RegExp(`^${inRow.length} posts`) });
+    await expect(list).toBeVisible();
+    const rows = list.locator('.more-list__row');
+    await expect(rows).toHaveCount(inRow.length);
+    for (const [i, p] of inRow.entries()) {
+      await expect(rows.nth(i)).toHaveAttribute('data-list-post-id', p.id);
+      await expect(rows.nth(i).locator('time')).toHaveText(wallIn(p.publishDate, NY).time);
+    }
+    await snap(page, 'calendar-week-crowded-row');
+
+    // Keyboard: the first post has the focus, arrows walk the list, Escape gives the focus back to the chip.
+    await expect(rows.first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(rows.nth(1)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(list).toHaveCount(0);
+    await expect(chip).toBeFocused();
+    // Enter opens the list again, and Enter on a post opens its details.
+    await page.keyboard.press('Enter');
+    await expect(rows.first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(list).toHaveCount(0);
+    await expect(page.getByRole('complementary')).toBeVisible();
+    await page.getByRole('button', { name: 'Close details' }).click();
+
+    // A post dragged out of the list onto another day's 13:00 row lands there at its own minutes.
+    const dragged = inRow.find((p) => wallIn(p.publishDate, NY).minutes === 14 * 60 + 20)!;
+    const toDay = new Date(d.getFullYear(), d.getMonth(), d.getDate() + (d.getDay() === 0 ? -1 : 1));
+    await chip.click();
+    await expect(list).toBeVisible();
+    const point = await cal.weekPoint(toDay.getDate(), 13 * 60);
+    const source = list.locator(`[data-list-post-id="${dragged.id}"]`);
+    await source.dragTo(page.locator('.rbc-time-content'), {
+      targetPosition: await page.evaluate((p) => {
+        const box = document.querySelector('.rbc-time-content')!.getBoundingClientRect();
+        return { x: p.x - box.left, y: p.y - box.top };
+      }, point),
+    });
+    await expect(cal.toast('Moved')).toBeVisible();
+    await expectServiceDate(
+      svc,
+      dragged.id,
+      nyInstant(toDay.getFullYear(), toDay.getMonth() + 1, toDay.getDate(), 13, 20),
+    );
+    await expect(chip).toHaveText(`+${inRow.length - 2}`);
   });
 
   test('Shift while dragging moves every post of a multi-account group by the same offset', async ({
@@ -721,7 +815,14 @@ test('offline: the calendar shows the saved posts, a move is queued and goes out
     await expect(cal.post(post.id)).toBeVisible();
 
     const w = instantToWall(Date.parse(post.publishDate), NY);
-    const day = new Date(w.getFullYear(), w.getMonth(), w.getDate() + (w.getDay() === 0 ? -1 : 1), 10, 0);
+    // Dropped on the 10:00 row of the next day, keeping its minutes within its row.
+    const day = new Date(
+      w.getFullYear(),
+      w.getMonth(),
+      w.getDate() + (w.getDay() === 0 ? -1 : 1),
+      10,
+      w.getMinutes() % 30,
+    );
     await cal.scrollToMinutes(Math.min(w.getHours() * 60, 600));
     await cal.drag(post.id, await cal.weekPoint(day.getDate(), 600));
     await expect(cal.toast('Moved')).toBeVisible();
