@@ -19,7 +19,7 @@ import {
   type View,
 } from 'react-big-calendar';
 import dragAndDropAddon from 'react-big-calendar/lib/addons/dragAndDrop/index.js';
-import { PostCellContext, PostEventView } from './PostEventView.js';
+import { CompactCellContext, PostCellContext, PostEventView } from './PostEventView.js';
 import { whyNotMovable, type PostEvent } from './posts.js';
 import { createLocalizer } from './localizer.js';
 import { AGENDA_DAYS, visibleWallRange, type CalendarView as ViewName } from './range.js';
@@ -237,56 +237,61 @@ export const CalendarView = memo(function CalendarView(props: CalendarViewProps)
       <SlotOpenContext.Provider value={onOpenSlot ?? null}>
         <SlotZoneContext.Provider value={zone}>
           <OpenOverflowContext.Provider value={openOverflow}>
-            <DnDCalendar
-              {...FIXED_GUTTER}
-              className={`cal-grid cal-view-${view}`}
-              localizer={localizer}
-              culture="en-US"
-              events={grid.events}
-              startAccessor={grid.start}
-              endAccessor={grid.end}
-              backgroundEvents={backgroundEvents}
-              view={view}
-              views={VIEWS}
-              date={date}
-              toolbar={false}
-              onView={(v) => onView(v as ViewName)}
-              onNavigate={(d) => onNavigate(d)}
-              getNow={getters.getNow}
-              components={components}
-              formats={formats}
-              popup
-              resizable={false}
-              selectable={false}
-              draggableAccessor={isMovable}
-              eventPropGetter={eventClass}
-              slotPropGetter={getters.slot}
-              dayPropGetter={getters.day}
-              step={SLOT_MINUTES}
-              timeslots={2}
-              length={AGENDA_DAYS}
-              scrollToTime={SCROLL_TO}
-              dayLayoutAlgorithm={grid.layout}
-              tooltipAccessor={null}
-              onSelectEvent={(e) => isPost(e) && onOpen(e)}
-              onEventDrop={({ event, start, isAllDay }) =>
-                isPost(event) && onDrop(event, new Date(start), !!isAllDay)
-              }
-              dragFromOutsideItem={dragFromList}
-              elementProps={dropGuard}
-              onDropFromOutside={dropFromList}
-              messages={{ showMore: (count) => `+${count} more`, noEventsInRange: 'No posts in this range.' }}
-            />
-            {timeGrid && (
-              <SlotOverflowList
-                key={`${view}:${date.getTime()}`}
-                openerRef={openerRef}
-                chips={rows?.chips}
-                zone={zone}
-                draggedRef={draggedRef}
-                onOpen={onOpen}
+            <CompactCellContext.Provider value={view === 'week'}>
+              <DnDCalendar
+                {...FIXED_GUTTER}
+                className={`cal-grid cal-view-${view}`}
+                localizer={localizer}
+                culture="en-US"
+                events={grid.events}
+                startAccessor={grid.start}
+                endAccessor={grid.end}
+                backgroundEvents={backgroundEvents}
+                view={view}
+                views={VIEWS}
+                date={date}
+                toolbar={false}
+                onView={(v) => onView(v as ViewName)}
+                onNavigate={(d) => onNavigate(d)}
+                getNow={getters.getNow}
+                components={components}
+                formats={formats}
+                popup
+                resizable={false}
+                selectable={false}
+                draggableAccessor={isMovable}
+                eventPropGetter={eventClass}
+                slotPropGetter={getters.slot}
+                dayPropGetter={getters.day}
+                step={SLOT_MINUTES}
+                timeslots={2}
+                length={AGENDA_DAYS}
+                scrollToTime={SCROLL_TO}
+                dayLayoutAlgorithm={grid.layout}
+                tooltipAccessor={null}
+                onSelectEvent={(e) => isPost(e) && onOpen(e)}
+                onEventDrop={({ event, start, isAllDay }) =>
+                  isPost(event) && onDrop(event, new Date(start), !!isAllDay)
+                }
+                dragFromOutsideItem={dragFromList}
+                elementProps={dropGuard}
+                onDropFromOutside={dropFromList}
+                messages={{
+                  showMore: (count) => `+${count} more`,
+                  noEventsInRange: 'No posts in this range.',
+                }}
               />
-            )}
+              {timeGrid && (
+                <SlotOverflowList
+                  key={`${view}:${date.getTime()}`}
+                  openerRef={openerRef}
+                  chips={rows?.chips}
+                  zone={zone}
+                  draggedRef={draggedRef}
+                  onOpen={onOpen}
+                />
+              )}
+            </CompactCellContext.Provider>
           </OpenOverflowContext.Provider>
         </SlotZoneContext.Provider>
       </SlotOpenContext.Provider>

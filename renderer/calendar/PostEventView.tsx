@@ -14,6 +14,13 @@ export interface PostCellContext {
 
 export const PostCellContext = createContext<PostCellContext | null>(null);
 
+/**
+ * Cells of the week view: seven columns leave room for what identifies a post (platform, time,
+ * text), so the avatar and the group and thread marks are not drawn (they are in the tooltip and
+ * the accessible name). Not drawing them, rather than hiding them, keeps a busy week light.
+ */
+export const CompactCellContext = createContext(false);
+
 function tooltip(event: PostEvent, time: string): string {
   const p = event.post;
   const lines = [`${time} · ${p.integration.name ?? p.integration.id} · ${stateLabel(p.state)}`, event.title];
@@ -34,6 +41,7 @@ function tooltip(event: PostEvent, time: string): string {
 export const PostEventView = memo(
   function PostEventView({ event }: EventProps<PostEvent>) {
     const ctx = useContext(PostCellContext);
+    const compact = useContext(CompactCellContext);
     const ref = useRef<HTMLDivElement>(null);
     const zone = ctx?.zone ?? 'UTC';
     const time = formatTime(event.post.publishDate, zone);
@@ -64,18 +72,20 @@ export const PostEventView = memo(
         title={tooltip(event, time)}
         onKeyDown={(e) => ctx?.onKeyDown(e, event)}
       >
-        <AccountAvatar id={p.integration.id} name={p.integration.name} picture={p.integration.picture} />
+        {!compact && (
+          <AccountAvatar id={p.integration.id} name={p.integration.name} picture={p.integration.picture} />
+        )}
         <PlatformBadge platform={p.integration.platform} />
         <time className="post-cell__time" dateTime={p.publishDate}>
           {time}
         </time>
         <span className="post-cell__text">{event.title}</span>
-        {p.groupSize > 1 && (
+        {!compact && p.groupSize > 1 && (
           <span className="post-mark post-mark--group" aria-hidden="true">
             ×{p.groupSize}
           </span>
         )}
-        {p.blockCount > 1 && (
+        {!compact && p.blockCount > 1 && (
           <span className="post-mark post-mark--thread" aria-hidden="true">
             ≡{p.blockCount}
           </span>
