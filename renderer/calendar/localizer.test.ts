@@ -53,6 +53,15 @@ describe('the fast localizer agrees with react-big-calendar', () => {
     }
   });
 
+  it('finds the start of a day and the next day boundary like the library', () => {
+    for (const d of all) {
+      expect(fast.startOf!(d, 'day'), d.toISOString()).toEqual(library.startOf!(d, 'day'));
+      expect(fast.ceil!(d, 'day'), d.toISOString()).toEqual(library.ceil!(d, 'day'));
+      expect(fast.startOf!(d, 'week', 1)).toEqual(library.startOf!(d, 'week', 1));
+      expect(fast.ceil!(d, 'minutes')).toEqual(library.ceil!(d, 'minutes'));
+    }
+  });
+
   it('answers like the library when it is handed something that is not a date', () => {
     const d = new Date(2026, 0, 5);
     for (const method of ['lt', 'gte', 'eq']) {

@@ -67,6 +67,8 @@ export function createLocalizer(): DateLocalizer {
     continuesAfter: (start: Date, end: Date, last: Date) => boolean;
     inEventRange: typeof inEventRange;
     sortEvents: typeof sortEvents;
+    startOf: (date: Date, unit: string, firstOfWeek?: number) => Date;
+    ceil: (date: Date, unit: string) => Date;
     eq: Compare;
     neq: Compare;
     lt: Compare;
@@ -87,6 +89,12 @@ export function createLocalizer(): DateLocalizer {
       ? minuteKey(end) >= minuteKey(last)
       : minuteKey(end) > minuteKey(last),
   );
+  // The month view asks for every post's day start and end once per week row it draws.
+  const libraryStartOf = l.startOf;
+  l.startOf = (date, unit, firstOfWeek) =>
+    unit === 'day' && date instanceof Date ? startOfDayFast(date) : libraryStartOf(date, unit, firstOfWeek);
+  const libraryCeil = l.ceil;
+  l.ceil = (date, unit) => (unit === 'day' && date instanceof Date ? ceilDay(date) : libraryCeil(date, unit));
   const libraryInRange = l.inEventRange;
   l.inEventRange = (args) =>
     allDates(args.event.start, args.event.end, args.range.start, args.range.end)
@@ -98,6 +106,17 @@ export function createLocalizer(): DateLocalizer {
       ? sortEvents(args)
       : librarySort(args);
   return localizer;
+}
+
+/** Local midnight of a date, built from its fields (DST-safe). */
+function startOfDayFast(d: Date): Date {
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate());
+}
+
+/** The date itself at a local midnight, else the next local midnight: the library's ceil by day. */
+function ceilDay(d: Date): Date {
+  const floor = startOfDayFast(d);
+  return floor.getTime() === d.getTime() ? floor : new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1);
 }
 
 interface Span {
