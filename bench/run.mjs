@@ -45,6 +45,23 @@ mkdirSync(outDir, { recursive: true });
 for (const b of BENCHES.filter((b) => only.length === 0 || only.includes(b.name))) {
   rmSync(join(outDir, `${b.name}.json`), { force: true });
 }
+/**
+ * A fixed single-threaded JavaScript loop, timed before the benchmarks: absolute times differ
+ * between machines (the same code measured 2.5x slower on one of our VMs than on another), so the
+ * report says how fast this one was. Best of three, to stay clear of a passing hiccup.
+ */
+function cpuCalibration() {
+  let best = Infinity;
+  for (let r = 0; r < 3; r++) {
+    const t0 = performance.now();
+    let x = 0;
+    for (let i = 0; i < 100_000_000; i++) x += i % 7;
+    if (x < 0) console.log(x);
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
+}
+const calibration = cpuCalibration();
 const started = new Date();
 const loads = [`start: ${load()}`];
 const failures = [];
@@ -74,6 +91,7 @@ const lines = [
   `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores`,
   `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB (${(freemem() / 2 ** 30).toFixed(1)} GiB free at the end)`,
   `- OS: ${osName()}`,
+  `- CPU calibration: a fixed JavaScript loop (10^8 iterations, best of 3) took ${calibration.toFixed(0)} ms; compare it before comparing absolute times of two reports`,
   `- Load average (1, 5, 15 min) — the machine is shared with other engineers' test runs, so absolute times are inflated: ${loads.join('; ')}`,
   `- Versions: ${Object.entries(versions)
     .map(([k, v]) => `${k} ${v}`)

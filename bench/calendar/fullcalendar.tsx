@@ -65,6 +65,9 @@ function Bench({ initialView }: { initialView: View }) {
         editable
         eventDurationEditable={false}
         dayMaxEvents
+        // Crowded time slots fold into "+more" as ours do (a crowded row of ours shows one post and
+        // a chip): one event side by side, the cheapest setting for FullCalendar.
+        eventMaxStack={1}
         slotDuration="00:30:00"
         scrollTime="07:30:00"
         eventDrop={onDrop}
