@@ -230,6 +230,15 @@ async function expectServiceDateWithin(
 /** The start of the week and day views' 30-minute row holding a time (minutes after midnight). */
 const rowOf = (minutes: number) => minutes - (minutes % 30);
 
+/**
+ * Where a post at wall time `w` lands when dropped on the 10:00 row of the next day (the previous
+ * one on Sundays, to stay in the week): it keeps its minutes within its row, so 9:15 lands at 10:15.
+ */
+function nextDayTenOClockRow(w: Date): Date {
+  const day = w.getDate() + (w.getDay() === 0 ? -1 : 1);
+  return new Date(w.getFullYear(), w.getMonth(), day, 10, w.getMinutes() % 30);
+}
+
 /** A wall time in New York as the instant the service stores. */
 function nyInstant(y: number, month: number, d: number, h: number, mi = 0): string {
   return wallToInstant(new Date(y, month - 1, d, h, mi), NY).toISOString();
@@ -383,15 +392,8 @@ test.describe('calendar', () => {
     )!;
     const from = post.publishDate;
     const w = instantToWall(Date.parse(from), NY);
-    // To the next day (the previous one on Sundays), dropped on the 10:00 row: it keeps its minutes
-    // within its row (a 9:15 post lands at 10:15).
-    const day = new Date(
-      w.getFullYear(),
-      w.getMonth(),
-      w.getDate() + (w.getDay() === 0 ? -1 : 1),
-      10,
-      w.getMinutes() % 30,
-    );
+    // To the next day (the previous one on Sundays), dropped on the 10:00 row.
+    const day = nextDayTenOClockRow(w);
     const expected = wallToInstant(day, NY).toISOString();
 
     await expect(cal.post(post.id)).toBeVisible();
@@ -815,14 +817,7 @@ test('offline: the calendar shows the saved posts, a move is queued and goes out
     await expect(cal.post(post.id)).toBeVisible();
 
     const w = instantToWall(Date.parse(post.publishDate), NY);
-    // Dropped on the 10:00 row of the next day, keeping its minutes within its row.
-    const day = new Date(
-      w.getFullYear(),
-      w.getMonth(),
-      w.getDate() + (w.getDay() === 0 ? -1 : 1),
-      10,
-      w.getMinutes() % 30,
-    );
+    const day = nextDayTenOClockRow(w);
     await cal.scrollToMinutes(Math.min(w.getHours() * 60, 600));
     await cal.drag(post.id, await cal.weekPoint(day.getDate(), 600));
     await expect(cal.toast('Moved')).toBeVisible();

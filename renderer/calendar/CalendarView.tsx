@@ -27,6 +27,7 @@ import { instantToWall } from './time.js';
 import { EmptySlot } from '../queue/EmptySlot.js';
 import type { SlotEvent } from './free-slots.js';
 import { formatTime } from './format.js';
+import { releaseWrapperStop } from './wrapper-stop.js';
 import { LANES, layoutSlotRows, rowBox, SLOT_MINUTES, type MoreEvent, type SlotRows } from './slot-rows.js';
 import { MoreChip, OpenOverflowContext, SlotOverflowList } from './SlotOverflow.js';
 
@@ -55,12 +56,7 @@ function GridEventView(props: EventProps<GridEvent>) {
 /** A free slot's button; the library's wrapper loses its own role and tab stop, so a slot is one stop. */
 function SlotCell(props: { label: string; instant: Date; onOpen: ((instant: Date) => void) | null }) {
   const ref = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    const outer = ref.current?.closest<HTMLElement>('.rbc-background-event');
-    if (!outer) return;
-    outer.tabIndex = -1;
-    outer.removeAttribute('role');
-  }, []);
+  useLayoutEffect(() => releaseWrapperStop(ref.current, '.rbc-background-event'), []);
   return (
     <span ref={ref} className="cal-slot-cell">
       <EmptySlot date={props.instant} label={props.label} onOpen={(d) => props.onOpen?.(d)} />

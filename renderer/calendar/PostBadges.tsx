@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { initials, platformLabel } from './posts.js';
+import { initials, platformLabel, type PostEvent } from './posts.js';
 
 /** A short glyph per platform; the full name is always in the accessible name and the tooltip. */
 const GLYPHS: Record<string, string> = {
@@ -50,3 +50,20 @@ export const AccountAvatar = memo(function AccountAvatar(props: {
     </span>
   );
 });
+
+/** What identifies a post wherever it is listed: account (unless compact), platform, time, first line. */
+export function PostSummary({ event, time, compact }: { event: PostEvent; time: string; compact: boolean }) {
+  const p = event.post;
+  return (
+    <>
+      {!compact && (
+        <AccountAvatar id={p.integration.id} name={p.integration.name} picture={p.integration.picture} />
+      )}
+      <PlatformBadge platform={p.integration.platform} />
+      <time className="post-cell__time" dateTime={p.publishDate}>
+        {time}
+      </time>
+      <span className="post-cell__text">{event.title}</span>
+    </>
+  );
+}

@@ -1,7 +1,8 @@
 import { createContext, memo, useContext, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { EventProps } from 'react-big-calendar';
 import { formatTime } from './format.js';
-import { AccountAvatar, PlatformBadge } from './PostBadges.js';
+import { PostSummary } from './PostBadges.js';
+import { releaseWrapperStop } from './wrapper-stop.js';
 import { postAccessibleName, stateLabel, whyNotMovable, type PostEvent } from './posts.js';
 
 /** What every post cell needs from the screen; stable for a zone, so cells do not re-render on screen updates. */
@@ -49,11 +50,7 @@ export const PostEventView = memo(
 
     useLayoutEffect(() => {
       const el = ref.current;
-      const outer = el?.closest<HTMLElement>('.rbc-event');
-      if (outer && outer !== el) {
-        outer.tabIndex = -1;
-        outer.removeAttribute('role');
-      }
+      releaseWrapperStop(el, '.rbc-event');
       if (el && ctx?.focusRequest.current === event.id) {
         ctx.focusRequest.current = null;
         el.focus();
@@ -72,14 +69,7 @@ export const PostEventView = memo(
         title={tooltip(event, time)}
         onKeyDown={(e) => ctx?.onKeyDown(e, event)}
       >
-        {!compact && (
-          <AccountAvatar id={p.integration.id} name={p.integration.name} picture={p.integration.picture} />
-        )}
-        <PlatformBadge platform={p.integration.platform} />
-        <time className="post-cell__time" dateTime={p.publishDate}>
-          {time}
-        </time>
-        <span className="post-cell__text">{event.title}</span>
+        <PostSummary event={event} time={time} compact={compact} />
         {!compact && p.groupSize > 1 && (
           <span className="post-mark post-mark--group" aria-hidden="true">
             ×{p.groupSize}

@@ -10,10 +10,11 @@ import {
   type RefObject,
 } from 'react';
 import { formatTime } from './format.js';
-import { AccountAvatar, PlatformBadge } from './PostBadges.js';
+import { PostSummary } from './PostBadges.js';
 import { PostCellContext } from './PostEventView.js';
 import { postAccessibleName, stateLabel, whyNotMovable, type PostEvent } from './posts.js';
 import type { MoreEvent } from './slot-rows.js';
+import { releaseWrapperStop } from './wrapper-stop.js';
 
 /*
  * A crowded week or day row ends with a "+N" chip; the chip opens a list of every post of the row.
@@ -33,12 +34,7 @@ const dateLabel = (d: Date) => DAY.format(d);
 export function MoreChip({ more, zone }: { more: MoreEvent; zone: string }) {
   const open = useContext(OpenOverflowContext);
   const ref = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    const outer = ref.current?.closest<HTMLElement>('.rbc-event');
-    if (!outer) return;
-    outer.tabIndex = -1;
-    outer.removeAttribute('role');
-  }, []);
+  useLayoutEffect(() => releaseWrapperStop(ref.current, '.rbc-event'), []);
   const first = more.posts[0];
   const time = first ? formatTime(first.post.publishDate, zone) : '';
   return (
@@ -250,12 +246,7 @@ function OverflowRow({ event, zone, onClick, onKeyDown, onDragStart, onDragEnd }
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
     >
-      <AccountAvatar id={p.integration.id} name={p.integration.name} picture={p.integration.picture} />
-      <PlatformBadge platform={p.integration.platform} />
-      <time className="post-cell__time" dateTime={p.publishDate}>
-        {time}
-      </time>
-      <span className="post-cell__text">{event.title}</span>
+      <PostSummary event={event} time={time} compact={false} />
       <span className="more-list__state">{stateLabel(p.state)}</span>
     </li>
   );
