@@ -66,13 +66,24 @@ const started = new Date();
 const loads = [`start: ${load()}`];
 const failures = [];
 for (const b of BENCHES.filter((b) => only.length === 0 || only.includes(b.name))) {
-  console.log(`\n== ${b.name} (load average ${load()})`);
+  const calibrationBefore = cpuCalibration();
+  console.log(`\n== ${b.name} (load average ${load()}, CPU calibration ${calibrationBefore.toFixed(0)} ms)`);
   const t0 = Date.now();
   const r = spawnSync(process.execPath, [...b.node, '--import', 'tsx', join(benchDir, b.file)], {
     stdio: 'inherit',
   });
   loads.push(`after ${b.name}: ${load()}`);
   if (r.status !== 0) failures.push(`${b.name} failed (exit ${r.status ?? r.signal})`);
+  // Each benchmark's figures keep the calibration of the run that measured them: a later run of
+  // another benchmark must not lend them its own.
+  const out = join(outDir, `${b.name}.json`);
+  if (existsSync(out)) {
+    const recorded = JSON.parse(readFileSync(out, 'utf8'));
+    writeFileSync(
+      out,
+      JSON.stringify({ ...recorded, calibrationMs: calibrationBefore, measuredAt: new Date().toISOString() }),
+    );
+  }
   console.log(`== ${b.name} took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
 
@@ -91,7 +102,7 @@ const lines = [
   `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores`,
   `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB (${(freemem() / 2 ** 30).toFixed(1)} GiB free at the end)`,
   `- OS: ${osName()}`,
-  `- CPU calibration: a fixed JavaScript loop (10^8 iterations, best of 3) took ${calibration.toFixed(0)} ms; compare it before comparing absolute times of two reports`,
+  `- CPU calibration: a fixed JavaScript loop (10^8 iterations, best of 3) took ${calibration.toFixed(0)} ms at this run's start (each section gives the one of the run that measured it); compare it before comparing absolute times of two reports`,
   `- Load average (1, 5, 15 min) — the machine is shared with other engineers' test runs, so absolute times are inflated: ${loads.join('; ')}`,
   `- Versions: ${Object.entries(versions)
     .map(([k, v]) => `${k} ${v}`)
@@ -102,12 +113,10 @@ if (failures.length > 0) lines.push('**Failed:** ' + failures.join('; '), '');
 for (const o of outputs) {
   const sections = [...new Set(o.figures.map((f) => f.section))];
   for (const section of sections) {
-    lines.push(
-      `## ${section}`,
-      '',
-      '| Figure | Value | Target | Result | Runs | Note |',
-      '|---|---:|---|---|---|---|',
-    );
+    lines.push(`## ${section}`, '');
+    if (o.calibrationMs !== undefined)
+      lines.push(`Measured ${o.measuredAt}, CPU calibration then ${fmt(o.calibrationMs)} ms.`, '');
+    lines.push('| Figure | Value | Target | Result | Runs | Note |', '|---|---:|---|---|---|---|');
     for (const f of o.figures.filter((x) => x.section === section)) {
       const result = f.pass === null ? '—' : f.pass ? 'PASS' : '**MISS**';
       lines.push(
