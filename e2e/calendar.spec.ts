@@ -532,7 +532,14 @@ test.describe('calendar', () => {
     const minutes = [5, 10, 20, 25];
     for (const [i, m] of minutes.entries())
       await svc.reschedule(singles[i]!.id, nyInstant(d.getFullYear(), d.getMonth() + 1, d.getDate(), 14, m));
-    const rowStart = Date.parse(nyInstant(d.getFullYear(), d.getMonth() + 1, d.getDate(), 14, 0));
+    // A fifth one alone in the row above or below, to move into the crowded row by keyboard later.
+    const ny = (h: number, m: number) => nyInstant(d.getFullYear(), d.getMonth() + 1, d.getDate(), h, m);
+    const rowIsFree = async (h: number) =>
+      (await svc.posts(Date.parse(ny(h, 30)), Date.parse(ny(h, 59)))).length === 0;
+    const [from, key] = (await rowIsFree(13)) ? [13, 'Alt+ArrowDown'] : [14, 'Alt+ArrowUp'];
+    const extra = singles[4]!;
+    await svc.reschedule(extra.id, ny(from, 35));
+    const rowStart = Date.parse(ny(14, 0));
     const inRow = (await svc.posts(rowStart, rowStart + 30 * 60_000 - 1))
       .filter((p) => Date.parse(p.publishDate) < rowStart + 30 * 60_000)
       .sort((a, b) => a.publishDate.localeCompare(b.publishDate) || a.id.localeCompare(b.id));
@@ -597,6 +604,20 @@ test.describe('calendar', () => {
       nyInstant(toDay.getFullYear(), toDay.getMonth() + 1, toDay.getDate(), 13, 20),
     );
     await expect(chip).toHaveText(`+${inRow.length - 2}`);
+
+    // Alt+arrows into the crowded row: the post's own cell or the row's chip keeps the focus.
+    await cal.scrollToMinutes(13 * 60);
+    await cal.post(extra.id).focus();
+    await page.keyboard.press(key);
+    await expectServiceDate(svc, extra.id, ny(14, 5));
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const active = document.activeElement as HTMLElement | null;
+          return active?.classList.contains('more-chip') ? 'chip' : (active?.dataset.postId ?? 'none');
+        }),
+      )
+      .toMatch(new RegExp(`^(chip|${extra.id})$`));
   });
 
   test('Shift while dragging moves every post of a multi-account group by the same offset', async ({
