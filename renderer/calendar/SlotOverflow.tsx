@@ -30,11 +30,25 @@ export const OpenOverflowContext = createContext<((more: MoreEvent, chip: HTMLEl
 const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
 const dateLabel = (d: Date) => DAY.format(d);
 
+/** Whether one of `posts` asked for the focus (after a keyboard move); the request is then taken. */
+function takeFocusRequest(cells: PostCellContext, posts: readonly PostEvent[]): boolean {
+  const wanted = cells.focusRequest.current;
+  if (!wanted || !posts.some((p) => p.id === wanted)) return false;
+  cells.focusRequest.current = null;
+  return true;
+}
+
 /** The chip at the end of a crowded row: one keyboard stop, like a post. */
 export function MoreChip({ more, zone }: { more: MoreEvent; zone: string }) {
   const open = useContext(OpenOverflowContext);
+  const cells = useContext(PostCellContext);
   const ref = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => releaseWrapperStop(ref.current, '.rbc-event'), []);
+  // A post moved by keyboard into this row and not drawn in it: the chip takes the focus it asked for.
+  useLayoutEffect(() => {
+    if (cells && takeFocusRequest(cells, more.posts.slice(more.posts.length - more.hidden)))
+      ref.current?.focus();
+  }, [cells, more]);
   const first = more.posts[0];
   const time = first ? formatTime(first.post.publishDate, zone) : '';
   return (

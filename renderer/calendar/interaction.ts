@@ -8,8 +8,7 @@ import {
   type RefObject,
 } from 'react';
 import type { CalendarPost } from '../../shared/ipc/models.js';
-import { rowStart, SLOT_MINUTES } from './slot-rows.js';
-import { instantToWall } from './time.js';
+import { SLOT_MINUTES } from './slot-rows.js';
 import { shiftTarget, type ShiftKey } from './moves.js';
 import { whyNotMovable, type PostEvent } from './posts.js';
 import type { CalendarView } from './range.js';
@@ -30,9 +29,6 @@ function isTyping(target: EventTarget | null): boolean {
 
 const cellOf = (grid: HTMLElement | null, id: string) =>
   grid?.querySelector<HTMLElement>(`[data-post-id="${CSS.escape(id)}"]`) ?? null;
-/** The "+N" chip of the week or day row holding a wall time, if that row is crowded. */
-const chipOf = (grid: HTMLElement | null, wall: Date) =>
-  grid?.querySelector<HTMLElement>(`.more-chip[data-more-id="more:${rowStart(wall).getTime()}"]`) ?? null;
 
 interface PostKeysOptions {
   gridRef: RefObject<HTMLElement | null>;
@@ -72,12 +68,9 @@ export function usePostKeys(o: PostKeysOptions) {
       focusRequest.current = event.id;
       const target = shiftTarget(event.post, key, view, SLOT_MINUTES, zone);
       if (movePost(event.post, target, e.shiftKey)) {
-        // The cell remounts in its new slot and takes focus there; if it did not remount, keep it
-        // here; if it went behind a crowded row's "+N" chip, that chip takes the focus.
-        requestAnimationFrame(() => {
-          const grid = latest.current.gridRef.current;
-          (cellOf(grid, event.id) ?? chipOf(grid, instantToWall(target, zone)))?.focus();
-        });
+        // The cell remounts in its new slot and takes focus there (or, behind a crowded row's
+        // "+N", that chip does: see MoreChip); if it did not remount, keep it here.
+        requestAnimationFrame(() => cellOf(latest.current.gridRef.current, event.id)?.focus());
       }
     }
   }, []);
