@@ -31,8 +31,6 @@ import { releaseWrapperStop } from './wrapper-stop.js';
 import { LANES, layoutSlotRows, rowBox, SLOT_MINUTES, type MoreEvent, type SlotRows } from './slot-rows.js';
 import { MoreChip, OpenOverflowContext, SlotOverflowList } from './SlotOverflow.js';
 
-export { SLOT_MINUTES } from './slot-rows.js';
-
 const withDragAndDrop = typeof dragAndDropAddon === 'function' ? dragAndDropAddon : dragAndDropAddon.default;
 /** What the grid lays out: posts, "+N" chips of crowded rows, and (in week and day) free queue slots. */
 type GridEvent = PostEvent | MoreEvent | SlotEvent;
@@ -89,7 +87,7 @@ const VIEWS: View[] = ['month', 'week', 'day', 'agenda'];
  * one frame after the week or day view appears and then re-renders every column and post again.
  * rbc's TimeGrid takes it as `width`, a prop its Calendar passes through but does not declare.
  */
-export const TIME_GUTTER_PX = 76;
+const TIME_GUTTER_PX = 76;
 const FIXED_GUTTER: object = { width: TIME_GUTTER_PX };
 const SCROLL_TO = new Date(1970, 0, 1, 7, 30);
 const isMovable = (e: GridEvent) => isPost(e) && whyNotMovable(e.post) === null;

@@ -228,8 +228,9 @@ export function SlotOverflowList({ openerRef, chips, zone, draggedRef, onOpen }:
   );
 }
 
+/** The open list's chip: the one clicked, or the same row's chip if the grid drew it anew. */
 function chipCell(open: { id: string; chip: HTMLElement }): HTMLElement | null {
-  if (open.chip.isConnected) return open.chip.closest('.rbc-event')?.querySelector('.more-chip') ?? open.chip;
+  if (open.chip.isConnected) return open.chip;
   return document.querySelector<HTMLElement>(`.more-chip[data-more-id="${CSS.escape(open.id)}"]`);
 }
 

@@ -66,8 +66,7 @@ export function usePostKeys(o: PostKeysOptions) {
       const key = e.key as ShiftKey;
       if (!e.altKey) return focusNeighbour(gridRef.current, events, event, key);
       focusRequest.current = event.id;
-      const target = shiftTarget(event.post, key, view, SLOT_MINUTES, zone);
-      if (movePost(event.post, target, e.shiftKey)) {
+      if (movePost(event.post, shiftTarget(event.post, key, view, SLOT_MINUTES, zone), e.shiftKey)) {
         // The cell remounts in its new slot and takes focus there (or, behind a crowded row's
         // "+N", that chip does: see MoreChip); if it did not remount, keep it here.
         requestAnimationFrame(() => cellOf(latest.current.gridRef.current, event.id)?.focus());
