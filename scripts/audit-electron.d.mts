@@ -16,7 +16,18 @@ export interface AllowlistEntry {
   reason: string;
 }
 
-export declare function parseReport(csv: string): Finding[];
+/** An issue as Electronegativity's runner returns it; only the fields the gate reads. */
+export interface RunnerIssue {
+  id: string;
+  severity: { name: string };
+  confidence: { name: string };
+  file: string;
+  location: { line: number; column: number };
+  sample: string | null;
+  description: string;
+}
+
+export declare function toFinding(issue: RunnerIssue): Finding;
 
 export declare function judge(
   findings: Finding[],

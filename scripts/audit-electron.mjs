@@ -7,53 +7,34 @@
 // main.cjs itself is not scanned: it is electron/ (scanned as source, where findings point at our
 // lines) plus third-party libraries, which Electronegativity leaves out by design (node_modules).
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { transform } from 'esbuild';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BLOCKING = new Set(['HIGH', 'MEDIUM']);
 
-/** Parses Electronegativity's CSV report (quoted fields, "" for a quote inside one). */
-export function parseReport(csv) {
-  const rows = [];
-  let row = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < csv.length; i++) {
-    const c = csv[i];
-    if (quoted) {
-      if (c === '"' && csv[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && csv[i + 1] === '\n') i++;
-      row.push(field);
-      if (row.some((f) => f !== '')) rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  row.push(field);
-  if (row.some((f) => f !== '')) rows.push(row);
-  return rows.slice(1).map(([check, severity, confidence, file, location, sample, description]) => ({
-    check: check.trim(),
-    severity: severity.trim(),
-    confidence: confidence.trim(),
-    file: file.trim(),
-    location: location.trim(),
-    sample: sample.trim(),
-    description: description?.trim() ?? '',
-  }));
+/**
+ * One finding of Electronegativity's runner, flattened to the fields the gate reads. Its CLI report
+ * is not used: the CLI writes the CSV header and the rows with two unawaited fs.writeFile calls (one
+ * truncating, one appending), which race; CI once read a file whose header had overwritten the
+ * first row.
+ */
+export function toFinding(issue) {
+  const text = (value) => (value == null ? 'N/A' : String(value).trim());
+  return {
+    check: text(issue.id),
+    severity: text(issue.severity?.name),
+    confidence: text(issue.confidence?.name),
+    file: text(issue.file),
+    location: `${issue.location?.line ?? 0}:${issue.location?.column ?? 0}`,
+    sample: text(issue.sample),
+    description: text(issue.description),
+  };
 }
 
 const same = (entry, finding) =>
@@ -87,16 +68,30 @@ async function scan() {
       recursive: true,
       filter: (path) => !path.endsWith('.map'),
     });
+    // The scanner's AST walker does not know class private fields (#x, in TanStack Query's bundle):
+    // it skipped those files with an error. They are scanned lowered to ES2021 by esbuild, which
+    // rewrites that syntax only; every call the checks look for is left as it is.
+    for (const file of await readdir(join(target, 'renderer'), { recursive: true })) {
+      if (!file.endsWith('.js')) continue;
+      const path = join(target, 'renderer', file);
+      const { code } = await transform(await readFile(path, 'utf8'), { loader: 'js', target: 'es2021' });
+      await writeFile(path, code);
+    }
     // The scanner reads .js, not .cjs.
     await cp(join(dist, 'electron', 'preload.cjs'), join(target, 'preload-bundle', 'preload.js'));
     const { version } = JSON.parse(await readFile(join(root, 'node_modules/electron/package.json'), 'utf8'));
-    const report = join(work, 'report.csv');
-    const cli = join(root, 'node_modules/@doyensec/electronegativity/dist/index.js');
-    await run(process.execPath, [cli, '-i', target, '-r', '-o', report, '-e', version, '-v', 'false'], {
-      cwd: work,
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    return parseReport(await readFile(report, 'utf8'));
+    const { default: electronegativity } = await import('@doyensec/electronegativity');
+    const { issues, errors } = await electronegativity(
+      { input: target, isRelative: true, electronVersionOverride: version },
+      false,
+    );
+    // A file the scanner could not parse was not checked: that is a failure, not a pass.
+    const unread = errors.filter((e) => !e.tolerable);
+    if (unread.length > 0)
+      throw new Error(
+        `the scanner could not read ${unread.map((e) => `${e.file} (${e.message})`).join(', ')}`,
+      );
+    return issues.map(toFinding);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -1,29 +1,55 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { judge, parseReport, type AllowlistEntry } from '../../scripts/audit-electron.mjs';
+import { judge, toFinding, type AllowlistEntry } from '../../scripts/audit-electron.mjs';
 
 /*
- * The gate around Electronegativity (npm run audit:electron runs the scan itself): how its report
- * is read, what blocks, and that every allowed finding says why.
+ * The gate around Electronegativity (npm run audit:electron runs the scan itself): how the runner's
+ * issues are read, what blocks, and that every allowed finding says why.
  */
 
-const REPORT = `issue, severity, confidence, filename, location, sample, description, url
-OPEN_EXTERNAL_JS_CHECK,"MEDIUM","TENTATIVE","electron/main.ts","65:31","openExternal: (url) => shell.openExternal(url),","Review the use of openExternal",https://example/wiki
-LIMIT_NAVIGATION_GLOBAL_CHECK,"HIGH","CERTAIN","N/A","0:0",N/A,"Missing navigation limits using .on new-window and will-navigate events",https://example/wiki
-CSP_GLOBAL_CHECK,"LOW","FIRM","renderer/index.html","4:0","default-src 'self'; img-src ""data:""","One or more CSP directives detected seems to be vulnerable",https://example/wiki
-`;
+// Issues as Electronegativity's runner returns them (severity and confidence are enum objects).
+const ISSUES = [
+  {
+    id: 'OPEN_EXTERNAL_JS_CHECK',
+    severity: { name: 'MEDIUM', value: 2 },
+    confidence: { name: 'TENTATIVE', value: 0 },
+    file: 'electron/main.ts',
+    location: { line: 65, column: 31 },
+    sample: 'openExternal: (url) => shell.openExternal(url),',
+    description: 'Review the use of openExternal',
+  },
+  {
+    id: 'LIMIT_NAVIGATION_GLOBAL_CHECK',
+    severity: { name: 'HIGH', value: 3 },
+    confidence: { name: 'CERTAIN', value: 2 },
+    file: 'N/A',
+    location: { line: 0, column: 0 },
+    sample: null,
+    description: 'Missing navigation limits using .on new-window and will-navigate events',
+  },
+  {
+    id: 'CSP_GLOBAL_CHECK',
+    severity: { name: 'LOW', value: 1 },
+    confidence: { name: 'FIRM', value: 1 },
+    file: 'renderer/index.html',
+    location: { line: 4, column: 0 },
+    sample: `default-src 'self'; img-src "data:"  `,
+    description: 'One or more CSP directives detected seems to be vulnerable',
+  },
+];
+const FINDINGS = ISSUES.map(toFinding);
 
 describe('the Electronegativity gate', () => {
-  it('reads the CSV report, commas and quotes inside fields included', () => {
-    const findings = parseReport(REPORT);
-    expect(findings.map((f) => [f.check, f.severity, f.file])).toEqual([
-      ['OPEN_EXTERNAL_JS_CHECK', 'MEDIUM', 'electron/main.ts'],
-      ['LIMIT_NAVIGATION_GLOBAL_CHECK', 'HIGH', 'N/A'],
-      ['CSP_GLOBAL_CHECK', 'LOW', 'renderer/index.html'],
+  it("flattens the runner's issues: names of the enums, line:column, N/A for a missing sample", () => {
+    expect(FINDINGS.map((f) => [f.check, f.severity, f.confidence, f.file, f.location])).toEqual([
+      ['OPEN_EXTERNAL_JS_CHECK', 'MEDIUM', 'TENTATIVE', 'electron/main.ts', '65:31'],
+      ['LIMIT_NAVIGATION_GLOBAL_CHECK', 'HIGH', 'CERTAIN', 'N/A', '0:0'],
+      ['CSP_GLOBAL_CHECK', 'LOW', 'FIRM', 'renderer/index.html', '4:0'],
     ]);
-    expect(findings[0]!.sample).toBe('openExternal: (url) => shell.openExternal(url),');
-    expect(findings[2]!.sample).toBe(`default-src 'self'; img-src "data:"`);
+    expect(FINDINGS[0]!.sample).toBe('openExternal: (url) => shell.openExternal(url),');
+    expect(FINDINGS[1]!.sample).toBe('N/A');
+    expect(FINDINGS[2]!.sample).toBe(`default-src 'self'; img-src "data:"`);
   });
 
   it('blocks every high or medium finding the allowlist does not name, and stale entries', () => {
@@ -34,7 +60,7 @@ describe('the Electronegativity gate', () => {
       reason: 'reviewed',
     };
     const stale = { ...allowed, sample: 'shell.openExternal(anything)' };
-    const verdict = judge(parseReport(REPORT), [allowed, stale]);
+    const verdict = judge(FINDINGS, [allowed, stale]);
     expect(verdict.blocking.map((f) => f.check)).toEqual([
       'OPEN_EXTERNAL_JS_CHECK',
       'LIMIT_NAVIGATION_GLOBAL_CHECK',
