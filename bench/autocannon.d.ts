@@ -16,11 +16,18 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
   }
+  interface RawRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+  }
   interface Options {
     url: string;
     headers?: Record<string, string>;
     connections?: number;
     duration?: number;
+    /** Each request of the pipeline; setupRequest may change it before it is sent. */
+    requests?: { setupRequest?: (request: RawRequest) => RawRequest }[];
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -10,7 +10,7 @@ import { seedDemo } from './seed/demo.js';
 import { reissueMissingKeys } from './seed/reissue-keys.js';
 import type { Service, ServiceConfig, ServiceUrls } from './service.js';
 import { AccountStore } from './store/accounts.js';
-import { openDatabase } from './store/db.js';
+import { changeStamp, openDatabase } from './store/db.js';
 import { MediaStore } from './store/media.js';
 import { PostStore } from './store/posts.js';
 import { ShortLinkStore } from './store/short-links.js';
@@ -80,7 +80,17 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
   let publisher: Publisher | null = null;
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   const urls: ServiceUrls = { origin: '', baseUrl: '', cdnUrl: '' };
-  const svc: Service = { config, urls, mediaDir, accounts, posts, media, shortLinks, nudgePublisher: () => publisher?.nudge() };
+  const svc: Service = {
+    config,
+    urls,
+    mediaDir,
+    accounts,
+    posts,
+    media,
+    shortLinks,
+    nudgePublisher: () => publisher?.nudge(),
+    changeStamp: () => changeStamp(db),
+  };
 
   try {
     let tokens = readSandboxFile(dataDir)?.keys ?? [];

@@ -37,6 +37,8 @@ export interface Service {
   shortLinks: ShortLinkStore;
   /** Asks the publisher to look for due posts now rather than at its next tick. */
   nudgePublisher(): void;
+  /** Changes whenever the stored data may have changed (store/db.ts changeStamp). */
+  changeStamp(): string;
 }
 
 /** A URL on the CDN for a stored file name; absolute URLs (a picture hosted elsewhere) pass through. */

@@ -18,7 +18,26 @@ export interface RouteInput<N extends EndpointName> {
   request: FastifyRequest;
 }
 
-export type RouteHandler<N extends EndpointName> = (input: RouteInput<N>) => Promise<z.input<Def<N>['response']>>;
+/**
+ * An answer already checked against endpoint N's response schema and serialized; made only by
+ * `serializedAnswer`, so a route that answers with one cannot skip the check. It lets a route keep
+ * an answer (answer-cache.ts) and send its bytes again.
+ */
+export class SerializedAnswer<N extends EndpointName> {
+  private constructor(
+    readonly endpoint: N,
+    readonly body: string,
+  ) {}
+
+  static of<N extends EndpointName>(endpoint: N, value: z.input<Def<N>['response']>): SerializedAnswer<N> {
+    const schema = (endpoints[endpoint] as { response: z.ZodType }).response;
+    return new SerializedAnswer(endpoint, JSON.stringify(schema.parse(value)));
+  }
+}
+
+export type RouteHandler<N extends EndpointName> = (
+  input: RouteInput<N>,
+) => Promise<z.input<Def<N>['response']> | SerializedAnswer<N>>;
 
 const isJson = (type: string | undefined) => typeof type === 'string' && /^application\/([\w.+-]*\+)?json\b/i.test(type);
 
@@ -55,6 +74,9 @@ export function defineRoute<N extends EndpointName>(
         request,
       } as RouteInput<N>;
       const result = await handler(input);
+      if (result instanceof SerializedAnswer) {
+        return reply.code(def.status).type('application/json; charset=utf-8').send(result.body);
+      }
       return reply.code(def.status).send(spec.response.parse(result));
     },
   });

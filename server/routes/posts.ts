@@ -4,7 +4,8 @@ import type { Integration } from '../../shared/api/resources.js';
 import type { RequestAuth } from '../http/auth.js';
 import { ApiHttpError, notFound } from '../http/errors.js';
 import type { RateLimiter } from '../http/rate-limit.js';
-import { defineRoute } from '../http/route.js';
+import { AnswerCache } from '../http/answer-cache.js';
+import { defineRoute, SerializedAnswer } from '../http/route.js';
 import { createPosts } from '../posts/create.js';
 import { detailView, integrationView, listItemView } from '../posts/view.js';
 import type { Service } from '../service.js';
@@ -25,6 +26,7 @@ function postInBrand(svc: Service, auth: RequestAuth, id: string): { post: PostR
 export function postRoutes(app: FastifyInstance, svc: Service, limiter: RateLimiter | null): void {
   defineRoute(app, svc, limiter, 'createPosts', async ({ auth, body }) => createPosts(svc, auth, body));
 
+  const listAnswers = new AnswerCache<SerializedAnswer<'listPosts'>>();
   defineRoute(app, svc, limiter, 'listPosts', async ({ auth, query }) => {
     const start = Date.parse(query.startDate);
     const end = Date.parse(query.endDate);
@@ -41,20 +43,24 @@ export function postRoutes(app: FastifyInstance, svc: Service, limiter: RateLimi
         [{ target: null, path: 'endDate', message: `At most ${MAX_LIST_RANGE_DAYS} days between startDate and endDate.` }],
       );
     }
-    // A month holds thousands of posts over a handful of accounts: each account is read and viewed once.
-    const views = new Map<string, Integration | null>();
-    const integrationOf = (id: string) => {
-      if (!views.has(id)) {
-        const integration = svc.accounts.integration(id);
-        views.set(id, integration ? integrationView(svc, integration) : null);
-      }
-      return views.get(id) ?? null;
-    };
-    const posts = svc.posts.listByBrand(auth.brand.id, start, end).flatMap((p) => {
-      const integration = integrationOf(p.integration_id);
-      return integration ? [listItemView(p, integration)] : [];
+    // The same month is asked for again and again; its answer is built once per state of the data.
+    const key = `${auth.brand.id}|${start}|${end}|${svc.urls.cdnUrl}`;
+    return listAnswers.answer(key, svc.changeStamp(), () => {
+      // A month holds thousands of posts over a handful of accounts: each account is read and viewed once.
+      const views = new Map<string, Integration | null>();
+      const integrationOf = (id: string) => {
+        if (!views.has(id)) {
+          const integration = svc.accounts.integration(id);
+          views.set(id, integration ? integrationView(svc, integration) : null);
+        }
+        return views.get(id) ?? null;
+      };
+      const posts = svc.posts.listByBrand(auth.brand.id, start, end).flatMap((p) => {
+        const integration = integrationOf(p.integration_id);
+        return integration ? [listItemView(p, integration)] : [];
+      });
+      return SerializedAnswer.of('listPosts', { posts });
     });
-    return { posts };
   });
 
   defineRoute(app, svc, limiter, 'getPost', async ({ auth, params }) => {

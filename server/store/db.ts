@@ -78,6 +78,18 @@ export function statement(db: Db, sql: string): Statement {
   return stmt;
 }
 
+/**
+ * Changes whenever the database may have changed: SQLite's data_version moves when another
+ * connection (the admin CLI, a benchmark's seeder) commits, total_changes() on every row this
+ * connection inserts, updates or deletes, committed or not. Equal stamps mean equal data, so an
+ * answer computed under one stamp can be served again while the stamp holds.
+ */
+export function changeStamp(db: Db): string {
+  const row = statement(db, 'SELECT data_version, total_changes() FROM pragma_data_version').raw().get();
+  if (!Array.isArray(row)) throw new Error('SQLite answered no change stamp');
+  return `${String(row[0])}:${String(row[1])}`;
+}
+
 /** The first column of the first row, or undefined (libsql's `pluck()` does not pluck). */
 export function scalar(db: Db, sql: string, ...params: unknown[]): unknown {
   const row = db

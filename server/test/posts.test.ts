@@ -4,6 +4,7 @@ import { PostCreateResponse, PostDetail, PostListResponse, RescheduleResponse } 
 import { platformRules } from '../../shared/platforms/rules.js';
 import { PLATFORM_TYPES, type PlatformType } from '../../shared/platforms/types.js';
 import type { RunningService } from '../index.js';
+import { openDatabase } from '../store/db.js';
 import { fileForm, mp4Bytes, pngBytes } from './fixtures.js';
 import { as, expectError, inMinutes, range, startTestService, world } from './helpers.js';
 
@@ -280,6 +281,40 @@ describe('GET /posts', () => {
     const res = await api.post<{ postId: string }[]>('/posts', schedule([target('x')], { date }));
     const at = (await api.get(`/posts?startDate=${encodeURIComponent(date)}&endDate=${encodeURIComponent(date)}`)).body;
     expect(PostListResponse.parse(at).posts.map((p) => p.id)).toContain(res.body[0]?.postId);
+  });
+
+  it('answers a month asked again from its kept answer until anything changes, in this service or another connection', async () => {
+    const date = inMinutes(900);
+    const at = `startDate=${encodeURIComponent(inMinutes(890))}&endDate=${encodeURIComponent(inMinutes(960))}`;
+    const created = await api.post<{ postId: string; group: string }[]>('/posts', schedule([target('x', 'kept answer')], { date }));
+    expect(created.status, created.text).toBe(200);
+    const id = created.body[0]!.postId;
+    const list = async () => {
+      const res = await api.get(`/posts?${at}`);
+      expect(res.status, res.text).toBe(200);
+      return { text: res.text, posts: PostListResponse.parse(res.body).posts.filter((p) => p.id === id) };
+    };
+    const first = await list();
+    expect(first.posts).toHaveLength(1);
+    expect((await list()).text).toBe(first.text);
+
+    // A move through the API.
+    const moved = inMinutes(930);
+    expect((await api.put(`/posts/${id}/date`, { date: moved })).status).toBe(200);
+    expect((await list()).posts[0]?.publishDate).toBe(new Date(moved).toISOString());
+
+    // A write by another connection to the same file (the admin CLI, say).
+    const other = openDatabase(s.dataDir);
+    try {
+      other.prepare(`UPDATE posts SET blocks = json_set(blocks, '$[0].content', ?) WHERE id = ?`).run('Edited elsewhere', id);
+    } finally {
+      other.close();
+    }
+    expect((await list()).posts[0]?.content).toBe('Edited elsewhere');
+
+    // A delete through the API.
+    expect((await api.del(`/posts/${created.body[0]!.group}`)).status).toBe(200);
+    expect((await list()).posts).toEqual([]);
   });
 
   it('requires both dates, valid, in order, and at most 400 days apart', async () => {
