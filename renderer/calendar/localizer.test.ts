@@ -62,6 +62,17 @@ describe('the fast localizer agrees with react-big-calendar', () => {
     }
   });
 
+  it('counts the days between two dates like the library, across DST changes, either way round', () => {
+    for (let i = 0; i < all.length; i += 1) {
+      const [a, b] = [all[i]!, all[(i * 11 + 5) % all.length]!];
+      expect(fast.diff!(a, b, 'day'), `${a.toISOString()} ${b.toISOString()}`).toBe(library.diff!(a, b, 'day'));
+      expect(fast.diff!(b, a, 'day')).toBe(library.diff!(b, a, 'day'));
+    }
+    const [a, b] = [new Date(2026, 0, 5, 10), new Date(2026, 0, 20, 9)];
+    expect(fast.diff!(a, b, 'hours')).toBe(library.diff!(a, b, 'hours'));
+    expect(fast.diff!(a, b)).toBe(library.diff!(a, b));
+  });
+
   it('answers like the library when it is handed something that is not a date', () => {
     const d = new Date(2026, 0, 5);
     for (const method of ['lt', 'gte', 'eq']) {

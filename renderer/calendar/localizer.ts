@@ -69,6 +69,7 @@ export function createLocalizer(): DateLocalizer {
     sortEvents: typeof sortEvents;
     startOf: (date: Date, unit: string, firstOfWeek?: number) => Date;
     ceil: (date: Date, unit: string) => Date;
+    diff: (a: Date, b: Date, unit?: string) => number;
     eq: Compare;
     neq: Compare;
     lt: Compare;
@@ -95,6 +96,10 @@ export function createLocalizer(): DateLocalizer {
     unit === 'day' && date instanceof Date ? startOfDayFast(date) : libraryStartOf(date, unit, firstOfWeek);
   const libraryCeil = l.ceil;
   l.ceil = (date, unit) => (unit === 'day' && date instanceof Date ? ceilDay(date) : libraryCeil(date, unit));
+  // ...and for each of them, how many days it spans in the row (diff by day).
+  const libraryDiff = l.diff;
+  l.diff = (a, b, unit) =>
+    unit === 'day' && allDates(a, b) ? dayDiff(a, b) : libraryDiff(a, b, unit);
   const libraryInRange = l.inEventRange;
   l.inEventRange = (args) =>
     allDates(args.event.start, args.event.end, args.range.start, args.range.end)
@@ -117,6 +122,11 @@ function startOfDayFast(d: Date): Date {
 function ceilDay(d: Date): Date {
   const floor = startOfDayFast(d);
   return floor.getTime() === d.getTime() ? floor : new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1);
+}
+
+/** Whole days between the local midnights of two dates, unsigned: the library's diff by day. */
+export function dayDiff(a: Date, b: Date): number {
+  return Math.round(Math.abs(dayKey(a) - dayKey(b)) / 86_400_000);
 }
 
 interface Span {
