@@ -16,7 +16,7 @@ import {
   type DayLayoutFunction,
   type EventProps,
   type Formats,
-  type View,
+  type ViewsProps,
 } from 'react-big-calendar';
 import dragAndDropAddon from 'react-big-calendar/lib/addons/dragAndDrop/index.js';
 import { CompactCellContext, PostCellContext, PostEventView } from './PostEventView.js';
@@ -30,6 +30,7 @@ import { formatTime } from './format.js';
 import { releaseWrapperStop } from './wrapper-stop.js';
 import { LANES, layoutSlotRows, rowBox, SLOT_MINUTES, type MoreEvent, type SlotRows } from './slot-rows.js';
 import { MoreChip, OpenOverflowContext, SlotOverflowList } from './SlotOverflow.js';
+import { QuickMonthView } from './QuickMonthView.js';
 
 const withDragAndDrop = typeof dragAndDropAddon === 'function' ? dragAndDropAddon : dragAndDropAddon.default;
 /** What the grid lays out: posts, "+N" chips of crowded rows, and (in week and day) free queue slots. */
@@ -81,7 +82,8 @@ const components: Components<GridEvent> = {
   agenda: { event: GridEventView },
 };
 
-const VIEWS: View[] = ['month', 'week', 'day', 'agenda'];
+/** rbc's views, the month's rows given their posts by QuickMonthView. */
+const VIEWS: ViewsProps<GridEvent> = { month: QuickMonthView as never, week: true, day: true, agenda: true };
 /**
  * The time gutter's width, fixed here and in calendar.css. Left to itself rbc measures the gutter
  * one frame after the week or day view appears and then re-renders every column and post again.
