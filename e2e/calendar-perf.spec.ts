@@ -183,6 +183,18 @@ test('2,000 posts in a month render, switch views and move quickly', async ({ pa
   await mkdir('test-results/screens', { recursive: true });
   await page.screenshot({ path: 'test-results/screens/calendar-perf-month-2000.png' });
 
+  // A busy day's list opened from the second week row is too tall to open below its link: it
+  // opens above, and still starts inside the window, its day and first posts in reach.
+  await page.locator('.rbc-month-row').nth(1).locator('.rbc-show-more').first().click();
+  const list = page.locator('.rbc-overlay');
+  await expect(list.locator('.rbc-overlay-header')).toBeInViewport({ ratio: 1 });
+  expect((await list.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+  await expect(list.locator('.post-cell').first()).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: 'test-results/screens/calendar-perf-month-2000-day-list.png' });
+  await page.keyboard.press('Escape');
+  await page.mouse.click(5, 5);
+  await expect(list).toHaveCount(0);
+
   const toWeek = await timed(
     () => page.getByRole('button', { name: 'Week', exact: true }).click(),
     () => expect(page.locator('.rbc-time-view .post-cell').first()).toBeVisible(),

@@ -13,6 +13,10 @@ import LibraryLevels from 'react-big-calendar/lib/utils/eventLevels.js';
  * order (CalendarView sorts them): a row looks only at the posts that can reach it, found by a
  * binary search, keeps those rbc's own rule keeps, sorts them with rbc's own sort (one pass on an
  * ordered list), and the measuring pass gets none. Everything else is rbc's, props included.
+ *
+ * And one fix: rbc opens a busy day's "+N more" list above the link when it would pass the bottom
+ * of the month, without checking the top, so a list as tall as its 60vh cap opened from an upper
+ * row started above the window, its day and first posts out of reach. It is moved down to fit.
  */
 
 interface Accessors {
@@ -51,6 +55,9 @@ interface MonthInstance {
   handleKeyPressEvent: unknown;
   handleSelectSlot: unknown;
   renderWeek(week: Date[], weekIdx: number): ReactElement;
+  containerRef: { current: HTMLElement | null };
+  componentDidMount?(): void;
+  componentWillUnmount?(): void;
 }
 interface Levels {
   inRange(event: object, start: Date, end: Date, accessors: Accessors, localizer: DateLocalizer): boolean;
@@ -120,7 +127,37 @@ export function weekEvents(
   return levels.sortWeekEvents(inWeek, accessors, localizer);
 }
 
+/** Moves a day's list down so its top is inside the month and the window. */
+export function keepOverlayInside(overlay: HTMLElement, container: HTMLElement | null): void {
+  if (!container) return;
+  const limit = Math.max(container.getBoundingClientRect().top, 0);
+  const top = overlay.getBoundingClientRect().top;
+  if (top < limit) overlay.style.top = `${(parseFloat(overlay.style.top) || 0) + (limit - top)}px`;
+}
+
+/**
+ * rbc renders the list into the body (a portal) and places it from a layout effect of its own, so
+ * it is watched for there: a list added to the body, and each time it is placed again. A mutation
+ * callback runs before the frame is painted, so the list never shows where rbc put it.
+ */
+function watchOverlays(container: () => HTMLElement | null): MutationObserver {
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      const placed = record.type === 'attributes' ? [record.target] : [...record.addedNodes];
+      for (const node of placed) {
+        if (!(node instanceof HTMLElement) || !node.classList.contains('rbc-overlay')) continue;
+        if (record.type === 'childList') observer.observe(node, { attributes: true, attributeFilter: ['style'] });
+        keepOverlayInside(node, container());
+      }
+    }
+  });
+  observer.observe(document.body, { childList: true });
+  return observer;
+}
+
 export class QuickMonthView extends MonthView {
+  private overlays: MutationObserver | null = null;
+
   constructor(props: MonthProps) {
     super(props);
     this.renderWeek = (week, weekIdx) => {
@@ -156,5 +193,15 @@ export class QuickMonthView extends MonthView {
         />
       );
     };
+  }
+
+  override componentDidMount(): void {
+    super.componentDidMount?.();
+    this.overlays = watchOverlays(() => this.containerRef.current);
+  }
+
+  override componentWillUnmount(): void {
+    this.overlays?.disconnect();
+    super.componentWillUnmount?.();
   }
 }
