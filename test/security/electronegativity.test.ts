@@ -9,34 +9,47 @@ import { judge, toFinding, type AllowlistEntry } from '../../scripts/audit-elect
  */
 
 // Issues as Electronegativity's runner returns them (severity and confidence are enum objects).
+const issue = (
+  id: string,
+  [severity, confidence]: [string, string],
+  file: string,
+  [line, column]: [number, number],
+  sample: string | null,
+  description: string,
+) => ({
+  id,
+  severity: { name: severity },
+  confidence: { name: confidence },
+  file,
+  location: { line, column },
+  sample,
+  description,
+});
 const ISSUES = [
-  {
-    id: 'OPEN_EXTERNAL_JS_CHECK',
-    severity: { name: 'MEDIUM', value: 2 },
-    confidence: { name: 'TENTATIVE', value: 0 },
-    file: 'electron/main.ts',
-    location: { line: 65, column: 31 },
-    sample: 'openExternal: (url) => shell.openExternal(url),',
-    description: 'Review the use of openExternal',
-  },
-  {
-    id: 'LIMIT_NAVIGATION_GLOBAL_CHECK',
-    severity: { name: 'HIGH', value: 3 },
-    confidence: { name: 'CERTAIN', value: 2 },
-    file: 'N/A',
-    location: { line: 0, column: 0 },
-    sample: null,
-    description: 'Missing navigation limits using .on new-window and will-navigate events',
-  },
-  {
-    id: 'CSP_GLOBAL_CHECK',
-    severity: { name: 'LOW', value: 1 },
-    confidence: { name: 'FIRM', value: 1 },
-    file: 'renderer/index.html',
-    location: { line: 4, column: 0 },
-    sample: `default-src 'self'; img-src "data:"  `,
-    description: 'One or more CSP directives detected seems to be vulnerable',
-  },
+  issue(
+    'OPEN_EXTERNAL_JS_CHECK',
+    ['MEDIUM', 'TENTATIVE'],
+    'electron/main.ts',
+    [65, 31],
+    'openExternal: (url) => shell.openExternal(url),',
+    'Review the use of openExternal',
+  ),
+  issue(
+    'LIMIT_NAVIGATION_GLOBAL_CHECK',
+    ['HIGH', 'CERTAIN'],
+    'N/A',
+    [0, 0],
+    null,
+    'Missing navigation limits using .on new-window and will-navigate events',
+  ),
+  issue(
+    'CSP_GLOBAL_CHECK',
+    ['LOW', 'FIRM'],
+    'renderer/index.html',
+    [4, 0],
+    `default-src 'self'; img-src "data:"  `,
+    'One or more CSP directives detected seems to be vulnerable',
+  ),
 ];
 const FINDINGS = ISSUES.map(toFinding);
 
