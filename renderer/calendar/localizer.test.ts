@@ -65,12 +65,40 @@ describe('the fast localizer agrees with react-big-calendar', () => {
   it('counts the days between two dates like the library, across DST changes, either way round', () => {
     for (let i = 0; i < all.length; i += 1) {
       const [a, b] = [all[i]!, all[(i * 11 + 5) % all.length]!];
-      expect(fast.diff!(a, b, 'day'), `${a.toISOString()} ${b.toISOString()}`).toBe(library.diff!(a, b, 'day'));
+      expect(fast.diff!(a, b, 'day'), `${a.toISOString()} ${b.toISOString()}`).toBe(
+        library.diff!(a, b, 'day'),
+      );
       expect(fast.diff!(b, a, 'day')).toBe(library.diff!(b, a, 'day'));
+    }
+    for (let i = 0; i < all.length; i += 1) {
+      const [a, b] = [all[i]!, all[(i * 13 + 1) % all.length]!];
+      expect(fast.diff!(a, b, 'minutes'), `${a.toISOString()} ${b.toISOString()}`).toBe(
+        library.diff!(a, b, 'minutes'),
+      );
     }
     const [a, b] = [new Date(2026, 0, 5, 10), new Date(2026, 0, 20, 9)];
     expect(fast.diff!(a, b, 'hours')).toBe(library.diff!(a, b, 'hours'));
     expect(fast.diff!(a, b)).toBe(library.diff!(a, b));
+  });
+
+  it('says whether a day lies within a range of days like the library, open ends included', () => {
+    for (let i = 0; i + 2 < all.length; i += 1) {
+      const day = all[i]!;
+      const [min, max] = [all[i + 1]!, all[i + 2]!].sort((a, b) => a.getTime() - b.getTime());
+      for (const [lo, hi] of [
+        [min, max],
+        [undefined, max],
+        [min, undefined],
+        [day, day],
+      ] as const) {
+        expect(
+          fast.inRange!(day, lo, hi, 'day'),
+          `${day.toISOString()} ${lo?.toISOString()} ${hi?.toISOString()}`,
+        ).toBe(library.inRange!(day, lo, hi, 'day'));
+        expect(fast.inRange!(day, lo, hi)).toBe(library.inRange!(day, lo, hi));
+      }
+      expect(fast.inRange!(day, min, max, 'month')).toBe(library.inRange!(day, min, max, 'month'));
+    }
   });
 
   it('answers like the library when it is handed something that is not a date', () => {

@@ -70,6 +70,7 @@ export function createLocalizer(): DateLocalizer {
     startOf: (date: Date, unit: string, firstOfWeek?: number) => Date;
     ceil: (date: Date, unit: string) => Date;
     diff: (a: Date, b: Date, unit?: string) => number;
+    inRange: (day: Date, min?: Date, max?: Date, unit?: string) => boolean;
     eq: Compare;
     neq: Compare;
     lt: Compare;
@@ -99,7 +100,20 @@ export function createLocalizer(): DateLocalizer {
   // ...and for each of them, how many days it spans in the row (diff by day).
   const libraryDiff = l.diff;
   l.diff = (a, b, unit) =>
-    unit === 'day' && allDates(a, b) ? dayDiff(a, b) : libraryDiff(a, b, unit);
+    unit === 'day' && allDates(a, b)
+      ? dayDiff(a, b)
+      : unit === 'minutes' && allDates(a, b)
+        ? Math.abs(minuteKey(a) - minuteKey(b))
+        : libraryDiff(a, b, unit);
+  // The week view asks, for each of its days, which of the week's posts fall on it.
+  const libraryDayInRange = l.inRange;
+  l.inRange = (day, min, max, unit) =>
+    (unit ?? 'day') === 'day' &&
+    allDates(day) &&
+    (!min || min instanceof Date) &&
+    (!max || max instanceof Date)
+      ? (!min || dayKey(day) >= dayKey(min)) && (!max || dayKey(day) <= dayKey(max))
+      : libraryDayInRange(day, min, max, unit);
   const libraryInRange = l.inEventRange;
   l.inEventRange = (args) =>
     allDates(args.event.start, args.event.end, args.range.start, args.range.end)
