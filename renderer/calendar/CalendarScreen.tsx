@@ -20,7 +20,7 @@ import { PostDetailsPanel } from './PostDetailsPanel.js';
 import type { PostCellContext } from './PostEventView.js';
 import { applyFilters, firstLine, NO_FILTERS, toPostEvent, type PostEvent } from './posts.js';
 import { brandsKey, integrationsKey, knownPosts, useBrandZone, useVisiblePosts } from './queries.js';
-import { inRange, stepDate, type CalendarView } from './range.js';
+import { stepDate, type CalendarView } from './range.js';
 import { filtersOf, useCalendarStore } from './store.js';
 import { instantToWall, parseWallDateKey } from './time.js';
 import { useToasts } from './toasts.js';
@@ -48,13 +48,8 @@ export function CalendarScreen() {
   );
   const { query, range } = useVisiblePosts(brandId, view, date, zone);
   const integrations = useQuery({ queryKey: integrationsKey, queryFn: () => call('listIntegrations', {}) });
-  // While a new range loads, the previous answer stands in (no blank flash); only its posts that
-  // fall in the visible range are drawn, so the grid never lays out more than it shows.
-  const data = query.data?.posts ?? EMPTY;
-  const posts = useMemo(
-    () => (query.isPlaceholderData ? data.filter((p) => inRange(p.publishDate, range)) : data),
-    [data, query.isPlaceholderData, range],
-  );
+  // Only the visible range's posts, also while a new range loads (useVisiblePosts).
+  const posts = query.data?.posts ?? EMPTY;
   const shown = useMemo(() => applyFilters(posts, filters), [posts, filters]);
   const events = useMemo(() => shown.map((p) => toPostEvent(p, zone)), [shown, zone]);
   const slots = useEmptySlots({

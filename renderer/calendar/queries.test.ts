@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import type { CalendarPost, PostRangeResult } from '../../shared/ipc/models.js';
 import { reverseMoves } from './moves.js';
 import {
@@ -8,6 +8,7 @@ import {
   postsKey,
   removeGroupFromCache,
   restorePostsToCache,
+  visiblePostsQuery,
 } from './queries.js';
 
 const post = (id: string, publishDate: string, group: string | null = null): CalendarPost => ({
@@ -80,5 +81,65 @@ describe('the optimistic cache', () => {
         .map((p) => p.id)
         .sort(),
     ).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('the visible range query', () => {
+  const week = { start: '2026-11-09T00:00:00.000Z', end: '2026-11-15T23:59:59.999Z' };
+  const stored = [
+    post('p1', '2026-11-02T09:00:00.000Z'),
+    post('p2', '2026-11-10T09:00:00.000Z'),
+    post('p3', '2026-11-12T15:30:00.000Z'),
+    post('p4', '2026-11-20T09:00:00.000Z'),
+  ];
+  // What main answers: fresh objects every time, as they come through IPC.
+  const answer = (range: { start: string; end: string }, edit?: (p: CalendarPost) => CalendarPost) => () =>
+    Promise.resolve(
+      result(
+        stored
+          .filter((p) => p.publishDate >= range.start && p.publishDate <= range.end)
+          .map((p) => (edit ? edit({ ...p }) : { ...p })),
+      ),
+    );
+  const ids = (r: { data?: PostRangeResult }) => r.data?.posts.map((p) => p.id);
+
+  async function switchedToWeek(edit?: (p: CalendarPost) => CalendarPost) {
+    const client = new QueryClient();
+    const observer = new QueryObserver(client, {
+      ...visiblePostsQuery('brand_1', november),
+      queryFn: answer(november),
+    });
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
+    const month = observer.getCurrentResult();
+    observer.setOptions({ ...visiblePostsQuery('brand_1', week), queryFn: answer(week, edit) });
+    const placeholder = observer.getCurrentResult();
+    await vi.waitFor(() => expect(observer.getCurrentResult().isPlaceholderData).toBe(false));
+    const fetched = observer.getCurrentResult();
+    stop();
+    return { month, placeholder, fetched };
+  }
+
+  it("stands in with the previous range's posts of the new range until its own answer is in", async () => {
+    const { month, placeholder, fetched } = await switchedToWeek();
+    expect(ids(month)).toEqual(['p1', 'p2', 'p3', 'p4']);
+    expect(placeholder.isPlaceholderData).toBe(true);
+    expect(ids(placeholder)).toEqual(['p2', 'p3']);
+    expect(ids(fetched)).toEqual(['p2', 'p3']);
+  });
+
+  it('keeps the array and the post objects when the answer brings the same posts back', async () => {
+    const { placeholder, fetched } = await switchedToWeek();
+    expect(fetched.data!.posts).toBe(placeholder.data!.posts);
+  });
+
+  it('gives a changed post a new object and keeps the others', async () => {
+    const { placeholder, fetched } = await switchedToWeek((p) =>
+      p.id === 'p3' ? { ...p, state: 'published' } : p,
+    );
+    expect(fetched.data!.posts).not.toBe(placeholder.data!.posts);
+    expect(fetched.data!.posts[0]).toBe(placeholder.data!.posts[0]);
+    expect(fetched.data!.posts[1]).not.toBe(placeholder.data!.posts[1]);
+    expect(fetched.data!.posts[1]!.state).toBe('published');
   });
 });

@@ -35,16 +35,32 @@ export function useBrandZone(): { brand: BrandView | null; zone: string; loading
 
 const fetchRange = (range: InstantRange) => () => call('listPosts', range);
 
+/**
+ * The query of a visible range. While a new range loads, the previous answer stands in (no blank
+ * flash), cut to the posts of the visible range, so the grid never lays out more than it shows.
+ * Through `select`, the answer that then arrives is structurally shared with what is shown: posts
+ * it brings back unchanged keep their objects, an unchanged list keeps its array, and the calendar
+ * does not draw the same week a second time (it did, in full, after every switch of view or page).
+ */
+export function visiblePostsQuery(brandId: string | null, range: InstantRange) {
+  return {
+    queryKey: postsKey(brandId, range),
+    queryFn: fetchRange(range),
+    placeholderData: keepPreviousData,
+    select: (data: PostRangeResult): PostRangeResult => ({
+      ...data,
+      posts: data.posts.filter((p) => inRange(p.publishDate, range)),
+    }),
+    staleTime: 15_000,
+  };
+}
+
 /** Posts of the visible range; the ranges before and after are prefetched so paging is instant. */
 export function useVisiblePosts(brandId: string | null, view: CalendarView, date: Date, zone: string) {
   const client = useQueryClient();
   const range = useMemo(() => rangeInstants(visibleWallRange(view, date), zone), [view, date, zone]);
-  const query = useQuery({
-    queryKey: postsKey(brandId, range),
-    queryFn: fetchRange(range),
-    placeholderData: keepPreviousData,
-    staleTime: 15_000,
-  });
+  const options = useMemo(() => visiblePostsQuery(brandId, range), [brandId, range]);
+  const query = useQuery(options);
   // Neighbours only once the visible range is in: what the user looks at is fetched first.
   const loaded = query.isSuccess && !query.isPlaceholderData;
   useEffect(() => {
