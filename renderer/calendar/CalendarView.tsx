@@ -31,8 +31,9 @@ import { releaseWrapperStop } from './wrapper-stop.js';
 import { LANES, layoutSlotRows, rowBox, SLOT_MINUTES, type MoreEvent, type SlotRows } from './slot-rows.js';
 import { MoreChip, OpenOverflowContext, SlotOverflowList } from './SlotOverflow.js';
 import { QuickMonthView } from './QuickMonthView.js';
+import { commonJsDefault } from './commonjs-default.js';
 
-const withDragAndDrop = typeof dragAndDropAddon === 'function' ? dragAndDropAddon : dragAndDropAddon.default;
+const withDragAndDrop = commonJsDefault(dragAndDropAddon);
 /** What the grid lays out: posts, "+N" chips of crowded rows, and (in week and day) free queue slots. */
 type GridEvent = PostEvent | MoreEvent | SlotEvent;
 const isPost = (e: GridEvent): e is PostEvent => 'post' in e;

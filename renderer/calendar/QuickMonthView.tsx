@@ -3,6 +3,7 @@ import type { DateLocalizer } from 'react-big-calendar';
 import LibraryDateContentRow from 'react-big-calendar/lib/DateContentRow.js';
 import LibraryMonthView from 'react-big-calendar/lib/Month.js';
 import LibraryLevels from 'react-big-calendar/lib/utils/eventLevels.js';
+import { commonJsDefault } from './commonjs-default.js';
 
 /*
  * react-big-calendar's month view, with one change in how it gives each week row its posts.
@@ -64,11 +65,10 @@ interface Levels {
   sortWeekEvents(events: object[], accessors: Accessors, localizer: DateLocalizer): object[];
 }
 
-/** CommonJS default exports arrive wrapped or not, depending on the bundler. */
-const unwrap = <T,>(module: T | { default: T }): T =>
-  typeof module === 'object' && module !== null && 'default' in module ? module.default : module;
-const MonthView = unwrap(LibraryMonthView as unknown) as new (props: MonthProps) => MonthInstance;
-const DateContentRow = unwrap(LibraryDateContentRow as unknown) as ComponentType<Record<string, unknown>>;
+const MonthView = commonJsDefault(LibraryMonthView as unknown) as new (props: MonthProps) => MonthInstance;
+const DateContentRow = commonJsDefault(LibraryDateContentRow as unknown) as ComponentType<
+  Record<string, unknown>
+>;
 const levels = LibraryLevels as unknown as Levels;
 
 const DAY = 86_400_000;
@@ -91,7 +91,8 @@ function longestOf(events: readonly object[], accessors: Accessors): number {
   let known = longest.get(events);
   if (known === undefined) {
     known = 0;
-    for (const e of events) known = Math.max(known, accessors.end(e).getTime() - accessors.start(e).getTime());
+    for (const e of events)
+      known = Math.max(known, accessors.end(e).getTime() - accessors.start(e).getTime());
     longest.set(events, known);
   }
   return known;
@@ -146,7 +147,8 @@ function watchOverlays(container: () => HTMLElement | null): MutationObserver {
       const placed = record.type === 'attributes' ? [record.target] : [...record.addedNodes];
       for (const node of placed) {
         if (!(node instanceof HTMLElement) || !node.classList.contains('rbc-overlay')) continue;
-        if (record.type === 'childList') observer.observe(node, { attributes: true, attributeFilter: ['style'] });
+        if (record.type === 'childList')
+          observer.observe(node, { attributes: true, attributeFilter: ['style'] });
         keepOverlayInside(node, container());
       }
     }

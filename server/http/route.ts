@@ -20,7 +20,7 @@ export interface RouteInput<N extends EndpointName> {
 
 /**
  * An answer already checked against endpoint N's response schema and serialized; made only by
- * `serializedAnswer`, so a route that answers with one cannot skip the check. It lets a route keep
+ * `SerializedAnswer.of`, so a route that answers with one cannot skip the check. It lets a route keep
  * an answer (answer-cache.ts) and send its bytes again.
  */
 export class SerializedAnswer<N extends EndpointName> {
