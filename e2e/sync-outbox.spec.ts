@@ -21,6 +21,57 @@ async function aScheduledPost(page: Page): Promise<CalendarPost> {
   return post;
 }
 
+/**
+ * A scheduled post 200 days out, created on the service and then read once through the app, so
+ * main holds it. The calendar loads only the months around the one shown, and main the ranges
+ * next to those it is asked for, so nothing the app fetches by itself can learn of the post's
+ * deletion before the test's move reaches the service. With a post of this month it could: main's
+ * cache lost the post first and the move was refused locally (seen once in CI).
+ */
+async function aFarPostTheAppKnows(page: Page, service: TestService, brandId: string): Promise<CalendarPost> {
+  const listed = await page.evaluate((input) => window.api.listPosts(input), {
+    start: new Date(Date.now() - 30 * DAY).toISOString(),
+    end: new Date(Date.now() + 60 * DAY).toISOString(),
+  });
+  if (!listed.ok) throw new Error(listed.error.message);
+  // An account on a platform that needs no settings of its own.
+  const simple = ['x', 'bluesky', 'threads', 'linkedin', 'facebook'];
+  const account = listed.value.posts.find((p) => simple.includes(p.integration.platform ?? ''))?.integration;
+  if (!account?.platform) throw new Error('The sandbox has no post on a platform without required settings');
+  const date = new Date(Date.now() + 200 * DAY);
+  date.setUTCSeconds(0, 0);
+  const created = await fetch(`${service.baseUrl}/posts`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${service.key('full-test')}`,
+      'x-brand-id': brandId,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      type: 'schedule',
+      date: date.toISOString(),
+      shortLink: false,
+      posts: [
+        {
+          integration: { id: account.id },
+          value: [{ content: 'A post far ahead', image: [] }],
+          settings: { __type: account.platform },
+        },
+      ],
+    }),
+  });
+  if (!created.ok) throw new Error(`Creating the post failed: ${created.status} ${await created.text()}`);
+  const postId = ((await created.json()) as { postId: string }[])[0]?.postId;
+  const around = {
+    start: new Date(date.getTime() - 3_600_000).toISOString(),
+    end: new Date(date.getTime() + 3_600_000).toISOString(),
+  };
+  const result = await page.evaluate((input) => window.api.listPosts(input), around);
+  const post = result.ok ? result.value.posts.find((p) => p.id === postId) : undefined;
+  if (!post) throw new Error('The app did not list the post just created');
+  return post;
+}
+
 async function reschedule(page: Page, post: CalendarPost, to?: Date): Promise<string> {
   const date = (to ?? new Date(Date.parse(post.publishDate) + DAY)).toISOString();
   const result = await page.evaluate((input) => window.api.reschedulePost(input), { id: post.id, date });
@@ -84,8 +135,8 @@ test('a change the service refuses shows its reason, can be retried, and can be 
   connectWithSandboxKey,
 }) => {
   await connectWithSandboxKey();
-  const post = await aScheduledPost(page);
   const brandId = service.brandsOf('full-test')[0]!.id;
+  const post = await aFarPostTheAppKnows(page, service, brandId);
   // Someone deletes the post in the dashboard meanwhile.
   const deleted = await fetch(`${service.baseUrl}/posts/${post.group}`, {
     method: 'DELETE',
