@@ -170,6 +170,61 @@ describe('database', () => {
     expect(db.corruptRows).toHaveLength(2);
   });
 
+  it('reads a cached post from its stored item, keeping what a later answer left out', () => {
+    const db = open(tempFile());
+    new ProfilesRepo(db).save({
+      id: 'p1',
+      label: 'A',
+      baseUrl: 'http://127.0.0.1:1/v1',
+      brandId: 'b1',
+      organization: null,
+      user: null,
+      scopes: null,
+      keyStorage: 'keychain',
+    });
+    const cache = new PostsCache(db);
+    const first = {
+      id: 'post_1',
+      group: 'g1',
+      state: 'scheduled',
+      publishDate: '2030-01-01T10:00:00.000Z',
+      integration: { id: 'int_1' },
+      content: 'Hello',
+      blockCount: 3,
+    };
+    cache.upsert('p1', 'b1', [first], '2030-01-01T00:00:00.000Z');
+    const later = {
+      id: 'post_1',
+      state: 'error',
+      publishDate: '2030-01-01T10:30:00.000Z',
+      integration: { id: 'int_2' },
+      error: 'Token expired',
+      releaseURL: null,
+    };
+    cache.upsert('p1', 'b1', [later], '2030-01-01T01:00:00.000Z');
+    const [post] = cache.listRange(
+      'p1',
+      'b1',
+      Date.parse('2030-01-01T00:00:00Z'),
+      Date.parse('2030-01-02T00:00:00Z'),
+    );
+    expect(post).toEqual({
+      id: 'post_1',
+      group: 'g1',
+      state: 'error',
+      publishDate: '2030-01-01T10:30:00.000Z',
+      publishMs: Date.parse('2030-01-01T10:30:00.000Z'),
+      integrationId: 'int_2',
+      content: 'Hello',
+      blockCount: 3,
+      error: 'Token expired',
+      releaseURL: null,
+      item: later,
+      syncedAt: '2030-01-01T01:00:00.000Z',
+    });
+    expect(cache.get('p1', 'b1', 'post_1')).toEqual(post);
+  });
+
   it('keeps settings through their schema, falling back to null on a stale value', () => {
     const db = open(tempFile());
     const settings = new SettingsRepo(db);
