@@ -411,8 +411,38 @@ test.describe('calendar', () => {
     await cal.scrollToMinutes(Math.min(w.getHours() * 60, 600));
     await cal.drag(post.id, await cal.weekPoint(day.getDate(), 600));
     await expectServiceDate(svc, post.id, expected);
-    await page.keyboard.press('Control+z');
+    await page.keyboard.down('Control');
+    await page.keyboard.down('z');
     await expectServiceDate(svc, post.id, from);
+    // One press, one undo: the key's release, Ctrl still held, undoes nothing more (it used to
+    // undo again, here saying "Nothing to undo").
+    await page.keyboard.up('z');
+    await page.keyboard.up('Control');
+    await page.waitForTimeout(300);
+    await expect(cal.toast('Nothing to undo')).toHaveCount(0);
+
+    // While dragging, the row under the post shows where it would land; Escape puts it back, and
+    // the release that follows moves nothing.
+    await cal.scrollToMinutes(Math.min(w.getHours() * 60, 600));
+    const before = await cal.weekSlotOf(post.id);
+    const box = (await cal.event(post.id).boundingBox())!;
+    const point = await cal.weekPoint(day.getDate(), 600);
+    await page.mouse.move(box.x + Math.min(24, box.width / 2), box.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(point.x, point.y + 5, { steps: 10 });
+    const landing = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(
+      new Date(2000, 0, 1, 10, w.getMinutes() % 30),
+    );
+    await expect(page.locator('.cal-drop-preview')).toContainText(landing);
+    await snap(page, 'calendar-week-dragging');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.cal-drop-preview')).toHaveCount(0);
+    await page.mouse.up();
+    expect(await cal.weekSlotOf(post.id)).toEqual(before);
+    await expectServiceDate(svc, post.id, from);
+    // The next click on the post opens it as usual.
+    await cal.post(post.id).click();
+    await expect(page.getByRole('complementary')).toBeVisible();
   });
 
   test('dropping on a day in the month view keeps the time of day, across the DST change too', async ({

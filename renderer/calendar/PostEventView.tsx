@@ -40,7 +40,7 @@ function tooltip(event: PostEvent, time: string): string {
  * tab order so a post is one stop, not two.
  */
 export const PostEventView = memo(
-  function PostEventView({ event }: EventProps<PostEvent>) {
+  function PostEventView({ event }: Pick<EventProps<PostEvent>, 'event'>) {
     const ctx = useContext(PostCellContext);
     const compact = useContext(CompactCellContext);
     const ref = useRef<HTMLDivElement>(null);

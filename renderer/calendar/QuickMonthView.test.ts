@@ -13,8 +13,13 @@ const levels = LibraryLevels as unknown as {
   sortWeekEvents(events: Post[], accessors: object, localizer: object): Post[];
 };
 const localizer = createLocalizer();
-const accessors = { start: (e: object) => (e as Post).start, end: (e: object) => (e as Post).end, allDay: () => false };
-const byTime = (a: Post, b: Post) => a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime();
+const accessors = {
+  start: (e: object) => (e as Post).start,
+  end: (e: object) => (e as Post).end,
+  allDay: () => false,
+};
+const byTime = (a: Post, b: Post) =>
+  a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime();
 
 /** Posts over three months around a DST change: some at midnight, some across it, some long. */
 function posts(count: number): Post[] {
@@ -33,7 +38,10 @@ describe("QuickMonthView's week rows", () => {
     const all = posts(3000);
     const sorted = [...all].sort(byTime);
     for (const month of [new Date(2026, 9, 15), new Date(2026, 10, 15), new Date(2026, 11, 15)]) {
-      const days = (localizer as unknown as { visibleDays(d: Date, l: object): Date[] }).visibleDays(month, localizer);
+      const days = (localizer as unknown as { visibleDays(d: Date, l: object): Date[] }).visibleDays(
+        month,
+        localizer,
+      );
       for (let w = 0; w < days.length; w += 7) {
         const week = days.slice(w, w + 7);
         const library = levels.sortWeekEvents(
@@ -42,7 +50,10 @@ describe("QuickMonthView's week rows", () => {
           localizer,
         );
         const ours = weekEvents(sorted, week, accessors, localizer) as Post[];
-        expect(ours.map((e) => e.id), week[0]!.toDateString()).toEqual(library.map((e) => e.id));
+        expect(
+          ours.map((e) => e.id),
+          week[0]!.toDateString(),
+        ).toEqual(library.map((e) => e.id));
         expect(ours.length).toBeGreaterThan(0);
       }
     }
@@ -50,13 +61,18 @@ describe("QuickMonthView's week rows", () => {
 
   it('still answers right, if slower, when handed posts out of order', () => {
     const all = posts(400);
-    const days = (localizer as unknown as { visibleDays(d: Date, l: object): Date[] }).visibleDays(new Date(2026, 10, 3), localizer);
+    const days = (localizer as unknown as { visibleDays(d: Date, l: object): Date[] }).visibleDays(
+      new Date(2026, 10, 3),
+      localizer,
+    );
     const week = days.slice(7, 14);
     const library = levels.sortWeekEvents(
       all.filter((e) => levels.inRange(e, week[0]!, week[6]!, accessors, localizer)),
       accessors,
       localizer,
     );
-    expect((weekEvents(all, week, accessors, localizer) as Post[]).map((e) => e.id)).toEqual(library.map((e) => e.id));
+    expect((weekEvents(all, week, accessors, localizer) as Post[]).map((e) => e.id)).toEqual(
+      library.map((e) => e.id),
+    );
   });
 });

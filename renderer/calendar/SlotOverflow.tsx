@@ -14,7 +14,6 @@ import { PostSummary } from './PostBadges.js';
 import { PostCellContext } from './PostEventView.js';
 import { postAccessibleName, stateLabel, whyNotMovable, type PostEvent } from './posts.js';
 import type { MoreEvent } from './slot-rows.js';
-import { releaseWrapperStop } from './wrapper-stop.js';
 
 /*
  * A crowded week or day row ends with a "+N" chip; the chip opens a list of every post of the row.
@@ -43,7 +42,6 @@ export function MoreChip({ more, zone }: { more: MoreEvent; zone: string }) {
   const open = useContext(OpenOverflowContext);
   const cells = useContext(PostCellContext);
   const ref = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => releaseWrapperStop(ref.current, '.rbc-event'), []);
   // A post moved by keyboard into this row and not drawn in it: the chip takes the focus it asked for.
   useLayoutEffect(() => {
     if (cells && takeFocusRequest(cells, more.posts.slice(more.posts.length - more.hidden)))

@@ -102,7 +102,14 @@ export function useGlobalShortcuts(undo: () => Promise<void>): () => boolean {
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
       groupModifier.current = e.shiftKey || e.altKey;
-      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === 'z' && !isTyping(e.target)) {
+      // On the key's press only: its release, with Ctrl still held, would undo a second move.
+      if (
+        e.type === 'keydown' &&
+        (e.ctrlKey || e.metaKey) &&
+        !e.shiftKey &&
+        e.key.toLowerCase() === 'z' &&
+        !isTyping(e.target)
+      ) {
         e.preventDefault();
         void undo();
       }

@@ -5,7 +5,7 @@
  */
 export function releaseWrapperStop(cell: HTMLElement | null, wrapperSelector: string): void {
   const outer = cell?.closest<HTMLElement>(wrapperSelector);
-  if (!outer || outer === cell) return;
+  if (!outer || outer === cell || !(outer.hasAttribute('role') || outer.hasAttribute('tabindex'))) return;
   outer.tabIndex = -1;
   outer.removeAttribute('role');
 }

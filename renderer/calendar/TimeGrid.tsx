@@ -1,0 +1,415 @@
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type DragEvent,
+  type MouseEvent as ReactMouseEvent,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { format } from 'date-fns';
+import { PostEventView } from './PostEventView.js';
+import { whyNotMovable, type PostEvent } from './posts.js';
+import type { SlotEvent } from './free-slots.js';
+import {
+  keepMinutesInRow,
+  rowBox,
+  SLOT_MINUTES,
+  type MoreEvent,
+  type RowPlace,
+  type SlotRows,
+} from './slot-rows.js';
+import { MoreChip } from './SlotOverflow.js';
+import { wallDateKey } from './time.js';
+import { createDragStore, dropMinutes, type DragStore, type DropSpot } from './time-grid-drag.js';
+
+/*
+ * The week and day views: seven (or one) columns of 24 hours, each post in the 30-minute row that
+ * holds its time (slot-rows.ts). Drawn here rather than by react-big-calendar, whose time grid drew
+ * 384 slot cells, a hidden label and two wrappers per post, and whose drag addon forced a layout of
+ * the whole week from every column's mount; that was most of a month -> week switch
+ * (bench/README.md). Hour lines are the columns' background, the past one shaded box per column.
+ * It keeps rbc's class names, so its stylesheet, calendar.css and the tests read it as they read rbc.
+ *
+ * Moving: a post is dragged with the pointer (rows snap to 30 minutes, the grab point kept, as rbc
+ * did), or dropped from a "+N" chip's list (HTML drag and drop); Escape cancels a drag. The keyboard
+ * moves posts through PostEventView (interaction.ts). A drag never re-renders a column: the drop
+ * preview reads a small store of its own.
+ */
+
+export const HOUR_PX = 40;
+const DAY_MINUTES = 24 * 60;
+/** Pixels the pointer travels before a press becomes a drag (a click otherwise). */
+const DRAG_THRESHOLD = 4;
+const HOURS = Array.from({ length: 24 }, (_, h) => format(new Date(2000, 0, 1, h), 'h:mm a'));
+const pct = (minutes: number) => `${(100 * minutes) / DAY_MINUTES}%`;
+const minutesOf = (wall: Date) => wall.getHours() * 60 + wall.getMinutes();
+
+export interface TimeGridProps {
+  view: 'week' | 'day';
+  /** Wall dates of the columns, first to last. */
+  days: readonly Date[];
+  rows: SlotRows;
+  slots: readonly SlotEvent[];
+  zone: string;
+  /** The brand-zone now, as a wall date. */
+  now: Date;
+  /** Wall time the grid scrolls to when it shows a new range. */
+  scrollTo: { hours: number; minutes: number };
+  className: string;
+  /** A post dragged out of a chip's list (set by SlotOverflowList while the drag lasts). */
+  listDragRef: RefObject<PostEvent | null>;
+  onDrop(event: PostEvent, wallStart: Date): void;
+  onOpen(event: PostEvent): void;
+  /** A day header: show that day alone. */
+  onDrillDown(day: Date): void;
+  renderSlot(slot: SlotEvent): ReactNode;
+}
+
+interface DayItems {
+  items: (PostEvent | MoreEvent)[];
+  slots: SlotEvent[];
+}
+
+const isPost = (e: PostEvent | MoreEvent): e is PostEvent => 'post' in e;
+
+export function TimeGrid(props: TimeGridProps) {
+  const {
+    view,
+    days,
+    rows,
+    slots,
+    zone,
+    now,
+    scrollTo,
+    className,
+    listDragRef,
+    onDrop,
+    onOpen,
+    onDrillDown,
+  } = props;
+  const contentRef = useRef<HTMLDivElement>(null);
+  const store = useMemo(() => createDragStore(), []);
+  const byDay = useMemo(() => {
+    const map = new Map<string, DayItems>(days.map((d) => [wallDateKey(d), { items: [], slots: [] }]));
+    for (const item of rows.shown) map.get(wallDateKey(item.start))?.items.push(item);
+    for (const slot of slots) map.get(wallDateKey(slot.start))?.slots.push(slot);
+    return map;
+  }, [days, rows, slots]);
+
+  // A new range starts at the same time of day, as rbc's grid did; the user's own scroll stays otherwise.
+  const first = days[0]?.getTime();
+  useLayoutEffect(() => {
+    const content = contentRef.current;
+    if (content) content.scrollTop = ((scrollTo.hours * 60 + scrollTo.minutes) / 60) * HOUR_PX;
+  }, [first, view, scrollTo.hours, scrollTo.minutes]);
+
+  const columnAt = useCallback((x: number): { index: number; rect: DOMRect } | null => {
+    const columns = contentRef.current?.querySelectorAll<HTMLElement>(':scope > .rbc-day-slot') ?? [];
+    for (let index = 0; index < columns.length; index++) {
+      const rect = columns[index]!.getBoundingClientRect();
+      if (x >= rect.left && x < rect.right) return { index, rect };
+    }
+    return null;
+  }, []);
+  const spotAt = useCallback(
+    (x: number, top: number): DropSpot | null => {
+      const column = columnAt(x);
+      if (!column) return null;
+      return { day: column.index, minutes: dropMinutes(top - column.rect.top, column.rect.height) };
+    },
+    [columnAt],
+  );
+  const wallOf = useCallback(
+    (spot: DropSpot) => {
+      const d = days[spot.day]!;
+      return new Date(d.getFullYear(), d.getMonth(), d.getDate(), 0, spot.minutes);
+    },
+    [days],
+  );
+
+  // Pointer drags of posts drawn in the grid.
+  const suppressClick = useRef(false);
+  const onPointerDown = useCallback(
+    (e: ReactPointerEvent<HTMLElement>, event: PostEvent) => {
+      suppressClick.current = false;
+      if (e.button !== 0 || whyNotMovable(event.post) !== null) return;
+      const source = e.currentTarget;
+      const grab = e.clientY - source.getBoundingClientRect().top;
+      const origin = { x: e.clientX, y: e.clientY };
+      let dragging = false;
+      const finish = () => {
+        window.removeEventListener('pointermove', move, true);
+        window.removeEventListener('pointerup', up, true);
+        window.removeEventListener('pointercancel', cancel, true);
+        window.removeEventListener('keydown', key, true);
+        source.classList.remove('cal-drag-source');
+        store.set(null);
+      };
+      const move = (m: PointerEvent) => {
+        if (!dragging) {
+          if (Math.hypot(m.clientX - origin.x, m.clientY - origin.y) < DRAG_THRESHOLD) return;
+          dragging = true;
+          source.classList.add('cal-drag-source');
+        }
+        m.preventDefault();
+        const spot = spotAt(m.clientX, m.clientY - grab);
+        store.set(spot && { ...spot, event });
+      };
+      const up = (u: PointerEvent) => {
+        const spot = dragging ? spotAt(u.clientX, u.clientY - grab) : null;
+        // The click that follows a drag is not an "open".
+        suppressClick.current = dragging;
+        finish();
+        if (spot) onDrop(event, wallOf(spot));
+      };
+      const cancel = () => {
+        suppressClick.current = dragging;
+        finish();
+      };
+      const key = (k: KeyboardEvent) => {
+        if (k.key !== 'Escape' || !dragging) return;
+        k.preventDefault();
+        k.stopPropagation();
+        cancel();
+      };
+      window.addEventListener('pointermove', move, true);
+      window.addEventListener('pointerup', up, true);
+      window.addEventListener('pointercancel', cancel, true);
+      window.addEventListener('keydown', key, true);
+    },
+    [spotAt, store, onDrop, wallOf],
+  );
+  const onClick = useCallback(
+    (e: ReactMouseEvent<HTMLElement>, event: PostEvent) => {
+      if (suppressClick.current) {
+        suppressClick.current = false;
+        return;
+      }
+      e.stopPropagation();
+      onOpen(event);
+    },
+    [onOpen],
+  );
+
+  // Posts dragged out of a chip's list: HTML drag and drop, landing on the row under the pointer.
+  const onDragOver = useCallback(
+    (e: DragEvent<HTMLElement>) => {
+      const event = listDragRef.current;
+      if (!event) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'move';
+      const spot = spotAt(e.clientX, e.clientY);
+      store.set(spot && { ...spot, event });
+    },
+    [listDragRef, spotAt, store],
+  );
+  const onDragLeave = useCallback(
+    (e: DragEvent<HTMLElement>) => {
+      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) store.set(null);
+    },
+    [store],
+  );
+  const onDropFromList = useCallback(
+    (e: DragEvent<HTMLElement>) => {
+      const event = listDragRef.current;
+      store.set(null);
+      // Anything else dropped here (a file from the desktop) is not ours to read.
+      e.preventDefault();
+      if (!event) return;
+      listDragRef.current = null;
+      const spot = spotAt(e.clientX, e.clientY);
+      if (spot) onDrop(event, wallOf(spot));
+    },
+    [listDragRef, spotAt, store, onDrop, wallOf],
+  );
+
+  const todayKey = wallDateKey(now);
+  const nowMinutes = minutesOf(now);
+  const handlers = useMemo(() => ({ onPointerDown, onClick }), [onPointerDown, onClick]);
+  return (
+    <div className={`rbc-calendar ${className}`}>
+      <div className={`rbc-time-view cal-time-grid cal-time-grid--${view}`}>
+        <div className="rbc-time-header">
+          <div className="rbc-label rbc-time-header-gutter" />
+          <div className="rbc-time-header-content">
+            <div className="rbc-row rbc-time-header-cell" role="row">
+              {days.map((day) => {
+                const key = wallDateKey(day);
+                return (
+                  <div
+                    key={key}
+                    role="columnheader"
+                    className={`rbc-header${key === todayKey ? ' rbc-today' : ''}`}
+                  >
+                    <button
+                      type="button"
+                      className="rbc-button-link"
+                      aria-label={format(day, 'EEEE, MMMM d')}
+                      onClick={() => onDrillDown(day)}
+                    >
+                      {format(day, 'EEE d')}
+                    </button>
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        </div>
+        <div
+          ref={contentRef}
+          className="rbc-time-content"
+          onDragOver={onDragOver}
+          onDragLeave={onDragLeave}
+          onDrop={onDropFromList}
+        >
+          <div className="rbc-time-gutter rbc-time-column" aria-hidden="true">
+            {HOURS.map((label) => (
+              <div key={label} className="cal-hour-label rbc-label">
+                {label}
+              </div>
+            ))}
+          </div>
+          {days.map((day, index) => {
+            const key = wallDateKey(day);
+            const today = key === todayKey;
+            const items = byDay.get(key)!;
+            return (
+              <DayColumn
+                key={key}
+                index={index}
+                items={items.items}
+                slots={items.slots}
+                places={rows.places}
+                // Only today's column follows the clock; the others are wholly past or wholly ahead.
+                pastMinutes={
+                  key < todayKey ? DAY_MINUTES : today ? nowMinutes - (nowMinutes % SLOT_MINUTES) : 0
+                }
+                nowMinutes={today ? nowMinutes : null}
+                today={today}
+                zone={zone}
+                handlers={handlers}
+                store={store}
+                renderSlot={props.renderSlot}
+              />
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface DayColumnProps {
+  index: number;
+  items: readonly (PostEvent | MoreEvent)[];
+  slots: readonly SlotEvent[];
+  places: ReadonlyMap<PostEvent | MoreEvent, RowPlace>;
+  /** Minutes from midnight shaded as past (whole 30-minute rows). */
+  pastMinutes: number;
+  nowMinutes: number | null;
+  today: boolean;
+  zone: string;
+  handlers: {
+    onPointerDown(e: ReactPointerEvent<HTMLElement>, event: PostEvent): void;
+    onClick(e: ReactMouseEvent<HTMLElement>, event: PostEvent): void;
+  };
+  store: DragStore;
+  renderSlot(slot: SlotEvent): ReactNode;
+}
+
+const DayColumn = memo(function DayColumn(props: DayColumnProps) {
+  const { index, items, slots, places, pastMinutes, nowMinutes, today, zone, handlers, store } = props;
+  return (
+    <div className={`rbc-day-slot rbc-time-column${today ? ' rbc-today' : ''}`}>
+      {pastMinutes > 0 && <div className="cal-past cal-past-shade" style={{ height: pct(pastMinutes) }} />}
+      <div className="rbc-events-container">
+        {slots.map((slot) => (
+          <div
+            key={slot.id}
+            className="rbc-background-event cal-slot-event"
+            style={{
+              top: pct(minutesOf(slot.start)),
+              height: pct(Math.min(DAY_MINUTES - minutesOf(slot.start), SLOT_MINUTES)),
+            }}
+          >
+            {props.renderSlot(slot)}
+          </div>
+        ))}
+        {items.map((item) => {
+          const place = places.get(item);
+          if (!place) return null;
+          return isPost(item) ? (
+            <PostBox key={item.id} event={item} place={place} handlers={handlers} />
+          ) : (
+            <div key={item.id} className="rbc-event cal-more-event" style={boxStyle(place)}>
+              <MoreChip more={item} zone={zone} />
+            </div>
+          );
+        })}
+        <DropPreview index={index} store={store} />
+      </div>
+      {nowMinutes !== null && <div className="rbc-current-time-indicator" style={{ top: pct(nowMinutes) }} />}
+    </div>
+  );
+});
+
+function boxStyle(place: RowPlace) {
+  const box = rowBox(place);
+  const css = (v: string | number) => (typeof v === 'number' ? `${v}%` : v);
+  return {
+    top: pct(minutesOf(place.start)),
+    height: pct(SLOT_MINUTES),
+    left: css(box.left),
+    width: css(box.width),
+  };
+}
+
+const PostBox = memo(function PostBox(props: {
+  event: PostEvent;
+  place: RowPlace;
+  handlers: DayColumnProps['handlers'];
+}) {
+  const { event, place, handlers } = props;
+  const movable = whyNotMovable(event.post) === null;
+  const className = [
+    'rbc-event post-event',
+    `post-event--${event.state ?? 'unknown'}`,
+    event.post.pending ? 'post-event--pending' : '',
+    movable ? '' : 'post-event--fixed',
+  ].join(' ');
+  return (
+    <div
+      className={className}
+      style={boxStyle(place)}
+      onPointerDown={(e) => handlers.onPointerDown(e, event)}
+      onClick={(e) => handlers.onClick(e, event)}
+    >
+      <PostEventView event={event} />
+    </div>
+  );
+});
+
+/** Where a dragged post would land: drawn in the column under the pointer, from the drag store. */
+function DropPreview({ index, store }: { index: number; store: DragStore }) {
+  const spot = useSyncExternalStore(store.subscribe, store.get);
+  if (!spot || spot.day !== index) return null;
+  // Where the post lands: its own minutes within the row, as the drop will keep them.
+  const at = keepMinutesInRow(new Date(2000, 0, 1, 0, spot.minutes), spot.event.start);
+  return (
+    <div
+      className={`rbc-event post-event post-event--${spot.event.state ?? 'unknown'} cal-drop-preview`}
+      style={{ top: pct(spot.minutes), height: pct(SLOT_MINUTES), left: 0, width: '100%' }}
+      aria-hidden="true"
+    >
+      <span className="post-cell">
+        <span className="post-cell__time">{format(at, 'h:mm a')}</span>
+        <span className="post-cell__text">{spot.event.title}</span>
+      </span>
+    </div>
+  );
+}
