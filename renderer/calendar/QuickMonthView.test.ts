@@ -1,7 +1,7 @@
 import LibraryLevels from 'react-big-calendar/lib/utils/eventLevels.js';
 import { describe, expect, it } from 'vitest';
 import { createLocalizer } from './localizer.js';
-import { weekEvents } from './QuickMonthView.js';
+import { deriveMonthState, monthWeeks, weekEvents } from './QuickMonthView.js';
 
 interface Post {
   id: number;
@@ -74,5 +74,47 @@ describe("QuickMonthView's week rows", () => {
     expect((weekEvents(all, week, accessors, localizer) as Post[]).map((e) => e.id)).toEqual(
       library.map((e) => e.id),
     );
+  });
+});
+
+describe('the month view measures its rows only when their number changes', () => {
+  it('counts week rows as rbc lays them out, weeks from Monday', () => {
+    // June 2027: Mon 31 May to Sun 4 July; August 2027: Mon 26 July to Sun 5 September.
+    expect(monthWeeks(new Date(2027, 5, 15), localizer)).toBe(5);
+    expect(monthWeeks(new Date(2027, 7, 1), localizer)).toBe(6);
+    // February 2027 starts on a Monday and has 28 days.
+    expect(monthWeeks(new Date(2027, 1, 10), localizer)).toBe(4);
+    // A month with a DST change (Europe and the US in March) still counts whole days.
+    expect(monthWeeks(new Date(2026, 2, 1), localizer)).toBe(6);
+    const rbcRows = (d: Date) => localizer.visibleDays(d, localizer).length / 7;
+    for (let m = 0; m < 24; m++) {
+      const d = new Date(2026, m, 1);
+      expect(monthWeeks(d, localizer)).toBe(rbcRows(d));
+    }
+  });
+
+  it('measures on the first render, on a month with another number of weeks, and after a resize', () => {
+    const june = new Date(2027, 5, 1);
+    const first = deriveMonthState(
+      { date: june, localizer },
+      { needLimitMeasure: true, rowLimit: 5, date: null },
+    );
+    expect(first).toMatchObject({ needLimitMeasure: true, weeks: 5 });
+    const measured = { ...first, needLimitMeasure: false, rowLimit: 3 };
+    // July 2027 has five weeks too: no measure. August has six: measure.
+    expect(deriveMonthState({ date: new Date(2027, 6, 1), localizer }, measured)).toMatchObject({
+      needLimitMeasure: false,
+    });
+    expect(deriveMonthState({ date: new Date(2027, 7, 1), localizer }, measured)).toMatchObject({
+      needLimitMeasure: true,
+      weeks: 6,
+    });
+    // Same month, other posts: nothing to measure; a resize has set the flag: it stays.
+    expect(deriveMonthState({ date: new Date(2027, 5, 20), localizer }, measured).needLimitMeasure).toBe(
+      false,
+    );
+    expect(
+      deriveMonthState({ date: june, localizer }, { ...measured, needLimitMeasure: true }).needLimitMeasure,
+    ).toBe(true);
   });
 });

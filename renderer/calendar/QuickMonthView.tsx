@@ -15,6 +15,10 @@ import { commonJsDefault } from './commonjs-default.js';
  * binary search, keeps those rbc's own rule keeps, sorts them with rbc's own sort (one pass on an
  * ordered list), and the measuring pass gets none. Everything else is rbc's, props included.
  *
+ * Nor does it measure again when the next month has as many weeks as the last: a row is as tall
+ * as before, so as many posts fit (a resize of the window still measures, as in rbc). rbc's
+ * measuring is a render of dummy rows, a forced layout and a second render of the month.
+ *
  * And one fix: rbc opens a busy day's "+N more" list above the link when it would pass the bottom
  * of the month, without checking the top, so a list as tall as its 60vh cap opened from an upper
  * row started above the window, its day and first posts out of reach. It is moved down to fit.
@@ -42,6 +46,9 @@ interface MonthProps {
 interface MonthState {
   needLimitMeasure: boolean;
   rowLimit: number;
+  date?: Date | null;
+  /** Week rows of the month shown: with the same count and window, the same posts fit a cell. */
+  weeks?: number;
 }
 /** The parts of rbc's MonthView instance the row renderer uses (its source is untyped). */
 interface MonthInstance {
@@ -157,8 +164,40 @@ function watchOverlays(container: () => HTMLElement | null): MutationObserver {
   return observer;
 }
 
+/** Week rows in the month view of `date`, weeks starting as the localizer's do. */
+export function monthWeeks(date: Date, localizer: DateLocalizer): number {
+  const first = localizer.firstVisibleDay(date, localizer);
+  const last = localizer.lastVisibleDay(date, localizer);
+  // Calendar days, by date fields: a DST change inside the month leaves a day 23 or 25 hours long.
+  const days =
+    Math.round(
+      (Date.UTC(last.getFullYear(), last.getMonth(), last.getDate()) -
+        Date.UTC(first.getFullYear(), first.getMonth(), first.getDate())) /
+        86_400_000,
+    ) + 1;
+  return Math.ceil(days / 7);
+}
+
+/** rbc's rule (measure when the month changes), but only when its number of weeks changes too. */
+export function deriveMonthState(
+  props: Pick<MonthProps, 'date' | 'localizer'>,
+  state: MonthState,
+): Partial<MonthState> {
+  const weeks = monthWeeks(props.date, props.localizer);
+  const newMonth = !state.date || props.localizer.neq(props.date, state.date, 'month');
+  return {
+    date: props.date,
+    weeks,
+    needLimitMeasure: state.needLimitMeasure || (newMonth && weeks !== state.weeks),
+  };
+}
+
 export class QuickMonthView extends MonthView {
   private overlays: MutationObserver | null = null;
+
+  static getDerivedStateFromProps(props: MonthProps, state: MonthState): Partial<MonthState> {
+    return deriveMonthState(props, state);
+  }
 
   constructor(props: MonthProps) {
     super(props);
