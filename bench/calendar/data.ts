@@ -109,7 +109,7 @@ export interface BenchPage {
   navigate(direction: 'next' | 'prev'): Promise<number>;
   /** Switches month to week view (week of WEEK_START). */
   switchToWeek(): Promise<number>;
-  /** Starts watching for the dragged post in the target column; resolves with ms from mouseup to painted there. */
+  /** Starts watching for the dragged post in the target column; resolves with ms from the button's release (pointerup) to painted there. */
   watchDrop(): Promise<number>;
   /** Where to grab the dragged post, and where to drop it (same time, target day), in viewport pixels. */
   dragPoints(): { from: { x: number; y: number }; to: { x: number; y: number } };
@@ -140,7 +140,12 @@ export function untilReady(root: HTMLElement, change: () => void, ready: () => b
   });
 }
 
-/** Times from a mouseup anywhere (captured first, before any library sees it) until `isThere` holds and is painted. */
+/**
+ * Times from the release of the mouse button anywhere until `isThere` holds and is painted. The
+ * release is its pointerup, which the browser dispatches before its mouseup: a calendar that drops
+ * on pointerup (ours does) has done its work before a mouseup listener would start the clock.
+ * Captured on window and added before the drag starts, so it runs before either library's.
+ */
 export function watchUntil(root: HTMLElement, isThere: () => boolean): Promise<number> {
   return new Promise((resolve) => {
     let upAt: number | null = null;
@@ -152,12 +157,12 @@ export function watchUntil(root: HTMLElement, isThere: () => boolean): Promise<n
     function check(): void {
       if (upAt === null || !isThere()) return;
       observer.disconnect();
-      window.removeEventListener('mouseup', onUp, true);
+      window.removeEventListener('pointerup', onUp, true);
       const start = upAt;
       void painted().then(() => resolve(performance.now() - start));
       upAt = null;
     }
-    window.addEventListener('mouseup', onUp, true);
+    window.addEventListener('pointerup', onUp, true);
     observer.observe(root, { subtree: true, childList: true, attributes: true });
   });
 }
