@@ -16,6 +16,22 @@ function tempFile(): string {
   dirs.push(dir);
   return join(dir, 'postdeck.db');
 }
+/** Profile p1 (brand b1), which the cache's rows belong to. */
+function saveProfileP1(db: AppDatabase): ProfilesRepo {
+  const profiles = new ProfilesRepo(db);
+  profiles.save({
+    id: 'p1',
+    label: 'A',
+    baseUrl: 'http://127.0.0.1:1/v1',
+    brandId: 'b1',
+    organization: null,
+    user: null,
+    scopes: null,
+    keyStorage: 'keychain',
+  });
+  return profiles;
+}
+
 function open(path: string): AppDatabase {
   const db = openDatabase(path);
   opened.push(db);
@@ -124,17 +140,7 @@ describe('database', () => {
     const reported: string[] = [];
     const db = openDatabase(tempFile(), { onCorruptRow: (r) => reported.push(`${r.table}:${r.key}`) });
     opened.push(db);
-    const profiles = new ProfilesRepo(db);
-    profiles.save({
-      id: 'p1',
-      label: 'A',
-      baseUrl: 'http://127.0.0.1:1/v1',
-      brandId: 'b1',
-      organization: null,
-      user: null,
-      scopes: null,
-      keyStorage: 'keychain',
-    });
+    const profiles = saveProfileP1(db);
     const cache = new PostsCache(db);
     const at = new Date().toISOString();
     cache.upsert(
@@ -172,16 +178,7 @@ describe('database', () => {
 
   it('reads a cached post from its stored item, keeping what a later answer left out', () => {
     const db = open(tempFile());
-    new ProfilesRepo(db).save({
-      id: 'p1',
-      label: 'A',
-      baseUrl: 'http://127.0.0.1:1/v1',
-      brandId: 'b1',
-      organization: null,
-      user: null,
-      scopes: null,
-      keyStorage: 'keychain',
-    });
+    saveProfileP1(db);
     const cache = new PostsCache(db);
     const first = {
       id: 'post_1',
