@@ -193,7 +193,7 @@ async function main(): Promise<void> {
     rec.note(
       `Posts: N in June 2027 and N in July 2027 (so the next month draws as much), 16 accounts on 8 platforms, hours 7-22 weighted to lunch and evening, UTC; window 1440x900; ${RUNS} runs per figure at 2,000 posts and ${Math.min(RUNS, 3)} at the other sizes (the whole run must fit in ~10 minutes on 2 shared cores), after one warm-up per calendar, each on a fresh browser context. ` +
         'Timing in the page: performance.now() before the change, until the result is in the DOM and two animation frames have passed (painted). ' +
-        'Drop: Playwright drags a post with the mouse in week view from Tue 15 June 05:00 to Thu 17 June; timed from the button's release (its pointerup, which comes before its mouseup; captured on window before either library sees it) to the post painted in the new column. ' +
+        'Drop: Playwright drags a post with the mouse in week view from Tue 15 June 05:00 to Thu 17 June; timed from the release of the button (its pointerup, which comes before its mouseup; captured on window before either library sees it) to the post painted in the new column. ' +
         'Both calendars hold the posts in React state and write the new time back on drop; month cells stop at their height with "+N more" in both (FullCalendar dayMaxEvents). ' +
         'A "≤ FullCalendar" target passes within 5 % or 2 ms of FullCalendar\'s median.',
     );
