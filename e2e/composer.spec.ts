@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
 import type { ErrorBody } from '../shared/api/errors.js';
 import type { PostCreateRequest, PostDetail, PostListItem } from '../shared/api/resources.js';
-import { expect, test, type TestService } from './fixtures.js';
+import { createOnService as postToService, expect, test, type TestService } from './fixtures.js';
 import { snap } from './support/pages.js';
 
 /*
@@ -95,16 +95,7 @@ async function createOnService(
   service: TestService,
   body: PostCreateRequest,
 ): Promise<{ status: number; body: Partial<ErrorBody> }> {
-  const brandId = service.brandsOf('full-test')[0]!.id;
-  const response = await fetch(`${service.baseUrl}/posts`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${service.key('full-test')}`,
-      'x-brand-id': brandId,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
+  const response = await postToService(service, body);
   return { status: response.status, body: (await response.json()) as Partial<ErrorBody> };
 }
 

@@ -50,6 +50,22 @@ export interface TestService {
   start(): Promise<void>;
 }
 
+/**
+ * POST /posts straight to the service, as another client of the brand would: the `full-test` key
+ * on its first brand, unless another brand is named.
+ */
+export function createOnService(service: TestService, body: unknown, brandId?: string): Promise<Response> {
+  return fetch(`${service.baseUrl}/posts`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${service.key('full-test')}`,
+      'x-brand-id': brandId ?? service.brandsOf('full-test')[0]!.id,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+}
+
 /** The app under test, whichever host runs it. */
 export interface TestApp {
   host: 'electron' | 'bridge';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, type TestService } from './fixtures.js';
+import { createOnService, expect, test, type TestService } from './fixtures.js';
 import { snap } from './support/pages.js';
 
 /*
@@ -8,20 +8,11 @@ import { snap } from './support/pages.js';
  */
 
 async function scheduleOnService(service: TestService, integrationId: string, content: string, at: Date) {
-  const brandId = service.brandsOf('full-test')[0]!.id;
-  const response = await fetch(`${service.baseUrl}/posts`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${service.key('full-test')}`,
-      'x-brand-id': brandId,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({
-      type: 'schedule',
-      date: at.toISOString(),
-      shortLink: false,
-      posts: [{ integration: { id: integrationId }, value: [{ content }], settings: { __type: 'x' } }],
-    }),
+  const response = await createOnService(service, {
+    type: 'schedule',
+    date: at.toISOString(),
+    shortLink: false,
+    posts: [{ integration: { id: integrationId }, value: [{ content }], settings: { __type: 'x' } }],
   });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
 }

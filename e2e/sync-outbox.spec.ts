@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { CalendarPost } from '../shared/ipc/models.js';
-import { expect, test, type TestService } from './fixtures.js';
+import { createOnService, expect, test, type TestService } from './fixtures.js';
 import { snap } from './support/pages.js';
 
 /*
@@ -40,14 +40,9 @@ async function aFarPostTheAppKnows(page: Page, service: TestService, brandId: st
   if (!account?.platform) throw new Error('The sandbox has no post on a platform without required settings');
   const date = new Date(Date.now() + 200 * DAY);
   date.setUTCSeconds(0, 0);
-  const created = await fetch(`${service.baseUrl}/posts`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${service.key('full-test')}`,
-      'x-brand-id': brandId,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({
+  const created = await createOnService(
+    service,
+    {
       type: 'schedule',
       date: date.toISOString(),
       shortLink: false,
@@ -58,8 +53,9 @@ async function aFarPostTheAppKnows(page: Page, service: TestService, brandId: st
           settings: { __type: account.platform },
         },
       ],
-    }),
-  });
+    },
+    brandId,
+  );
   if (!created.ok) throw new Error(`Creating the post failed: ${created.status} ${await created.text()}`);
   const postId = ((await created.json()) as { postId: string }[])[0]?.postId;
   const around = {
