@@ -1,6 +1,8 @@
+import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { z } from 'zod';
+import { MAX_JSON_NESTING, nestsDeeperThan } from '../../shared/json/nesting.js';
 import { AppFailure } from '../ipc/app-failure.js';
 import { CsvError, parseCsv } from './csv.js';
 
@@ -50,6 +52,12 @@ function fromJson(text: string): { columns: string[]; rows: Record<string, strin
     throw new AppFailure(
       'INVALID_ARGUMENT',
       `This JSON file cannot be read (${(err as Error).message}); check it in an editor.`,
+    );
+  }
+  if (nestsDeeperThan(value, MAX_JSON_NESTING)) {
+    throw new AppFailure(
+      'INVALID_ARGUMENT',
+      `This JSON file nests lists or objects more than ${MAX_JSON_NESTING} levels deep; a post's fields need only a few.`,
     );
   }
   const parsed = JsonRows.safeParse(value);
@@ -103,12 +111,19 @@ export async function readImportFile(path: string): Promise<ImportFile> {
   if (ext !== '.csv' && ext !== '.json') {
     throw new AppFailure('INVALID_ARGUMENT', 'Choose a .csv or .json file of posts.');
   }
-  let size: number;
+  let info: Stats;
   try {
-    size = (await stat(path)).size;
+    info = await stat(path);
   } catch {
     throw new AppFailure('NOT_FOUND', 'This file cannot be opened; it may have been moved or deleted.');
   }
+  // A pipe, a device or a folder named like a CSV would block the read or never end it.
+  if (!info.isFile())
+    throw new AppFailure(
+      'INVALID_ARGUMENT',
+      'This is not a regular file; choose a .csv or .json file of posts.',
+    );
+  const size = info.size;
   if (size > MAX_IMPORT_BYTES)
     throw new AppFailure('INVALID_ARGUMENT', 'This file is larger than 50 MB; split it into smaller files.');
   const text = await readFile(path, 'utf8');

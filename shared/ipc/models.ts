@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime, MetricMap, ContentBlock, MediaObject } from '../api/resources.js';
+import { MAX_JSON_NESTING, nestsDeeperThan } from '../json/nesting.js';
 import { PlatformType } from '../platforms/types.js';
 import { QueueSlots } from '../queue/slots.js';
 
@@ -137,19 +138,27 @@ export type DraftBlock = z.infer<typeof DraftBlock>;
 export const DraftTarget = z.object({
   integrationId: z.string().min(1),
   platform: PlatformType,
-  settings: z.record(z.string(), z.unknown()),
+  settings: z
+    .record(z.string(), z.unknown())
+    .refine((settings) => !nestsDeeperThan(settings, MAX_JSON_NESTING - 1), {
+      message: `Settings may nest at most ${MAX_JSON_NESTING} levels.`,
+    }),
   /** Per-account text override; null falls back to the shared blocks. */
   blocks: z.array(DraftBlock).nullable(),
 });
 export type DraftTarget = z.infer<typeof DraftTarget>;
 
+/** How many blocks a thread may hold in a draft. */
+export const MAX_DRAFT_BLOCKS = 100;
+
 /** A local draft: what the composer holds, saved as the user types, offline or not. */
 export const Draft = z.object({
   id: z.string(),
   brandId: z.string().nullable(),
-  blocks: z.array(DraftBlock).min(1).max(100),
+  blocks: z.array(DraftBlock).min(1).max(MAX_DRAFT_BLOCKS),
   targets: z.array(DraftTarget).max(100),
-  commentDelays: z.array(z.number().int().min(0).max(1440)),
+  /** One delay a block at most: the first block's is the post's own, the rest pace the thread. */
+  commentDelays: z.array(z.number().int().min(0).max(1440)).max(MAX_DRAFT_BLOCKS),
   shortLink: z.boolean(),
   /** Intended publish time, when the user picked one. */
   date: IsoDateTime.nullable(),

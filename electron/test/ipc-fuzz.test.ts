@@ -1,0 +1,211 @@
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { IPC_METHOD_NAMES, ipcMethods, type IpcMethodName } from '../../shared/ipc/contract.js';
+import type { IpcResult } from '../../shared/ipc/errors.js';
+import { createAppServices, type AppServices } from '../app-services.js';
+import { MemorySecretStore } from '../secrets/memory-secret-store.js';
+import { startTestService, type TestService } from './support.js';
+
+/*
+ * A bounded fuzz of the IPC gate with the app's real services behind it, connected to the real local
+ * service: every contract method is fed generated garbage (values of every kind, the method's own
+ * field names with wrong values, deep nesting, huge strings, prototype keys) and must answer
+ * INVALID_ARGUMENT quickly, as a value; then main must still answer real calls. A second part feeds
+ * inputs the schemas accept but that are hostile all the same (files that never end, nesting deep
+ * enough to overflow a recursive serializer).
+ */
+
+/** Generous for a loaded two-core machine; a parser that goes quadratic or a read that never ends blows far past it. */
+const ANSWER_WITHIN_MS = 2_000;
+const RUNS_PER_METHOD = Number(process.env.IPC_FUZZ_RUNS ?? 300);
+
+let svc: TestService;
+let app: AppServices;
+let dir: string;
+
+beforeAll(async () => {
+  svc = await startTestService();
+  dir = await mkdtemp(join(tmpdir(), 'postdeck-ipc-fuzz-'));
+  app = await createAppServices({ dataDir: dir, secretStore: new MemorySecretStore(), apiTimeoutMs: 5_000 });
+  const connected = await app.invoke('connectProfile', {
+    baseUrl: svc.service.baseUrl,
+    apiKey: svc.token('full-test'),
+    brandId: svc.brandIds[0],
+    storage: 'session',
+  });
+  if (!connected.ok) throw new Error(`could not connect: ${connected.error.message}`);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await svc?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function timed(name: string, input: unknown): Promise<{ result: IpcResult<unknown>; ms: number }> {
+  const started = performance.now();
+  const result = await app.invoke(name, input);
+  return { result, ms: performance.now() - started };
+}
+
+/** An object nested `depth` levels deep, built without recursion. */
+function nested(depth: number, leaf: unknown = 1, array = false): unknown {
+  let value: unknown = leaf;
+  for (let i = 0; i < depth; i++) value = array ? [value] : { a: value };
+  return value;
+}
+
+/** The field names a method's input schema knows, so garbage also lands on the fields it reads. */
+function fieldNames(schema: z.ZodType): string[] {
+  let s: unknown = schema;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable) s = s.unwrap();
+  return s instanceof z.ZodObject ? Object.keys(s.shape as Record<string, unknown>) : [];
+}
+
+const anything = fc.anything({
+  maxDepth: 4,
+  maxKeys: 6,
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSparseArray: true,
+  withTypedArray: true,
+  withUnicodeString: true,
+});
+
+const hostileValue = fc.oneof(
+  anything,
+  fc.constantFrom<unknown>(
+    nested(20_000),
+    nested(20_000, 1, true),
+    'x'.repeat(5 * 1024 * 1024),
+    'a.'.repeat(200_000),
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    -0,
+    Number.MAX_SAFE_INTEGER + 2,
+    '\u0000',
+    '\uD800',
+    '../../../../etc/passwd',
+    JSON.parse('{"__proto__": {"polluted": true}}'),
+    { constructor: { prototype: { polluted: true } } },
+  ),
+);
+
+function garbageFor(name: IpcMethodName): fc.Arbitrary<unknown> {
+  const fields = fieldNames(ipcMethods[name].input);
+  const shaped =
+    fields.length === 0
+      ? anything
+      : fc.record(Object.fromEntries(fields.map((f) => [f, hostileValue])), { requiredKeys: [] });
+  return fc.oneof(hostileValue, shaped);
+}
+
+describe('the IPC gate, fed generated garbage', () => {
+  it('answers every method INVALID_ARGUMENT quickly, never throws, and main keeps answering', async () => {
+    const slowest = { ms: 0, name: '' };
+    for (const name of IPC_METHOD_NAMES) {
+      const schema = ipcMethods[name].input;
+      await fc.assert(
+        fc.asyncProperty(garbageFor(name), async (input) => {
+          fc.pre(!schema.safeParse(input).success);
+          const { result, ms } = await timed(name, input);
+          if (ms > slowest.ms) Object.assign(slowest, { ms, name });
+          expect(result.ok).toBe(false);
+          if (!result.ok) expect(result.error.code).toBe('INVALID_ARGUMENT');
+          expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+          // Nothing the process holds was polluted through a prototype key.
+          expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        }),
+        { numRuns: RUNS_PER_METHOD, seed: 15, endOnFailure: true },
+      );
+    }
+    console.log(
+      `ipc fuzz: ${IPC_METHOD_NAMES.length} methods x ${RUNS_PER_METHOD} runs; slowest answer ${slowest.ms.toFixed(1)} ms (${slowest.name})`,
+    );
+    const profiles = await app.invoke('listProfiles', undefined);
+    expect(profiles.ok).toBe(true);
+    const now = Date.now();
+    const posts = await app.invoke('listPosts', {
+      start: new Date(now - 86_400_000).toISOString(),
+      end: new Date(now + 86_400_000).toISOString(),
+    });
+    expect(posts.ok).toBe(true);
+  }, 240_000);
+
+  it('refuses an unknown method name of any kind', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string(), anything, async (name, input) => {
+        fc.pre(!(IPC_METHOD_NAMES as string[]).includes(name));
+        const { result } = await timed(name, input);
+        expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+      }),
+      { numRuns: 200, seed: 15 },
+    );
+  });
+});
+
+describe('inputs the schemas accept that are hostile all the same', () => {
+  const draft = (settings: Record<string, unknown>) => ({
+    brandId: svc.brandIds[0] ?? null,
+    blocks: [{ content: 'Hello', media: [] }],
+    targets: [
+      { integrationId: svc.integrations(0)[0]?.id ?? 'int_x', platform: 'x', settings, blocks: null },
+    ],
+    commentDelays: [],
+    shortLink: false,
+    date: null,
+    replacesGroup: null,
+  });
+
+  it('refuses settings nested too deep to store, with a sentence, and keeps answering', async () => {
+    const { result, ms } = await timed('saveDraft', draft({ __type: 'x', deep: nested(50_000) }));
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+    expect((await app.invoke('listDrafts', undefined)).ok).toBe(true);
+  });
+
+  it('refuses more comment delays than a draft can have blocks', async () => {
+    const input = { ...draft({ __type: 'x' }), commentDelays: Array.from({ length: 200_000 }, () => 5) };
+    const { result } = await timed('saveDraft', input);
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+  });
+
+  it('does not read a device or a pipe named like an import file', async () => {
+    const zero = join(dir, 'endless.csv');
+    await symlink('/dev/zero', zero);
+    const fifo = join(dir, 'pipe.csv');
+    execFileSync('mkfifo', [fifo]);
+    for (const path of [zero, fifo, dir + '/']) {
+      const { result, ms } = await timed('previewImport', { path });
+      expect(result, path).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+      expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+    }
+  });
+
+  it('answers a JSON import whose cells nest too deep with a sentence, not an internal error', async () => {
+    const path = join(dir, 'deep.json');
+    const deep = `[{"text":"Hi","extra":${'['.repeat(200_000)}${']'.repeat(200_000)}}]`;
+    await writeFile(path, deep);
+    const { result, ms } = await timed('previewImport', { path });
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    expect(ms).toBeLessThan(ANSWER_WITHIN_MS * 2);
+  });
+
+  it('does not upload a device named like a picture', async () => {
+    const zero = join(dir, 'endless.png');
+    await symlink('/dev/zero', zero);
+    const { result, ms } = await timed('uploadMedia', { path: zero });
+    expect(result.ok).toBe(false);
+    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+  });
+});
