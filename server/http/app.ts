@@ -75,7 +75,8 @@ export async function buildApp(svc: Service, log: boolean): Promise<FastifyInsta
     if (!url) {
       return reply.code(404).send({ statusCode: 404, code: ErrorCode.NOT_FOUND, message: `No short link "${code}".` });
     }
-    return reply.redirect(url, 302);
+    // Links stored before URLs were kept in ASCII form are serialised again: `Location` must be ASCII.
+    return reply.redirect(new URL(url).href, 302);
   });
 
   const limiter = svc.config.rateLimit ? new RateLimiter(svc.config.rateLimit) : null;
