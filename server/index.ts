@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_MAX_IMAGE_BYTES, DEFAULT_MAX_VIDEO_BYTES } from '../shared/platforms/rules.js';
 import { buildApp } from './http/app.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './http/rate-limit.js';
+import type { FetchNetwork } from './media/fetch-url.js';
 import { Publisher } from './publisher/publisher.js';
 import type { SandboxFile } from './sandbox-file.js';
 import { readSandboxFile, writeSandboxFile } from './sandbox-writer.js';
@@ -37,6 +38,8 @@ export interface StartServiceOptions {
   minuteMs?: number;
   /** Total time upload-from-url may take. Default 30 s. */
   fetchTimeoutMs?: number;
+  /** Stands in for DNS and the internet in upload-from-url (tests); the address guard still applies. */
+  fetchNetwork?: FetchNetwork;
   log?: boolean;
 }
 
@@ -68,6 +71,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     tickMs: opts.tickMs ?? 1000,
     minuteMs: opts.minuteMs ?? 60_000,
     fetchTimeoutMs: opts.fetchTimeoutMs ?? 30_000,
+    fetchNetwork: opts.fetchNetwork ?? {},
   };
   const mediaDir = join(dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });

@@ -1,4 +1,5 @@
 import type { RateLimitConfig } from './http/rate-limit.js';
+import type { FetchNetwork } from './media/fetch-url.js';
 import type { AccountStore } from './store/accounts.js';
 import type { MediaStore } from './store/media.js';
 import type { PostStore } from './store/posts.js';
@@ -17,6 +18,8 @@ export interface ServiceConfig {
   minuteMs: number;
   /** How long upload-from-url may take in total. */
   fetchTimeoutMs: number;
+  /** Where upload-from-url resolves and connects (tests stand in for DNS and the internet). */
+  fetchNetwork: FetchNetwork;
 }
 
 /** Where the service is reachable; known once it listens, so it is filled in then. */
