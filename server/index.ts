@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_MAX_IMAGE_BYTES, DEFAULT_MAX_VIDEO_BYTES } from '../shared/platforms/rules.js';
 import { buildApp } from './http/app.js';
@@ -14,6 +13,7 @@ import { AccountStore } from './store/accounts.js';
 import { changeStamp, openDatabase } from './store/db.js';
 import { MediaStore } from './store/media.js';
 import { PostStore } from './store/posts.js';
+import { makeDirFilesPrivate, makePrivateDir } from './store/private-files.js';
 import { ShortLinkStore } from './store/short-links.js';
 
 export type { SandboxFile } from './sandbox-file.js';
@@ -74,8 +74,8 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     fetchNetwork: opts.fetchNetwork ?? {},
   };
   const mediaDir = join(dataDir, 'media');
-  mkdirSync(mediaDir, { recursive: true });
   const db = openDatabase(dataDir);
+  makePrivateDir(mediaDir);
   const accounts = new AccountStore(db);
   const posts = new PostStore(db);
   const media = new MediaStore(db);
@@ -111,6 +111,8 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     } else {
       tokens = reissueMissingKeys(accounts, tokens);
     }
+    // The seed's images (sharp writes with the umask's mode) and files an older version left 0644.
+    makeDirFilesPrivate(mediaDir);
 
     app = await buildApp(svc, opts.log ?? false);
     const server = app;
