@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_MAX_IMAGE_BYTES, DEFAULT_MAX_VIDEO_BYTES } from '../shared/platforms/rules.js';
 import { buildApp } from './http/app.js';
+import type { AllowedHosts } from './http/local-exposure.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './http/rate-limit.js';
 import type { FetchNetwork } from './media/fetch-url.js';
 import { Publisher } from './publisher/publisher.js';
@@ -24,6 +25,11 @@ export interface StartServiceOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /**
+   * 'loopback' answers only requests whose Host is 127.0.0.1, localhost or [::1] (any port), so a
+   * web page cannot reach the service through DNS rebinding; others get 421. Default 'any'.
+   */
+  allowedHosts?: AllowedHosts;
   /** Requests per key per window; null turns limiting off. Default 1200 per 60 s. */
   rateLimit?: RateLimitConfig | null;
   /** Per organization. Default 2 GiB. */
@@ -72,6 +78,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     minuteMs: opts.minuteMs ?? 60_000,
     fetchTimeoutMs: opts.fetchTimeoutMs ?? 30_000,
     fetchNetwork: opts.fetchNetwork ?? {},
+    allowedHosts: opts.allowedHosts ?? 'any',
   };
   const mediaDir = join(dataDir, 'media');
   const db = openDatabase(dataDir);

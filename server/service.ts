@@ -1,3 +1,4 @@
+import type { AllowedHosts } from './http/local-exposure.js';
 import type { RateLimitConfig } from './http/rate-limit.js';
 import type { FetchNetwork } from './media/fetch-url.js';
 import type { AccountStore } from './store/accounts.js';
@@ -20,6 +21,8 @@ export interface ServiceConfig {
   fetchTimeoutMs: number;
   /** Where upload-from-url resolves and connects (tests stand in for DNS and the internet). */
   fetchNetwork: FetchNetwork;
+  /** Which Host headers are answered ('loopback' defeats DNS rebinding). */
+  allowedHosts: AllowedHosts;
 }
 
 /** Where the service is reachable; known once it listens, so it is filled in then. */

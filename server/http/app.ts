@@ -11,6 +11,7 @@ import { mediaRoutes } from '../routes/media.js';
 import { postRoutes } from '../routes/posts.js';
 import type { Service } from '../service.js';
 import { frameworkErrors, installErrorHandling } from './error-handler.js';
+import { limitLocalExposure } from './local-exposure.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { RateLimiter } from './rate-limit.js';
 
@@ -33,6 +34,7 @@ export async function buildApp(svc: Service, log: boolean): Promise<FastifyInsta
     return503OnClosing: true,
   });
   installErrorHandling(app);
+  limitLocalExposure(app, svc.config.allowedHosts);
 
   // Clients often send "Content-Type: application/json" on every request, DELETE included: an empty
   // body is no body. Endpoints that need one say so (INVALID_JSON) in the route.
