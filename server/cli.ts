@@ -9,7 +9,7 @@ const USAGE = `Usage:
   npm run server -- [--port 4010] [--data-dir .data/sandbox] [--host 127.0.0.1]
                     [--rate-limit N/SECONDS | --rate-limit off] [--storage-limit BYTES]
                     [--max-image-bytes BYTES] [--max-video-bytes BYTES] [--allow-private-urls]
-                    [--tick-ms MS] [--minute-ms MS] [--log]
+                    [--tick-ms MS] [--minute-ms MS] [--allowed-hosts any|loopback] [--log]
   npm run server -- admin <list | create-key | revoke-key | add-integration> [options]   (admin --help)`;
 
 function intArg(name: string, value: string | undefined, min: number): number | undefined {
@@ -17,6 +17,11 @@ function intArg(name: string, value: string | undefined, min: number): number | 
   const n = Number(value);
   if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer of at least ${min}; got "${value}".`);
   return n;
+}
+
+function allowedHostsArg(value: string | undefined): StartServiceOptions['allowedHosts'] {
+  if (value === undefined || value === 'any' || value === 'loopback') return value;
+  throw new Error(`--allowed-hosts takes "any" or "loopback"; got "${value}".`);
 }
 
 function rateLimitArg(value: string | undefined): StartServiceOptions['rateLimit'] {
@@ -41,6 +46,7 @@ async function serve(argv: string[]): Promise<void> {
       'allow-private-urls': { type: 'boolean' },
       'tick-ms': { type: 'string' },
       'minute-ms': { type: 'string' },
+      'allowed-hosts': { type: 'string' },
       log: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -60,6 +66,7 @@ async function serve(argv: string[]): Promise<void> {
     allowPrivateUrls: values['allow-private-urls'] ?? false,
     tickMs: intArg('tick-ms', values['tick-ms'], 10),
     minuteMs: intArg('minute-ms', values['minute-ms'], 1),
+    allowedHosts: allowedHostsArg(values['allowed-hosts']),
     log: values.log ?? false,
   });
   console.log(`listening on ${service.baseUrl}`);

@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_MAX_IMAGE_BYTES, DEFAULT_MAX_VIDEO_BYTES } from '../shared/platforms/rules.js';
 import { buildApp } from './http/app.js';
+import type { AllowedHosts } from './http/local-exposure.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './http/rate-limit.js';
+import type { FetchNetwork } from './media/fetch-url.js';
 import { Publisher } from './publisher/publisher.js';
 import type { SandboxFile } from './sandbox-file.js';
 import { readSandboxFile, writeSandboxFile } from './sandbox-writer.js';
@@ -13,6 +14,7 @@ import { AccountStore } from './store/accounts.js';
 import { changeStamp, openDatabase } from './store/db.js';
 import { MediaStore } from './store/media.js';
 import { PostStore } from './store/posts.js';
+import { makeDirFilesPrivate, makePrivateDir } from './store/private-files.js';
 import { ShortLinkStore } from './store/short-links.js';
 
 export type { SandboxFile } from './sandbox-file.js';
@@ -23,6 +25,11 @@ export interface StartServiceOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /**
+   * 'loopback' answers only requests whose Host is 127.0.0.1, localhost or [::1] (any port), so a
+   * web page cannot reach the service through DNS rebinding; others get 421. Default 'any'.
+   */
+  allowedHosts?: AllowedHosts;
   /** Requests per key per window; null turns limiting off. Default 1200 per 60 s. */
   rateLimit?: RateLimitConfig | null;
   /** Per organization. Default 2 GiB. */
@@ -37,6 +44,8 @@ export interface StartServiceOptions {
   minuteMs?: number;
   /** Total time upload-from-url may take. Default 30 s. */
   fetchTimeoutMs?: number;
+  /** Stands in for DNS and the internet in upload-from-url (tests); the address guard still applies. */
+  fetchNetwork?: FetchNetwork;
   log?: boolean;
 }
 
@@ -68,10 +77,12 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     tickMs: opts.tickMs ?? 1000,
     minuteMs: opts.minuteMs ?? 60_000,
     fetchTimeoutMs: opts.fetchTimeoutMs ?? 30_000,
+    fetchNetwork: opts.fetchNetwork ?? {},
+    allowedHosts: opts.allowedHosts ?? 'any',
   };
   const mediaDir = join(dataDir, 'media');
-  mkdirSync(mediaDir, { recursive: true });
   const db = openDatabase(dataDir);
+  makePrivateDir(mediaDir);
   const accounts = new AccountStore(db);
   const posts = new PostStore(db);
   const media = new MediaStore(db);
@@ -107,6 +118,8 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     } else {
       tokens = reissueMissingKeys(accounts, tokens);
     }
+    // The seed's images (sharp writes with the umask's mode) and files an older version left 0644.
+    makeDirFilesPrivate(mediaDir);
 
     app = await buildApp(svc, opts.log ?? false);
     const server = app;

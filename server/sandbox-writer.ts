@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SandboxFile, type SandboxKey } from './sandbox-file.js';
 import type { ServiceUrls } from './service.js';
@@ -44,7 +44,9 @@ export function writeSandboxFile(dataDir: string, accounts: AccountStore, urls: 
     keys,
   };
   const path = sandboxPath(dataDir);
-  writeFileSync(`${path}.tmp`, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+  // A temporary file left by a crash keeps its mode when written over: start from none.
+  rmSync(`${path}.tmp`, { force: true });
+  writeFileSync(`${path}.tmp`, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
   renameSync(`${path}.tmp`, path);
   return file;
 }

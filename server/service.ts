@@ -1,4 +1,6 @@
+import type { AllowedHosts } from './http/local-exposure.js';
 import type { RateLimitConfig } from './http/rate-limit.js';
+import type { FetchNetwork } from './media/fetch-url.js';
 import type { AccountStore } from './store/accounts.js';
 import type { MediaStore } from './store/media.js';
 import type { PostStore } from './store/posts.js';
@@ -17,6 +19,10 @@ export interface ServiceConfig {
   minuteMs: number;
   /** How long upload-from-url may take in total. */
   fetchTimeoutMs: number;
+  /** Where upload-from-url resolves and connects (tests stand in for DNS and the internet). */
+  fetchNetwork: FetchNetwork;
+  /** Which Host headers are answered ('loopback' defeats DNS rebinding). */
+  allowedHosts: AllowedHosts;
 }
 
 /** Where the service is reachable; known once it listens, so it is filled in then. */

@@ -5,7 +5,8 @@ import type { SandboxConnection } from './profile-service.js';
 /*
  * Runs in main (Node). The built-in local service, started in this process on a free loopback
  * port with its data in `dataDir`, so a new user can try the app on demo brands and posts. The
- * app connects with the sandbox's `full-test` key.
+ * app connects with the sandbox's `full-test` key. It answers only to loopback Host names, so a web
+ * page in the user's browser cannot reach it through DNS rebinding.
  */
 
 export interface SandboxStarter {
@@ -17,7 +18,7 @@ export function createSandboxStarter(dataDir: string): SandboxStarter {
   let running: Promise<RunningService> | null = null;
   return {
     async start() {
-      running ??= startService({ dataDir, port: 0, host: '127.0.0.1' });
+      running ??= startService({ dataDir, port: 0, host: '127.0.0.1', allowedHosts: 'loopback' });
       let service: RunningService;
       try {
         service = await running;

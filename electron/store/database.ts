@@ -1,4 +1,6 @@
 import Libsql from 'libsql';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createLogger } from '../log.js';
 import { migrations } from './migrations.js';
 
@@ -84,8 +86,22 @@ function migrate(sql: SqlDatabase): void {
   }
 }
 
-/** Opens (creating when missing) and migrates the database file at `path`. */
+/**
+ * The file holds every profile, draft and cached post: its folder is made 0700 and the file 0600,
+ * also when an older version left them 0755/0644. The file is created 0600 before SQLite opens it,
+ * because SQLite gives its -wal and -shm files the database's mode.
+ */
+function makePrivate(path: string): void {
+  const folder = dirname(path);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  chmodSync(folder, 0o700);
+  closeSync(openSync(path, 'a', 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
+}
+
+/** Opens (creating when missing, with its folder) and migrates the database file at `path`. */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): AppDatabase {
+  makePrivate(path);
   const sql = new Libsql(path, { timeout: options.busyTimeoutMs ?? 5000 });
   try {
     sql.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);

@@ -11,6 +11,7 @@ import { mediaRoutes } from '../routes/media.js';
 import { postRoutes } from '../routes/posts.js';
 import type { Service } from '../service.js';
 import { frameworkErrors, installErrorHandling } from './error-handler.js';
+import { limitLocalExposure } from './local-exposure.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { RateLimiter } from './rate-limit.js';
 
@@ -33,6 +34,7 @@ export async function buildApp(svc: Service, log: boolean): Promise<FastifyInsta
     return503OnClosing: true,
   });
   installErrorHandling(app);
+  limitLocalExposure(app, svc.config.allowedHosts);
 
   // Clients often send "Content-Type: application/json" on every request, DELETE included: an empty
   // body is no body. Endpoints that need one say so (INVALID_JSON) in the route.
@@ -75,7 +77,8 @@ export async function buildApp(svc: Service, log: boolean): Promise<FastifyInsta
     if (!url) {
       return reply.code(404).send({ statusCode: 404, code: ErrorCode.NOT_FOUND, message: `No short link "${code}".` });
     }
-    return reply.redirect(url, 302);
+    // Links stored before URLs were kept in ASCII form are serialised again: `Location` must be ASCII.
+    return reply.redirect(new URL(url).href, 302);
   });
 
   const limiter = svc.config.rateLimit ? new RateLimiter(svc.config.rateLimit) : null;

@@ -58,7 +58,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (api.headers) void reply.headers(api.headers);
       return reply.code(api.statusCode).type('application/json').send(api.body());
     }
-    request.log.error({ err: { message: redactKeys(err.message), stack: err.stack } }, 'unhandled error');
+    request.log.error(
+      { err: { message: redactKeys(err.message), stack: redactKeys(err.stack ?? '') } },
+      'unhandled error',
+    );
     return reply
       .code(500)
       .type('application/json')

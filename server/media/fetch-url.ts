@@ -1,5 +1,6 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http, { type IncomingMessage } from 'node:http';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import http, { type Agent, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { ErrorCode } from '../../shared/api/errors.js';
@@ -7,6 +8,17 @@ import { ApiHttpError } from '../http/errors.js';
 import { isPrivateAddress } from './address-guard.js';
 
 const MAX_REDIRECTS = 5;
+
+/** Where upload-from-url resolves names and connects; tests stand in for DNS and the internet. */
+export interface FetchNetwork {
+  /** Every address of a host name. Default: the system resolver (`dns.lookup` with `all`). */
+  resolve?: (hostname: string, options: LookupOptions) => Promise<LookupAddress[]>;
+  /** The agent connections go through; it is handed the guarded lookup. Default: Node's global agents. */
+  agent?: Agent;
+}
+
+const systemResolve = (hostname: string, options: LookupOptions) =>
+  dnsLookup(hostname, { ...options, all: true });
 
 export interface RemoteFile {
   response: IncomingMessage;
@@ -24,27 +36,39 @@ const notAllowed = (url: URL, why: string) =>
  * address the connection is made to, so a name cannot resolve public for a check and private for
  * the connection.
  */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+function guardedLookup(allowPrivate: boolean, resolve: NonNullable<FetchNetwork['resolve']>): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-      if (err) return callback(err, '', 4);
-      const refused = allowPrivate ? [] : addresses.filter((a) => isPrivateAddress(a.address));
-      if (refused.length > 0 || addresses.length === 0) {
-        const e = Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPRIVATEADDRESS' });
-        return callback(e, '', 4);
-      }
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-      const first = addresses[0] as LookupAddress;
-      callback(null, first.address, first.family);
-    });
+    resolve(hostname, options).then(
+      (addresses) => {
+        const refused = allowPrivate ? [] : addresses.filter((a) => isPrivateAddress(a.address));
+        if (refused.length > 0 || addresses.length === 0) {
+          const e = Object.assign(new Error(`${hostname} resolves to a private address`), {
+            code: 'EPRIVATEADDRESS',
+          });
+          return callback(e, '', 4);
+        }
+        if (options.all) {
+          return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+        }
+        const first = addresses[0] as LookupAddress;
+        callback(null, first.address, first.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 4),
+    );
   };
 }
 
-function request(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<IncomingMessage> {
+function request(
+  url: URL,
+  allowPrivate: boolean,
+  network: FetchNetwork,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const req = client.get(url, {
-      lookup: guardedLookup(allowPrivate),
+      lookup: guardedLookup(allowPrivate, network.resolve ?? systemResolve),
+      ...(network.agent ? { agent: network.agent } : {}),
       signal,
       headers: { 'user-agent': 'social-publishing-sandbox/1 (media fetch)', accept: 'image/*,video/*;q=0.9,*/*;q=0.1' },
     });
@@ -60,7 +84,7 @@ function request(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<
  */
 export async function openRemoteFile(
   raw: string,
-  opts: { allowPrivate: boolean; timeoutMs: number; maxBytes: number },
+  opts: { allowPrivate: boolean; timeoutMs: number; maxBytes: number; network?: FetchNetwork },
 ): Promise<RemoteFile> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('timed out')), opts.timeoutMs);
@@ -80,7 +104,7 @@ export async function openRemoteFile(
       }
       let response: IncomingMessage;
       try {
-        response = await request(url, opts.allowPrivate, controller.signal);
+        response = await request(url, opts.allowPrivate, opts.network ?? {}, controller.signal);
       } catch (err) {
         if ((err as { code?: string }).code === 'EPRIVATEADDRESS') throw notAllowed(url, 'it resolves to a private, loopback or link-local address');
         const why = controller.signal.aborted ? `it did not answer within ${Math.round(opts.timeoutMs / 1000)} s` : (err as Error).message;

@@ -10,6 +10,7 @@ import { ApiHttpError } from '../http/errors.js';
 import type { Service } from '../service.js';
 import { newId } from '../store/ids.js';
 import type { MediaRecord } from '../store/media.js';
+import { PRIVATE_FILE_MODE } from '../store/private-files.js';
 import { MAX_IMAGE_PIXELS, writeThumbnail } from './thumbnail.js';
 
 /** Bytes the sniffer needs to tell every accepted kind apart. */
@@ -119,7 +120,7 @@ export async function ingestMedia(
   const file = `${id}.${EXTENSION[type.mime] ?? type.ext}`;
   const temp = join(svc.mediaDir, `.${id}.part`);
   const thumb = `${id}.thumb.webp`;
-  const out = createWriteStream(temp, { flags: 'wx' });
+  const out = createWriteStream(temp, { flags: 'wx', mode: PRIVATE_FILE_MODE });
   let size = 0;
   try {
     const take = async (chunk: Buffer) => {

@@ -1,5 +1,7 @@
+import { chmod } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { MediaKind } from '../../shared/platforms/types.js';
+import { PRIVATE_FILE_MODE } from '../store/private-files.js';
 
 const THUMB_SIZE = 320;
 /** Pixels an image may have: a small file can still decode to gigabytes (a decompression bomb). */
@@ -21,4 +23,6 @@ const VIDEO_POSTER = Buffer.from(
 export async function writeThumbnail(source: string, kind: MediaKind, destination: string): Promise<void> {
   const input = kind === 'image' ? sharp(source, { animated: false, limitInputPixels: MAX_IMAGE_PIXELS }) : sharp(VIDEO_POSTER);
   await input.rotate().resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toFile(destination);
+  // sharp writes with the umask's mode.
+  await chmod(destination, PRIVATE_FILE_MODE);
 }

@@ -7,7 +7,8 @@ import type { Service } from '../service.js';
 import type { IntegrationRecord } from '../store/accounts.js';
 import { newId } from '../store/ids.js';
 import type { NewPost } from '../store/posts.js';
-import { shortenUrls } from './short-links.js';
+import type { NewShortLink } from '../store/short-links.js';
+import { MAX_SHORT_LINKS_PER_REQUEST, shortenUrls } from './short-links.js';
 
 /**
  * POST /posts: checks the whole request first (targets present, date, accounts, every platform
@@ -71,24 +72,47 @@ export function createPosts(svc: Service, auth: RequestAuth, body: PostCreateReq
 
   const groupId = newId('group_');
   const publishDate = body.type === 'now' ? now : requested;
-  const rows: NewPost[] = targets.map((t, i) => ({
-    id: newId('post_'),
-    groupId,
-    brandId: auth.brand.id,
-    integrationId: (integrations[i] as IntegrationRecord).id,
-    state: body.type === 'draft' ? 'draft' : 'scheduled',
-    publishDate,
-    blocks: t.value.map((b) => ({
-      content: body.shortLink ? shortenUrls(b.content, svc.urls.origin, svc.shortLinks) : b.content,
+  let linkCount = 0;
+  const rows: NewPost[] = targets.map((t, i) => {
+    const shortLinks: NewShortLink[] = [];
+    const blocks = t.value.map((b) => ({
+      content: body.shortLink ? shortenUrls(b.content, svc.urls.origin, shortLinks) : b.content,
       image: b.image ?? [],
       releaseURL: null,
       publishedAt: null,
-    })),
-    settings: t.settings,
-    commentDelays: t.commentDelays ?? null,
-    shortLink: body.shortLink,
-    createdAt: now,
-  }));
+    }));
+    linkCount += shortLinks.length;
+    return {
+      id: newId('post_'),
+      groupId,
+      brandId: auth.brand.id,
+      integrationId: (integrations[i] as IntegrationRecord).id,
+      state: body.type === 'draft' ? 'draft' : 'scheduled',
+      publishDate,
+      blocks,
+      settings: t.settings,
+      commentDelays: t.commentDelays ?? null,
+      shortLink: body.shortLink,
+      createdAt: now,
+      shortLinks,
+    };
+  });
+  // Checked before anything is written: the links are only codes in memory until insertMany.
+  if (linkCount > MAX_SHORT_LINKS_PER_REQUEST) {
+    throw new ApiHttpError(
+      400,
+      ErrorCode.VALIDATION_ERROR,
+      `The post has ${linkCount} URLs to shorten, more than ${MAX_SHORT_LINKS_PER_REQUEST} per request. ` +
+        'Send fewer, or shortLink: false.',
+      [
+        {
+          target: null,
+          path: 'shortLink',
+          message: `At most ${MAX_SHORT_LINKS_PER_REQUEST} URLs are shortened per request.`,
+        },
+      ],
+    );
+  }
   svc.posts.insertMany(rows);
   if (body.type === 'now') svc.nudgePublisher();
   return rows.map((r) => ({ postId: r.id, integration: r.integrationId, group: groupId }));

@@ -67,6 +67,7 @@ export function mediaRoutes(app: FastifyInstance, svc: Service, limiter: RateLim
       allowPrivate: svc.config.allowPrivateUrls,
       timeoutMs: svc.config.fetchTimeoutMs,
       maxBytes: Math.max(svc.config.maxImageBytes, svc.config.maxVideoBytes),
+      network: svc.config.fetchNetwork,
     });
     try {
       const record = await ingestMedia(svc, auth.organization.id, remote.name, remote.response, (err) => brokenDownload(body.url, err));

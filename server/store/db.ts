@@ -1,7 +1,8 @@
 import Database from 'libsql';
-import { mkdirSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrations } from './migrations.js';
+import { makePrivateDir, makePrivateFiles, PRIVATE_FILE_MODE } from './private-files.js';
 
 export type Db = InstanceType<typeof Database>;
 type Statement = Database.Statement;
@@ -23,8 +24,12 @@ export class DatabaseTooNewError extends Error {
  * crash never leaves a half-migrated file. A newer file is refused rather than misread.
  */
 export function openDatabase(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, 'service.db'));
+  makePrivateDir(dataDir);
+  const path = join(dataDir, 'service.db');
+  // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
+  closeSync(openSync(path, 'a', PRIVATE_FILE_MODE));
+  makePrivateFiles([path, `${path}-wal`, `${path}-shm`]);
+  const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');

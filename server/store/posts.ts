@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PostState } from '../../shared/api/resources.js';
 import { atomically, type Db, statement } from './db.js';
+import type { NewShortLink } from './short-links.js';
 
 /** A block as stored: the client's text and media refs, plus when and where it went out. */
 export const StoredBlock = z.object({
@@ -78,13 +79,20 @@ export interface NewPost {
   publishedAt?: number | null;
   error?: string | null;
   createdAt?: number;
+  /** The short links its text carries; they are deleted with the post. */
+  shortLinks?: readonly NewShortLink[];
 }
 
 /** Posts: one row per platform copy; the rows of one create call share a group. */
 export class PostStore {
   constructor(private readonly db: Db) {}
 
+  /** Inserts the posts and their short links in one transaction: all of them or none. */
   insertMany(posts: readonly NewPost[]): void {
+    const link = statement(
+      this.db,
+      'INSERT INTO short_links (code, url, created_at, post_id) VALUES (?, ?, ?, ?)',
+    );
     const stmt = statement(
       this.db,
       `INSERT INTO posts (id, group_id, brand_id, integration_id, state, publish_date, blocks, settings, comment_delays,
@@ -112,6 +120,7 @@ export class PostStore {
           created,
           created,
         );
+        for (const l of p.shortLinks ?? []) link.run(l.code, l.url, created, p.id);
       }
     });
   }

@@ -1,19 +1,18 @@
-import { scalar, type Db, statement } from './db.js';
-import { newId } from './ids.js';
+import { scalar, type Db } from './db.js';
 
-/** Short codes this service redirects from `/s/<code>`. */
+/** A short link made for a post's text, written with the post. */
+export interface NewShortLink {
+  code: string;
+  /** The URL in its ASCII form (WHATWG serialisation: punycode host, percent-encoded rest). */
+  url: string;
+}
+
+/**
+ * Short codes this service redirects from `/s/<code>`. They are written with their post
+ * (PostStore.insertMany) and leave with it (a trigger on posts, migration 3).
+ */
 export class ShortLinkStore {
   constructor(private readonly db: Db) {}
-
-  create(url: string): string {
-    const code = newId('', 8);
-    statement(this.db, 'INSERT INTO short_links (code, url, created_at) VALUES (?, ?, ?)').run(
-      code,
-      url,
-      Date.now(),
-    );
-    return code;
-  }
 
   resolve(code: string): string | null {
     const url = scalar(this.db, 'SELECT url FROM short_links WHERE code = ?', code);

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SandboxFile } from '../sandbox-file.js';
@@ -86,5 +87,32 @@ describe('the CLI', () => {
     const res = spawnSync(tsx, ['server/cli.ts', '--rate-limit', 'lots', '--data-dir', dir()], { cwd: root, encoding: 'utf8' });
     expect(res.status).toBe(1);
     expect(res.stderr).toContain('--rate-limit takes N/SECONDS');
+    const hosts = spawnSync(tsx, ['server/cli.ts', '--allowed-hosts', 'lan', '--data-dir', dir()], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(hosts.status).toBe(1);
+    expect(hosts.stderr).toContain('--allowed-hosts takes "any" or "loopback"');
+  });
+
+  it('answers only loopback Host names with --allowed-hosts loopback', async () => {
+    const args = ['server/cli.ts', '--port', '0', '--data-dir', dir(), '--allowed-hosts', 'loopback'];
+    const child = spawn(tsx, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const baseUrl = await waitForListening(child);
+      const status = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          const req = request(`${baseUrl}/docs/json`, { headers: { host } }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.once('error', reject);
+          req.end();
+        });
+      expect(await status(new URL(baseUrl).host)).toBe(200);
+      expect(await status('rebind.attacker.example')).toBe(421);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });

@@ -7,7 +7,11 @@ import { startService } from '../index.js';
 import { SANDBOX_KEY_LABELS, SandboxFile } from '../sandbox-file.js';
 import { migrations } from '../store/migrations.js';
 import { fileForm, pngBytes } from './fixtures.js';
-import { as, expectError, freshDataDir, range, removeDataDir, world } from './helpers.js';
+import { as, call, expectError, freshDataDir, range, removeDataDir, world } from './helpers.js';
+
+/** Puts a file back as schema 2 left it: short links without their post. */
+const UNDO_MIGRATION_3 =
+  'DROP TRIGGER posts_delete_short_links; DROP INDEX short_links_by_post; ALTER TABLE short_links DROP COLUMN post_id;';
 
 const dirs: string[] = [];
 const dir = () => {
@@ -68,8 +72,9 @@ describe('data survives restarts', () => {
     const first = await startService({ dataDir, port: 0 });
     const before = PostListResponse.parse((await as(first, 'full-live').get(`/posts?${range(20)}`)).body).posts;
     await first.close();
-    // Put the file back as version 1 left it: its posts index without id.
+    // Put the file back as version 1 left it: its posts index without id, short links without their post.
     const db = new Database(join(dataDir, 'service.db'));
+    db.exec(UNDO_MIGRATION_3);
     db.exec('DROP INDEX posts_by_brand_date_id; CREATE INDEX posts_by_brand_date ON posts(brand_id, publish_date);');
     db.pragma('user_version = 1');
     db.close();
@@ -89,6 +94,51 @@ describe('data survives restarts', () => {
       .all('b', 0, 1) as { detail: string }[];
     upgraded.close();
     expect(plan.map((r) => r.detail).join(' | ')).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('upgrades short links written before they had a post: each joins the post whose text holds it, orphans go', async () => {
+    const dataDir = dir();
+    const first = await startService({ dataDir, port: 0, rateLimit: null });
+    const api = as(first, 'full-live');
+    const created = await api.post<{ postId: string; group: string }[]>('/posts', {
+      type: 'schedule',
+      date: new Date(Date.now() + 86_400_000).toISOString(),
+      shortLink: true,
+      posts: [
+        {
+          integration: { id: world(first).byPlatform('x') },
+          value: [{ content: 'https://example.com/old' }],
+          settings: { __type: 'x' },
+        },
+      ],
+    });
+    const { postId = '', group = '' } = created.body[0] ?? {};
+    const link = PostDetail.parse((await api.get(`/posts/${postId}`)).body).content ?? '';
+    await first.close();
+    const db = new Database(join(dataDir, 'service.db'));
+    db.exec(UNDO_MIGRATION_3);
+    // As stored before URLs were kept in ASCII form.
+    db.exec("UPDATE short_links SET url = 'https://example.com/€'");
+    db.prepare('INSERT INTO short_links (code, url, created_at) VALUES (?, ?, ?)').run(
+      'orphan01',
+      'https://example.com/orphan',
+      0,
+    );
+    db.pragma('user_version = 2');
+    db.close();
+
+    const second = await startService({ dataDir, port: 0, rateLimit: null });
+    try {
+      const moved = (url: string) => url.replace(/^http:\/\/[^/]+/, second.origin);
+      const kept = await call(moved(link));
+      expect(kept.status, kept.text).toBe(302);
+      expect(kept.headers.get('location')).toBe('https://example.com/%E2%82%AC');
+      expectError(await call(`${second.origin}/s/orphan01`), 404, 'NOT_FOUND');
+      expect((await as(second, 'full-live').del(`/posts/${group}`)).status).toBe(200);
+      expectError(await call(moved(link)), 404, 'NOT_FOUND');
+    } finally {
+      await second.close();
+    }
   });
 
   it('keeps its database in WAL mode at the latest schema version, and refuses one written by a newer version, leaving it untouched', async () => {

@@ -27,6 +27,7 @@ export const ErrorCode = {
   URL_NOT_ALLOWED: 'URL_NOT_ALLOWED',
   URL_FETCH_FAILED: 'URL_FETCH_FAILED',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
+  HOST_NOT_ALLOWED: 'HOST_NOT_ALLOWED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
