@@ -33,6 +33,24 @@ describe('text counting', () => {
   it('counts a family emoji as one grapheme', () => {
     expect(countGraphemes('👨‍👩‍👧‍👦')).toBe(1);
   });
+  it('counts the graphemes of a long mixed text exactly, and in time linear in its length', () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    const slow = (t: string) => [...segmenter.segment(t)].length;
+    const clusters = ['é', 'e\u0301\u0302', '👨‍👩‍👧‍👦', '🇫🇷🇩🇪', '🏴󠁧󠁢󠁥󠁮󠁧󠁿', '\r\n', '👍🏽', '한', 'a', ' '];
+    for (let shift = 0; shift < 12; shift++) {
+      const text =
+        'x'.repeat(shift) +
+        Array.from({ length: 900 }, (_, i) => clusters[(i * 7) % clusters.length]).join('');
+      expect(countGraphemes(text)).toBe(slow(text));
+    }
+    const stacked = `é${'a\u0301'.repeat(600)}${'\u0301'.repeat(3000)}b`; // one cluster longer than a window
+    expect(countGraphemes(stacked)).toBe(slow(stacked));
+    // Intl.Segmenter alone grows faster than the text: ~1 s for 63,206 units of this.
+    const prose = 'Café ☕ crème brûlée, déjà vu. '.repeat(2200).slice(0, platformRules.facebook.textLimit);
+    const started = performance.now();
+    expect(countGraphemes(prose)).toBe(prose.length);
+    expect(performance.now() - started).toBeLessThan(250);
+  });
 });
 
 describe('validatePostTarget', () => {
