@@ -6,6 +6,8 @@ import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
 import type { ErrorBody } from '../shared/api/errors.js';
 import type { PostCreateRequest, PostDetail, PostListItem } from '../shared/api/resources.js';
+import { X_MAX_TEXT_LENGTH } from '../shared/platforms/text.js';
+import { MAX_TEXT_LENGTH } from '../shared/platforms/text-length.js';
 import { createOnService as postToService, expect, test, type TestService } from './fixtures.js';
 import { snap } from './support/pages.js';
 
@@ -394,7 +396,12 @@ test('counters per platform at and past each limit, X weighted', async ({ page, 
       await c.text().fill('b'.repeat(n));
       for (const [p, limit] of Object.entries(limits)) {
         const over = n > limit;
-        await expect(counter(p)).toContainText(`${n}/${limit}${over ? ` (${n - limit} over)` : ''}`);
+        // Past the caps (the longest limit, and for X the longest post there can be) nothing is counted.
+        const shown =
+          n > (p === 'x' ? X_MAX_TEXT_LENGTH : MAX_TEXT_LENGTH)
+            ? `too long to count (limit ${limit})`
+            : `${n}/${limit}${over ? ` (${n - limit} over)` : ''}`;
+        await expect(counter(p)).toContainText(shown);
         await expect(counter(p)).toHaveClass(over ? /composer-counter-over/ : /^(?!.*over).*$/);
       }
     }
@@ -411,6 +418,13 @@ test('counters per platform at and past each limit, X weighted', async ({ page, 
   await c.text().fill(`${'👍'.repeat(129)} https://example.com/a/very/long/path/that/keeps/going`);
   await expect(counter('x')).toHaveText('X 282/280 (2 over)');
   await snap(page, 'composer-05-counters');
+  // 64 KB of "a." took twitter-text ~5 s: longer than any X post can be, it is refused uncounted.
+  await c.text().fill('a.'.repeat(32_000));
+  await expect(counter('x')).toHaveText('X too long to count (limit 280)');
+  await expect(c.block(1)).toContainText(
+    'X allows 280 characters; this block is 64,000 characters long, too long to count.',
+  );
+  await snap(page, 'composer-06-too-long');
 });
 
 test('a file uploads with a progress bar and can be cancelled; a finished one shows its thumbnail and is reusable', async ({

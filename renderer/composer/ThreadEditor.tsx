@@ -214,8 +214,9 @@ function BlockCard({
               className={`composer-counter${c.over ? ' composer-counter-over' : ''}`}
               data-testid={`counter-${i}-${c.platform}`}
             >
-              {c.label} {c.count}/{c.limit}
-              {c.over ? ` (${c.count - c.limit} over)` : ''}
+              {c.count === null
+                ? `${c.label} too long to count (limit ${c.limit})`
+                : `${c.label} ${c.count}/${c.limit}${c.over ? ` (${c.count - c.limit} over)` : ''}`}
             </span>
           ))
         )}

@@ -8,6 +8,7 @@ import {
   platformRules,
   type MediaRules,
 } from '../../shared/platforms/rules.js';
+import { measureText } from '../../shared/platforms/text-length.js';
 import type { PlatformType } from '../../shared/platforms/types.js';
 import { validatePostTarget } from '../../shared/platforms/validate.js';
 import type { WorkingDraft } from './draft-model.js';
@@ -72,17 +73,28 @@ export function placeOf(issue: Pick<ValidationIssue, 'path'>): IssuePlace {
 export interface BlockCount {
   platform: PlatformType;
   label: string;
-  count: number;
+  /** null when the text is too long to count: refused, as the service refuses it. */
+  count: number | null;
   limit: number;
   over: boolean;
 }
 
-/** The counter of a block for each platform it goes to, X weighted, the others in graphemes. */
+/**
+ * The counter of a block for each platform it goes to, X weighted, the others in graphemes. It
+ * runs at every keystroke, so it goes through measureText: an over-long paste costs nothing.
+ */
 export function blockCounts(text: string, platforms: readonly PlatformType[]): BlockCount[] {
   return [...new Set(platforms)].map((p) => {
     const rules = platformRules[p];
-    const count = rules.countText(text);
-    return { platform: p, label: rules.label, count, limit: rules.textLimit, over: count > rules.textLimit };
+    const length = measureText(p, text);
+    const count = length === 'too long' ? null : length;
+    return {
+      platform: p,
+      label: rules.label,
+      count,
+      limit: rules.textLimit,
+      over: count === null || count > rules.textLimit,
+    };
   });
 }
 

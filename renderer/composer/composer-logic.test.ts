@@ -174,6 +174,19 @@ describe('checks before sending', () => {
     expect(blockCounts('hi', ['x', 'x'])).toHaveLength(1);
   });
 
+  it('shows an over-long text as too long to count without counting it, for every platform (issue 15)', () => {
+    // "a." repeated is quadratic for twitter-text: a pasted text froze the composer.
+    const started = performance.now();
+    const counts = blockCounts('a.'.repeat(32_000), ['x', 'facebook', 'bluesky']);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(counts.map((c) => [c.platform, c.count, c.over])).toEqual([
+      ['x', null, true],
+      ['facebook', null, true],
+      ['bluesky', null, true],
+    ]);
+    expect(blockCounts('a.'.repeat(24_600), ['x', 'facebook']).map((c) => c.count)).toEqual([null, 49_200]);
+  });
+
   it('says each media rule in a sentence', () => {
     expect(describeMediaRules(platformRules.x.media)).toBe('Per block: up to 4 images, or 1 video alone.');
     expect(describeMediaRules(platformRules.youtube.media)).toBe('Needs exactly one video.');

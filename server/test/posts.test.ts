@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../shared/api/errors.js';
-import { PostCreateResponse, PostDetail, PostListResponse, RescheduleResponse } from '../../shared/api/resources.js';
+import {
+  PostCreateResponse,
+  PostDetail,
+  PostListResponse,
+  RescheduleResponse,
+} from '../../shared/api/resources.js';
 import { platformRules } from '../../shared/platforms/rules.js';
 import { PLATFORM_TYPES, type PlatformType } from '../../shared/platforms/types.js';
 import type { RunningService } from '../index.js';
@@ -31,18 +36,27 @@ function target(platform: PlatformType, content = 'Hello from the test suite') {
   if (platform === 'instagram') settings.post_type = 'post';
   if (platform === 'youtube') Object.assign(settings, { title: 'A title', type: 'unlisted' });
   if (platform === 'tiktok') Object.assign(settings, TIKTOK);
-  const media = platform === 'youtube' ? [video] : platform === 'instagram' || platform === 'tiktok' ? [image] : [];
+  const media =
+    platform === 'youtube' ? [video] : platform === 'instagram' || platform === 'tiktok' ? [image] : [];
   return { integration: { id: world(s).byPlatform(platform) }, value: [{ content, image: media }], settings };
 }
 
-const schedule = (posts: unknown[], extra: Record<string, unknown> = {}) => ({ type: 'schedule', date: inMinutes(120), shortLink: false, posts, ...extra });
-
+const schedule = (posts: unknown[], extra: Record<string, unknown> = {}) => ({
+  type: 'schedule',
+  date: inMinutes(120),
+  shortLink: false,
+  posts,
+  ...extra,
+});
 
 beforeAll(async () => {
   s = await startTestService({ tickMs: 60_000 });
   api = as(s, 'full-live');
   const up = async (bytes: Buffer, name: string) => {
-    const res = await api.raw<{ id: string; path: string }>('/media/upload', { method: 'POST', body: fileForm(bytes, name) });
+    const res = await api.raw<{ id: string; path: string }>('/media/upload', {
+      method: 'POST',
+      body: fileForm(bytes, name),
+    });
     if (res.status !== 200) throw new Error(res.text);
     return { id: res.body.id, path: res.body.path };
   };
@@ -63,13 +77,22 @@ describe('POST /posts', () => {
       expect(item.group).toMatch(/^group_/);
       const read = await api.get(`/posts/${item.postId}`);
       const post = PostDetail.parse(read.body);
-      expect(post).toMatchObject({ state: 'scheduled', group: item.group, integration: { id: item.integration } });
+      expect(post).toMatchObject({
+        state: 'scheduled',
+        group: item.group,
+        integration: { id: item.integration },
+      });
       expect(post.settings.__type).toBe(post.integration.platform);
     }
   });
 
   it('saves a draft, with or without targets', async () => {
-    const res = await api.post<{ postId: string }[]>('/posts', { type: 'draft', date: inMinutes(-60), shortLink: false, posts: [target('x')] });
+    const res = await api.post<{ postId: string }[]>('/posts', {
+      type: 'draft',
+      date: inMinutes(-60),
+      shortLink: false,
+      posts: [target('x')],
+    });
     expect(res.status).toBe(200);
     const post = await api.get(`/posts/${res.body[0]?.postId}`);
     expect(post.body).toMatchObject({ state: 'draft' });
@@ -80,7 +103,13 @@ describe('POST /posts', () => {
   it('returns the media with its blocks, thread delays and settings on a single read', async () => {
     const res = await api.post<{ postId: string }[]>(
       '/posts',
-      schedule([{ ...target('x'), value: [{ content: 'one', image: [image] }, { content: 'two' }], commentDelays: [3] }]),
+      schedule([
+        {
+          ...target('x'),
+          value: [{ content: 'one', image: [image] }, { content: 'two' }],
+          commentDelays: [3],
+        },
+      ]),
     );
     const post = PostDetail.parse((await api.get(`/posts/${res.body[0]?.postId}`)).body);
     expect(post.value.map((b) => b.content)).toEqual(['one', 'two']);
@@ -92,24 +121,50 @@ describe('POST /posts', () => {
 
   it('needs posts[] unless the type is draft', async () => {
     for (const type of ['schedule', 'now']) {
-      expectError(await api.post('/posts', { type, date: inMinutes(60), shortLink: false }), 400, 'VALIDATION_ERROR');
-      expectError(await api.post('/posts', { type, date: inMinutes(60), shortLink: false, posts: [] }), 400, 'VALIDATION_ERROR');
+      expectError(
+        await api.post('/posts', { type, date: inMinutes(60), shortLink: false }),
+        400,
+        'VALIDATION_ERROR',
+      );
+      expectError(
+        await api.post('/posts', { type, date: inMinutes(60), shortLink: false, posts: [] }),
+        400,
+        'VALIDATION_ERROR',
+      );
     }
   });
 
   it('refuses a schedule date in the past or now, and ignores the date for now', async () => {
-    expectError(await api.post('/posts', schedule([target('x')], { date: inMinutes(-1) })), 400, 'DATE_IN_PAST');
-    const now = await api.post<{ postId: string }[]>('/posts', { type: 'now', date: '2001-01-01T00:00:00Z', shortLink: false, posts: [target('x')] });
+    expectError(
+      await api.post('/posts', schedule([target('x')], { date: inMinutes(-1) })),
+      400,
+      'DATE_IN_PAST',
+    );
+    const now = await api.post<{ postId: string }[]>('/posts', {
+      type: 'now',
+      date: '2001-01-01T00:00:00Z',
+      shortLink: false,
+      posts: [target('x')],
+    });
     expect(now.status).toBe(200);
     const post = PostDetail.parse((await api.get(`/posts/${now.body[0]?.postId}`)).body);
     expect(Math.abs(Date.parse(post.publishDate) - Date.now())).toBeLessThan(10_000);
   });
 
   it('answers 400 INTEGRATION_NOT_FOUND for an unknown integration or one of another brand, naming the target', async () => {
-    const res = await api.post('/posts', schedule([target('x'), { ...target('x'), integration: { id: 'int_nope' } }]));
-    expectError(res, 400, 'INTEGRATION_NOT_FOUND').toMatchObject({ issues: [{ target: 1, path: 'integration.id' }] });
+    const res = await api.post(
+      '/posts',
+      schedule([target('x'), { ...target('x'), integration: { id: 'int_nope' } }]),
+    );
+    expectError(res, 400, 'INTEGRATION_NOT_FOUND').toMatchObject({
+      issues: [{ target: 1, path: 'integration.id' }],
+    });
     const brand2Account = world(s).brand2.integrations[0]?.id;
-    expectError(await api.post('/posts', schedule([{ ...target('x'), integration: { id: brand2Account } }])), 400, 'INTEGRATION_NOT_FOUND');
+    expectError(
+      await api.post('/posts', schedule([{ ...target('x'), integration: { id: brand2Account } }])),
+      400,
+      'INTEGRATION_NOT_FOUND',
+    );
     // Nothing of a refused call is stored.
     const listed = PostListResponse.parse((await api.get(`/posts?${range()}`)).body);
     expect(listed.posts.filter((p) => p.content === 'refused twin')).toEqual([]);
@@ -127,58 +182,143 @@ describe('POST /posts', () => {
     const at = await api.post('/posts', schedule([target(platform, 'a'.repeat(limit))]));
     expect(at.status, at.text).toBe(200);
     const past = await api.post('/posts', schedule([target(platform, 'a'.repeat(limit + 1))]));
-    expectError(past, 400, 'Platform validation failed').toMatchObject({ issues: [{ target: 0, path: 'value.0.content' }] });
+    expectError(past, 400, 'Platform validation failed').toMatchObject({
+      issues: [{ target: 0, path: 'value.0.content' }],
+    });
   });
 
   it('counts X text with twitter-text weights: 140 emoji are 280, a URL is 23', async () => {
     expect((await api.post('/posts', schedule([target('x', '😀'.repeat(140))]))).status).toBe(200);
-    expectError(await api.post('/posts', schedule([target('x', '😀'.repeat(141))])), 400, 'Platform validation failed');
+    expectError(
+      await api.post('/posts', schedule([target('x', '😀'.repeat(141))])),
+      400,
+      'Platform validation failed',
+    );
     const withUrl = `${'a'.repeat(256)} https://example.com/${'p'.repeat(200)}`;
     expect((await api.post('/posts', schedule([target('x', withUrl)]))).status).toBe(200);
   });
 
+  it('refuses an X text too long to be a post at once, and answers others meanwhile (issue 15)', async () => {
+    // "a." repeated is quadratic for twitter-text: 64 KB held the service ~5 s, 1.95 MB over an hour.
+    for (const content of ['a.'.repeat(32_000), 'a.'.repeat(975_000)]) {
+      const started = Date.now();
+      const [refused, other] = await Promise.all([
+        api.post('/posts', schedule([target('x', content)])),
+        api.get(`/posts?${range(1)}`),
+      ]);
+      expectError(refused, 400, 'Platform validation failed').toMatchObject({
+        issues: [
+          { target: 0, path: 'value.0.content', message: expect.stringContaining('too long to count') },
+        ],
+      });
+      expect(other.status, other.text).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+  });
+
   it('YouTube title: 2 and 100 pass, 1 and 101 fail', async () => {
-    const yt = (title: string) => api.post('/posts', schedule([{ ...target('youtube'), settings: { __type: 'youtube', title, type: 'public' } }]));
+    const yt = (title: string) =>
+      api.post(
+        '/posts',
+        schedule([{ ...target('youtube'), settings: { __type: 'youtube', title, type: 'public' } }]),
+      );
     expect((await yt('ab')).status).toBe(200);
     expect((await yt('t'.repeat(100))).status).toBe(200);
-    expectError(await yt('a'), 400, 'Platform validation failed').toMatchObject({ issues: [{ path: 'settings.title' }] });
-    expectError(await yt('t'.repeat(101)), 400, 'Platform validation failed').toMatchObject({ issues: [{ path: 'settings.title' }] });
-    const noType = await api.post('/posts', schedule([{ ...target('youtube'), settings: { __type: 'youtube', title: 'ok' } }]));
-    expectError(noType, 400, 'Platform validation failed').toMatchObject({ issues: [{ path: 'settings.type' }] });
+    expectError(await yt('a'), 400, 'Platform validation failed').toMatchObject({
+      issues: [{ path: 'settings.title' }],
+    });
+    expectError(await yt('t'.repeat(101)), 400, 'Platform validation failed').toMatchObject({
+      issues: [{ path: 'settings.title' }],
+    });
+    const noType = await api.post(
+      '/posts',
+      schedule([{ ...target('youtube'), settings: { __type: 'youtube', title: 'ok' } }]),
+    );
+    expectError(noType, 400, 'Platform validation failed').toMatchObject({
+      issues: [{ path: 'settings.type' }],
+    });
   });
 
   it('TikTok needs all eight fields with allowed values; Instagram needs post_type', async () => {
-    const tiktok = await api.post('/posts', schedule([{ ...target('tiktok'), settings: { __type: 'tiktok', privacy_level: 'EVERYONE' } }]));
+    const tiktok = await api.post(
+      '/posts',
+      schedule([{ ...target('tiktok'), settings: { __type: 'tiktok', privacy_level: 'EVERYONE' } }]),
+    );
     const body = ErrorBody.parse(tiktok.body);
     expect(body.code).toBe('Platform validation failed');
     expect(body.issues?.map((i) => i.path).sort()).toEqual(
-      ['autoAddMusic', 'brand_content_toggle', 'brand_organic_toggle', 'comment', 'content_posting_method', 'duet', 'privacy_level', 'stitch']
+      [
+        'autoAddMusic',
+        'brand_content_toggle',
+        'brand_organic_toggle',
+        'comment',
+        'content_posting_method',
+        'duet',
+        'privacy_level',
+        'stitch',
+      ]
         .map((f) => `settings.${f}`)
         .sort(),
     );
-    const ig = await api.post('/posts', schedule([{ ...target('instagram'), settings: { __type: 'instagram', post_type: 'reel' } }]));
-    expectError(ig, 400, 'Platform validation failed').toMatchObject({ issues: [{ path: 'settings.post_type' }] });
+    const ig = await api.post(
+      '/posts',
+      schedule([{ ...target('instagram'), settings: { __type: 'instagram', post_type: 'reel' } }]),
+    );
+    expectError(ig, 400, 'Platform validation failed').toMatchObject({
+      issues: [{ path: 'settings.post_type' }],
+    });
   });
 
   it('checks media rules and refuses media ids that were never uploaded', async () => {
-    const noVideo = await api.post('/posts', schedule([{ ...target('youtube'), value: [{ content: 'x', image: [image] }] }]));
+    const noVideo = await api.post(
+      '/posts',
+      schedule([{ ...target('youtube'), value: [{ content: 'x', image: [image] }] }]),
+    );
     expectError(noVideo, 400, 'Platform validation failed');
-    const noMedia = await api.post('/posts', schedule([{ ...target('instagram'), value: [{ content: 'x', image: [] }] }]));
-    expectError(noMedia, 400, 'Platform validation failed').toMatchObject({ issues: [{ path: 'value.0.image' }] });
-    const five = await api.post('/posts', schedule([{ ...target('x'), value: [{ content: 'x', image: Array(5).fill(image) }] }]));
+    const noMedia = await api.post(
+      '/posts',
+      schedule([{ ...target('instagram'), value: [{ content: 'x', image: [] }] }]),
+    );
+    expectError(noMedia, 400, 'Platform validation failed').toMatchObject({
+      issues: [{ path: 'value.0.image' }],
+    });
+    const five = await api.post(
+      '/posts',
+      schedule([{ ...target('x'), value: [{ content: 'x', image: Array(5).fill(image) }] }]),
+    );
     expectError(five, 400, 'Platform validation failed');
-    const ghost = await api.post('/posts', schedule([{ ...target('x'), value: [{ content: 'x', image: [{ id: 'media_ghost', path: 'http://x/y.png' }] }] }]));
-    expectError(ghost, 400, 'Platform validation failed').toMatchObject({ issues: [{ path: 'value.0.image.0.id' }] });
+    const ghost = await api.post(
+      '/posts',
+      schedule([
+        { ...target('x'), value: [{ content: 'x', image: [{ id: 'media_ghost', path: 'http://x/y.png' }] }] },
+      ]),
+    );
+    expectError(ghost, 400, 'Platform validation failed').toMatchObject({
+      issues: [{ path: 'value.0.image.0.id' }],
+    });
   });
 
   it('commentDelays: 0 and 1440 pass; -1, 1441 and 1.5 fail; more entries than gaps fail', async () => {
     const thread = (commentDelays: unknown) =>
-      api.post('/posts', schedule([{ ...target('x'), value: [{ content: 'a' }, { content: 'b' }, { content: 'c' }], commentDelays }]));
+      api.post(
+        '/posts',
+        schedule([
+          { ...target('x'), value: [{ content: 'a' }, { content: 'b' }, { content: 'c' }], commentDelays },
+        ]),
+      );
     expect((await thread([0, 1440])).status).toBe(200);
-    for (const bad of [[-1, 0], [0, 1441], [1.5, 0]]) {
-      expectError(await thread(bad), 400, 'VALIDATION_ERROR').toMatchObject({ issues: [{ target: 0, path: expect.stringMatching(/^commentDelays\.\d$/) }] });
+    for (const bad of [
+      [-1, 0],
+      [0, 1441],
+      [1.5, 0],
+    ]) {
+      expectError(await thread(bad), 400, 'VALIDATION_ERROR').toMatchObject({
+        issues: [{ target: 0, path: expect.stringMatching(/^commentDelays\.\d$/) }],
+      });
     }
-    expectError(await thread([1, 1, 1]), 400, 'Platform validation failed').toMatchObject({ issues: [{ path: 'commentDelays' }] });
+    expectError(await thread([1, 1, 1]), 400, 'Platform validation failed').toMatchObject({
+      issues: [{ path: 'commentDelays' }],
+    });
   });
 
   it('refuses structurally wrong requests with VALIDATION_ERROR and a path for each problem', async () => {
@@ -205,8 +345,13 @@ describe('POST /posts', () => {
   });
 
   it('reports the target index for a structural problem inside posts[]', async () => {
-    const res = await api.post('/posts', schedule([target('x'), { ...target('x'), value: [{ content: 7 }] }]));
-    expectError(res, 400, 'VALIDATION_ERROR').toMatchObject({ issues: [{ target: 1, path: 'value.0.content' }] });
+    const res = await api.post(
+      '/posts',
+      schedule([target('x'), { ...target('x'), value: [{ content: 7 }] }]),
+    );
+    expectError(res, 400, 'VALIDATION_ERROR').toMatchObject({
+      issues: [{ target: 1, path: 'value.0.content' }],
+    });
   });
 });
 
@@ -215,7 +360,9 @@ describe('GET /posts', () => {
     const res = await api.get(`/posts?${range(20)}`);
     const { posts } = PostListResponse.parse(res.body);
     expect(posts.length).toBeGreaterThan(25);
-    expect(new Set(posts.map((p) => p.state))).toEqual(new Set(['draft', 'scheduled', 'publishing', 'published', 'error']));
+    expect(new Set(posts.map((p) => p.state))).toEqual(
+      new Set(['draft', 'scheduled', 'publishing', 'published', 'error']),
+    );
     const dates = posts.map((p) => Date.parse(p.publishDate));
     expect(dates).toEqual([...dates].sort((a, b) => a - b));
     for (const p of posts) {
@@ -233,16 +380,31 @@ describe('GET /posts', () => {
   });
 
   it('lists each post as its single read shows it: first block text byte for byte, block count, state, date, account', async () => {
-    const tricky = 'Quotes " and \\ backslash, a tab\tand a newline\n, emoji 🎉, accents é, and <html> & \u2028';
+    const tricky =
+      'Quotes " and \\ backslash, a tab\tand a newline\n, emoji 🎉, accents é, and <html> & \u2028';
     const date = inMinutes(420);
     const res = await api.post<{ postId: string }[]>(
       '/posts',
-      schedule([{ ...target('x'), value: [{ content: tricky, image: [] }, { content: 'second', image: [] }] }, target('instagram', '')], { date }),
+      schedule(
+        [
+          {
+            ...target('x'),
+            value: [
+              { content: tricky, image: [] },
+              { content: 'second', image: [] },
+            ],
+          },
+          target('instagram', ''),
+        ],
+        { date },
+      ),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const ids = res.body.map((r) => r.postId);
     const at = `startDate=${encodeURIComponent(date)}&endDate=${encodeURIComponent(date)}`;
-    const listed = PostListResponse.parse((await api.get(`/posts?${at}`)).body).posts.filter((p) => ids.includes(p.id));
+    const listed = PostListResponse.parse((await api.get(`/posts?${at}`)).body).posts.filter((p) =>
+      ids.includes(p.id),
+    );
     expect(listed).toHaveLength(2);
     for (const item of listed) {
       const detail = PostDetail.parse((await api.get(`/posts/${item.id}`)).body);
@@ -269,7 +431,9 @@ describe('GET /posts', () => {
 
   it('lists only the posts of the brand asked for', async () => {
     const b1 = PostListResponse.parse((await api.get(`/posts?${range()}`)).body).posts;
-    const b2 = PostListResponse.parse((await as(s, 'full-live', world(s).brand2.id).get(`/posts?${range()}`)).body).posts;
+    const b2 = PostListResponse.parse(
+      (await as(s, 'full-live', world(s).brand2.id).get(`/posts?${range()}`)).body,
+    ).posts;
     const brand2Accounts = new Set(world(s).brand2.integrations.map((i) => i.id));
     expect(b2.length).toBeGreaterThan(3);
     expect(b2.every((p) => brand2Accounts.has(p.integration.id))).toBe(true);
@@ -279,14 +443,19 @@ describe('GET /posts', () => {
   it('includes both bounds of the range', async () => {
     const date = inMinutes(300);
     const res = await api.post<{ postId: string }[]>('/posts', schedule([target('x')], { date }));
-    const at = (await api.get(`/posts?startDate=${encodeURIComponent(date)}&endDate=${encodeURIComponent(date)}`)).body;
+    const at = (
+      await api.get(`/posts?startDate=${encodeURIComponent(date)}&endDate=${encodeURIComponent(date)}`)
+    ).body;
     expect(PostListResponse.parse(at).posts.map((p) => p.id)).toContain(res.body[0]?.postId);
   });
 
   it('answers a month asked again from its kept answer until anything changes, in this service or another connection', async () => {
     const date = inMinutes(900);
     const at = `startDate=${encodeURIComponent(inMinutes(890))}&endDate=${encodeURIComponent(inMinutes(960))}`;
-    const created = await api.post<{ postId: string; group: string }[]>('/posts', schedule([target('x', 'kept answer')], { date }));
+    const created = await api.post<{ postId: string; group: string }[]>(
+      '/posts',
+      schedule([target('x', 'kept answer')], { date }),
+    );
     expect(created.status, created.text).toBe(200);
     const id = created.body[0]!.postId;
     const list = async () => {
@@ -306,7 +475,9 @@ describe('GET /posts', () => {
     // A write by another connection to the same file (the admin CLI, say).
     const other = openDatabase(s.dataDir);
     try {
-      other.prepare(`UPDATE posts SET blocks = json_set(blocks, '$[0].content', ?) WHERE id = ?`).run('Edited elsewhere', id);
+      other
+        .prepare(`UPDATE posts SET blocks = json_set(blocks, '$[0].content', ?) WHERE id = ?`)
+        .run('Edited elsewhere', id);
     } finally {
       other.close();
     }
@@ -324,7 +495,13 @@ describe('GET /posts', () => {
     expectError(await api.get(`/posts?startDate=${start}`), 400, 'VALIDATION_ERROR');
     expectError(await api.get(`/posts?endDate=${start}`), 400, 'VALIDATION_ERROR');
     expectError(await api.get(`/posts?startDate=yesterday&endDate=${start}`), 400, 'VALIDATION_ERROR');
-    expectError(await api.get(`/posts?startDate=${start}&endDate=${encodeURIComponent(new Date(base - 1).toISOString())}`), 400, 'VALIDATION_ERROR');
+    expectError(
+      await api.get(
+        `/posts?startDate=${start}&endDate=${encodeURIComponent(new Date(base - 1).toISOString())}`,
+      ),
+      400,
+      'VALIDATION_ERROR',
+    );
     const d400 = encodeURIComponent(new Date(base + 400 * 86_400_000).toISOString());
     const d401 = encodeURIComponent(new Date(base + 400 * 86_400_000 + 1).toISOString());
     expect((await api.get(`/posts?startDate=${start}&endDate=${d400}`)).status).toBe(200);
@@ -335,7 +512,9 @@ describe('GET /posts', () => {
 describe('GET /posts/:id', () => {
   it('answers 404 NOT_FOUND for an unknown post and for a post of another brand', async () => {
     expectError(await api.get('/posts/post_nope'), 404, 'NOT_FOUND');
-    const b2 = PostListResponse.parse((await as(s, 'full-live', world(s).brand2.id).get(`/posts?${range()}`)).body).posts[0];
+    const b2 = PostListResponse.parse(
+      (await as(s, 'full-live', world(s).brand2.id).get(`/posts?${range()}`)).body,
+    ).posts[0];
     expectError(await api.get(`/posts/${b2?.id}`), 404, 'NOT_FOUND');
     expect((await as(s, 'other-org').get(`/posts/${b2?.id}`)).status).toBe(404);
   });
@@ -357,17 +536,31 @@ describe('PUT /posts/:id/date', () => {
 
   it('keeps the time of day exactly, to the millisecond, through an offset date', async () => {
     const created = await api.post<{ postId: string }[]>('/posts', schedule([target('x')]));
-    const res = await api.put(`/posts/${created.body[0]?.postId}/date`, { date: '2099-03-30T01:30:15.250+02:00' });
+    const res = await api.put(`/posts/${created.body[0]?.postId}/date`, {
+      date: '2099-03-30T01:30:15.250+02:00',
+    });
     expect(res.body).toMatchObject({ publishDate: '2099-03-29T23:30:15.250Z' });
   });
 
   it('refuses a past date for a scheduled post (DATE_IN_PAST) and moving a published one (409)', async () => {
     const created = await api.post<{ postId: string }[]>('/posts', schedule([target('x')]));
-    expectError(await api.put(`/posts/${created.body[0]?.postId}/date`, { date: inMinutes(-5) }), 400, 'DATE_IN_PAST');
+    expectError(
+      await api.put(`/posts/${created.body[0]?.postId}/date`, { date: inMinutes(-5) }),
+      400,
+      'DATE_IN_PAST',
+    );
     const published = (await listed()).find((p) => p.state === 'published');
-    expectError(await api.put(`/posts/${published?.id}/date`, { date: inMinutes(60) }), 409, 'POST_NOT_RESCHEDULABLE');
+    expectError(
+      await api.put(`/posts/${published?.id}/date`, { date: inMinutes(60) }),
+      409,
+      'POST_NOT_RESCHEDULABLE',
+    );
     const publishing = (await listed()).find((p) => p.state === 'publishing');
-    expectError(await api.put(`/posts/${publishing?.id}/date`, { date: inMinutes(60) }), 409, 'POST_NOT_RESCHEDULABLE');
+    expectError(
+      await api.put(`/posts/${publishing?.id}/date`, { date: inMinutes(60) }),
+      409,
+      'POST_NOT_RESCHEDULABLE',
+    );
   });
 
   it('queues a failed post again when it is moved to the future', async () => {
@@ -395,7 +588,10 @@ describe('PUT /posts/:id/date', () => {
 
 describe('DELETE /posts/:group', () => {
   it('removes every copy of the group and answers {group, deleted}; a second delete is 404', async () => {
-    const created = await api.post<{ postId: string; group: string }[]>('/posts', schedule([target('x'), target('bluesky'), target('linkedin')]));
+    const created = await api.post<{ postId: string; group: string }[]>(
+      '/posts',
+      schedule([target('x'), target('bluesky'), target('linkedin')]),
+    );
     const group = created.body[0]?.group ?? '';
     const res = await api.del(`/posts/${group}`);
     expect(res).toMatchObject({ status: 200, body: { group, deleted: 3 } });
@@ -403,8 +599,10 @@ describe('DELETE /posts/:group', () => {
     expectError(await api.del(`/posts/${group}`), 404, 'NOT_FOUND');
   });
 
-  it('does not delete another brand\'s group', async () => {
-    const b2 = PostListResponse.parse((await as(s, 'full-live', world(s).brand2.id).get(`/posts?${range()}`)).body).posts[0];
+  it("does not delete another brand's group", async () => {
+    const b2 = PostListResponse.parse(
+      (await as(s, 'full-live', world(s).brand2.id).get(`/posts?${range()}`)).body,
+    ).posts[0];
     expectError(await api.del(`/posts/${b2?.group}`), 404, 'NOT_FOUND');
     expect((await as(s, 'full-live', world(s).brand2.id).get(`/posts/${b2?.id}`)).status).toBe(200);
   });

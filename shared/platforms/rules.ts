@@ -1,5 +1,5 @@
 import type { MediaKind, PlatformType } from './types.js';
-import { countGraphemes, countXWeighted } from './text.js';
+import { countGraphemes, countXWeighted, X_WEIGHTED_LIMIT } from './text.js';
 
 export interface MediaRules {
   /** Items the first block must carry at least (Instagram, TikTok, YouTube need media). */
@@ -22,7 +22,7 @@ export interface PlatformRules {
   label: string;
   /** Maximum length of one block's text, in the unit `countText` returns. */
   textLimit: number;
-  /** How the platform counts text: X weights characters, the others count graphemes. */
+  /** How the platform counts text: X weights characters, the others count graphemes. Call it through measureText. */
   countText: (text: string) => number;
   counting: 'x-weighted' | 'graphemes';
   media: MediaRules;
@@ -48,7 +48,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   x: {
     type: 'x',
     label: 'X',
-    textLimit: 280,
+    textLimit: X_WEIGHTED_LIMIT,
     countText: countXWeighted,
     counting: 'x-weighted',
     media: mediaRules({ maxItems: 4 }),

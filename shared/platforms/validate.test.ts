@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countGraphemes, countXWeighted, platformRules, validatePostTarget } from './index.js';
+import {
+  countGraphemes,
+  countXWeighted,
+  platformRules,
+  validatePostTarget,
+  X_MAX_TEXT_LENGTH,
+} from './index.js';
 import type { PostTarget } from '../api/resources.js';
 
 const target = (over: Partial<PostTarget> = {}): PostTarget => ({
@@ -15,8 +21,35 @@ describe('text counting', () => {
     expect(countXWeighted('see https://example.com/a/very/long/path/that/keeps/going')).toBe(4 + 23);
     expect(countXWeighted('👍')).toBe(2);
   });
+  it('derives the X bound from what twitter-text still does: URLs up to 4,096 with https://, flags of 14 units', () => {
+    const url = (n: number) => `https://example.com/${'p'.repeat(n - 'https://example.com/'.length)}`;
+    // MAX_URL_LENGTH counts the protocol twice over (protocol + URL <= 4096): 4,088 is a link, 4,089 not.
+    expect(countXWeighted(url(4088))).toBe(23);
+    expect(countXWeighted(url(4089))).toBe(4089);
+    const england = '🏴󠁧󠁢󠁥󠁮󠁧󠁿';
+    expect([england.length, countXWeighted(england)]).toEqual([14, 2]);
+    expect(X_MAX_TEXT_LENGTH).toBe(12 * 4096 + 2 * 14);
+  });
   it('counts a family emoji as one grapheme', () => {
     expect(countGraphemes('👨‍👩‍👧‍👦')).toBe(1);
+  });
+  it('counts the graphemes of a long mixed text exactly, and in time linear in its length', () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    const slow = (t: string) => [...segmenter.segment(t)].length;
+    const clusters = ['é', 'e\u0301\u0302', '👨‍👩‍👧‍👦', '🇫🇷🇩🇪', '🏴󠁧󠁢󠁥󠁮󠁧󠁿', '\r\n', '👍🏽', '한', 'a', ' '];
+    for (let shift = 0; shift < 12; shift++) {
+      const text =
+        'x'.repeat(shift) +
+        Array.from({ length: 900 }, (_, i) => clusters[(i * 7) % clusters.length]).join('');
+      expect(countGraphemes(text)).toBe(slow(text));
+    }
+    const stacked = `é${'a\u0301'.repeat(600)}${'\u0301'.repeat(3000)}b`; // one cluster longer than a window
+    expect(countGraphemes(stacked)).toBe(slow(stacked));
+    // Intl.Segmenter alone grows faster than the text: ~1 s for 63,206 units of this.
+    const prose = 'Café ☕ crème brûlée, déjà vu. '.repeat(2200).slice(0, platformRules.facebook.textLimit);
+    const started = performance.now();
+    expect(countGraphemes(prose)).toBe(prose.length);
+    expect(performance.now() - started).toBeLessThan(250);
   });
 });
 
@@ -31,9 +64,17 @@ describe('validatePostTarget', () => {
     for (const rules of Object.values(platformRules)) {
       if (rules.type === 'x') continue;
       const settings = { __type: rules.type };
-      const at = validatePostTarget(target({ settings, value: [{ content: 'b'.repeat(rules.textLimit) }] }), 0, rules.type);
+      const at = validatePostTarget(
+        target({ settings, value: [{ content: 'b'.repeat(rules.textLimit) }] }),
+        0,
+        rules.type,
+      );
       expect(at.filter((i) => i.path === 'value.0.content')).toEqual([]);
-      const past = validatePostTarget(target({ settings, value: [{ content: 'b'.repeat(rules.textLimit + 1) }] }), 0, rules.type);
+      const past = validatePostTarget(
+        target({ settings, value: [{ content: 'b'.repeat(rules.textLimit + 1) }] }),
+        0,
+        rules.type,
+      );
       expect(past.filter((i) => i.path === 'value.0.content')).toHaveLength(1);
     }
   });
@@ -56,7 +97,10 @@ describe('validatePostTarget', () => {
 
   it('requires all eight TikTok fields with their allowed values', () => {
     const issues = validatePostTarget(
-      target({ settings: { __type: 'tiktok', privacy_level: 'EVERYONE' }, value: [{ content: 'v', image: [{ id: 'm', path: 'a.mp4' }] }] }),
+      target({
+        settings: { __type: 'tiktok', privacy_level: 'EVERYONE' },
+        value: [{ content: 'v', image: [{ id: 'm', path: 'a.mp4' }] }],
+      }),
       0,
       'tiktok',
     );
@@ -75,13 +119,53 @@ describe('validatePostTarget', () => {
     );
   });
 
+  it('refuses an X text longer than any valid post can be without counting it, at once', () => {
+    // "a." repeated is quadratic for twitter-text: 64 KB took ~5 s before the cap.
+    for (const content of ['a.'.repeat(24_600), 'a.'.repeat(32_000), 'a.'.repeat(975_000)]) {
+      const started = performance.now();
+      const issues = validatePostTarget(target({ value: [{ content }] }), 0, 'x');
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(issues).toEqual([
+        expect.objectContaining({
+          path: 'value.0.content',
+          message: expect.stringContaining('too long to count'),
+        }),
+      ]);
+    }
+  });
+
+  it('still accepts a valid X post near the longest one can be: eleven 4,088-character URLs', () => {
+    const url = (n: number) => `https://example.com/${'p'.repeat(n - 'https://example.com/'.length)}`;
+    const content = Array.from({ length: 11 }, () => url(4088)).join(' ') + ' ' + '🏴󠁧󠁢󠁥󠁮󠁧󠁿'.repeat(8);
+    expect(content.length).toBeGreaterThan(45_000);
+    expect(validatePostTarget(target({ value: [{ content }] }), 0, 'x')).toEqual([]);
+    // Written decomposed (e + combining accent), the same URLs are twice as long and still 23 each.
+    const decomposed = `${'https://example.com/'}${'é'.normalize('NFD').repeat(4000)}`;
+    expect(decomposed.length).toBeGreaterThan(4096);
+    expect(validatePostTarget(target({ value: [{ content: decomposed }] }), 0, 'x')).toEqual([]);
+  });
+
+  it("refuses any platform's text longer than the longest limit, without counting it", () => {
+    const rules = platformRules.facebook;
+    const content = '👍'.repeat(rules.textLimit / 2) + 'a';
+    const issues = validatePostTarget(
+      target({ settings: { __type: 'facebook' }, value: [{ content }] }),
+      0,
+      'facebook',
+    );
+    expect(issues).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('too long to count') }),
+    ]);
+  });
+
   it('refuses a __type that does not match the account platform', () => {
     const issues = validatePostTarget(target({ settings: { __type: 'bluesky' } }), 0, 'x');
     expect(issues[0]?.path).toBe('settings.__type');
   });
 
   it('applies X media rules: 4 images, or one video alone', () => {
-    const img = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `m${i}`, path: `https://c/${i}.png` }));
+    const img = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: `m${i}`, path: `https://c/${i}.png` }));
     expect(validatePostTarget(target({ value: [{ content: 'x', image: img(4) }] }), 0, 'x')).toEqual([]);
     expect(validatePostTarget(target({ value: [{ content: 'x', image: img(5) }] }), 0, 'x')).not.toEqual([]);
     const mixed = [...img(1), { id: 'v', path: 'https://c/v.mp4' }];

@@ -3,6 +3,7 @@ import type { ValidationIssue } from '../api/errors.js';
 import type { PostTarget } from '../api/resources.js';
 import { platformRules } from './rules.js';
 import { settingsSchemas } from './settings.js';
+import { measureText } from './text-length.js';
 import { PlatformType, type MediaKind } from './types.js';
 
 /** Tells the kind of an attached media item, or undefined when it is not known. */
@@ -53,8 +54,13 @@ export function validatePostTarget(
     const media = block.image ?? [];
     // A text no longer in UTF-16 units than the limit cannot exceed it in graphemes: skip the count.
     const fits = rules.counting === 'graphemes' && block.content.length <= rules.textLimit;
-    const length = fits ? 0 : rules.countText(block.content);
-    if (length > rules.textLimit) {
+    const length = fits ? 0 : measureText(platform, block.content);
+    if (length === 'too long') {
+      issue(
+        `value.${b}.content`,
+        `${rules.label} allows ${rules.textLimit} characters; this block is ${block.content.length.toLocaleString('en')} characters long, too long to count. Shorten it.`,
+      );
+    } else if (length > rules.textLimit) {
       issue(
         `value.${b}.content`,
         `${rules.label} allows ${rules.textLimit} characters; this block has ${length}. Shorten it by ${length - rules.textLimit}.`,
@@ -71,7 +77,10 @@ export function validatePostTarget(
       issue(`value.${b}.image`, `${rules.label} needs at least ${m.minItems} media item; attach one.`);
     }
     if (media.length > m.maxItems) {
-      issue(`value.${b}.image`, `${rules.label} allows at most ${m.maxItems} media items per block; remove ${media.length - m.maxItems}.`);
+      issue(
+        `value.${b}.image`,
+        `${rules.label} allows at most ${m.maxItems} media items per block; remove ${media.length - m.maxItems}.`,
+      );
     }
     if (m.onlyKind === 'video' && images > 0) {
       issue(`value.${b}.image`, `${rules.label} accepts only a video; remove the images.`);

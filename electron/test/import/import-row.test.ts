@@ -71,6 +71,16 @@ describe('checkRow', () => {
     expect(fields({ text: 'a', accounts: 'x1', date: 'queue', settings: '{oops' })).toEqual(['settings']);
   });
 
+  it('refuses an X text too long to be a post at once, as the service does (issue 15)', () => {
+    // "a." repeated is quadratic for twitter-text: a crafted CSV cell froze the main process.
+    for (const text of ['a.'.repeat(24_600), 'a.'.repeat(32_000)]) {
+      const started = performance.now();
+      const problems = checkRow(0, { text, accounts: 'x1', date: 'queue' }, ctx).view.problems;
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(problems).toEqual([{ field: 'text', message: expect.stringContaining('too long to count') }]);
+    }
+  });
+
   it('checks per-platform settings from settings.<platform>.<field> columns and JSON, media kinds from URLs', () => {
     const missing = fields({
       text: 'Launch',

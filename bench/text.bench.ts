@@ -1,0 +1,90 @@
+import type { PostTarget } from '../shared/api/resources.js';
+import { platformRules } from '../shared/platforms/rules.js';
+import { MAX_TEXT_LENGTH } from '../shared/platforms/text-length.js';
+import { X_MAX_TEXT_LENGTH } from '../shared/platforms/text.js';
+import type { PlatformType } from '../shared/platforms/types.js';
+import { validatePostTarget } from '../shared/platforms/validate.js';
+import { blockCounts } from '../renderer/composer/checks.js';
+import { Recorder } from './lib/results.js';
+
+/*
+ * Runs under Node (tsx). What the composer does at each keystroke, for one block: the counters
+ * (blockCounts) and the service's rules (validatePostTarget), on the text after one more
+ * character. Texts up to the caps, the worst known for twitter-text ("a." repeated, quadratic)
+ * among them; the import and the service run the same validatePostTarget once per text.
+ */
+
+const SECTION = 'Text counter';
+const TARGET_MS = 16;
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+/** twitter-text takes seconds on some of these: fewer runs, the figure is plain either way. */
+const SLOW_RUNS = Math.min(RUNS, 3);
+
+const rec = new Recorder('text');
+
+function keystroke(platform: PlatformType, before: string, runs: number): number[] {
+  return Array.from({ length: runs }, (_, r) => {
+    // A different character each run, so no run reuses a string another one built.
+    const text = before + String.fromCharCode(98 + r);
+    const target: PostTarget = {
+      integration: { id: 'int_bench' },
+      value: [{ content: text, image: [] }],
+      settings: { __type: platform } as PostTarget['settings'],
+    };
+    const t0 = performance.now();
+    blockCounts(text, [platform]);
+    validatePostTarget(target, 0, platform);
+    return performance.now() - t0;
+  });
+}
+
+const url = (n: number) => `https://example.com/${'p'.repeat(n - 'https://example.com/'.length)}`;
+/** The longest valid X post there is, about: eleven maximal links and a flag (weighs 265). */
+const longestValidX = Array.from({ length: 11 }, () => url(4088)).join(' ') + ' 🏴󠁧󠁢󠁥󠁮󠁧󠁿';
+const dots = (units: number) => 'a.'.repeat(Math.floor(units / 2));
+/** Mixed text (not plain ASCII), so the grapheme counter walks it with Intl.Segmenter. */
+const prose = (units: number) =>
+  'Café ☕ crème brûlée, déjà vu. '.repeat(Math.ceil(units / 30)).slice(0, units);
+
+const cases: { name: string; platform: PlatformType; text: string; slow?: boolean }[] = [
+  { name: 'X, 279 characters', platform: 'x', text: 'a'.repeat(279) },
+  {
+    name: `X, the longest valid post (${longestValidX.length} units, 11 links)`,
+    platform: 'x',
+    text: longestValidX,
+  },
+  { name: 'X, "a." repeated, 4,000 units', platform: 'x', text: dots(4_000) },
+  { name: 'X, "a." repeated, 8,000 units', platform: 'x', text: dots(8_000), slow: true },
+  {
+    name: `X, "a." repeated up to the X cap (${X_MAX_TEXT_LENGTH} units)`,
+    platform: 'x',
+    text: dots(X_MAX_TEXT_LENGTH - 1),
+    slow: true,
+  },
+  {
+    name: 'X, "a." repeated just past the X cap: refused uncounted',
+    platform: 'x',
+    text: dots(X_MAX_TEXT_LENGTH + 1),
+  },
+  { name: 'X, 64 KB of "a.": refused uncounted', platform: 'x', text: dots(64_000) },
+  {
+    name: `Facebook, ${platformRules.facebook.textLimit} characters of mixed text`,
+    platform: 'facebook',
+    text: prose(MAX_TEXT_LENGTH - 1),
+  },
+  { name: 'Facebook, 1.95 MB: refused uncounted', platform: 'facebook', text: prose(1_950_000) },
+];
+
+for (const c of cases) {
+  rec.add({
+    section: SECTION,
+    name: c.name,
+    unit: 'ms',
+    runs: keystroke(c.platform, c.text, c.slow ? SLOW_RUNS : RUNS),
+    atMost: TARGET_MS,
+  });
+}
+rec.note(
+  `One keystroke = blockCounts + validatePostTarget on the text with one more character (twitter-text parses it twice for X). X cap ${X_MAX_TEXT_LENGTH} UTF-16 units after NFC; every platform's cap ${MAX_TEXT_LENGTH}.`,
+);
+rec.save();
