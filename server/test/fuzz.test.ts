@@ -60,7 +60,7 @@ async function send(
 }
 
 /** fast-check's own report prints the whole counterexample, which here can be megabytes of nesting. */
-function shortReport(details: fc.RunDetails<unknown>): void {
+function shortReport<T>(details: fc.RunDetails<T>): void {
   if (!details.failed) return;
   const example = JSON.stringify(details.counterexample) ?? '';
   const cause =
@@ -71,12 +71,14 @@ function shortReport(details: fc.RunDetails<unknown>): void {
   );
 }
 
-const fuzzOptions = (numRuns: number) => ({
-  numRuns,
-  seed: 15,
-  endOnFailure: true,
-  asyncReporter: async (d: fc.RunDetails<unknown>) => shortReport(d),
-});
+function fuzzOptions<T>(numRuns: number): fc.Parameters<T> {
+  return {
+    numRuns,
+    seed: 15,
+    endOnFailure: true,
+    asyncReporter: async (d: fc.RunDetails<T>) => shortReport(d),
+  };
+}
 
 /** The property every answer to bad input must have. */
 function expectContract(answer: Answer, what: string): void {
