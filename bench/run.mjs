@@ -14,6 +14,7 @@ const BENCHES = [
   { name: 'store', file: 'store.bench.ts', node: [] },
   { name: 'upload', file: 'upload.bench.ts', node: ['--expose-gc'] },
   { name: 'service', file: 'service.bench.ts', node: [] },
+  { name: 'faults', file: 'faults.bench.ts', node: [] },
 ];
 const only = process.argv.slice(2);
 
