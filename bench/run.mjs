@@ -15,6 +15,7 @@ const BENCHES = [
   { name: 'upload', file: 'upload.bench.ts', node: ['--expose-gc'] },
   { name: 'service', file: 'service.bench.ts', node: [] },
   { name: 'text', file: 'text.bench.ts', node: [] },
+  { name: 'faults', file: 'faults.bench.ts', node: [] },
 ];
 const only = process.argv.slice(2);
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { endpoints, type EndpointName } from '../../shared/api/endpoints.js';
 import { ErrorBody } from '../../shared/api/errors.js';
+import { listItems } from '../../shared/api/lists.js';
 import {
   AnalyticsResponse,
   Brand,
@@ -16,11 +17,24 @@ import {
 import { createLogger } from '../log.js';
 import { normalizeBaseUrl } from './base-url.js';
 import { ApiError } from './errors.js';
-import { httpErrorMessage, malformedMessage, networkErrorMessage, timeoutMessage } from './error-messages.js';
+import {
+  httpErrorMessage,
+  malformedMessage,
+  networkErrorMessage,
+  timeoutMessage,
+  unreadableMessage,
+} from './error-messages.js';
 import { multipartFileBody } from './multipart.js';
 import { streamingFetch } from './streaming-fetch.js';
 import type { PublishingApi, UploadFileInput } from './publishing-api.js';
-import { abortedError, DEFAULT_RETRY, parseRetryAfter, retryDelayMs, sleep, type RetryPolicy } from './retry.js';
+import {
+  abortedError,
+  DEFAULT_RETRY,
+  parseRetryAfter,
+  retryDelayMs,
+  sleep,
+  type RetryPolicy,
+} from './retry.js';
 
 /*
  * Runs in main (Node). The Social Publishing API over fetch: one typed method per endpoint, a
@@ -120,7 +134,11 @@ export class ApiClient implements PublishingApi {
   }
 
   async getMe(): Promise<MeResponse> {
-    return this.parse(MeResponse, await this.send({ endpoint: 'getMe', idempotent: true }), 'account context');
+    return this.parse(
+      MeResponse,
+      await this.send({ endpoint: 'getMe', idempotent: true }),
+      'account context',
+    );
   }
 
   async listBrands(): Promise<Brand[]> {
@@ -129,23 +147,33 @@ export class ApiClient implements PublishingApi {
   }
 
   async getBrand(id: string): Promise<Brand> {
-    return this.parse(Brand, await this.send({ endpoint: 'getBrand', params: { id }, idempotent: true }), 'brand');
+    return this.parse(
+      Brand,
+      await this.send({ endpoint: 'getBrand', params: { id }, idempotent: true }),
+      'brand',
+    );
   }
 
   async uploadMedia(input: UploadFileInput): Promise<MediaObject> {
-    const raw = await this.attempt({ endpoint: 'uploadMedia', idempotent: false, signal: input.signal }, async (touch) => {
-      const part = await multipartFileBody({
-        path: input.path,
-        name: input.name,
-        signal: input.signal,
-        onChunk: (sent) => {
-          touch();
-          input.onProgress?.({ sent, total: part.fileSize });
-        },
-      });
-      input.onProgress?.({ sent: 0, total: part.fileSize });
-      return { body: part.body, headers: { 'content-type': part.contentType, 'content-length': String(part.length) } };
-    });
+    const raw = await this.attempt(
+      { endpoint: 'uploadMedia', idempotent: false, signal: input.signal },
+      async (touch) => {
+        const part = await multipartFileBody({
+          path: input.path,
+          name: input.name,
+          signal: input.signal,
+          onChunk: (sent) => {
+            touch();
+            input.onProgress?.({ sent, total: part.fileSize });
+          },
+        });
+        input.onProgress?.({ sent: 0, total: part.fileSize });
+        return {
+          body: part.body,
+          headers: { 'content-type': part.contentType, 'content-length': String(part.length) },
+        };
+      },
+    );
     return this.parse(MediaObject, raw, 'uploaded media');
   }
 
@@ -171,23 +199,41 @@ export class ApiClient implements PublishingApi {
   }
 
   async getPost(id: string): Promise<PostDetail> {
-    return this.parse(PostDetail, await this.send({ endpoint: 'getPost', params: { id }, idempotent: true }), 'post');
+    return this.parse(
+      PostDetail,
+      await this.send({ endpoint: 'getPost', params: { id }, idempotent: true }),
+      'post',
+    );
   }
 
   async reschedulePost(id: string, date: string): Promise<RescheduleResponse> {
-    const raw = await this.send({ endpoint: 'reschedulePost', params: { id }, json: { date }, idempotent: true });
+    const raw = await this.send({
+      endpoint: 'reschedulePost',
+      params: { id },
+      json: { date },
+      idempotent: true,
+    });
     return this.parse(RescheduleResponse, raw, 'rescheduled post');
   }
 
   async deleteGroup(group: string): Promise<DeleteGroupResponse> {
-    const raw = await this.send({ endpoint: 'deleteGroup', params: { group }, idempotent: true, goneMeansDone: true });
+    const raw = await this.send({
+      endpoint: 'deleteGroup',
+      params: { group },
+      idempotent: true,
+      goneMeansDone: true,
+    });
     // The spec leaves the answer open: an empty body (or a retry finding nothing) means it is gone.
     if (raw.body === undefined) return { group, deleted: 0 };
     return this.parse(DeleteGroupResponse, raw, 'delete result');
   }
 
   async getProfileAnalytics(integrationId: string): Promise<AnalyticsResponse> {
-    const raw = await this.send({ endpoint: 'getProfileAnalytics', query: { integrationId }, idempotent: true });
+    const raw = await this.send({
+      endpoint: 'getProfileAnalytics',
+      query: { integrationId },
+      idempotent: true,
+    });
     return this.parse(AnalyticsResponse, raw, 'analytics');
   }
 
@@ -210,12 +256,19 @@ export class ApiClient implements PublishingApi {
         if (spec.goneMeansDone && attempt > 0 && error instanceof ApiError && error.status === 404) {
           return { status: 404, body: undefined };
         }
-        if (!(error instanceof ApiError) || !spec.idempotent || !error.retryable || attempt >= this.retry.retries) {
+        if (
+          !(error instanceof ApiError) ||
+          !spec.idempotent ||
+          !error.retryable ||
+          attempt >= this.retry.retries
+        ) {
           throw error;
         }
         const delay = retryDelayMs(this.retry, attempt, error, this.random);
         if (delay === null) throw error;
-        log.info(`${spec.endpoint}: ${error.kind} ${error.status ?? ''}, retry ${attempt + 1} in ${delay} ms`);
+        log.info(
+          `${spec.endpoint}: ${error.kind} ${error.status ?? ''}, retry ${attempt + 1} in ${delay} ms`,
+        );
         await sleep(delay, spec.signal);
       }
     }
@@ -272,7 +325,9 @@ export class ApiClient implements PublishingApi {
 
   private url(spec: RequestSpec): string {
     const endpoint = endpoints[spec.endpoint];
-    const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(spec.params?.[name] ?? ''));
+    const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
+      encodeURIComponent(spec.params?.[name] ?? ''),
+    );
     const query = spec.query ? `?${new URLSearchParams(spec.query).toString()}` : '';
     return `${this.baseUrl}${path}${query}`;
   }
@@ -288,9 +343,14 @@ export class ApiClient implements PublishingApi {
       }
     }
     if (response.ok) {
-      if (!readable) {
-        throw new ApiError({ kind: 'malformed', status: response.status, message: malformedMessage(this.host, 'not JSON') });
-      }
+      // Cut short on the way or replaced by a proxy's page: the service probably acted, so a
+      // create is looked up, and anything else is simply asked again.
+      if (!readable)
+        throw new ApiError({
+          kind: 'unreadable',
+          status: response.status,
+          message: unreadableMessage(this.host),
+        });
       return { status: response.status, body };
     }
     const parsed = ErrorBody.safeParse(body);
@@ -307,7 +367,12 @@ export class ApiClient implements PublishingApi {
   }
 
   /** Turns whatever fetch threw into an ApiError of the right kind. */
-  private classify(error: unknown, own: AbortSignal, caller: AbortSignal | undefined, timeoutMs: number): ApiError {
+  private classify(
+    error: unknown,
+    own: AbortSignal,
+    caller: AbortSignal | undefined,
+    timeoutMs: number,
+  ): ApiError {
     if (error instanceof ApiError) return error;
     if (own.aborted && own.reason instanceof TimeoutSignal) {
       return new ApiError({ kind: 'timeout', message: timeoutMessage(this.host, timeoutMs) });
@@ -329,15 +394,14 @@ export class ApiClient implements PublishingApi {
     throw this.malformed(what, result.error);
   }
 
-  /** A list arrives as a bare array or wrapped (`{posts: [...]}`): the spec leaves it open. */
+  /** A list arrives as a bare array or wrapped (`{posts: [...]}`, `{data: [...]}`…): the spec leaves it open. */
   private parseList<S extends z.ZodType>(item: S, body: unknown, key: string, what: string): z.output<S>[] {
-    const list = Array.isArray(body)
-      ? body
-      : typeof body === 'object' && body !== null && Array.isArray((body as Record<string, unknown>)[key])
-        ? ((body as Record<string, unknown>)[key] as unknown[])
-        : null;
+    const list = listItems(body, key);
     if (list === null) {
-      throw new ApiError({ kind: 'malformed', message: malformedMessage(this.host, `${what}: expected a list`) });
+      throw new ApiError({
+        kind: 'malformed',
+        message: malformedMessage(this.host, `${what}: expected a list`),
+      });
     }
     return list.map((entry, index) => {
       const result = item.safeParse(entry);
@@ -349,19 +413,30 @@ export class ApiClient implements PublishingApi {
   private malformed(what: string, error: z.ZodError): ApiError {
     const first = error.issues[0];
     const where = first && first.path.length > 0 ? ` at ${first.path.map(String).join('.')}` : '';
-    return new ApiError({ kind: 'malformed', message: malformedMessage(this.host, `${what}${where}: ${first?.message ?? 'invalid'}`) });
+    return new ApiError({
+      kind: 'malformed',
+      message: malformedMessage(this.host, `${what}${where}: ${first?.message ?? 'invalid'}`),
+    });
   }
 }
 
 /** A local file that cannot be sent: nothing reached the service, and retrying will not help. */
 function fileError(reason: string): ApiError {
-  return new ApiError({ kind: 'file', message: `The file cannot be read (${reason}): check it still exists and try again.` });
+  return new ApiError({
+    kind: 'file',
+    message: `The file cannot be read (${reason}): check it still exists and try again.`,
+  });
 }
 
 function networkCode(error: unknown): string | null {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth++) {
-    if (typeof current === 'object' && current !== null && 'code' in current && typeof current.code === 'string') {
+    if (
+      typeof current === 'object' &&
+      current !== null &&
+      'code' in current &&
+      typeof current.code === 'string'
+    ) {
       return current.code;
     }
     current = current instanceof Error ? current.cause : null;

@@ -50,8 +50,12 @@ export function httpErrorMessage(
   if (status === 402) {
     return 'Your media storage is full: delete unused media in the dashboard or upgrade the plan, then upload again.';
   }
-  if (status === 429) return 'The service is limiting how fast requests may be sent: Postdeck will try again shortly.';
-  if (status === 404) return 'The service could not find it: it may have been deleted elsewhere. Refresh the calendar.';
+  if (status === 408)
+    return 'The service took too long to receive the request: Postdeck will try again shortly.';
+  if (status === 429)
+    return 'The service is limiting how fast requests may be sent: Postdeck will try again shortly.';
+  if (status === 404)
+    return 'The service could not find it: it may have been deleted elsewhere. Refresh the calendar.';
   if (status === 400 && code === null) {
     return `The service refused the request${serverMessage ? ` (${serverMessage})` : ''}: check the connected account and the post, then try again.`;
   }
@@ -72,4 +76,11 @@ export function timeoutMessage(host: string, ms: number): string {
 
 export function malformedMessage(host: string, what: string): string {
   return `The service at ${host} answered something Postdeck cannot read (${what}): check that the base URL points to the Social Publishing API (it usually ends in /v1).`;
+}
+
+export function unreadableMessage(host: string): string {
+  return (
+    `The answer from ${host} arrived cut short or unreadable: Postdeck will check what the service did and try again. ` +
+    'If this keeps happening, check that the base URL points to the Social Publishing API (it usually ends in /v1).'
+  );
 }

@@ -14,15 +14,33 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 400, maxDelayMs: 8_000, maxRetryAfterMs: 30_000 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  retries: 3,
+  baseDelayMs: 400,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 30_000,
+};
 
 /** Delay before attempt `attempt + 1` (attempt counts from 0), or null when not worth waiting for. */
-export function retryDelayMs(policy: RetryPolicy, attempt: number, error: ApiError, random: () => number): number | null {
+export function retryDelayMs(
+  policy: RetryPolicy,
+  attempt: number,
+  error: ApiError,
+  random: () => number,
+): number | null {
   if (error.retryAfterMs !== null) {
     return error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : null;
   }
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
-  // "Equal jitter": at least half the exponential step, so retries still spread out over time.
+  return backoffMs(attempt, policy.baseDelayMs, policy.maxDelayMs, random);
+}
+
+/**
+ * The one backoff formula of the app (in-call retries here, the outbox and the reachability probe
+ * in sync/backoff.ts): doubling from `baseMs` per step (counted from 0), capped at `maxMs`, with
+ * "equal jitter": at least half the step, so retries still spread out over time.
+ */
+export function backoffMs(step: number, baseMs: number, maxMs: number, random: () => number): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, step));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 

@@ -188,6 +188,8 @@ export type OutboxPatch = Partial<
     | 'phase'
     | 'result'
     | 'summary'
+    | 'key'
+    | 'draftId'
   >
 > & { op?: OutboxOp };
 
@@ -201,6 +203,8 @@ const COLUMNS: Record<Exclude<keyof OutboxPatch, 'op'>, string> = {
   phase: 'phase',
   result: 'result_json',
   summary: 'summary',
+  key: 'op_key',
+  draftId: 'draft_id',
 };
 
 function columnValue(key: keyof typeof COLUMNS, value: unknown): unknown {
@@ -275,7 +279,9 @@ export class OutboxRepo {
    */
   heads(): OutboxHead[] {
     const rows = this.db.sql
-      .prepare('SELECT id, profile_id, brand_id, kind, op_key, status, next_attempt_ms FROM outbox ORDER BY seq')
+      .prepare(
+        'SELECT id, profile_id, brand_id, kind, op_key, status, next_attempt_ms FROM outbox ORDER BY seq',
+      )
       .all();
     return parseRows(this.db, 'outbox', HeadRow, rows).map((r) => ({
       id: r.id,
@@ -290,11 +296,19 @@ export class OutboxRepo {
 
   /** How many operations of a profile and brand are in each state. */
   countByStatus(scope: { profileId: string; brandId: string }): Record<OutboxHead['status'], number> {
-    const counts: Record<OutboxHead['status'], number> = { pending: 0, sending: 0, failed: 0, needsDecision: 0 };
+    const counts: Record<OutboxHead['status'], number> = {
+      pending: 0,
+      sending: 0,
+      failed: 0,
+      needsDecision: 0,
+    };
     const rows = this.db.sql
-      .prepare('SELECT status, COUNT(*) AS n FROM outbox WHERE profile_id = ? AND brand_id = ? GROUP BY status')
+      .prepare(
+        'SELECT status, COUNT(*) AS n FROM outbox WHERE profile_id = ? AND brand_id = ? GROUP BY status',
+      )
       .all(scope.profileId, scope.brandId) as { status: string; n: number }[];
-    for (const row of rows) if (row.status in counts) counts[row.status as OutboxHead['status']] = Number(row.n);
+    for (const row of rows)
+      if (row.status in counts) counts[row.status as OutboxHead['status']] = Number(row.n);
     return counts;
   }
 
@@ -304,6 +318,17 @@ export class OutboxRepo {
       .prepare('SELECT * FROM outbox WHERE profile_id = ? AND draft_id = ? ORDER BY seq')
       .all(profileId, draftId);
     return parseRows(this.db, 'outbox', RecordSchema, rows);
+  }
+
+  /** The upload of a local file still in the queue (waiting, sending or stopped), oldest first. */
+  queuedUpload(scope: { profileId: string; brandId: string }, path: string): OutboxRecord | null {
+    const row = this.db.sql
+      .prepare(
+        `SELECT * FROM outbox WHERE profile_id = ? AND brand_id = ? AND kind = 'upload'
+         AND json_extract(payload_json, '$.path') = ? ORDER BY seq LIMIT 1`,
+      )
+      .get(scope.profileId, scope.brandId, path);
+    return parseRow(this.db, 'outbox', RecordSchema, row);
   }
 
   update(id: string, patch: OutboxPatch): OutboxRecord | null {

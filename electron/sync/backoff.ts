@@ -1,3 +1,5 @@
+import { backoffMs } from '../api/retry.js';
+
 /** Runs anywhere. How long to wait before trying an operation again. */
 
 export interface BackoffOptions {
@@ -10,8 +12,9 @@ export interface BackoffOptions {
 export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 1000, maxMs: 60_000 };
 
 /**
- * Exponential backoff with "equal jitter" (half fixed, half random), so many clients coming back
- * online do not retry in lockstep; a server's own Retry-After wins when it is given.
+ * Before attempt `attempt + 1` (attempt counts from 1): the app's one backoff formula
+ * (api/retry.ts), so many clients coming back online do not retry in lockstep; a server's own
+ * Retry-After wins when it is given.
  */
 export function retryDelayMs(
   attempt: number,
@@ -20,6 +23,5 @@ export function retryDelayMs(
   random: () => number = Math.random,
 ): number {
   if (retryAfterMs !== null && retryAfterMs >= 0) return retryAfterMs;
-  const exp = Math.min(options.maxMs, options.baseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(exp / 2 + (random() * exp) / 2);
+  return backoffMs(attempt - 1, options.baseMs, options.maxMs, random);
 }

@@ -55,6 +55,15 @@ export class DraftSender {
     if (this.c.outbox.listForDraft(active.profileId, draft.id).some(busy)) {
       throw new AppFailure('CONFLICT', ALREADY_QUEUED);
     }
+    if (files.some((f) => this.startedUpload(active, draft.id, f.path))) {
+      // Uploading it here too would store the file twice: the post goes out behind that upload.
+      this.queue(active, draft, payload, files);
+      this.c.afterWrite(active);
+      throw new AppFailure(
+        'OFFLINE',
+        'A file of this post is still uploading: the post waits in the outbox and goes out as soon as the upload is done.',
+      );
+    }
     const api = await this.c.apiOf(active);
     if (!api) throw notConnected();
     const { media } = this.c;
@@ -79,7 +88,7 @@ export class DraftSender {
       if (!(err instanceof ApiError && err.retryable)) throw err;
       const left = files.filter((f) => !uploaded(f.path));
       this.queue(active, draft, payload, left, err.ambiguous ? { sentAt } : null);
-      if (err.kind === 'network' || err.kind === 'timeout') this.c.reachability.report(false, err.message);
+      if (err.unreachable) this.c.reachability.report(false, err.message);
       this.c.afterWrite(active);
       throw new AppFailure(
         'OFFLINE',
@@ -140,6 +149,15 @@ export class DraftSender {
     return { draft, payload, files };
   }
 
+  /**
+   * The queued upload of this file that the draft can wait behind: one started on its own (or
+   * already this draft's). One that another draft waits behind keeps that draft's order.
+   */
+  private startedUpload(active: ActiveBrand, draftId: string, path: string) {
+    const started = this.c.outbox.queuedUpload(active, path);
+    return started && (started.draftId === null || started.draftId === draftId) ? started : null;
+  }
+
   /** Queues the uploads and the create (or edit) of a draft in one transaction, in that order. */
   private queue(
     active: ActiveBrand,
@@ -158,6 +176,13 @@ export class DraftSender {
         outbox.remove(op.id);
       }
       for (const file of files) {
+        // An upload the user started earlier (offline, say) is adopted: the create waits behind
+        // it under the draft's key, and the file is never uploaded twice.
+        const started = this.startedUpload(active, draft.id, file.path);
+        if (started) {
+          outbox.update(started.id, { key, draftId: draft.id });
+          continue;
+        }
         enqueue(outbox, active, {
           op: {
             kind: 'upload',

@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../shared/api/errors.js';
 import type { PostCreateResultItem } from '../../shared/api/resources.js';
 import type { IpcEventName, IpcEventPayload } from '../../shared/ipc/contract.js';
-import { createPostsSafely } from '../api/create-posts-safely.js';
+import { createPostsSafely, findCreatedPosts } from '../api/create-posts-safely.js';
 import { ApiError } from '../api/errors.js';
 import type { PublishingApi } from '../api/publishing-api.js';
 import { AppFailure } from '../ipc/app-failure.js';
@@ -10,7 +10,7 @@ import { createLogger } from '../log.js';
 import { MediaRepo } from '../media/media-repo.js';
 import { checkUploadFile, UploadFileError } from '../media/upload-check.js';
 import type { AppDatabase } from '../store/database.js';
-import { OutboxRepo, type CreatePayload, type OutboxRecord } from '../store/outbox-repo.js';
+import { OutboxRepo, type CreatePayload, type OutboxHead, type OutboxRecord } from '../store/outbox-repo.js';
 import { PostsCache } from '../store/posts-cache.js';
 import { retryDelayMs, type BackoffOptions } from './backoff.js';
 import { buildCreateRequest, MissingMediaError, postsFromCreate } from './create-request.js';
@@ -49,10 +49,6 @@ export interface OutboxWorkerOptions {
   onReachability: (online: boolean, error: string | null) => void;
 }
 
-/** The service could not be reached or asked us to wait: everything waits until then. */
-const pausesEverything = (e: ApiError) =>
-  e.kind === 'network' || e.kind === 'timeout' || e.status === 429 || (e.status ?? 0) >= 500;
-
 export class OutboxWorker {
   private readonly outbox: OutboxRepo;
   private readonly cache: PostsCache;
@@ -61,6 +57,8 @@ export class OutboxWorker {
   private readonly running: Record<Lane, Promise<void> | null> = { upload: null, posts: null };
   private readonly uploads = new Map<string, AbortController>();
   private holdUntilMs = 0;
+  /** Passing faults in a row that made every operation wait; the shared wait grows with it. */
+  private holdStreak = 0;
   /** Brands whose key could not be read; they wait for the next kick (a key set, a brand switch). */
   private readonly unavailable = new Set<string>();
   private wakeTimer: NodeJS.Timeout | null = null;
@@ -104,6 +102,7 @@ export class OutboxWorker {
   retryNow(): void {
     if (this.stopped) return;
     this.holdUntilMs = 0;
+    this.holdStreak = 0;
     this.outbox.clearWaits();
     this.kick();
   }
@@ -150,26 +149,32 @@ export class OutboxWorker {
   }
 
   /**
-   * Walks the outbox oldest first: the first operation of `lanes` that may run now, and when the
-   * next one of them will be due. An operation waits behind any earlier one sharing its key (even
-   * a failed one: the user decides), and behind the service's own wait after a 429 or an outage.
+   * Walks the outbox oldest first: the operation of `lanes` that may run now, and when the next
+   * one of them will be due. An operation waits behind any earlier one sharing its key (even a
+   * failed one: the user decides), and behind the service's own wait after a 429 or an outage.
+   * Among those due, one that has not failed yet goes before one coming back from a retry wait
+   * (then the one whose wait ended first), so an operation that keeps meeting a fault of its own
+   * cannot hold up the others.
    */
   private plan(lanes: ReadonlySet<Lane>): { runnable: OutboxRecord | null; wakeAt: number } {
     const now = this.o.now().getTime();
     const blocked = new Set<string>();
+    const due: OutboxHead[] = [];
     let wakeAt = Infinity;
     for (const op of this.outbox.heads()) {
       const free = !blocked.has(op.key) && !this.unavailable.has(scopeOf(op));
       blocked.add(op.key);
       if (!free || op.status !== 'pending' || !lanes.has(laneOf(op))) continue;
       const dueAt = Math.max(op.nextAttemptMs ?? 0, this.holdUntilMs);
-      if (dueAt <= now) {
-        const runnable = this.outbox.get(op.id);
-        // A row too damaged to read is reported by the repository and passed over.
-        if (!runnable) continue;
-        return { runnable, wakeAt: now };
-      }
-      wakeAt = Math.min(wakeAt, dueAt);
+      if (dueAt <= now) due.push(op);
+      else wakeAt = Math.min(wakeAt, dueAt);
+    }
+    // A stable sort: equal waits keep the queue's order.
+    due.sort((a, b) => (a.nextAttemptMs ?? 0) - (b.nextAttemptMs ?? 0));
+    for (const op of due) {
+      const runnable = this.outbox.get(op.id);
+      // A row too damaged to read is reported by the repository and passed over.
+      if (runnable) return { runnable, wakeAt: now };
     }
     return { runnable: null, wakeAt };
   }
@@ -213,6 +218,7 @@ export class OutboxWorker {
           await this.sendUpload(api, op, op.payload);
           break;
       }
+      this.holdStreak = 0;
     } catch (err) {
       this.failed(op, err);
     }
@@ -227,21 +233,37 @@ export class OutboxWorker {
   /** A scheduled time that passed while waiting is never sent silently: the user decides. */
   private missedTime(op: OutboxRecord, date: string): boolean {
     if (Date.parse(date) > this.o.now().getTime()) return false;
-    this.outbox.update(op.id, {
-      status: 'needsDecision',
-      lastError: `The time it was scheduled for (${date}) passed before it could be sent. Post it now or pick a new time.`,
-    });
-    this.o.onChanged(op.profileId, op.brandId, true);
+    this.askAboutMissedTime(op, date);
     return true;
   }
 
+  private askAboutMissedTime(op: OutboxRecord, date: string): void {
+    this.outbox.update(op.id, {
+      status: 'needsDecision',
+      // Looked for already when it may have been sent: whatever the user decides is a fresh create.
+      maybeSent: false,
+      lastError: `The time it was scheduled for (${date}) passed before it could be sent. Post it now or pick a new time.`,
+    });
+    this.o.onChanged(op.profileId, op.brandId, true);
+  }
+
   private async sendCreate(api: PublishingApi, op: OutboxRecord, payload: CreatePayload): Promise<void> {
-    if (payload.type === 'schedule' && this.missedTime(op, payload.date)) return;
+    // A create that may be on the service already is looked for even when its time has passed:
+    // asking the user to post it again would make a second copy.
+    if (payload.type === 'schedule' && !op.maybeSent && this.missedTime(op, payload.date)) return;
     const request = buildCreateRequest(payload, (m) => {
       const found = m.localPath ? this.media.findByLocalPath(op.profileId, op.brandId, m.localPath) : null;
       return found ? { id: found.media.id, path: found.media.path } : null;
     });
     const sentAt = op.maybeSent && op.sentAt ? op.sentAt : this.o.now().toISOString();
+    if (payload.type === 'schedule' && Date.parse(payload.date) <= this.o.now().getTime()) {
+      // A failing lookup throws: a passing fault, so the operation waits and looks again.
+      const found = await findCreatedPosts(api, request, new Date(sentAt));
+      this.o.onReachability(true, null);
+      if (found) this.confirmCreate(op, payload, found);
+      else this.askAboutMissedTime(op, payload.date);
+      return;
+    }
     this.markSending(op, { sentAt });
     // A create that may already be on the service (crash or ambiguous answer) is looked for first.
     const results = await createPostsSafely(api, request, {
@@ -390,11 +412,18 @@ export class OutboxWorker {
         lastError: err.message,
         maybeSent: current.maybeSent || (createLike && err.ambiguous),
       });
-      if (pausesEverything(err)) this.holdUntilMs = Math.max(this.holdUntilMs, nextAttemptMs);
-      if (err.kind === 'network' || err.kind === 'timeout') this.o.onReachability(false, err.message);
+      if (err.holdsEveryone) {
+        // The service's own state, not this operation's: its Retry-After, else a wait that grows
+        // while the faults last (an outage) and starts over once something gets through.
+        this.holdStreak++;
+        const hold = err.retryAfterMs ?? retryDelayMs(this.holdStreak, this.o.backoff, null, this.o.random);
+        this.holdUntilMs = Math.max(this.holdUntilMs, this.o.now().getTime() + hold);
+      }
+      if (err.unreachable) this.o.onReachability(false, err.message);
       log.info(`${op.kind} ${op.id} will be retried in ${delay} ms: ${err.message}`);
     } else {
-      // An error status is still an answer: the service is reachable.
+      // Only a definite refusal (a 4xx other than 408/429, an answer of another shape, a local
+      // problem) gets here. An error status is still an answer: the service is reachable.
       if (err instanceof ApiError && err.kind === 'http') this.o.onReachability(true, null);
       const message = failureMessage(err);
       this.outbox.update(op.id, { status: 'failed', lastError: message, nextAttemptMs: null });

@@ -208,7 +208,14 @@ export class SyncEngine {
   retryOutbox(input: IpcInput<'retryOutbox'>): IpcOutput<'retryOutbox'> {
     const op = this.requireOp(input.id);
     if (op.status !== 'sending') {
-      this.outbox.update(op.id, { status: 'pending', nextAttemptMs: null, lastError: null });
+      // A create that left before may be on the service whatever its answer said: look first.
+      const createLike = op.kind === 'create' || (op.kind === 'edit' && op.phase !== 'delete');
+      this.outbox.update(op.id, {
+        status: 'pending',
+        nextAttemptMs: null,
+        lastError: null,
+        ...(createLike && op.attempts > 0 ? { maybeSent: true } : {}),
+      });
     }
     this.changed(op.profileId, op.brandId, true);
     this.worker.retryNow();

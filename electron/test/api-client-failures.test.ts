@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
+import { normalizePostState } from '../../shared/api/resources.js';
 import { parseRetryAfter, retryDelayMs, DEFAULT_RETRY } from '../api/retry.js';
 import { json, startScriptedServer, type ScriptedServer } from './support.js';
 
@@ -33,7 +34,11 @@ const client = (extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {})
     ...extra,
   });
 
-const me = { organization: { id: 'org_1', name: 'O' }, brand: { id: 'brand_1', name: 'B' }, user: { id: 'usr_1', email: 'a@b.c', name: 'U' } };
+const me = {
+  organization: { id: 'org_1', name: 'O' },
+  brand: { id: 'brand_1', name: 'B' },
+  user: { id: 'usr_1', email: 'a@b.c', name: 'U' },
+};
 const post = (over: Record<string, unknown> = {}) => ({
   id: 'post_1',
   state: 'QUEUE',
@@ -64,7 +69,13 @@ function sequence(...steps: ((res: Parameters<Parameters<ScriptedServer['handle'
 describe('retries with backoff', () => {
   it('honours Retry-After on 429, then succeeds', async () => {
     sequence(
-      (res) => json(res, 429, { statusCode: 429, code: 'RATE_LIMITED', message: 'slow down' }, { 'retry-after': '0.25' }),
+      (res) =>
+        json(
+          res,
+          429,
+          { statusCode: 429, code: 'RATE_LIMITED', message: 'slow down' },
+          { 'retry-after': '0.25' },
+        ),
       (res) => json(res, 200, me),
     );
     const answer = await client().getMe();
@@ -96,6 +107,21 @@ describe('retries with backoff', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it("retries a load balancer's HTML 503 page and a 408 like any passing fault", async () => {
+    sequence(
+      (res) =>
+        res
+          .writeHead(503, { 'content-type': 'text/html' })
+          .end('<html><h1>503 Service Unavailable</h1></html>'),
+      (res) => res.writeHead(408, { 'content-type': 'text/plain' }).end('Request Timeout'),
+      (res) => json(res, 200, me),
+    );
+    expect((await client().getMe()).brand.id).toBe('brand_1');
+    expect(server.requests).toHaveLength(3);
+    const error = new ApiError({ kind: 'http', status: 408, message: 'x' });
+    expect([error.retryable, error.holdsEveryone]).toEqual([true, true]);
+  });
+
   it('does not wait for a Retry-After longer than the policy allows', async () => {
     sequence((res) => json(res, 429, {}, { 'retry-after': '3600' }));
     const error = await failure(client().getMe());
@@ -113,7 +139,9 @@ describe('retries with backoff', () => {
 
   it('never sends POST /posts twice on its own', async () => {
     sequence((res) => json(res, 500, {}));
-    const error = await failure(client().createPosts({ type: 'draft', date: '2030-01-01T10:00:00Z', shortLink: false }));
+    const error = await failure(
+      client().createPosts({ type: 'draft', date: '2030-01-01T10:00:00Z', shortLink: false }),
+    );
     expect(error.ambiguous).toBe(true);
     expect(server.requests).toHaveLength(1);
   });
@@ -133,7 +161,13 @@ describe('retries with backoff', () => {
     server.handle((_req, res) => {
       res.socket?.destroy();
     });
-    const error = await failure(client({ retry: { retries: 0 } }).createPosts({ type: 'draft', date: '2030-01-01T10:00:00Z', shortLink: false }));
+    const error = await failure(
+      client({ retry: { retries: 0 } }).createPosts({
+        type: 'draft',
+        date: '2030-01-01T10:00:00Z',
+        shortLink: false,
+      }),
+    );
     expect(error.kind).toBe('network');
     expect(error.ambiguous).toBe(true);
   });
@@ -142,7 +176,9 @@ describe('retries with backoff', () => {
     const closed = await startScriptedServer();
     const baseUrl = closed.baseUrl;
     await closed.close();
-    const error = await failure(new ApiClient({ baseUrl, apiKey: KEY, brandId: 'b', retry: { retries: 1, baseDelayMs: 5 } }).getMe());
+    const error = await failure(
+      new ApiClient({ baseUrl, apiKey: KEY, brandId: 'b', retry: { retries: 1, baseDelayMs: 5 } }).getMe(),
+    );
     expect(error.kind).toBe('network');
     expect(error.ambiguous).toBe(false);
     expect(error.message).toMatch(/check the base URL and your internet connection/);
@@ -167,6 +203,22 @@ describe('tolerant reading of open shapes', () => {
     const wrapped = await client().listPosts('2030-01-01T00:00:00Z', '2030-01-02T00:00:00Z');
     expect(wrapped[0]!.state).toBe('Published');
     expect(server.requests[1]!.url).toContain('startDate=2030-01-01T00%3A00%3A00Z');
+  });
+
+  it('finds the list in the envelopes other servers use, states in any case', async () => {
+    const from = '2030-01-01T00:00:00Z';
+    const to = '2030-01-02T00:00:00Z';
+    for (const body of [
+      { data: [post({ state: 'queue' })] },
+      { items: [post({ state: 'QUEUE' })], cursor: 'next' },
+      { results: [post({ state: 'Queue' })], count: 1 },
+      { data: { posts: [post({ state: 'queued' })] }, meta: { total: 1 } },
+      { entriesOfSomeKind: [post({ state: 'SCHEDULED' })], total: 1 },
+    ]) {
+      sequence((res) => json(res, 200, body));
+      const [item] = await client().listPosts(from, to);
+      expect(normalizePostState(item!.state), JSON.stringify(body)).toBe('scheduled');
+    }
   });
 
   it('accepts brands as a bare array', async () => {
@@ -197,11 +249,24 @@ describe('tolerant reading of open shapes', () => {
 });
 
 describe('malformed answers are refused clearly', () => {
-  it('a body that is not JSON', async () => {
+  it('a 2xx body that is not JSON is a passing fault, asked again, never a failure to fix', async () => {
     sequence((res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>'));
-    const error = await failure(client().getMe());
-    expect(error.kind).toBe('malformed');
-    expect(error.message).toMatch(/cannot read \(not JSON\).*ends in \/v1/);
+    const error = await failure(client({ retry: { retries: 1, baseDelayMs: 5 } }).getMe());
+    expect(error.kind).toBe('unreadable');
+    expect(error.retryable).toBe(true);
+    expect(error.ambiguous).toBe(true);
+    expect(server.requests).toHaveLength(2);
+    expect(error.message).toMatch(/will check what the service did and try again.*ends in \/v1/);
+  });
+
+  it('a 200 whose JSON is cut short is read again, then succeeds', async () => {
+    sequence(
+      (res) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(me).slice(0, 20)),
+      (res) => json(res, 200, me),
+    );
+    expect((await client().getMe()).user.id).toBe('usr_1');
+    expect(server.requests).toHaveLength(2);
   });
 
   it('a list that is not a list', async () => {

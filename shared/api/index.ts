@@ -2,3 +2,4 @@ export * from './errors.js';
 export * from './scopes.js';
 export * from './resources.js';
 export * from './endpoints.js';
+export * from './lists.js';

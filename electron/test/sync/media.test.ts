@@ -116,4 +116,70 @@ describe('media uploads through the outbox', () => {
     const media = h.engine.listMedia();
     expect(detail.value[0]?.image?.map((i) => i.id)).toEqual([media[0]?.id]);
   });
+
+  it('an upload started offline is reused when its draft is sent: the file goes up once', async () => {
+    h = await harness();
+    const path = await png(h.dataDir, 'offline.png', 120);
+    const { size } = await checkUploadFile(path);
+    const stored = async () => (await h!.api().getMe()).storage?.usedBytes ?? 0;
+    const before = await stored();
+    await h.stopService();
+    const { uploadId } = await h.engine.uploadMedia({ path });
+    const tag = `offline-media-${Date.now()}`;
+    const media = [
+      {
+        localPath: path,
+        mediaId: null,
+        path: null,
+        thumbnail: null,
+        name: 'offline.png',
+        kind: 'image' as const,
+      },
+    ];
+    const draftId = h.draft(`Offline picture ${tag}`, {
+      blocks: [{ content: `Offline picture ${tag}`, media }],
+    });
+    await h.engine.sendDraft({ draftId, type: 'schedule', date: inMinutes(45) });
+    expect(h.engine.listOutbox().map((o) => o.kind)).toEqual(['upload', 'create']);
+
+    await h.startServiceAgain();
+    h.engine.kick();
+    await until('both confirmed', () => h!.engine.listOutbox().length === 0);
+    expect(progress(h, uploadId).at(-1)?.state).toBe('done');
+    expect((await stored()) - before).toBe(size);
+    const [post] = (await h.listOnServer()).filter((p) => p.content?.includes(tag));
+    const detail = await h.api().getPost(post!.id);
+    expect(detail.value[0]?.image?.map((i) => i.id)).toEqual(h.engine.listMedia().map((m) => m.id));
+  });
+
+  it('sending at once while its file still waits in the outbox queues the post behind that upload', async () => {
+    h = await harness();
+    const path = await png(h.dataDir, 'waiting.png', 120);
+    const { size } = await checkUploadFile(path);
+    const stored = async () => (await h!.api().getMe()).storage?.usedBytes ?? 0;
+    const before = await stored();
+    await h.stopService();
+    await h.engine.uploadMedia({ path });
+    await h.startServiceAgain();
+    const tag = `now-media-${Date.now()}`;
+    const media = [
+      {
+        localPath: path,
+        mediaId: null,
+        path: null,
+        thumbnail: null,
+        name: 'waiting.png',
+        kind: 'image' as const,
+      },
+    ];
+    const draftId = h.draft(`Picture now ${tag}`, { blocks: [{ content: `Picture now ${tag}`, media }] });
+    // The upload waits out its backoff; the composer's "send" must not upload the file a second time.
+    await h.engine
+      .createPostsNow({ draftId, type: 'schedule', date: inMinutes(45) })
+      .catch((e: unknown) => e);
+    h.engine.kick();
+    await until('both confirmed', () => h!.engine.listOutbox().length === 0);
+    expect((await stored()) - before).toBe(size);
+    expect((await h.listOnServer()).filter((p) => p.content?.includes(tag))).toHaveLength(1);
+  });
 });

@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startFaultProxy } from '../test/support/fault-proxy.js';
+import { ApiClient } from '../electron/api/client.js';
+import { DraftsService } from '../electron/drafts/drafts-service.js';
+import { openDatabase } from '../electron/store/database.js';
+import { ProfilesRepo } from '../electron/store/profiles-repo.js';
+import { SyncEngine } from '../electron/sync/sync-engine.js';
+import { Recorder, round } from './lib/results.js';
+import { startChildService } from './lib/service.js';
+
+/*
+ * Runs under Node (tsx). Issue 16's fault run: creates queued offline, then flushed by the real
+ * SyncEngine through the fault-injecting proxy (every fault at an even share of 30 %) to the local
+ * service in a child process; the verdict is read from the service directly, around the proxy.
+ */
+
+const SECTION = 'Outbox under network faults';
+const OPS = Number(process.env.BENCH_FAULT_OPS ?? 1_000);
+const RATE = 0.3;
+/** Shorter than the app's 20 s so a hang costs seconds, not minutes; backoff likewise scaled down. */
+const TIMEOUT_MS = 2_000;
+const BACKOFF = { baseMs: 100, maxMs: 2_000 };
+const PROFILE = 'bench-profile';
+const DAY = 86_400_000;
+
+const rec = new Recorder('faults');
+
+const service = await startChildService({ rateLimit: null });
+const proxy = await startFaultProxy({ target: service.baseUrl, seed: 16, rate: RATE, retryAfterSeconds: 1 });
+const dir = mkdtempSync(join(tmpdir(), 'postdeck-bench-faults-'));
+const db = openDatabase(join(dir, 'postdeck.db'));
+const integration = service.integrations.find((i) => i.platform === 'x') ?? service.integrations[0]!;
+const active = () => ({ profileId: PROFILE, brandId: service.brandId });
+const engine = new SyncEngine({
+  db,
+  apiFor: () =>
+    new ApiClient({
+      baseUrl: proxy.baseUrl,
+      apiKey: service.token,
+      brandId: service.brandId,
+      timeoutMs: TIMEOUT_MS,
+    }),
+  active,
+  emit: () => {},
+  backoff: BACKOFF,
+  probe: BACKOFF,
+  prefetchNeighbours: false,
+});
+try {
+  new ProfilesRepo(db).save({
+    id: PROFILE,
+    label: 'Bench',
+    baseUrl: proxy.baseUrl,
+    brandId: service.brandId,
+    organization: null,
+    user: null,
+    scopes: null,
+    keyStorage: 'session',
+  });
+  const drafts = new DraftsService({ db, active });
+  const tag = `faults-${Date.now()}`;
+  const base = Date.now() + 2 * DAY;
+  for (let i = 0; i < OPS; i++) {
+    const draftId = drafts.saveDraft({
+      brandId: service.brandId,
+      blocks: [{ content: `Fault run post ${i} ${tag}`, media: [] }],
+      targets: [
+        { integrationId: integration.id, platform: integration.platform as 'x', settings: {}, blocks: null },
+      ],
+      commentDelays: [],
+      shortLink: false,
+      date: null,
+      replacesGroup: null,
+    }).id;
+    const date = new Date(base + i * 60_000);
+    date.setUTCSeconds(0, 0);
+    await engine.sendDraft({ draftId, type: 'schedule', date: date.toISOString() });
+  }
+
+  const t0 = performance.now();
+  engine.start();
+  const deadline = Date.now() + 15 * 60_000;
+  const unsettled = db.sql.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE status IN ('pending', 'sending')`);
+  const remaining = () => Number((unsettled.get() as { n: unknown }).n);
+  while (remaining() > 0) {
+    if (Date.now() > deadline) throw new Error(`${remaining()} operations still unsettled after 15 minutes`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const settleMs = performance.now() - t0;
+
+  const stopped = Number((db.sql.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: unknown }).n);
+  const listed = await new ApiClient({
+    baseUrl: service.baseUrl,
+    apiKey: service.token,
+    brandId: service.brandId,
+  }).listPosts(new Date(base - DAY).toISOString(), new Date(base + OPS * 60_000 + DAY).toISOString());
+  const copies = new Map<string, number>();
+  for (const p of listed)
+    if (p.content?.includes(tag)) copies.set(p.content, (copies.get(p.content) ?? 0) + 1);
+  const doubled = [...copies.values()].filter((n) => n > 1).length;
+  const lost = OPS - copies.size;
+  const counts = proxy.counts();
+  const faults = Object.entries(counts)
+    .filter(([k]) => k !== 'forwarded')
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+  rec.add({
+    section: SECTION,
+    name: `settle ${OPS.toLocaleString('en-US')} queued creates through the fault proxy at ${RATE * 100} % faults (client timeout ${TIMEOUT_MS / 1000} s, backoff ${BACKOFF.baseMs} ms–${BACKOFF.maxMs / 1000} s)`,
+    unit: 'ms',
+    runs: [settleMs],
+    target: '0 lost, 0 doubled, 0 failed',
+    note: `${round(OPS / (settleMs / 1000))} creates/s; ${proxy.log.length} requests, ${counts.forwarded} forwarded clean; faults met: ${faults}.`,
+  });
+  rec.last().pass = lost === 0 && doubled === 0 && stopped === 0;
+  rec.add({
+    section: SECTION,
+    name: 'posts lost (queued, not on the service)',
+    unit: 'posts',
+    runs: [lost],
+    atMost: 0,
+  });
+  rec.add({
+    section: SECTION,
+    name: 'posts doubled on the service',
+    unit: 'posts',
+    runs: [doubled],
+    atMost: 0,
+  });
+  rec.add({
+    section: SECTION,
+    name: 'operations left failed or waiting for a decision',
+    unit: 'operations',
+    runs: [stopped],
+    atMost: 0,
+  });
+} finally {
+  await engine.stop();
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+  await proxy.close();
+  await service.close();
+}
+rec.save();
