@@ -9,13 +9,15 @@ const USAGE = `Usage:
   npm run server -- [--port 4010] [--data-dir .data/sandbox] [--host 127.0.0.1]
                     [--rate-limit N/SECONDS | --rate-limit off] [--storage-limit BYTES]
                     [--max-image-bytes BYTES] [--max-video-bytes BYTES] [--allow-private-urls]
-                    [--tick-ms MS] [--minute-ms MS] [--allowed-hosts any|loopback] [--log]
+                    [--tick-ms MS] [--minute-ms MS] [--request-timeout-ms MS] [--idle-timeout-ms MS]
+                    [--max-connections N] [--allowed-hosts any|loopback] [--log]
   npm run server -- admin <list | create-key | revoke-key | add-integration> [options]   (admin --help)`;
 
 function intArg(name: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer of at least ${min}; got "${value}".`);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`--${name} must be an integer of at least ${min}; got "${value}".`);
   return n;
 }
 
@@ -28,7 +30,8 @@ function rateLimitArg(value: string | undefined): StartServiceOptions['rateLimit
   if (value === undefined) return undefined;
   if (value === 'off') return null;
   const m = /^(\d+)\/(\d+)$/.exec(value);
-  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`--rate-limit takes N/SECONDS (for example 100/60) or "off"; got "${value}".`);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
+    throw new Error(`--rate-limit takes N/SECONDS (for example 100/60) or "off"; got "${value}".`);
   return { count: Number(m[1]), seconds: Number(m[2]) };
 }
 
@@ -47,6 +50,9 @@ async function serve(argv: string[]): Promise<void> {
       'tick-ms': { type: 'string' },
       'minute-ms': { type: 'string' },
       'allowed-hosts': { type: 'string' },
+      'request-timeout-ms': { type: 'string' },
+      'idle-timeout-ms': { type: 'string' },
+      'max-connections': { type: 'string' },
       log: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -67,6 +73,9 @@ async function serve(argv: string[]): Promise<void> {
     tickMs: intArg('tick-ms', values['tick-ms'], 10),
     minuteMs: intArg('minute-ms', values['minute-ms'], 1),
     allowedHosts: allowedHostsArg(values['allowed-hosts']),
+    requestTimeoutMs: intArg('request-timeout-ms', values['request-timeout-ms'], 100),
+    idleTimeoutMs: intArg('idle-timeout-ms', values['idle-timeout-ms'], 100),
+    maxConnections: intArg('max-connections', values['max-connections'], 1),
     log: values.log ?? false,
   });
   console.log(`listening on ${service.baseUrl}`);

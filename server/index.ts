@@ -46,6 +46,12 @@ export interface StartServiceOptions {
   fetchTimeoutMs?: number;
   /** Stands in for DNS and the internet in upload-from-url (tests); the address guard still applies. */
   fetchNetwork?: FetchNetwork;
+  /** How long one request may take to arrive in full (a large upload included). Default 5 min. */
+  requestTimeoutMs?: number;
+  /** How long an upload may send nothing before it is cut and its partial file removed. Default 30 s. */
+  idleTimeoutMs?: number;
+  /** Open connections at most. Default 256. */
+  maxConnections?: number;
   log?: boolean;
 }
 
@@ -60,6 +66,11 @@ export interface RunningService {
 
 export const DEFAULT_STORAGE_LIMIT_BYTES = 2 * 1024 * 1024 * 1024;
 export const DEFAULT_PORT = 4010;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 5 * 60_000;
+export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_CONNECTIONS = 256;
+/** How long close() lets open requests finish before it cuts their connections. */
+export const CLOSE_GRACE_MS = 1_000;
 
 /**
  * Starts the local Social Publishing service on a data dir: opens (and migrates) its database,
@@ -79,6 +90,9 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     fetchTimeoutMs: opts.fetchTimeoutMs ?? 30_000,
     fetchNetwork: opts.fetchNetwork ?? {},
     allowedHosts: opts.allowedHosts ?? 'any',
+    requestTimeoutMs: opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    idleTimeoutMs: opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    maxConnections: opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
   };
   const mediaDir = join(dataDir, 'media');
   const db = openDatabase(dataDir);
@@ -127,7 +141,8 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     await app.listen({ port: opts.port ?? DEFAULT_PORT, host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : (opts.port ?? DEFAULT_PORT);
-    const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+    const urlHost =
+      host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
     urls.origin = `http://${urlHost}:${port}`;
     urls.baseUrl = `${urls.origin}/v1`;
     urls.cdnUrl = `${urls.origin}/cdn`;
@@ -151,7 +166,12 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
         if (closed) return;
         closed = true;
         publisher?.stop();
-        await server.close();
+        const closing = server.close();
+        // Requests still open after a short grace (a stalled upload, a client that never reads)
+        // must not hold the service, or the app quitting, for as long as their clients wait.
+        const grace = new Promise<'grace'>((r) => setTimeout(r, CLOSE_GRACE_MS, 'grace').unref());
+        if ((await Promise.race([closing, grace])) === 'grace') server.server.closeAllConnections();
+        await closing;
         db.close();
       },
     };

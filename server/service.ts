@@ -23,6 +23,12 @@ export interface ServiceConfig {
   fetchNetwork: FetchNetwork;
   /** Which Host headers are answered ('loopback' defeats DNS rebinding). */
   allowedHosts: AllowedHosts;
+  /** How long one request may take to arrive in full, headers and body. */
+  requestTimeoutMs: number;
+  /** How long an upload (or any connection) may stay silent before it is cut. */
+  idleTimeoutMs: number;
+  /** Open connections at most; more are refused until one closes. */
+  maxConnections: number;
 }
 
 /** Where the service is reachable; known once it listens, so it is filled in then. */

@@ -10,8 +10,10 @@ import { analyticsRoutes } from '../routes/analytics.js';
 import { mediaRoutes } from '../routes/media.js';
 import { postRoutes } from '../routes/posts.js';
 import type { Service } from '../service.js';
-import { frameworkErrors, installErrorHandling } from './error-handler.js';
 import { limitLocalExposure } from './local-exposure.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './error-handler.js';
+import { ApiHttpError } from './errors.js';
+import { MAX_JSON_NESTING, nestsDeeperThan } from '../../shared/json/nesting.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { RateLimiter } from './rate-limit.js';
 
@@ -31,8 +33,22 @@ export async function buildApp(svc: Service, log: boolean): Promise<FastifyInsta
       : false,
     bodyLimit: JSON_BODY_LIMIT,
     frameworkErrors,
+    clientErrorHandler,
     return503OnClosing: true,
+    // `/v1/me/` is `/v1/me`.
+    routerOptions: { ignoreTrailingSlash: true },
+    // The whole request, a large upload included, must arrive within this time.
+    requestTimeout: svc.config.requestTimeoutMs,
+    // A silent socket (a client that stopped sending or reading) is cut; never before a handler
+    // that waits on the network (upload-from-url) could have finished.
+    connectionTimeout: Math.max(svc.config.idleTimeoutMs, svc.config.fetchTimeoutMs + 5_000),
+    http: {
+      headersTimeout: Math.min(60_000, svc.config.requestTimeoutMs),
+      // How often node looks for requests past their time (its own default is 30 s).
+      connectionsCheckingInterval: Math.min(1_000, svc.config.requestTimeoutMs),
+    },
   });
+  app.server.maxConnections = svc.config.maxConnections;
   installErrorHandling(app);
   limitLocalExposure(app, svc.config.allowedHosts);
 
@@ -43,7 +59,20 @@ export async function buildApp(svc: Service, log: boolean): Promise<FastifyInsta
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    return parseJson(request, text, done);
+    return parseJson(request, text, (err, value) => {
+      if (err) return done(err);
+      // Checked once here for every JSON body, before validation or serializing could recurse into it.
+      if (nestsDeeperThan(value, MAX_JSON_NESTING)) {
+        return done(
+          new ApiHttpError(
+            400,
+            ErrorCode.VALIDATION_ERROR,
+            `The body nests deeper than ${MAX_JSON_NESTING} levels.`,
+          ),
+        );
+      }
+      return done(null, value);
+    });
   });
 
   await app.register(fastifyMultipart, {
@@ -57,7 +86,10 @@ export async function buildApp(svc: Service, log: boolean): Promise<FastifyInsta
     },
   });
 
-  await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument('/v1') as never } });
+  await app.register(fastifySwagger, {
+    mode: 'static',
+    specification: { document: buildOpenApiDocument('/v1') as never },
+  });
   await app.register(fastifySwaggerUi, { routePrefix: '/v1/docs' });
 
   await app.register(fastifyStatic, {
@@ -75,7 +107,9 @@ export async function buildApp(svc: Service, log: boolean): Promise<FastifyInsta
     const { code } = request.params as { code: string };
     const url = svc.shortLinks.resolve(code);
     if (!url) {
-      return reply.code(404).send({ statusCode: 404, code: ErrorCode.NOT_FOUND, message: `No short link "${code}".` });
+      return reply
+        .code(404)
+        .send({ statusCode: 404, code: ErrorCode.NOT_FOUND, message: `No short link "${code}".` });
     }
     // Links stored before URLs were kept in ASCII form are serialised again: `Location` must be ASCII.
     return reply.redirect(new URL(url).href, 302);

@@ -53,31 +53,61 @@ function finish(out: WriteStream): Promise<void> {
 export function cleanFileName(name: string, fallback: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const printable = base.replace(/[\u0000-\u001f\u007f]/g, '');
+  const clean = printable.trim().slice(0, 200);
   return clean === '' ? fallback : clean;
+}
+
+export interface IngestOptions {
+  /** The error to answer when the source itself breaks (a cut-off form, a dropped download). */
+  brokenSource: (err: Error) => ApiHttpError;
+  /** Bytes the file is known to have at least (from a declared length): refused before it is read. */
+  atLeastBytes?: number;
+  /** Runs once the file is on disk, before it is kept: reads the rest of a form, which may refuse it. */
+  beforeKeep?: () => Promise<void>;
 }
 
 /**
  * Streams one upload to disk: sniffs the kind from its first bytes (never from its name), then
  * writes chunk by chunk while counting, stopping at the kind's size limit (413) or at the
- * organization's storage quota (402). Images are decoded for their thumbnail, which also refuses
- * a file whose bytes only pretend to be an image. Nothing is kept of a refused upload.
+ * organization's storage quota (402), or when nothing arrives for the idle time (408). Images are
+ * decoded for their thumbnail, which also refuses a file whose bytes only pretend to be an image.
+ * Nothing is kept of a refused upload.
  */
 export async function ingestMedia(
   svc: Service,
   organizationId: string,
   name: string,
   source: Readable,
-  /** The error to answer when the source itself breaks (a cut-off form, a dropped download). */
-  brokenSource: (err: Error) => ApiHttpError,
+  { brokenSource, atLeastBytes = 0, beforeKeep }: IngestOptions,
 ): Promise<MediaRecord> {
   const raw = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const idleMs = svc.config.idleTimeoutMs;
   const iterator = {
     next: async () => {
+      const chunk = raw.next();
+      // A chunk that comes after the upload was given up has nobody to tell.
+      chunk.catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      const stalled = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new ApiHttpError(
+                408,
+                ErrorCode.REQUEST_TIMEOUT,
+                `The upload stalled: nothing arrived for ${idleMs / 1000} s. Send it again.`,
+              ),
+            ),
+          idleMs,
+        );
+      });
       try {
-        return await raw.next();
+        return await Promise.race([chunk, stalled]);
       } catch (err) {
         throw err instanceof ApiHttpError ? err : brokenSource(err as Error);
+      } finally {
+        clearTimeout(timer);
       }
     },
   };
@@ -108,13 +138,19 @@ export async function ingestMedia(
   const limit = kind === 'image' ? svc.config.maxImageBytes : svc.config.maxVideoBytes;
   const quotaLeft = svc.config.storageLimitBytes - svc.media.usedBytes(organizationId);
   const tooLarge = () =>
-    new ApiHttpError(413, ErrorCode.FILE_TOO_LARGE, `This ${kind} is larger than the ${megabytes(limit)} allowed for ${kind}s.`);
+    new ApiHttpError(
+      413,
+      ErrorCode.FILE_TOO_LARGE,
+      `This ${kind} is larger than the ${megabytes(limit)} allowed for ${kind}s.`,
+    );
   const overQuota = () =>
     new ApiHttpError(
       402,
       ErrorCode.STORAGE_LIMIT_EXCEEDED,
       `The organization's media storage (${megabytes(svc.config.storageLimitBytes)}) is full for this upload; free space in the dashboard, or start the local service with a larger --storage-limit.`,
     );
+  if (atLeastBytes > limit) throw tooLarge();
+  if (atLeastBytes > quotaLeft) throw overQuota();
 
   const id = newId('media_');
   const file = `${id}.${EXTENSION[type.mime] ?? type.ext}`;
@@ -137,15 +173,24 @@ export async function ingestMedia(
     }
     if ((source as Readable & { truncated?: boolean }).truncated) throw tooLarge();
     await finish(out);
+    await beforeKeep?.();
     await rename(temp, join(svc.mediaDir, file));
     try {
       await writeThumbnail(join(svc.mediaDir, file), kind, join(svc.mediaDir, thumb));
     } catch (err) {
       await unlink(join(svc.mediaDir, file)).catch(() => undefined);
       if (/pixel limit/i.test((err as Error).message)) {
-        throw new ApiHttpError(413, ErrorCode.FILE_TOO_LARGE, `This image has more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; scale it down.`);
+        throw new ApiHttpError(
+          413,
+          ErrorCode.FILE_TOO_LARGE,
+          `This image has more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; scale it down.`,
+        );
       }
-      throw new ApiHttpError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, `This file starts like ${type.mime} but cannot be decoded; it is damaged or not an image.`);
+      throw new ApiHttpError(
+        415,
+        ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+        `This file starts like ${type.mime} but cannot be decoded; it is damaged or not an image.`,
+      );
     }
     // Checked again at the end: another upload may have used the room meanwhile.
     if (svc.media.usedBytes(organizationId) + size > svc.config.storageLimitBytes) {

@@ -6,7 +6,16 @@ import { ErrorBody } from '../../shared/api/errors.js';
 import { MediaObject } from '../../shared/api/resources.js';
 import type { RunningService } from '../index.js';
 import { isPrivateAddress } from '../media/address-guard.js';
-import { fileForm, gifBytes, jpegBytes, movBytes, mp4Bytes, pngBytes, webmBytes, webpBytes } from './fixtures.js';
+import {
+  fileForm,
+  gifBytes,
+  jpegBytes,
+  movBytes,
+  mp4Bytes,
+  pngBytes,
+  webmBytes,
+  webpBytes,
+} from './fixtures.js';
 import { as, call, expectError, startTestService, world } from './helpers.js';
 
 const MAX_IMAGE = 200_000;
@@ -18,11 +27,15 @@ let open: RunningService;
 let files: Server;
 let filesOrigin: string;
 
-
 beforeAll(async () => {
   [s, open] = await Promise.all([
     startTestService({ maxImageBytes: MAX_IMAGE, maxVideoBytes: MAX_VIDEO, storageLimitBytes: STORAGE }),
-    startTestService({ maxImageBytes: MAX_IMAGE, maxVideoBytes: MAX_VIDEO, allowPrivateUrls: true, fetchTimeoutMs: 800 }),
+    startTestService({
+      maxImageBytes: MAX_IMAGE,
+      maxVideoBytes: MAX_VIDEO,
+      allowPrivateUrls: true,
+      fetchTimeoutMs: 800,
+    }),
   ]);
   const png = await pngBytes(32, 32);
   // A local file server standing in for "the internet" (reachable only with allowPrivateUrls).
@@ -32,8 +45,10 @@ beforeAll(async () => {
     if (url.pathname === '/redirect') return res.writeHead(302, { location: '/photo.png' }).end();
     if (url.pathname === '/loop') return res.writeHead(302, { location: '/loop' }).end();
     if (url.pathname === '/big.mp4') return res.writeHead(200).end(mp4Bytes(MAX_VIDEO + 1));
-    if (url.pathname === '/big-declared') return res.writeHead(200, { 'content-length': String(10 * MAX_VIDEO) }).end();
-    if (url.pathname === '/text') return res.writeHead(200, { 'content-type': 'image/png' }).end('not an image at all');
+    if (url.pathname === '/big-declared')
+      return res.writeHead(200, { 'content-length': String(10 * MAX_VIDEO) }).end();
+    if (url.pathname === '/text')
+      return res.writeHead(200, { 'content-type': 'image/png' }).end('not an image at all');
     if (url.pathname === '/slow') {
       res.writeHead(200);
       res.write(png.subarray(0, 100));
@@ -62,24 +77,27 @@ describe('POST /media/upload', () => {
     ['clip.mp4', async () => mp4Bytes(), 'video/mp4'],
     ['clip.mov', async () => movBytes(), 'video/quicktime'],
     ['clip.webm', async () => webmBytes(), 'video/webm'],
-  ])('stores %s, serves it from the CDN with its content type, and a real thumbnail', async (name, make, mime) => {
-    const bytes = await make();
-    const res = await upload(s, bytes, name);
-    expect(res.status, res.text).toBe(200);
-    const media = MediaObject.parse(res.body);
-    expect(media).toMatchObject({ name, alt: null });
-    expect(media.id).toMatch(/^media_/);
-    expect(media.path.startsWith(`${s.cdnUrl}/`)).toBe(true);
-    const file = await fetch(media.path);
-    expect(file.status).toBe(200);
-    expect(file.headers.get('content-type')).toContain(mime);
-    expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
-    const thumb = await fetch(media.thumbnail);
-    expect(thumb.headers.get('content-type')).toContain('image/webp');
-    const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
-    expect(meta.format).toBe('webp');
-    expect(meta.width).toBeLessThanOrEqual(320);
-  });
+  ])(
+    'stores %s, serves it from the CDN with its content type, and a real thumbnail',
+    async (name, make, mime) => {
+      const bytes = await make();
+      const res = await upload(s, bytes, name);
+      expect(res.status, res.text).toBe(200);
+      const media = MediaObject.parse(res.body);
+      expect(media).toMatchObject({ name, alt: null });
+      expect(media.id).toMatch(/^media_/);
+      expect(media.path.startsWith(`${s.cdnUrl}/`)).toBe(true);
+      const file = await fetch(media.path);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toContain(mime);
+      expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+      const thumb = await fetch(media.thumbnail);
+      expect(thumb.headers.get('content-type')).toContain('image/webp');
+      const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBeLessThanOrEqual(320);
+    },
+  );
 
   it('serves byte ranges (206) for players and resumable downloads', async () => {
     const bytes = mp4Bytes(5000);
@@ -91,7 +109,11 @@ describe('POST /media/upload', () => {
   });
 
   it('sniffs the kind from the bytes: a text file named .png and an image that cannot be decoded are refused with 415', async () => {
-    expectError(await upload(s, Buffer.from('hello, I am text pretending'), 'fake.png', 'image/png'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectError(
+      await upload(s, Buffer.from('hello, I am text pretending'), 'fake.png', 'image/png'),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
     const png = await pngBytes(16, 16);
     const broken = Buffer.concat([png.subarray(0, 40), Buffer.alloc(200, 7)]);
     expectError(await upload(s, broken, 'broken.png', 'image/png'), 415, 'UNSUPPORTED_MEDIA_TYPE');
@@ -121,11 +143,23 @@ describe('POST /media/upload', () => {
 
   it('refuses an empty file, a wrong field name, no file, and a JSON body', async () => {
     expectError(await upload(s, Buffer.alloc(0), 'empty.png'), 400, 'VALIDATION_ERROR');
-    expectError(await upload(s, await pngBytes(8, 8), 'a.png', 'image/png', 'upload'), 400, 'VALIDATION_ERROR');
+    expectError(
+      await upload(s, await pngBytes(8, 8), 'a.png', 'image/png', 'upload'),
+      400,
+      'VALIDATION_ERROR',
+    );
     const form = new FormData();
     form.append('note', 'no file here');
-    expectError(await as(s, 'full-live').raw('/media/upload', { method: 'POST', body: form }), 400, 'VALIDATION_ERROR');
-    const json = await as(s, 'full-live').raw('/media/upload', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expectError(
+      await as(s, 'full-live').raw('/media/upload', { method: 'POST', body: form }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    const json = await as(s, 'full-live').raw('/media/upload', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(json, 415, 'UNSUPPORTED_CONTENT_TYPE');
     const broken = await as(s, 'full-live').raw('/media/upload', {
       method: 'POST',
@@ -137,18 +171,49 @@ describe('POST /media/upload', () => {
     ErrorBody.parse(broken.body);
   });
 
+  it('refuses a form with two files (413 PAYLOAD_TOO_LARGE) and keeps neither', async () => {
+    const before = (await as(s, 'full-live').get<{ storage: { usedBytes: number } }>('/me')).body.storage
+      .usedBytes;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await pngBytes(8, 8))]), 'one.png');
+    form.append('file', new Blob([new Uint8Array(await pngBytes(9, 9))]), 'two.png');
+    expectError(
+      await as(s, 'full-live').raw('/media/upload', { method: 'POST', body: form }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
+    const other = new FormData();
+    other.append('file', new Blob([new Uint8Array(await pngBytes(8, 8))]), 'one.png');
+    other.append('extra', new Blob([new Uint8Array(await pngBytes(9, 9))]), 'two.png');
+    expectError(
+      await as(s, 'full-live').raw('/media/upload', { method: 'POST', body: other }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
+    expect(
+      (await as(s, 'full-live').get<{ storage: { usedBytes: number } }>('/me')).body.storage.usedBytes,
+    ).toBe(before);
+  });
+
   it('fills the organization quota exactly, then answers 402 STORAGE_LIMIT_EXCEEDED; other organizations are unaffected', async () => {
     const svc = await startTestService({ storageLimitBytes: 200_000, maxVideoBytes: 500_000 });
     try {
-      const me = await as(svc, 'full-live').get<{ storage: { usedBytes: number; limitBytes: number } }>('/me');
+      const me = await as(svc, 'full-live').get<{ storage: { usedBytes: number; limitBytes: number } }>(
+        '/me',
+      );
       const { usedBytes, limitBytes } = me.body.storage;
       expect(limitBytes).toBe(200_000);
       const room = limitBytes - usedBytes;
       expectError(await upload(svc, mp4Bytes(room + 1), 'past.mp4'), 402, 'STORAGE_LIMIT_EXCEEDED');
       expect((await upload(svc, mp4Bytes(room), 'exactly.mp4')).status).toBe(200);
-      expect((await as(svc, 'full-live').get<{ storage: { usedBytes: number } }>('/me')).body.storage.usedBytes).toBe(limitBytes);
+      expect(
+        (await as(svc, 'full-live').get<{ storage: { usedBytes: number } }>('/me')).body.storage.usedBytes,
+      ).toBe(limitBytes);
       expectError(await upload(svc, await pngBytes(4, 4), 'one-more.png'), 402, 'STORAGE_LIMIT_EXCEEDED');
-      const other = await as(svc, 'other-org').raw('/media/upload', { method: 'POST', body: fileForm(mp4Bytes(60_000), 'c.mp4') });
+      const other = await as(svc, 'other-org').raw('/media/upload', {
+        method: 'POST',
+        body: fileForm(mp4Bytes(60_000), 'c.mp4'),
+      });
       expect(other.status).toBe(200);
     } finally {
       await svc.close();
@@ -157,7 +222,8 @@ describe('POST /media/upload', () => {
 });
 
 describe('POST /media/upload-from-url', () => {
-  const fromUrl = (svc: RunningService, url: unknown) => as(svc, 'full-live').post('/media/upload-from-url', { url });
+  const fromUrl = (svc: RunningService, url: unknown) =>
+    as(svc, 'full-live').post('/media/upload-from-url', { url });
 
   it('downloads a public file (allowed here: the test server is local) and follows redirects', async () => {
     const res = await fromUrl(open, `${filesOrigin}/photo.png`);
@@ -165,7 +231,9 @@ describe('POST /media/upload-from-url', () => {
     expect(MediaObject.parse(res.body)).toMatchObject({ name: 'photo.png' });
     const redirected = await fromUrl(open, `${filesOrigin}/redirect`);
     expect(redirected.status).toBe(200);
-    expect((await fetch(MediaObject.parse(redirected.body).path)).headers.get('content-type')).toContain('image/png');
+    expect((await fetch(MediaObject.parse(redirected.body).path)).headers.get('content-type')).toContain(
+      'image/png',
+    );
   });
 
   it('refuses private, loopback and link-local addresses, literal or after DNS resolution', async () => {
@@ -184,7 +252,19 @@ describe('POST /media/upload-from-url', () => {
   });
 
   it('classifies addresses the way the guard needs', () => {
-    for (const a of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.0.1', '169.254.1.1', '100.64.0.1', '::1', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', '::']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.0.1',
+      '169.254.1.1',
+      '100.64.0.1',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:10.0.0.1',
+      '::',
+    ]) {
       expect(isPrivateAddress(a), a).toBe(true);
     }
     for (const a of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '172.32.0.1']) {
@@ -229,11 +309,13 @@ describe('media in posts', () => {
       ],
     });
     expect(created.status, created.text).toBe(200);
-    const read = await call<{ media: unknown[] }>(`${s.baseUrl}/posts/${created.body[0]?.postId}`, { headers: api.headers });
+    const read = await call<{ media: unknown[] }>(`${s.baseUrl}/posts/${created.body[0]?.postId}`, {
+      headers: api.headers,
+    });
     expect(read.body.media).toEqual([media]);
   });
 
-  it('does not let another organization attach this organization\'s media', async () => {
+  it("does not let another organization attach this organization's media", async () => {
     const media = MediaObject.parse((await upload(s, await pngBytes(), 'mine.png')).body);
     const other = as(s, 'other-org');
     const account = world(s).brand3.integrations.find((i) => i.platform === 'x')?.id;
@@ -241,7 +323,13 @@ describe('media in posts', () => {
       type: 'schedule',
       date: new Date(Date.now() + 3_600_000).toISOString(),
       shortLink: false,
-      posts: [{ integration: { id: account }, value: [{ content: 'stolen', image: [{ id: media.id, path: media.path }] }], settings: { __type: 'x' } }],
+      posts: [
+        {
+          integration: { id: account },
+          value: [{ content: 'stolen', image: [{ id: media.id, path: media.path }] }],
+          settings: { __type: 'x' },
+        },
+      ],
     });
     expectError(res, 400, 'Platform validation failed');
   });
