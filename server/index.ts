@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_MAX_IMAGE_BYTES, DEFAULT_MAX_VIDEO_BYTES } from '../shared/platforms/rules.js';
 import { buildApp } from './http/app.js';
+import { redactedError } from './http/error-handler.js';
 import type { AllowedHosts } from './http/local-exposure.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './http/rate-limit.js';
 import type { FetchNetwork } from './media/fetch-url.js';
@@ -150,7 +151,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     publisher = new Publisher(posts, accounts, {
       tickMs: config.tickMs,
       minuteMs: config.minuteMs,
-      onError: (err) => server.log.error({ err }, 'publisher tick failed'),
+      onError: (err) => server.log.error({ err: redactedError(err) }, 'publisher tick failed'),
     });
     publisher.start();
     const sandbox = writeSandboxFile(dataDir, accounts, urls, tokens);

@@ -86,6 +86,12 @@ const routePatterns = Object.values(endpoints).map((e) => ({
   pattern: new RegExp(`^/v1${e.path.replace(/:[^/]+/g, '[^/]+')}/?$`),
 }));
 
+/** An error as a log line may carry it: message and stack with any API key redacted. */
+export function redactedError(err: unknown): { message: string; stack: string } {
+  const e = err instanceof Error ? err : new Error(String(err));
+  return { message: redactKeys(e.message), stack: redactKeys(e.stack ?? '') };
+}
+
 /** Every failure answers the API's error body; nothing reaches the caller as HTML or a stack trace. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -95,7 +101,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (api.headers) void reply.headers(api.headers);
       return reply.code(api.statusCode).type('application/json').send(api.body());
     }
-    request.log.error({ err: { message: redactKeys(err.message), stack: redactKeys(err.stack ?? '') } }, 'unhandled error');
+    request.log.error({ err: redactedError(err) }, 'unhandled error');
     return reply.code(500).type('application/json').send({
       statusCode: 500,
       code: ErrorCode.INTERNAL_ERROR,
