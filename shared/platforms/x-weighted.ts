@@ -52,7 +52,8 @@ export const X_MAX_URL_LENGTH = 4096;
  * The longest word (no whitespace) that still holds a possible domain and is counted: a link of
  * the longest kind with a whole post's worth of characters glued to it. twitter-text takes up to
  * ~15 ms on one this long; a longer word is "too long to count", the price being that a valid
- * post with two maximal links joined without a space is refused.
+ * post is refused when a link of thousands of characters has another one, or hundreds of units
+ * of emoji (2 for up to 14 units), glued to it.
  */
 export const X_MAX_LINKED_WORD = X_MAX_URL_LENGTH + X_WEIGHTED_LIMIT;
 
