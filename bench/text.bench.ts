@@ -2,6 +2,7 @@ import type { PostTarget } from '../shared/api/resources.js';
 import { platformRules } from '../shared/platforms/rules.js';
 import { MAX_TEXT_LENGTH } from '../shared/platforms/text-length.js';
 import { X_MAX_TEXT_LENGTH } from '../shared/platforms/text.js';
+import { X_MAX_LINKED_WORD } from '../shared/platforms/x-weighted.js';
 import type { PlatformType } from '../shared/platforms/types.js';
 import { validatePostTarget } from '../shared/platforms/validate.js';
 import { blockCounts } from '../renderer/composer/checks.js';
@@ -10,15 +11,14 @@ import { Recorder } from './lib/results.js';
 /*
  * Runs under Node (tsx). What the composer does at each keystroke, for one block: the counters
  * (blockCounts) and the service's rules (validatePostTarget), on the text after one more
- * character. Texts up to the caps, the worst known for twitter-text ("a." repeated, quadratic)
- * among them; the import and the service run the same validatePostTarget once per text.
+ * character. Texts up to the caps, the worst known for twitter-text among them (quadratic for it
+ * alone: "a." repeated took 4 s at the X cap); the import and the service run the same
+ * validatePostTarget once per text.
  */
 
 const SECTION = 'Text counter';
 const TARGET_MS = 16;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-/** twitter-text takes seconds on some of these: fewer runs, the figure is plain either way. */
-const SLOW_RUNS = Math.min(RUNS, 3);
 
 const rec = new Recorder('text');
 
@@ -42,11 +42,15 @@ const url = (n: number) => `https://example.com/${'p'.repeat(n - 'https://exampl
 /** The longest valid X post there is, about: eleven maximal links and a flag (weighs 265). */
 const longestValidX = Array.from({ length: 11 }, () => url(4088)).join(' ') + ' 🏴󠁧󠁢󠁥󠁮󠁧󠁿';
 const dots = (units: number) => 'a.'.repeat(Math.floor(units / 2));
+/** `unit` repeated between `head` and `tail` up to `units` in all, the keystroke's character left out. */
+const fill = (units: number, unit: string, head = '', tail = '') =>
+  head + unit.repeat(Math.floor((units - 1 - head.length - tail.length) / unit.length)) + tail;
 /** Mixed text (not plain ASCII), so the grapheme counter walks it with Intl.Segmenter. */
 const prose = (units: number) =>
   'Café ☕ crème brûlée, déjà vu. '.repeat(Math.ceil(units / 30)).slice(0, units);
 
-const cases: { name: string; platform: PlatformType; text: string; slow?: boolean }[] = [
+const cap = X_MAX_TEXT_LENGTH;
+const cases: { name: string; platform: PlatformType; text: string }[] = [
   { name: 'X, 279 characters', platform: 'x', text: 'a'.repeat(279) },
   {
     name: `X, the longest valid post (${longestValidX.length} units, 11 links)`,
@@ -54,12 +58,21 @@ const cases: { name: string; platform: PlatformType; text: string; slow?: boolea
     text: longestValidX,
   },
   { name: 'X, "a." repeated, 4,000 units', platform: 'x', text: dots(4_000) },
-  { name: 'X, "a." repeated, 8,000 units', platform: 'x', text: dots(8_000), slow: true },
+  { name: 'X, "a." repeated, 8,000 units', platform: 'x', text: dots(8_000) },
+  { name: `X, "a." repeated up to the X cap (${cap} units)`, platform: 'x', text: dots(cap - 1) },
+  { name: 'X, "a-" repeated, then " x.y", at the cap', platform: 'x', text: fill(cap, 'a-', '', ' x.y') },
+  { name: 'X, "a_" repeated, then " x.y", at the cap', platform: 'x', text: fill(cap, 'a_', '', ' x.y') },
+  { name: 'X, "-a" repeated, then " x.y", at the cap', platform: 'x', text: fill(cap, '-a', '', ' x.y') },
+  { name: 'X, "a.com" then ".a" repeated, at the cap', platform: 'x', text: fill(cap, '.a', 'a.com') },
   {
-    name: `X, "a." repeated up to the X cap (${X_MAX_TEXT_LENGTH} units)`,
+    name: 'X, "https://x.com/" then "(a)" repeated, at the cap',
     platform: 'x',
-    text: dots(X_MAX_TEXT_LENGTH - 1),
-    slow: true,
+    text: fill(cap, '(a)', 'https://x.com/'),
+  },
+  {
+    name: `X, the slowest word still counted: "a-" repeated, then ",a.com/" (${X_MAX_LINKED_WORD} units)`,
+    platform: 'x',
+    text: fill(X_MAX_LINKED_WORD, 'a-', '', ',a.com/'),
   },
   {
     name: 'X, "a." repeated just past the X cap: refused uncounted',
@@ -80,11 +93,11 @@ for (const c of cases) {
     section: SECTION,
     name: c.name,
     unit: 'ms',
-    runs: keystroke(c.platform, c.text, c.slow ? SLOW_RUNS : RUNS),
+    runs: keystroke(c.platform, c.text, RUNS),
     atMost: TARGET_MS,
   });
 }
 rec.note(
-  `One keystroke = blockCounts + validatePostTarget on the text with one more character (twitter-text parses it twice for X). X cap ${X_MAX_TEXT_LENGTH} UTF-16 units after NFC; every platform's cap ${MAX_TEXT_LENGTH}.`,
+  `One keystroke = blockCounts + validatePostTarget on the text with one more character (the X counter parses a word with a possible link once; a word longer than ${X_MAX_LINKED_WORD} units with one is refused uncounted). X cap ${X_MAX_TEXT_LENGTH} UTF-16 units after NFC; every platform's cap ${MAX_TEXT_LENGTH}.`,
 );
 rec.save();

@@ -87,7 +87,7 @@ export function blockCounts(text: string, platforms: readonly PlatformType[]): B
   return [...new Set(platforms)].map((p) => {
     const rules = platformRules[p];
     const length = measureText(p, text);
-    const count = length === 'too long' ? null : length;
+    const count = typeof length === 'number' ? length : null;
     return {
       platform: p,
       label: rules.label,

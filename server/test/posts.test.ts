@@ -7,6 +7,7 @@ import {
   RescheduleResponse,
 } from '../../shared/api/resources.js';
 import { platformRules } from '../../shared/platforms/rules.js';
+import { X_MAX_TEXT_LENGTH } from '../../shared/platforms/text.js';
 import { PLATFORM_TYPES, type PlatformType } from '../../shared/platforms/types.js';
 import type { RunningService } from '../index.js';
 import { openDatabase } from '../store/db.js';
@@ -213,6 +214,31 @@ describe('POST /posts', () => {
       });
       expect(other.status, other.text).toBe(200);
       expect(Date.now() - started).toBeLessThan(2000);
+    }
+  });
+
+  it('counts X texts at the cap that were quadratic for twitter-text, and answers others meanwhile (issue 15)', async () => {
+    const fill = (unit: string, head = '', tail = '') =>
+      head + unit.repeat(Math.floor((X_MAX_TEXT_LENGTH - head.length - tail.length) / unit.length)) + tail;
+    const texts = [
+      fill('a.'),
+      fill('a-', '', ' x.y'),
+      fill('a_', '', ' x.y'),
+      fill('-a', '', ' x.y'),
+      fill('.a', 'a.com'),
+      fill('(a)', 'https://x.com/'),
+    ];
+    for (const content of texts) {
+      const started = Date.now();
+      const [refused, other] = await Promise.all([
+        api.post('/posts', schedule([target('x', content)])),
+        api.get(`/posts?${range(1)}`),
+      ]);
+      expectError(refused, 400, 'Platform validation failed').toMatchObject({
+        issues: [{ target: 0, path: 'value.0.content' }],
+      });
+      expect(other.status, other.text).toBe(200);
+      expect(Date.now() - started, content.slice(0, 20)).toBeLessThan(2000);
     }
   });
 

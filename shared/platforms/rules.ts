@@ -23,7 +23,7 @@ export interface PlatformRules {
   /** Maximum length of one block's text, in the unit `countText` returns. */
   textLimit: number;
   /** How the platform counts text: X weights characters, the others count graphemes. Call it through measureText. */
-  countText: (text: string) => number;
+  countText: (text: string) => number | 'word too long';
   counting: 'x-weighted' | 'graphemes';
   media: MediaRules;
   /** Whether the platform publishes later blocks as a thread (replies or comments). */

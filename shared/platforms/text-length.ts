@@ -10,8 +10,11 @@ import type { PlatformType } from './types.js';
  */
 export const MAX_TEXT_LENGTH = Math.max(...Object.values(platformRules).map((r) => r.textLimit));
 
-/** A block's length in its platform's unit, or 'too long' when it was refused without counting. */
-export type TextLength = number | 'too long';
+/**
+ * A block's length in its platform's unit; 'too long' when it was refused without counting, 'word
+ * too long' when an X word holding a possible link is longer than X_MAX_LINKED_WORD.
+ */
+export type TextLength = number | 'too long' | 'word too long';
 
 /**
  * The one way into the counters: cheap caps before any of them runs (DESIGN.md: "Text is capped

@@ -1,5 +1,6 @@
-import twitterText from 'twitter-text';
-import { z } from 'zod';
+import { parseXText, X_MAX_URL_LENGTH, X_WEIGHTED_LIMIT, xConfig } from './x-weighted.js';
+
+export { X_WEIGHTED_LIMIT };
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -40,23 +41,6 @@ export function countGraphemes(text: string): number {
   }
 }
 
-/** The parts of twitter-text's counting configuration the X bound is derived from (untyped in @types). */
-const XConfig = z.object({
-  maxWeightedTweetLength: z.number().int().positive(),
-  transformedURLLength: z.number().int().positive(),
-  defaultWeight: z.number().int().positive(),
-  scale: z.number().int().positive(),
-});
-const xConfig = z.object({ configs: z.object({ defaults: XConfig }) }).parse(twitterText).configs.defaults;
-
-/** X's limit in weighted characters, as twitter-text's own configuration states it. */
-export const X_WEIGHTED_LIMIT = xConfig.maxWeightedTweetLength;
-
-/**
- * twitter-text's MAX_URL_LENGTH (dist/extractUrlsWithIndices.js, not exported): a longer URL is
- * no link, so its characters count one by one. validate.test.ts checks twitter-text still agrees.
- */
-const X_MAX_URL_LENGTH = 4096;
 /**
  * The longest match of twemoji-parser's pattern (the emoji matcher twitter-text uses), in UTF-16
  * units: a subdivision flag such as England's, which weighs like one character of defaultWeight.
@@ -80,10 +64,10 @@ export const X_MAX_TEXT_LENGTH = (() => {
 })();
 
 /**
- * X's weighted length, exactly as twitter-text counts it (URLs 23, CJK and emoji 2). Its URL
- * matcher is quadratic on some texts ("a." repeated): call it through measureText, which refuses
- * a text longer than X_MAX_TEXT_LENGTH first.
+ * X's weighted length, exactly as twitter-text counts it (URLs 23, CJK and emoji 2), without its
+ * quadratic cases (x-weighted.ts), or 'word too long' when a word holding a possible link is too
+ * long to count. Call it through measureText, which refuses a text longer than X_MAX_TEXT_LENGTH.
  */
-export function countXWeighted(text: string): number {
-  return twitterText.parseTweet(text).weightedLength;
+export function countXWeighted(text: string): number | 'word too long' {
+  return parseXText(text).weightedLength;
 }

@@ -4,6 +4,7 @@ import type { PostTarget } from '../api/resources.js';
 import { platformRules } from './rules.js';
 import { settingsSchemas } from './settings.js';
 import { measureText } from './text-length.js';
+import { X_MAX_LINKED_WORD } from './x-weighted.js';
 import { PlatformType, type MediaKind } from './types.js';
 
 /** Tells the kind of an attached media item, or undefined when it is not known. */
@@ -59,6 +60,11 @@ export function validatePostTarget(
       issue(
         `value.${b}.content`,
         `${rules.label} allows ${rules.textLimit} characters; this block is ${block.content.length.toLocaleString('en')} characters long, too long to count. Shorten it.`,
+      );
+    } else if (length === 'word too long') {
+      issue(
+        `value.${b}.content`,
+        `${rules.label} cannot count a word of more than ${X_MAX_LINKED_WORD.toLocaleString('en')} characters that holds a link or a domain; add a space or shorten it.`,
       );
     } else if (length > rules.textLimit) {
       issue(
