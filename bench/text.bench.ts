@@ -22,10 +22,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
 const rec = new Recorder('text');
 
-function keystroke(platform: PlatformType, before: string, runs: number): number[] {
+function keystroke(platform: PlatformType, before: string, runs: number, at = before.length): number[] {
   return Array.from({ length: runs }, (_, r) => {
     // A different character each run, so no run reuses a string another one built.
-    const text = before + String.fromCharCode(98 + r);
+    const text = before.slice(0, at) + String.fromCharCode(98 + r) + before.slice(at);
     const target: PostTarget = {
       integration: { id: 'int_bench' },
       value: [{ content: text, image: [] }],
@@ -50,7 +50,7 @@ const prose = (units: number) =>
   'Café ☕ crème brûlée, déjà vu. '.repeat(Math.ceil(units / 30)).slice(0, units);
 
 const cap = X_MAX_TEXT_LENGTH;
-const cases: { name: string; platform: PlatformType; text: string }[] = [
+const cases: { name: string; platform: PlatformType; text: string; at?: number }[] = [
   { name: 'X, 279 characters', platform: 'x', text: 'a'.repeat(279) },
   {
     name: `X, the longest valid post (${longestValidX.length} units, 11 links)`,
@@ -85,6 +85,12 @@ const cases: { name: string; platform: PlatformType; text: string }[] = [
     platform: 'facebook',
     text: prose(MAX_TEXT_LENGTH - 1),
   },
+  {
+    name: `Facebook, ${platformRules.facebook.textLimit} characters of mixed text, typed in the middle`,
+    platform: 'facebook',
+    text: prose(MAX_TEXT_LENGTH - 1),
+    at: Math.floor(MAX_TEXT_LENGTH / 2),
+  },
   { name: 'Facebook, 1.95 MB: refused uncounted', platform: 'facebook', text: prose(1_950_000) },
 ];
 
@@ -93,7 +99,7 @@ for (const c of cases) {
     section: SECTION,
     name: c.name,
     unit: 'ms',
-    runs: keystroke(c.platform, c.text, RUNS),
+    runs: keystroke(c.platform, c.text, RUNS, c.at),
     atMost: TARGET_MS,
   });
 }

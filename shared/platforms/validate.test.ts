@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   countGraphemes,
+  standsAlone,
   countXWeighted,
   platformRules,
   validatePostTarget,
@@ -50,6 +52,100 @@ describe('text counting', () => {
     const started = performance.now();
     expect(countGraphemes(prose)).toBe(prose.length);
     expect(performance.now() - started).toBeLessThan(250);
+  });
+});
+
+describe('countGraphemes in chunks', () => {
+  const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const slow = (t: string) => [...segmenter.segment(t)].length;
+
+  it('cuts only between units Unicode always breaks between', () => {
+    const ranges: [number, number][] = [
+      [0x20, 0x7e],
+      [0xc0, 0xff],
+      [0x3041, 0x3096],
+      [0x30a1, 0x30fa],
+      [0x4e00, 0x9fff],
+      [0xac00, 0xd7a3],
+    ];
+    const samples: string[] = [];
+    for (const [from, to] of ranges) {
+      for (let u = from; u <= to; u++) {
+        const c = String.fromCharCode(u);
+        expect(standsAlone(u)).toBe(true);
+        // Not Extend, SpacingMark or ZWJ (would join the "a" before), not Prepend (would join the
+        // "a" after), and no pair rule (regional indicators, Hangul) joins two of them.
+        expect([slow('a' + c), slow(c + 'a'), slow(c + c)], `U+${u.toString(16)}`).toEqual([2, 2, 2]);
+      }
+      samples.push(String.fromCharCode(from), String.fromCharCode(to), String.fromCharCode((from + to) >> 1));
+    }
+    for (const a of samples) for (const b of samples) expect(slow(a + b)).toBe(2);
+    for (const u of [0x0d, 0x0a, 0xad, 0x0301, 0x200d, 0x1100, 0x11a8, 0x0e33, 0xd83c, 0xfe0f])
+      expect(standsAlone(u)).toBe(false);
+  });
+
+  const cluster = fc.constantFrom(
+    'a',
+    'b',
+    ' ',
+    '.',
+    'é',
+    'e\u0301',
+    'e\u0301\u0302',
+    '\u0301',
+    '👨‍👩‍👧‍👦',
+    '\u200d',
+    '🇫🇷',
+    '🇩',
+    '🏴󠁧󠁢󠁥󠁮󠁧󠁿',
+    '\r',
+    '\n',
+    '\r\n',
+    '👍🏽',
+    '한',
+    '\u1100',
+    '\u1161',
+    '\u11a8',
+    '漢',
+    'か',
+    'カ',
+    '\u0e33',
+    '\u0600',
+    'क्',
+    'ष',
+    '\u094d',
+    '\u00ad',
+    '\ufe0f',
+    '1\ufe0f\u20e3',
+  );
+  const longText = fc.array(cluster, { minLength: 300, maxLength: 6000 }).map((parts) => parts.join(''));
+
+  it('counts as one Intl.Segmenter pass does, whatever the text and however it was edited', () => {
+    fc.assert(
+      fc.property(longText, fc.nat(), cluster, (text, at, typed) => {
+        expect(countGraphemes(text)).toBe(slow(text));
+        const i = at % (text.length + 1);
+        const edited = text.slice(0, i) + typed + text.slice(i);
+        expect(countGraphemes(edited)).toBe(slow(edited));
+      }),
+      { numRuns: 150, seed: 15 },
+    );
+  });
+
+  it('counts a character typed into a long text without counting the whole text again', () => {
+    const prose = 'Crème brûlée, 漢字と한국어 ☕ déjà vu! '
+      .repeat(2200)
+      .slice(0, platformRules.facebook.textLimit - 1);
+    countGraphemes(prose);
+    const times = [0.25, 0.5, 0.75].map((where) => {
+      const i = Math.floor(prose.length * where);
+      const edited = prose.slice(0, i) + 'x' + prose.slice(i);
+      const started = performance.now();
+      expect(countGraphemes(edited)).toBe(countGraphemes(prose) + 1);
+      return performance.now() - started;
+    });
+    // ~1 ms here; the whole text counted afresh takes tens of milliseconds.
+    expect(Math.min(...times)).toBeLessThan(16);
   });
 });
 
