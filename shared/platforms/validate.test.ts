@@ -150,6 +150,16 @@ describe('countGraphemes in chunks', () => {
 });
 
 describe('validatePostTarget', () => {
+  it('refuses on X the invisible characters twitter-text calls invalid, and only on X', () => {
+    for (const ch of ['\uFEFF', '\uFFFE', '\uFFFF']) {
+      const issues = validatePostTarget(target({ value: [{ content: `Hello${ch} world` }] }), 0, 'x');
+      expect(issues).toEqual([
+        expect.objectContaining({ path: 'value.0.content', message: expect.stringMatching(/invisible/) }),
+      ]);
+      const bluesky = target({ value: [{ content: `Hello${ch} world` }], settings: { __type: 'bluesky' } });
+      expect(validatePostTarget(bluesky, 0, 'bluesky')).toEqual([]);
+    }
+  });
   it('accepts X at its limit and refuses one past it', () => {
     expect(validatePostTarget(target({ value: [{ content: 'a'.repeat(280) }] }), 0, 'x')).toEqual([]);
     const issues = validatePostTarget(target({ value: [{ content: 'a'.repeat(281) }] }), 2, 'x');

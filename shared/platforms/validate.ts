@@ -4,7 +4,7 @@ import type { PostTarget } from '../api/resources.js';
 import { platformRules } from './rules.js';
 import { settingsSchemas } from './settings.js';
 import { measureText } from './text-length.js';
-import { X_MAX_LINKED_WORD } from './x-weighted.js';
+import { hasCharactersXRefuses, X_MAX_LINKED_WORD } from './x-weighted.js';
 import { PlatformType, type MediaKind } from './types.js';
 
 /** Tells the kind of an attached media item, or undefined when it is not known. */
@@ -70,6 +70,12 @@ export function validatePostTarget(
       issue(
         `value.${b}.content`,
         `${rules.label} allows ${rules.textLimit} characters; this block has ${length}. Shorten it by ${length - rules.textLimit}.`,
+      );
+    }
+    if (rules.counting === 'x-weighted' && length !== 'too long' && hasCharactersXRefuses(block.content)) {
+      issue(
+        `value.${b}.content`,
+        `${rules.label} refuses the invisible characters U+FEFF, U+FFFE and U+FFFF (often pasted from other apps); remove them.`,
       );
     }
     if (block.content.trim() === '' && media.length === 0) {

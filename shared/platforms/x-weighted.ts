@@ -145,3 +145,11 @@ function withoutDeadDots(word: string): string {
   }
   return chars.join('');
 }
+
+/**
+ * Whether X refuses the text for the invisible characters twitter-text calls invalid (U+FFFE,
+ * U+FEFF, U+FFFF): its own check, a single linear regex.
+ */
+export function hasCharactersXRefuses(text: string): boolean {
+  return twitterText.hasInvalidCharacters(text);
+}
