@@ -69,8 +69,6 @@ const TLD = new RegExp(
   'iy',
 );
 const DOMAIN_CHAR = regexen.validDomainChars;
-/** Characters twitter-text treats as invalid in a post (hasInvalidCharacters). */
-const INVALID = /[\uFFFE\uFEFF\uFFFF]/;
 
 export interface XWeight {
   /** Weighted length, or 'word too long' when a word with a possible link was not counted. */
@@ -89,7 +87,7 @@ export function parseXText(text: string): XWeight {
   }
   return {
     weightedLength,
-    valid: weightedLength > 0 && weightedLength <= X_WEIGHTED_LIMIT && !INVALID.test(normalized),
+    valid: weightedLength > 0 && weightedLength <= X_WEIGHTED_LIMIT && !hasCharactersXRefuses(normalized),
   };
 }
 
