@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,10 @@ beforeAll(async () => {
   ]);
   await writeFile(join(electronDist, 'electron'), binary);
   await chmod(join(electronDist, 'electron'), 0o755);
-  await writeFile(join(electronDist, 'version'), '41.7.1');
+  const electron = JSON.parse(await readFile(join(ROOT, 'node_modules/electron/package.json'), 'utf8')) as {
+    version: string;
+  };
+  await writeFile(join(electronDist, 'version'), electron.version);
   const output = join(work, 'release');
   await run(
     process.execPath,
