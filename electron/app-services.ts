@@ -7,6 +7,7 @@ import { AppFailure } from './ipc/app-failure.js';
 import { dispatch, type CallContext, type IpcHandlers } from './ipc/dispatch.js';
 import { EventHub } from './ipc/event-hub.js';
 import { createLogger } from './log.js';
+import { readDiagnostics, type DiagnosticsSource } from './logs/diagnostics.js';
 import { MediaRepo } from './media/media-repo.js';
 import { ProfileService, type SandboxConnection } from './profiles/profile-service.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
@@ -40,6 +41,10 @@ export interface AppServicesOptions {
   startSandbox?: () => Promise<SandboxConnection>;
   /** Opens an http(s) link in the system browser (Electron: shell.openExternal). */
   openExternal?: (url: string) => Promise<void>;
+  /** Versions and the log file for the About / diagnostics view (no log file in unit tests). */
+  diagnostics?: DiagnosticsSource;
+  /** Shows a folder in the file manager (Electron: shell.openPath). */
+  openFolder?: (path: string) => Promise<void>;
   /** Per-request timeout of API calls (tests shorten it). */
   apiTimeoutMs?: number;
   /** Outbox retry and offline probe pacing (tests shorten them). */
@@ -140,6 +145,12 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     },
   });
 
+  const diagnostics: DiagnosticsSource = opts.diagnostics ?? {
+    appVersion: 'development',
+    versions: { node: process.versions.node },
+    logFile: null,
+  };
+
   const handlers: IpcHandlers = {
     listProfiles: () => profiles.list(),
     connectProfile: (input) => profiles.connect(input),
@@ -184,6 +195,12 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     editImportRow: async (input) => imports.editImportRow(input),
     runImport: (input) => imports.runImport(input),
     getProfileAnalytics: async ({ integrationId }) => (await api()).getProfileAnalytics(integrationId),
+    getDiagnostics: () => readDiagnostics(diagnostics),
+    openLogsFolder: async () => {
+      if (!opts.openFolder || !diagnostics.logFile) return { opened: false };
+      await opts.openFolder(diagnostics.logFile.folder);
+      return { opened: true };
+    },
     openExternal: async ({ url }) => {
       if (!opts.openExternal) return { opened: false };
       await opts.openExternal(url);

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { createAppServices, type AppServices } from './app-services.js';
 import { setupDesktop } from './desktop/setup-desktop.js';
 import { registerIpc } from './ipc/register-ipc.js';
-import { createLogger, describe } from './log.js';
+import { catchMainErrors } from './desktop/main-errors.js';
+import { consoleSink, createLogger, describe, setLogSink } from './log.js';
+import { openLogFile } from './logs/log-file.js';
 import { createSandboxStarter } from './profiles/sandbox.js';
 import { KeytarSecretStore } from './secrets/keytar-secret-store.js';
 import { registerAppScheme, serveRenderer } from './window/app-protocol.js';
@@ -24,6 +26,43 @@ const entryUrl = rendererEntry(devServerUrl);
 // End-to-end runs give each app its own data folder (and so its own single-instance lock).
 if (process.env.POSTDECK_USER_DATA_DIR) app.setPath('userData', process.env.POSTDECK_USER_DATA_DIR);
 registerAppScheme();
+
+// Every line also goes to a rotating file in the OS's logs folder, which a user can send us.
+const logFile = openLogFile(app.getPath('logs'));
+setLogSink(
+  (level, line) => {
+    consoleSink(level, line);
+    logFile.write(level, line);
+  },
+  process.env.POSTDECK_LOG_LEVEL === 'debug' ? 'debug' : 'info',
+);
+const openLogsFolder = () => {
+  void shell.openPath(logFile.folder).then((failure) => {
+    if (failure) log.warn('could not open the logs folder', failure);
+  });
+};
+catchMainErrors({
+  process,
+  log,
+  openLogsFolder,
+  show: async ({ title, message }) => {
+    // Before ready only the synchronous error box exists.
+    if (!app.isReady()) {
+      dialog.showErrorBox(title, message);
+      return false;
+    }
+    const { response } = await dialog.showMessageBox({
+      type: 'error',
+      title,
+      message: title,
+      detail: message,
+      buttons: ['OK', 'Open Logs Folder'],
+      defaultId: 0,
+      cancelId: 0,
+    });
+    return response === 1;
+  },
+});
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -63,9 +102,14 @@ if (!app.requestSingleInstanceLock()) {
         secretStore: new KeytarSecretStore(),
         startSandbox: () => sandbox.start(),
         openExternal: (url) => shell.openExternal(url),
+        openFolder: async (path) => {
+          const failure = await shell.openPath(path);
+          if (failure) throw new Error(failure);
+        },
+        diagnostics: { appVersion: app.getVersion(), versions: process.versions, logFile },
       });
       registerIpc(services, entryUrl, () => window);
-      setupDesktop({ services, window: () => window });
+      setupDesktop({ services, window: () => window, openLogsFolder });
       await openWindow();
       app.on('activate', () => {
         if (BrowserWindow.getAllWindows().length === 0) void openWindow();

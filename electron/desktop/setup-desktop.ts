@@ -19,6 +19,7 @@ export const APP_NAME = 'Postdeck';
 export interface DesktopOptions {
   services: AppServices;
   window: () => BrowserWindow | null;
+  openLogsFolder(): void;
 }
 
 /** The icon P's build makes (build/icon.png); packaged builds carry it in resources. */
@@ -27,7 +28,7 @@ function findIcon(): string | null {
   return candidates.find((p) => existsSync(p)) ?? null;
 }
 
-export function setupDesktop({ services, window }: DesktopOptions): void {
+export function setupDesktop({ services, window, openLogsFolder }: DesktopOptions): void {
   app.setName(APP_NAME);
 
   const iconPath = findIcon();
@@ -43,7 +44,9 @@ export function setupDesktop({ services, window }: DesktopOptions): void {
     if (!win || win.isDestroyed()) return;
     win.webContents.send(eventChannel('menuCommand'), ipcEvents.menuCommand.parse({ command }));
   };
-  Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate({ platform: process.platform, appName: APP_NAME, send })));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(buildMenuTemplate({ platform: process.platform, appName: APP_NAME, send, openLogsFolder })),
+  );
 
   services.onEvent((name, payload) => {
     if (name !== 'postOutcome' || !Notification.isSupported()) return;

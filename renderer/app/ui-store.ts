@@ -24,7 +24,11 @@ type UiState = {
   connecting: boolean;
   /** The open composer, or null when it is closed. */
   composer: ComposerRequest | null;
+  /** Help → About and Diagnostics asked for that section of the account page. */
+  diagnosticsRequested: boolean;
   navigate(route: Route): void;
+  showDiagnostics(): void;
+  diagnosticsShown(): void;
   openComposer(request?: ComposerRequest): void;
   closeComposer(): void;
   setOutboxOpen(open: boolean): void;
@@ -44,8 +48,11 @@ export const useUi = create<UiState>()(
       justConnected: false,
       connecting: false,
       composer: null,
+      diagnosticsRequested: false,
       // Leaving the account page ends the "you are connected" moment.
       navigate: (route) => set((s) => ({ route, justConnected: s.justConnected && route === 'account' })),
+      showDiagnostics: () => set({ route: 'account', diagnosticsRequested: true }),
+      diagnosticsShown: () => set({ diagnosticsRequested: false }),
       openComposer: (request = {}) => set({ composer: request }),
       closeComposer: () => set({ composer: null }),
       setOutboxOpen: (outboxOpen) => set({ outboxOpen }),

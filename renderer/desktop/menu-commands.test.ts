@@ -36,6 +36,12 @@ describe('menu commands', () => {
     expect(useUi.getState().composer).toEqual({});
   });
 
+  it('open the account page at its About and diagnostics section', () => {
+    useUi.setState({ route: 'calendar', diagnosticsRequested: false });
+    runMenuCommand('openDiagnostics', ALL);
+    expect(useUi.getState()).toMatchObject({ route: 'account', diagnosticsRequested: true });
+  });
+
   it('open no composer for a key that cannot write posts', () => {
     runMenuCommand('newPost', ['brands:read']);
     expect(useUi.getState().composer).toBeNull();

@@ -43,6 +43,9 @@ export function runMenuCommand(command: MenuCommand, scopes: readonly string[] |
     case 'openSettings':
       ui.navigate('account');
       return;
+    case 'openDiagnostics':
+      ui.showDiagnostics();
+      return;
   }
 }
 

@@ -37,6 +37,22 @@ const Id = z.string().min(1).max(200);
 const BaseUrl = z.string().min(1).max(2000);
 const ApiKey = z.string().min(8).max(500);
 
+/** What the About / diagnostics view shows: which build runs where, and the log's last lines. */
+export const Diagnostics = z.object({
+  versions: z.object({
+    app: z.string(),
+    /** Null outside Electron (the browser test bridge). */
+    electron: z.string().nullable(),
+    chromium: z.string().nullable(),
+    node: z.string(),
+    os: z.string(),
+  }),
+  /** The folder of the log files, the home folder shown as ~; null where nothing is written. */
+  logFolder: z.string().nullable(),
+  logLines: z.array(z.string()),
+});
+export type Diagnostics = z.infer<typeof Diagnostics>;
+
 const m = <I extends z.ZodType, R extends z.ZodType>(input: I, result: R, doc: string) => ({ input, result, doc });
 
 export const ipcMethods = {
@@ -190,6 +206,10 @@ export const ipcMethods = {
   // Analytics.
   getProfileAnalytics: m(z.object({ integrationId: Id }), AnalyticsResponse, 'GET /analytics/insights/profile.'),
 
+  // About / diagnostics.
+  getDiagnostics: m(None, Diagnostics, 'Versions and the last lines of the log file.'),
+  openLogsFolder: m(None, z.object({ opened: z.boolean() }), 'Shows the folder of the log files in the file manager.'),
+
   // Shell.
   openExternal: m(z.object({ url: z.url({ protocol: /^https?$/ }) }), z.object({ opened: z.boolean() }), 'Opens an http(s) link in the system browser.'),
 } as const;
@@ -209,6 +229,7 @@ export const MenuCommand = z.enum([
   'openCalendar',
   'openAnalytics',
   'openSettings',
+  'openDiagnostics',
 ]);
 export type MenuCommand = z.infer<typeof MenuCommand>;
 

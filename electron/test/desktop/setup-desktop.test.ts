@@ -70,7 +70,7 @@ describe('setupDesktop', () => {
       isDestroyed: () => false,
       webContents: { send: (channel: string, payload: unknown) => electron.sent.push({ channel, payload }) },
     } as unknown as import('electron').BrowserWindow;
-    setupDesktop({ services, window: () => win });
+    setupDesktop({ services, window: () => win, openLogsFolder: () => undefined });
   });
 
   it('names the app and sends menu commands to the window', () => {
