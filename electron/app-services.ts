@@ -57,6 +57,8 @@ export interface AppServices {
   /** Validates and runs one contract method, as the preload's ipcRenderer.invoke would. */
   invoke(name: string, rawInput: unknown, ctx?: CallContext): Promise<IpcResult<unknown>>;
   onEvent(listener: (name: IpcEventName, payload: unknown) => void): () => void;
+  /** Keeps the sentence the reloaded window shows (takeRecoveryNotice answers it once). */
+  noteRecovery(message: string): void;
   close(): Promise<void>;
 }
 
@@ -151,6 +153,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     logFile: null,
   };
 
+  let recoveryNotice: string | null = null;
+
   const handlers: IpcHandlers = {
     listProfiles: () => profiles.list(),
     connectProfile: (input) => profiles.connect(input),
@@ -195,6 +199,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     editImportRow: async (input) => imports.editImportRow(input),
     runImport: (input) => imports.runImport(input),
     getProfileAnalytics: async ({ integrationId }) => (await api()).getProfileAnalytics(integrationId),
+    takeRecoveryNotice: async () => {
+      const message = recoveryNotice;
+      recoveryNotice = null;
+      return { message };
+    },
     getDiagnostics: () => readDiagnostics(diagnostics),
     openLogsFolder: async () => {
       if (!opts.openFolder || !diagnostics.logFile) return { opened: false };
@@ -218,6 +227,9 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       return result;
     },
     onEvent: (listener) => events.on(listener),
+    noteRecovery: (message) => {
+      recoveryNotice = message;
+    },
     close: async () => {
       if (closed) return;
       closed = true;

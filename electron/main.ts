@@ -1,10 +1,11 @@
-import { app, BrowserWindow, dialog, shell } from 'electron';
+import { app, BrowserWindow, crashReporter, dialog, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppServices, type AppServices } from './app-services.js';
 import { setupDesktop } from './desktop/setup-desktop.js';
 import { registerIpc } from './ipc/register-ipc.js';
 import { catchMainErrors } from './desktop/main-errors.js';
+import { recoverWindow } from './desktop/window-recovery.js';
 import { consoleSink, createLogger, describe, setLogSink } from './log.js';
 import { openLogFile } from './logs/log-file.js';
 import { createSandboxStarter } from './profiles/sandbox.js';
@@ -26,6 +27,8 @@ const entryUrl = rendererEntry(devServerUrl);
 // End-to-end runs give each app its own data folder (and so its own single-instance lock).
 if (process.env.POSTDECK_USER_DATA_DIR) app.setPath('userData', process.env.POSTDECK_USER_DATA_DIR);
 registerAppScheme();
+// Crash dumps stay on this machine (app.getPath('crashDumps')): nothing is uploaded anywhere.
+crashReporter.start({ uploadToServer: false });
 
 // Every line also goes to a rotating file in the OS's logs folder, which a user can send us.
 const logFile = openLogFile(app.getPath('logs'));
@@ -80,6 +83,17 @@ if (!app.requestSingleInstanceLock()) {
     });
     window.on('closed', () => {
       window = null;
+    });
+    recoverWindow(window, {
+      log,
+      notice: (message) => services?.noteRecovery(message),
+      giveUp: (message) => {
+        void dialog
+          .showMessageBox({ type: 'error', title: 'Postdeck', message, buttons: ['OK', 'Open Logs Folder'] })
+          .then(({ response }) => {
+            if (response === 1) openLogsFolder();
+          });
+      },
     });
   };
 

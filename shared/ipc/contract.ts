@@ -206,6 +206,13 @@ export const ipcMethods = {
   // Analytics.
   getProfileAnalytics: m(z.object({ integrationId: Id }), AnalyticsResponse, 'GET /analytics/insights/profile.'),
 
+  // The window's own health.
+  takeRecoveryNotice: m(
+    None,
+    z.object({ message: z.string().nullable() }),
+    'Why the window was just reloaded (a crash, a hang), once; null when it was not.',
+  ),
+
   // About / diagnostics.
   getDiagnostics: m(None, Diagnostics, 'Versions and the last lines of the log file.'),
   openLogsFolder: m(None, z.object({ opened: z.boolean() }), 'Shows the folder of the log files in the file manager.'),
