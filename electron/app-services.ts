@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IpcEventName } from '../shared/ipc/contract.js';
+import type { DesktopSettings, IpcEventName, OpenRequest } from '../shared/ipc/contract.js';
 import type { IpcResult } from '../shared/ipc/errors.js';
 import { ApiClient } from './api/client.js';
+import { DesktopSettingsStore } from './desktop/desktop-settings.js';
 import { AppFailure } from './ipc/app-failure.js';
 import { dispatch, type CallContext, type IpcHandlers } from './ipc/dispatch.js';
 import { EventHub } from './ipc/event-hub.js';
@@ -43,6 +44,8 @@ export interface AppServicesOptions {
   openExternal?: (url: string) => Promise<void>;
   /** Versions and the log file for the About / diagnostics view (no log file in unit tests). */
   diagnostics?: DiagnosticsSource;
+  /** Applies changed desktop settings (Electron: the login item); absent in the test bridge. */
+  applyDesktopSettings?: (settings: DesktopSettings) => void;
   /** Shows a folder in the file manager (Electron: shell.openPath). */
   openFolder?: (path: string) => Promise<void>;
   /** Per-request timeout of API calls (tests shorten it). */
@@ -59,6 +62,9 @@ export interface AppServices {
   onEvent(listener: (name: IpcEventName, payload: unknown) => void): () => void;
   /** Keeps the sentence the reloaded window shows (takeRecoveryNotice answers it once). */
   noteRecovery(message: string): void;
+  desktopSettings(): DesktopSettings;
+  /** Asks the window to open a post or the composer (it takes the request with takeOpenRequest). */
+  requestOpen(request: OpenRequest): void;
   close(): Promise<void>;
 }
 
@@ -154,6 +160,9 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   };
 
   let recoveryNotice: string | null = null;
+  const desktop = new DesktopSettingsStore(settings);
+  // The latest only: a second click on a notification replaces the first.
+  let openRequest: OpenRequest | null = null;
 
   const handlers: IpcHandlers = {
     listProfiles: () => profiles.list(),
@@ -199,6 +208,17 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     editImportRow: async (input) => imports.editImportRow(input),
     runImport: (input) => imports.runImport(input),
     getProfileAnalytics: async ({ integrationId }) => (await api()).getProfileAnalytics(integrationId),
+    getDesktopSettings: async () => desktop.get(),
+    setDesktopSettings: async (patch) => {
+      const next = desktop.set(patch);
+      opts.applyDesktopSettings?.(next);
+      return next;
+    },
+    takeOpenRequest: async () => {
+      const request = openRequest;
+      openRequest = null;
+      return { request };
+    },
     takeRecoveryNotice: async () => {
       const message = recoveryNotice;
       recoveryNotice = null;
@@ -229,6 +249,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     onEvent: (listener) => events.on(listener),
     noteRecovery: (message) => {
       recoveryNotice = message;
+    },
+    desktopSettings: () => desktop.get(),
+    requestOpen: (request) => {
+      openRequest = request;
+      events.emit('openRequested', {});
     },
     close: async () => {
       if (closed) return;

@@ -5,6 +5,7 @@ import { createAppServices, type AppServices } from './app-services.js';
 import { setupDesktop } from './desktop/setup-desktop.js';
 import { registerIpc } from './ipc/register-ipc.js';
 import { catchMainErrors } from './desktop/main-errors.js';
+import { setupBackground, type Background } from './desktop/setup-background.js';
 import { recoverWindow } from './desktop/window-recovery.js';
 import { consoleSink, createLogger, describe, setLogSink } from './log.js';
 import { openLogFile } from './logs/log-file.js';
@@ -72,6 +73,7 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   let window: BrowserWindow | null = null;
   let services: AppServices | null = null;
+  let background: Background | null = null;
   const sandbox = createSandboxStarter(join(app.getPath('userData'), 'sandbox'));
 
   const openWindow = async () => {
@@ -97,11 +99,21 @@ if (!app.requestSingleInstanceLock()) {
     });
   };
 
-  app.on('second-instance', () => {
-    if (!window) return;
-    if (window.isMinimized()) window.restore();
-    window.focus();
-  });
+  // The window may be closed while Postdeck runs in the background: then it opens again.
+  let opening: Promise<void> | null = null;
+  const showWindow = () => {
+    if (window && !window.isDestroyed()) {
+      if (window.isMinimized()) window.restore();
+      window.show();
+      window.focus();
+      return;
+    }
+    opening ??= openWindow().finally(() => {
+      opening = null;
+    });
+  };
+
+  app.on('second-instance', () => showWindow());
 
   // Any other web contents (there should be none) gets the same refusals as the main window.
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, entryUrl));
@@ -121,12 +133,28 @@ if (!app.requestSingleInstanceLock()) {
           if (failure) throw new Error(failure);
         },
         diagnostics: { appVersion: app.getVersion(), versions: process.versions, logFile },
+        applyDesktopSettings: (settings) => background?.apply(settings),
       });
-      registerIpc(services, entryUrl, () => window);
-      setupDesktop({ services, window: () => window, openLogsFolder });
+      const running = services;
+      registerIpc(running, entryUrl, () => window);
+      const { iconPath } = setupDesktop({
+        services: running,
+        window: () => window,
+        showWindow,
+        openLogsFolder,
+      });
+      background = await setupBackground({
+        services: running,
+        iconPath,
+        showWindow,
+        openOutbox: () => {
+          running.requestOpen({ kind: 'outbox' });
+          showWindow();
+        },
+      });
       await openWindow();
       app.on('activate', () => {
-        if (BrowserWindow.getAllWindows().length === 0) void openWindow();
+        if (BrowserWindow.getAllWindows().length === 0) showWindow();
       });
     })
     .catch((error: unknown) => {
@@ -136,13 +164,22 @@ if (!app.requestSingleInstanceLock()) {
       app.exit(1);
     });
 
-  app.on('window-all-closed', () => app.quit());
+  // Closing the last window is setupBackground's: it quits, or stays in the tray.
 
+  // Quitting asks first while changes are unsent, then closes the services before the app ends.
   let quitting = false;
+  let asking = false;
   app.on('before-quit', (event) => {
     if (quitting) return;
-    quitting = true;
     event.preventDefault();
-    Promise.allSettled([services?.close(), sandbox.stop()]).finally(() => app.quit());
+    if (asking) return;
+    asking = true;
+    const asked = background?.mayQuit().catch(() => true) ?? Promise.resolve(true);
+    void asked.then((go) => {
+      asking = false;
+      if (!go) return;
+      quitting = true;
+      void Promise.allSettled([services?.close(), sandbox.stop()]).finally(() => app.quit());
+    });
   });
 }

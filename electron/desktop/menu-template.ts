@@ -17,6 +17,7 @@ export const MENU_COMMANDS: readonly { command: MenuCommand; label: string; acce
   { command: 'viewAgenda', label: 'Agenda', accelerator: 'CmdOrCtrl+4', menu: 'go' },
   { command: 'openCalendar', label: 'Calendar', accelerator: 'CmdOrCtrl+Shift+C', menu: 'go' },
   { command: 'openAnalytics', label: 'Analytics', accelerator: 'CmdOrCtrl+Shift+A', menu: 'go' },
+  { command: 'openOutbox', label: 'Outbox', accelerator: 'CmdOrCtrl+Shift+O', menu: 'go' },
   { command: 'openSettings', label: 'Settings…', accelerator: 'CmdOrCtrl+,', menu: 'file' },
   { command: 'openDiagnostics', label: 'About Postdeck and Diagnostics', menu: 'help' },
 ];
@@ -38,7 +39,7 @@ export function buildMenuTemplate(opts: MenuTemplateOptions): MenuItemConstructo
     return { id: command, label: spec.label, ...shortcut, click: () => opts.send(command) };
   };
   const views: MenuCommand[] = ['viewMonth', 'viewWeek', 'viewDay', 'viewAgenda'];
-  const pages: MenuCommand[] = ['openCalendar', 'openAnalytics'];
+  const pages: MenuCommand[] = ['openCalendar', 'openAnalytics', 'openOutbox'];
 
   // On macOS, Settings and Quit live in the app menu; elsewhere they end the File menu.
   const appMenu: MenuItemConstructorOptions[] = mac

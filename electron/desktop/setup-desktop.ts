@@ -15,10 +15,14 @@ import { notificationFor } from './post-notification.js';
 
 const log = createLogger('desktop');
 export const APP_NAME = 'Postdeck';
+/** electron-builder.yml's appId: Windows groups the taskbar and notifications under it. */
+export const APP_USER_MODEL_ID = 'com.postdeck.app';
 
 export interface DesktopOptions {
   services: AppServices;
   window: () => BrowserWindow | null;
+  /** Opens the window (it may be closed while Postdeck runs in the background) or brings it forward. */
+  showWindow(): void;
   openLogsFolder(): void;
 }
 
@@ -28,8 +32,9 @@ function findIcon(): string | null {
   return candidates.find((p) => existsSync(p)) ?? null;
 }
 
-export function setupDesktop({ services, window, openLogsFolder }: DesktopOptions): void {
+export function setupDesktop({ services, window, showWindow, openLogsFolder }: DesktopOptions): { iconPath: string | null } {
   app.setName(APP_NAME);
+  if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 
   const iconPath = findIcon();
   if (iconPath) {
@@ -48,23 +53,29 @@ export function setupDesktop({ services, window, openLogsFolder }: DesktopOption
     Menu.buildFromTemplate(buildMenuTemplate({ platform: process.platform, appName: APP_NAME, send, openLogsFolder })),
   );
 
+  // Held until dismissed: a notification nobody references may be collected, and its click lost.
+  const showing = new Set<Notification>();
   services.onEvent((name, payload) => {
     if (name !== 'postOutcome' || !Notification.isSupported()) return;
     const parsed = ipcEvents.postOutcome.safeParse(payload);
-    const text = parsed.success ? notificationFor(parsed.data) : null;
+    if (!parsed.success) return;
+    const { postId } = parsed.data;
+    const text = notificationFor(parsed.data);
     if (!text) return;
     try {
       const note = new Notification({ title: text.title, body: text.body, icon: iconPath ?? undefined });
+      // The post itself, in the calendar: the window takes the request when it is ready for it.
       note.on('click', () => {
-        const win = window();
-        if (!win) return;
-        if (win.isMinimized()) win.restore();
-        win.focus();
-        send('openCalendar');
+        showing.delete(note);
+        services.requestOpen({ kind: 'post', postId });
+        showWindow();
       });
+      note.on('close', () => showing.delete(note));
+      showing.add(note);
       note.show();
     } catch (error) {
       log.warn('could not show a notification', error);
     }
   });
+  return { iconPath };
 }

@@ -8,6 +8,8 @@ const ROUTES: readonly Route[] = ['calendar', 'analytics', 'queue', 'import', 'a
 /** What the composer opens on: a new post (optionally at a time), a local draft, or a server post to edit or copy. */
 export type ComposerRequest = {
   date?: string;
+  /** Text to start with (a postdeck://compose link). */
+  text?: string;
   draftId?: string;
   editPostId?: string;
   duplicatePostId?: string;

@@ -46,6 +46,9 @@ export function runMenuCommand(command: MenuCommand, scopes: readonly string[] |
     case 'openDiagnostics':
       ui.showDiagnostics();
       return;
+    case 'openOutbox':
+      ui.setOutboxOpen(true);
+      return;
   }
 }
 

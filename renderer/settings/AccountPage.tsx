@@ -3,6 +3,7 @@ import { ErrorState, Loading } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { BrandsSection } from './BrandsSection.js';
+import { DesktopSection } from './DesktopSection.js';
 import { DiagnosticsSection } from './DiagnosticsSection.js';
 import { describeKey } from './key-status.js';
 import { PermissionsSection } from './PermissionsSection.js';
@@ -40,6 +41,7 @@ export function AccountPage({ profile }: { profile: ProfileView }) {
       <BrandsSection profile={profile} />
       <ProfilesSection />
       <ThemeSection />
+      <DesktopSection />
       <DiagnosticsSection />
     </div>
   );

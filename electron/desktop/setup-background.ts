@@ -1,0 +1,112 @@
+import { app, dialog, Menu, nativeImage, Tray } from 'electron';
+import { ipcEvents, type DesktopSettings } from '../../shared/ipc/contract.js';
+import type { AppServices } from '../app-services.js';
+import { createLogger } from '../log.js';
+import {
+  attentionCount,
+  quitQuestion,
+  staysInBackground,
+  trayMenuTemplate,
+  trayTooltip,
+  type WorkStatus,
+} from './background.js';
+
+/*
+ * Runs in main (Electron). Postdeck as something that runs all day: a tray icon (menu bar on
+ * macOS) with what needs the user, the same count on the dock or launcher badge, the app staying
+ * when its last window closes (the outbox keeps sending, notifications keep coming), open at login,
+ * and a question before quitting with changes still unsent.
+ */
+
+const log = createLogger('background');
+
+export interface BackgroundOptions {
+  services: AppServices;
+  iconPath: string | null;
+  /** Opens the window (or brings it forward). */
+  showWindow(): void;
+  openOutbox(): void;
+}
+
+export interface Background {
+  /** Resolves whether quitting may go on, asking first when changes are still unsent. */
+  mayQuit(): Promise<boolean>;
+  /** Applies settings the user changed (the login item). */
+  apply(settings: DesktopSettings): void;
+}
+
+/** macOS and Windows keep login items; elsewhere the setting has nothing to change. */
+function applyLoginItem(settings: DesktopSettings): void {
+  if (process.platform !== 'darwin' && process.platform !== 'win32') return;
+  app.setLoginItemSettings({ openAtLogin: settings.openAtLogin });
+}
+
+export async function setupBackground(opts: BackgroundOptions): Promise<Background> {
+  let status: WorkStatus = { pending: 0, failed: 0, needsDecision: 0 };
+  const first = await opts.services.invoke('getSyncStatus', {});
+  const parsed = first.ok ? ipcEvents.syncStatus.safeParse(first.value) : null;
+  if (parsed?.success) status = parsed.data;
+
+  let tray: Tray | null = null;
+  try {
+    tray = new Tray(opts.iconPath ? nativeImage.createFromPath(opts.iconPath) : nativeImage.createEmpty());
+    tray.on('click', () => opts.showWindow());
+  } catch (error) {
+    // A Linux desktop without a status area: the app still runs, only without the icon.
+    log.warn('no tray icon on this desktop', error);
+  }
+
+  const show = () => {
+    const count = attentionCount(status);
+    app.setBadgeCount(count);
+    if (!tray) return;
+    tray.setToolTip(trayTooltip(status));
+    if (process.platform === 'darwin') tray.setTitle(count > 0 ? String(count) : '');
+    tray.setContextMenu(
+      Menu.buildFromTemplate(
+        trayMenuTemplate(status, {
+          open: opts.showWindow,
+          openOutbox: opts.openOutbox,
+          quit: () => app.quit(),
+        }),
+      ),
+    );
+  };
+  show();
+
+  opts.services.onEvent((name, payload) => {
+    if (name !== 'syncStatus') return;
+    const next = ipcEvents.syncStatus.safeParse(payload);
+    if (!next.success) return;
+    status = next.data;
+    show();
+  });
+
+  app.on('window-all-closed', () => {
+    if (staysInBackground(opts.services.desktopSettings(), status)) {
+      log.info(`the last window closed; staying in the background (${status.pending} pending)`);
+      return;
+    }
+    app.quit();
+  });
+
+  applyLoginItem(opts.services.desktopSettings());
+
+  return {
+    mayQuit: async () => {
+      const question = quitQuestion(status);
+      if (!question) return true;
+      const { response } = await dialog.showMessageBox({
+        type: 'question',
+        title: 'Postdeck',
+        message: question.message,
+        detail: question.detail,
+        buttons: ['Quit Anyway', 'Cancel'],
+        defaultId: 1,
+        cancelId: 1,
+      });
+      return response === 0;
+    },
+    apply: applyLoginItem,
+  };
+}
