@@ -1,3 +1,4 @@
+import { parseDeepLink } from '../electron/desktop/deep-links.js';
 import { createOnService, expect, test } from './fixtures.js';
 
 /*
@@ -26,7 +27,7 @@ test('the Desktop settings are saved in main and come back after a reload', asyn
   await expect(section.getByRole('checkbox', { name: 'Keep running in the background' })).not.toBeChecked();
 });
 
-test("a clicked notification opens its post in the calendar; the tray's Outbox and a compose link open theirs", async ({
+test("a clicked notification opens its post in the calendar; the tray's Outbox and a postdeck://compose link open theirs", async ({
   app,
   page,
   service,
@@ -62,7 +63,8 @@ test("a clicked notification opens its post in the calendar; the tray's Outbox a
   await outbox.press('Escape');
   await expect(outbox).toBeHidden();
 
-  app.services!.requestOpen({ kind: 'compose', text: 'From a link' });
+  // What main does with a postdeck:// link: parsed and checked, then the same request.
+  app.services!.requestOpen(parseDeepLink('postdeck://compose?text=From%20a%20link')!);
   await expect(
     page.getByRole('dialog').getByRole('textbox', { name: 'Text of Block 1', exact: true }),
   ).toHaveValue('From a link');

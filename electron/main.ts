@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { createAppServices, type AppServices } from './app-services.js';
 import { setupDesktop } from './desktop/setup-desktop.js';
 import { registerIpc } from './ipc/register-ipc.js';
+import type { OpenRequest } from '../shared/ipc/contract.js';
+import { DEEP_LINK_SCHEME, deepLinkIn, parseDeepLink } from './desktop/deep-links.js';
 import { catchMainErrors } from './desktop/main-errors.js';
 import { setupBackground, type Background } from './desktop/setup-background.js';
 import { recoverWindow } from './desktop/window-recovery.js';
@@ -68,6 +70,28 @@ catchMainErrors({
   },
 });
 
+// postdeck:// links: macOS hands them to the running app (open-url, possibly before ready);
+// Windows and Linux start a second instance with the link as an argument (second-instance below).
+// Until the services run, the latest link waits.
+let pendingLink: OpenRequest | null = null;
+let openLink: (request: OpenRequest) => void = (request) => {
+  pendingLink = request;
+};
+const receiveLink = (request: OpenRequest | null, source: string) => {
+  if (!request) {
+    log.warn(`ignored a postdeck:// link that is not one Postdeck opens (${source})`);
+    return;
+  }
+  openLink(request);
+};
+app.on('open-url', (event, url) => {
+  event.preventDefault();
+  receiveLink(parseDeepLink(url), 'open-url');
+});
+// Installed builds claim the scheme (electron-builder.yml's protocols does it for macOS and Linux
+// packages); a development run does not take it from the installed app.
+if (app.isPackaged) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
@@ -113,7 +137,11 @@ if (!app.requestSingleInstanceLock()) {
     });
   };
 
-  app.on('second-instance', () => showWindow());
+  app.on('second-instance', (_event, argv) => {
+    const request = deepLinkIn(argv);
+    if (request) openLink(request);
+    else showWindow();
+  });
 
   // Any other web contents (there should be none) gets the same refusals as the main window.
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, entryUrl));
@@ -152,6 +180,13 @@ if (!app.requestSingleInstanceLock()) {
           showWindow();
         },
       });
+      openLink = (request) => {
+        running.requestOpen(request);
+        showWindow();
+      };
+      const firstLink = deepLinkIn(process.argv) ?? pendingLink;
+      pendingLink = null;
+      if (firstLink) running.requestOpen(firstLink);
       await openWindow();
       app.on('activate', () => {
         if (BrowserWindow.getAllWindows().length === 0) showWindow();

@@ -12,19 +12,28 @@ export function DesktopSection() {
   const [error, setError] = useState<string | null>(null);
 
   const key = ipcKey('getDesktopSettings', {});
+  // What the boxes show: the click at once (a controlled checkbox must change in the same event,
+  // or it snaps back until the answer comes), then main's answer to the latest change. An answer
+  // to an earlier click would undo a later one still on its way, so it is dropped.
+  const [shown, setShown] = useState<DesktopSettings | null>(null);
   const latest = useRef(0);
-  // The box follows the click at once; main's answer to the latest change (or a failure) settles
-  // it. An answer to an earlier click would undo a later one still on its way, so it is dropped.
+  const value = shown ?? settings.data ?? null;
+
   const change = async (patch: Partial<DesktopSettings>) => {
+    if (!value) return;
     setError(null);
     const turn = ++latest.current;
-    const before = client.getQueryData<DesktopSettings>(key);
-    if (before) client.setQueryData(key, { ...before, ...patch });
+    setShown({ ...value, ...patch });
     try {
       const saved = await call('setDesktopSettings', patch);
-      if (turn === latest.current) client.setQueryData(key, saved);
+      if (turn !== latest.current) return;
+      setShown(saved);
+      client.setQueryData(key, saved);
     } catch (e) {
-      if (turn === latest.current) void settings.refetch();
+      if (turn === latest.current) {
+        setShown(null);
+        void settings.refetch();
+      }
       setError(errorMessage(e));
     }
   };
@@ -39,12 +48,12 @@ export function DesktopSection() {
           onRetry={() => void settings.refetch()}
         />
       ) : null}
-      {settings.data ? (
+      {value ? (
         <div className="desktop-settings">
           <label className="choice">
             <input
               type="checkbox"
-              checked={settings.data.keepRunningInBackground}
+              checked={value.keepRunningInBackground}
               onChange={(e) => void change({ keepRunningInBackground: e.target.checked })}
             />
             Keep running in the background
@@ -57,7 +66,7 @@ export function DesktopSection() {
           <label className="choice">
             <input
               type="checkbox"
-              checked={settings.data.openAtLogin}
+              checked={value.openAtLogin}
               onChange={(e) => void change({ openAtLogin: e.target.checked })}
             />
             Open at login
