@@ -2,12 +2,13 @@ import { app, BrowserWindow, crashReporter, dialog, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppServices, type AppServices } from './app-services.js';
-import { setupDesktop } from './desktop/setup-desktop.js';
+import { attachContextMenu, setupDesktop } from './desktop/setup-desktop.js';
 import { registerIpc } from './ipc/register-ipc.js';
 import type { OpenRequest } from '../shared/ipc/contract.js';
 import { DEEP_LINK_SCHEME, deepLinkIn, parseDeepLink } from './desktop/deep-links.js';
 import { catchMainErrors } from './desktop/main-errors.js';
 import { setupBackground, type Background } from './desktop/setup-background.js';
+import { createUpdateChecker } from './desktop/setup-updates.js';
 import { recoverWindow } from './desktop/window-recovery.js';
 import { consoleSink, createLogger, describe, setLogSink } from './log.js';
 import { openLogFile } from './logs/log-file.js';
@@ -110,6 +111,7 @@ if (!app.requestSingleInstanceLock()) {
     window.on('closed', () => {
       window = null;
     });
+    attachContextMenu(window.webContents);
     recoverWindow(window, {
       log,
       notice: (message) => services?.noteRecovery(message),
@@ -170,6 +172,7 @@ if (!app.requestSingleInstanceLock()) {
         window: () => window,
         showWindow,
         openLogsFolder,
+        checkForUpdates: createUpdateChecker(),
       });
       background = await setupBackground({
         services: running,

@@ -29,6 +29,8 @@ export interface MenuTemplateOptions {
   send(command: MenuCommand): void;
   /** Shows the log files' folder in the file manager (main does it; the window may be closed). */
   openLogsFolder(): void;
+  /** Looks for a newer version and says what it found (main, with electron-updater). */
+  checkForUpdates(): void;
 }
 
 export function buildMenuTemplate(opts: MenuTemplateOptions): MenuItemConstructorOptions[] {
@@ -88,7 +90,12 @@ export function buildMenuTemplate(opts: MenuTemplateOptions): MenuItemConstructo
   const help: MenuItemConstructorOptions = {
     label: '&Help',
     role: 'help',
-    submenu: [item('openDiagnostics'), { id: 'openLogsFolder', label: 'Open Logs Folder', click: () => opts.openLogsFolder() }],
+    submenu: [
+      item('openDiagnostics'),
+      { id: 'openLogsFolder', label: 'Open Logs Folder', click: () => opts.openLogsFolder() },
+      { type: 'separator' },
+      { id: 'checkForUpdates', label: 'Check for Updates…', click: () => opts.checkForUpdates() },
+    ],
   };
   return [...appMenu, file, edit, go, view, window, help];
 }

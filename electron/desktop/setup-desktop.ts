@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, Menu, nativeImage, Notification } from 'electron';
+import { app, BrowserWindow, Menu, nativeImage, Notification, type WebContents } from 'electron';
 import { eventChannel, ipcEvents, type MenuCommand } from '../../shared/ipc/contract.js';
 import type { AppServices } from '../app-services.js';
 import { createLogger } from '../log.js';
+import { contextMenuTemplate } from './context-menu.js';
 import { buildMenuTemplate } from './menu-template.js';
 import { notificationFor } from './post-notification.js';
 
@@ -24,6 +25,7 @@ export interface DesktopOptions {
   /** Opens the window (it may be closed while Postdeck runs in the background) or brings it forward. */
   showWindow(): void;
   openLogsFolder(): void;
+  checkForUpdates(): void;
 }
 
 /** The icon P's build makes (build/icon.png); packaged builds carry it in resources. */
@@ -32,7 +34,13 @@ function findIcon(): string | null {
   return candidates.find((p) => existsSync(p)) ?? null;
 }
 
-export function setupDesktop({ services, window, showWindow, openLogsFolder }: DesktopOptions): { iconPath: string | null } {
+export function setupDesktop({
+  services,
+  window,
+  showWindow,
+  openLogsFolder,
+  checkForUpdates,
+}: DesktopOptions): { iconPath: string | null } {
   app.setName(APP_NAME);
   if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 
@@ -50,7 +58,7 @@ export function setupDesktop({ services, window, showWindow, openLogsFolder }: D
     win.webContents.send(eventChannel('menuCommand'), ipcEvents.menuCommand.parse({ command }));
   };
   Menu.setApplicationMenu(
-    Menu.buildFromTemplate(buildMenuTemplate({ platform: process.platform, appName: APP_NAME, send, openLogsFolder })),
+    Menu.buildFromTemplate(buildMenuTemplate({ platform: process.platform, appName: APP_NAME, send, openLogsFolder, checkForUpdates })),
   );
 
   // Held until dismissed: a notification nobody references may be collected, and its click lost.
@@ -78,4 +86,18 @@ export function setupDesktop({ services, window, showWindow, openLogsFolder }: D
     }
   });
   return { iconPath };
+}
+
+/** The right-click menu of a window's page: spelling, the edit commands, Look Up on macOS. */
+export function attachContextMenu(
+  contents: Pick<WebContents, 'on' | 'replaceMisspelling' | 'showDefinitionForSelection' | 'session'>,
+): void {
+  contents.on('context-menu', (_event, params) => {
+    const template = contextMenuTemplate(params, process.platform, {
+      replaceMisspelling: (word) => contents.replaceMisspelling(word),
+      addToDictionary: (word) => contents.session.addWordToSpellCheckerDictionary(word),
+      lookUp: () => contents.showDefinitionForSelection(),
+    });
+    if (template.length > 0) Menu.buildFromTemplate(template).popup();
+  });
 }

@@ -224,7 +224,7 @@ export const ipcMethods = {
 
   // The desktop app: settings main applies, and what it asks the window to open.
   getDesktopSettings: m(None, DesktopSettings, 'Keep running in the background, open at login.'),
-  setDesktopSettings: m(DesktopSettings.partial(), DesktopSettings, 'Changes desktop settings; main applies them at once.'),
+  setDesktopSettings: m(DesktopSettings.partial().strict(), DesktopSettings, 'Changes desktop settings; main applies them at once.'),
   takeOpenRequest: m(
     None,
     z.object({ request: OpenRequest.nullable() }),

@@ -109,6 +109,36 @@ describe('the packaged Linux app', () => {
     expect(libvips.some((f) => /libvips-cpp\.so/.test(f))).toBe(true);
   });
 
+  it('holds only what main needs: no renderer-only package (the renderer is bundled), under 15 MB', async () => {
+    const packed = new Set(
+      files
+        .filter((f) => /^\/node_modules\/(@[^/]+\/)?[^/@]+\/package\.json$/.test(f))
+        .map((f) => f.split('/').slice(2, -1).join('/')),
+    );
+    for (const name of [
+      'react',
+      'react-dom',
+      '@tanstack/react-query',
+      'zustand',
+      'react-big-calendar',
+      'date-fns',
+    ]) {
+      expect(packed.has(name), name).toBe(false);
+    }
+    const { size } = await stat(join(unpacked, 'resources/app.asar'));
+    expect(size).toBeLessThan(15 * 1024 * 1024);
+  });
+
+  it('carries the icon notifications and the tray use, where the app looks for it', async () => {
+    expect((await stat(join(unpacked, 'resources/icon.png'))).isFile()).toBe(true);
+  });
+
+  it('carries the update feed electron-updater reads, empty until a release server exists', async () => {
+    const feed = await readFile(join(unpacked, 'resources/app-update.yml'), 'utf8');
+    expect(feed).toMatch(/^provider: generic$/m);
+    expect(feed).toMatch(/^url: ''$/m);
+  });
+
   it('ships every module the main bundle loads at run time', () => {
     for (const name of ['keytar', 'libsql', 'sharp', '@fastify/static', '@fastify/swagger-ui']) {
       expect(files, name).toContain(`/node_modules/${name}/package.json`);

@@ -19,6 +19,7 @@ describe('native menu', () => {
           appName: 'Postdeck',
           send: (c) => sent.push(c),
           openLogsFolder: () => undefined,
+          checkForUpdates: () => undefined,
         }),
       );
       for (const command of MenuCommand.options) {
@@ -45,6 +46,7 @@ describe('native menu', () => {
       appName: 'Postdeck',
       send: () => undefined,
       openLogsFolder: () => undefined,
+      checkForUpdates: () => undefined,
     });
     expect(linux.map((m) => m.label)).toEqual(['&File', '&Edit', '&Go', '&View', '&Window', '&Help']);
     expect(linux.find((m) => m.label === '&Edit')!.role).toBe('editMenu');
@@ -54,19 +56,22 @@ describe('native menu', () => {
       appName: 'Postdeck',
       send: () => undefined,
       openLogsFolder: () => undefined,
+      checkForUpdates: () => undefined,
     });
     expect(mac[0]!.label).toBe('Postdeck');
     expect((mac[0]!.submenu as MenuItemConstructorOptions[]).some((i) => i.id === 'openSettings')).toBe(true);
   });
 
-  it('opens the logs folder from Help, in main, whether or not a window is open', () => {
+  it('opens the logs folder and checks for updates from Help, in main, whether or not a window is open', () => {
     let opened = 0;
+    let checked = 0;
     const items = flatten(
       buildMenuTemplate({
         platform: 'linux',
         appName: 'Postdeck',
         send: () => undefined,
         openLogsFolder: () => opened++,
+        checkForUpdates: () => checked++,
       }),
     );
     const help = buildMenuTemplate({
@@ -74,9 +79,12 @@ describe('native menu', () => {
       appName: 'Postdeck',
       send: () => undefined,
       openLogsFolder: () => undefined,
+      checkForUpdates: () => undefined,
     }).at(-1)!;
     expect(help.role).toBe('help');
     (items.find((i) => i.id === 'openLogsFolder')!.click as () => void)();
     expect(opened).toBe(1);
+    (items.find((i) => i.id === 'checkForUpdates')!.click as () => void)();
+    expect(checked).toBe(1);
   });
 });

@@ -9,6 +9,7 @@ import type { IpcEventName } from '../../../shared/ipc/contract.js';
 const electron = vi.hoisted(() => {
   const shown: { title: string; body: string; click: () => void }[] = [];
   const sent: { channel: string; payload: unknown }[] = [];
+  const popups: unknown[] = [];
   let template: { id?: string; click?: () => void; submenu?: unknown }[] = [];
   class Notification {
     static isSupported = () => true;
@@ -25,6 +26,7 @@ const electron = vi.hoisted(() => {
   return {
     shown,
     sent,
+    popups,
     template: () => template,
     module: {
       app: {
@@ -39,7 +41,7 @@ const electron = vi.hoisted(() => {
       Menu: {
         buildFromTemplate: (t: typeof template) => {
           template = t;
-          return {};
+          return { popup: () => popups.push(t) };
         },
         setApplicationMenu: vi.fn(),
       },
@@ -49,7 +51,7 @@ const electron = vi.hoisted(() => {
 });
 vi.mock('electron', () => electron.module);
 
-const { setupDesktop } = await import('../../desktop/setup-desktop.js');
+const { attachContextMenu, setupDesktop } = await import('../../desktop/setup-desktop.js');
 
 function find(
   items: { id?: string; click?: () => void; submenu?: unknown }[],
@@ -91,6 +93,7 @@ describe('setupDesktop', () => {
       window: () => win,
       showWindow: () => shownWindow++,
       openLogsFolder: () => undefined,
+      checkForUpdates: () => undefined,
     });
   });
 
@@ -121,5 +124,47 @@ describe('setupDesktop', () => {
     electron.shown[0]!.click();
     expect(requests).toEqual([{ kind: 'post', postId: 'p2' }]);
     expect(shownWindow).toBe(1);
+  });
+});
+
+describe('attachContextMenu', () => {
+  it('pops up the spelling menu on right-click and replaces or learns the word', () => {
+    const listeners: ((event: unknown, params: unknown) => void)[] = [];
+    const done: string[] = [];
+    attachContextMenu({
+      on: (_name: string, listener: (event: unknown, params: unknown) => void) => listeners.push(listener),
+      replaceMisspelling: (word: string) => done.push(`replace ${word}`),
+      showDefinitionForSelection: () => done.push('look up'),
+      session: { addWordToSpellCheckerDictionary: (word: string) => done.push(`learn ${word}`) },
+    } as unknown as Parameters<typeof attachContextMenu>[0]);
+    const flags = { canCut: true, canCopy: true, canPaste: true, canSelectAll: true };
+    electron.popups.length = 0;
+    listeners[0]!(
+      {},
+      {
+        isEditable: true,
+        selectionText: '',
+        misspelledWord: 'teh',
+        dictionarySuggestions: ['the'],
+        editFlags: flags,
+      },
+    );
+    expect(electron.popups).toHaveLength(1);
+    const items = electron.template() as { label?: string; click?: () => void }[];
+    items.find((i) => i.label === 'the')!.click!();
+    items.find((i) => i.label === 'Add to Dictionary')!.click!();
+    expect(done).toEqual(['replace the', 'learn teh']);
+    // Nothing to offer (no selection, not a field): no empty menu.
+    listeners[0]!(
+      {},
+      {
+        isEditable: false,
+        selectionText: '',
+        misspelledWord: '',
+        dictionarySuggestions: [],
+        editFlags: flags,
+      },
+    );
+    expect(electron.popups).toHaveLength(1);
   });
 });
