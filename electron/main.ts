@@ -111,6 +111,7 @@ if (!app.requestSingleInstanceLock()) {
     window.on('closed', () => {
       window = null;
     });
+    window.on('session-end', () => background?.systemEnding());
     attachContextMenu(window.webContents);
     recoverWindow(window, {
       log,

@@ -42,6 +42,11 @@ export function quitQuestion(status: WorkStatus): { message: string; detail: str
   };
 }
 
+/** The tray wants a small icon: the app icon shrunk to the size each system's tray shows. */
+export function trayIconSize(platform: NodeJS.Platform): number {
+  return platform === 'linux' ? 22 : 16;
+}
+
 export interface TrayMenuActions {
   open(): void;
   openOutbox(): void;

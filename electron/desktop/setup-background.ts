@@ -1,4 +1,4 @@
-import { app, dialog, Menu, nativeImage, Tray } from 'electron';
+import { app, dialog, Menu, nativeImage, powerMonitor, Tray } from 'electron';
 import { ipcEvents, type DesktopSettings } from '../../shared/ipc/contract.js';
 import type { AppServices } from '../app-services.js';
 import { createLogger } from '../log.js';
@@ -6,6 +6,7 @@ import {
   attentionCount,
   quitQuestion,
   staysInBackground,
+  trayIconSize,
   trayMenuTemplate,
   trayTooltip,
   type WorkStatus,
@@ -33,6 +34,8 @@ export interface Background {
   mayQuit(): Promise<boolean>;
   /** Applies settings the user changed (the login item). */
   apply(settings: DesktopSettings): void;
+  /** The system is shutting down or the user logging out (Windows: the window's session-end). */
+  systemEnding(): void;
 }
 
 /** macOS and Windows keep login items; elsewhere the setting has nothing to change. */
@@ -49,7 +52,11 @@ export async function setupBackground(opts: BackgroundOptions): Promise<Backgrou
 
   let tray: Tray | null = null;
   try {
-    tray = new Tray(opts.iconPath ? nativeImage.createFromPath(opts.iconPath) : nativeImage.createEmpty());
+    const size = trayIconSize(process.platform);
+    const icon = opts.iconPath
+      ? nativeImage.createFromPath(opts.iconPath).resize({ width: size, height: size })
+      : nativeImage.createEmpty();
+    tray = new Tray(icon);
     tray.on('click', () => opts.showWindow());
   } catch (error) {
     // A Linux desktop without a status area: the app still runs, only without the icon.
@@ -92,9 +99,17 @@ export async function setupBackground(opts: BackgroundOptions): Promise<Backgrou
 
   applyLoginItem(opts.services.desktopSettings());
 
+  // A shutdown or logout quits without asking: a question there would hold the system up, and the
+  // outbox is kept for the next start anyway. macOS and Linux say so here; Windows through the
+  // window's session-end (main calls systemEnding).
+  let systemEnding = false;
+  powerMonitor.on('shutdown', () => {
+    systemEnding = true;
+  });
+
   return {
     mayQuit: async () => {
-      const question = quitQuestion(status);
+      const question = systemEnding ? null : quitQuestion(status);
       if (!question) return true;
       const { response } = await dialog.showMessageBox({
         type: 'question',
@@ -108,5 +123,8 @@ export async function setupBackground(opts: BackgroundOptions): Promise<Backgrou
       return response === 0;
     },
     apply: applyLoginItem,
+    systemEnding: () => {
+      systemEnding = true;
+    },
   };
 }

@@ -4,6 +4,7 @@ import {
   attentionCount,
   quitQuestion,
   staysInBackground,
+  trayIconSize,
   trayMenuTemplate,
   trayTooltip,
 } from '../../desktop/background.js';
@@ -27,6 +28,12 @@ describe('running in the background', () => {
     expect(trayTooltip(status)).toBe('Postdeck — 3 changes need you — 2 changes waiting to be sent');
     expect(trayTooltip({ pending: 1, failed: 1, needsDecision: 0 })).toBe('Postdeck — 1 change needs you');
     expect(trayTooltip(idle)).toBe('Postdeck');
+  });
+
+  it('shrinks the app icon to the tray size of each system', () => {
+    expect(trayIconSize('darwin')).toBe(16);
+    expect(trayIconSize('win32')).toBe(16);
+    expect(trayIconSize('linux')).toBe(22);
   });
 
   it('asks before quitting only with changes unsent', () => {

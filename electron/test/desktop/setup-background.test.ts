@@ -42,7 +42,10 @@ const electron = vi.hoisted(() => {
         setLoginItemSettings: (s: { openAtLogin: boolean }) => (state.loginItem = s),
       },
       Tray,
-      nativeImage: { createFromPath: () => ({}), createEmpty: () => ({}) },
+      nativeImage: { createFromPath: () => ({ resize: () => ({}) }), createEmpty: () => ({}) },
+      powerMonitor: {
+        on: (name: string, listener: () => void) => appListeners.set(`power:${name}`, [listener]),
+      },
       Menu: { buildFromTemplate: (template: typeof state.menu) => ({ template }) },
       dialog: {
         showMessageBox: async (opts: { message: string; buttons: string[] }) => {
@@ -133,5 +136,15 @@ describe('setupBackground', () => {
     });
     electron.state.dialogAnswer = 0;
     expect(await background.mayQuit()).toBe(true);
+  });
+
+  it('does not ask when the system shuts down or the user logs out', async () => {
+    const background = await start({ pending: 2, failed: 0, needsDecision: 0 });
+    electron.appListeners.get('power:shutdown')!.at(-1)!();
+    expect(await background.mayQuit()).toBe(true);
+    const windows = await start({ pending: 2, failed: 0, needsDecision: 0 });
+    windows.systemEnding();
+    expect(await windows.mayQuit()).toBe(true);
+    expect(electron.state.dialogs).toHaveLength(0);
   });
 });
