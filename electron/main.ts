@@ -1,10 +1,10 @@
 import { app, BrowserWindow, crashReporter, dialog, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { OpenRequest } from '../shared/ipc/contract.js';
 import { createAppServices, type AppServices } from './app-services.js';
 import { attachContextMenu, setupDesktop } from './desktop/setup-desktop.js';
 import { registerIpc } from './ipc/register-ipc.js';
-import type { OpenRequest } from '../shared/ipc/contract.js';
 import { DEEP_LINK_SCHEME, deepLinkIn, parseDeepLink } from './desktop/deep-links.js';
 import { catchMainErrors } from './desktop/main-errors.js';
 import { setupBackground, type Background } from './desktop/setup-background.js';
@@ -126,8 +126,15 @@ if (!app.requestSingleInstanceLock()) {
     });
   };
 
-  // The window may be closed while Postdeck runs in the background: then it opens again.
+  // The window may be closed while Postdeck runs in the background: then it opens again. One at a
+  // time: a link or a second start while it is being created waits for that one.
   let opening: Promise<void> | null = null;
+  const ensureWindow = (): Promise<void> => {
+    opening ??= openWindow().finally(() => {
+      opening = null;
+    });
+    return opening;
+  };
   const showWindow = () => {
     if (window && !window.isDestroyed()) {
       if (window.isMinimized()) window.restore();
@@ -135,9 +142,7 @@ if (!app.requestSingleInstanceLock()) {
       window.focus();
       return;
     }
-    opening ??= openWindow().finally(() => {
-      opening = null;
-    });
+    void ensureWindow();
   };
 
   app.on('second-instance', (_event, argv) => {
@@ -191,7 +196,7 @@ if (!app.requestSingleInstanceLock()) {
       const firstLink = deepLinkIn(process.argv) ?? pendingLink;
       pendingLink = null;
       if (firstLink) running.requestOpen(firstLink);
-      await openWindow();
+      await ensureWindow();
       app.on('activate', () => {
         if (BrowserWindow.getAllWindows().length === 0) showWindow();
       });
