@@ -7,6 +7,7 @@ import { attachContextMenu, setupDesktop } from './desktop/setup-desktop.js';
 import { registerIpc } from './ipc/register-ipc.js';
 import { DEEP_LINK_SCHEME, deepLinkIn, parseDeepLink } from './desktop/deep-links.js';
 import { catchMainErrors } from './desktop/main-errors.js';
+import { forwardPageConsole } from './desktop/page-console.js';
 import { setupBackground, type Background } from './desktop/setup-background.js';
 import { createUpdateChecker } from './desktop/setup-updates.js';
 import { recoverWindow } from './desktop/window-recovery.js';
@@ -113,6 +114,7 @@ if (!app.requestSingleInstanceLock()) {
     });
     window.on('session-end', () => background?.systemEnding());
     attachContextMenu(window.webContents);
+    forwardPageConsole(window.webContents, createLogger('window'));
     recoverWindow(window, {
       log,
       notice: (message) => services?.noteRecovery(message),
