@@ -36,6 +36,10 @@ if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); proce
     npm install --prefix "$tools" --no-audit --no-fund --no-save "node@$want" >/dev/null
   fi
   export PATH="$tools/node_modules/.bin:$PATH"
+  # keytar is rebuilt below with node-gyp: against this Node's own headers (the package ships them),
+  # neither a system Node's nor ones downloaded from nodejs.org.
+  headers=$(ls -d "$tools"/node_modules/node/node_modules/node-*/include/node 2>/dev/null | head -n 1)
+  if [ -n "$headers" ]; then export npm_config_nodedir="${headers%/include/node}"; fi
 fi
 echo "== using Node $(node -v) at $(command -v node), npm $(npm -v)"
 
