@@ -29,3 +29,11 @@ test('the diagnostics view lists versions and the last log lines, redacted', asy
   expect(await tail.textContent()).not.toContain(service.key('full-test'));
   await section.screenshot({ path: test.info().outputPath('diagnostics.png') });
 });
+
+test('before any connection the welcome screen offers the diagnostics too', async ({ page }) => {
+  await expect(page.getByRole('heading', { name: 'Welcome to Postdeck' })).toBeVisible();
+  await page.getByRole('button', { name: 'About and diagnostics' }).click();
+  const section = page.getByRole('region', { name: 'About and diagnostics' });
+  await expect(section.getByRole('heading', { name: 'About and diagnostics' })).toBeFocused();
+  await expect(section.getByTestId('log-tail')).toContainText('[store] migrated to schema');
+});
