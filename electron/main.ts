@@ -190,6 +190,7 @@ if (!app.requestSingleInstanceLock()) {
           running.requestOpen({ kind: 'outbox' });
           showWindow();
         },
+        hasWindow: () => BrowserWindow.getAllWindows().length > 0,
       });
       openLink = (request) => {
         running.requestOpen(request);

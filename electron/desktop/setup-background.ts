@@ -27,6 +27,8 @@ export interface BackgroundOptions {
   /** Opens the window (or brings it forward). */
   showWindow(): void;
   openOutbox(): void;
+  /** Whether a window is open (BrowserWindow.getAllWindows in the app). */
+  hasWindow(): boolean;
 }
 
 export interface Background {
@@ -81,16 +83,24 @@ export async function setupBackground(opts: BackgroundOptions): Promise<Backgrou
   };
   show();
 
+  let inBackground = false;
   opts.services.onEvent((name, payload) => {
     if (name !== 'syncStatus') return;
     const next = ipcEvents.syncStatus.safeParse(payload);
     if (!next.success) return;
     status = next.data;
     show();
+    // Kept only for the outbox's sake: once it is empty, with no window open, Postdeck is done.
+    // (Only after a last window closed: at start the first one is not open yet.)
+    if (inBackground && !opts.hasWindow() && !staysInBackground(opts.services.desktopSettings(), status)) {
+      log.info('the outbox is empty and no window is open: quitting');
+      app.quit();
+    }
   });
 
   app.on('window-all-closed', () => {
     if (staysInBackground(opts.services.desktopSettings(), status)) {
+      inBackground = true;
       log.info(`the last window closed; staying in the background (${status.pending} pending)`);
       return;
     }

@@ -63,6 +63,7 @@ const { setupBackground } = await import('../../desktop/setup-background.js');
 describe('setupBackground', () => {
   let emit: (name: IpcEventName, payload: unknown) => void = () => undefined;
   let settings = { keepRunningInBackground: true, openAtLogin: false };
+  let windowOpen = true;
 
   async function start(status = { pending: 0, failed: 0, needsDecision: 0 }) {
     const services = {
@@ -81,6 +82,7 @@ describe('setupBackground', () => {
       iconPath: null,
       showWindow: () => undefined,
       openOutbox: () => undefined,
+      hasWindow: () => windowOpen,
     });
   }
   const closeLastWindow = () => electron.appListeners.get('window-all-closed')!.at(-1)!();
@@ -98,6 +100,7 @@ describe('setupBackground', () => {
       dialogs: [],
     });
     settings = { keepRunningInBackground: true, openAtLogin: false };
+    windowOpen = true;
   });
 
   it('shows what needs the user on the badge and the tray, and follows sync', async () => {
@@ -121,6 +124,37 @@ describe('setupBackground', () => {
     sync(0, 0, 0);
     closeLastWindow();
     expect(electron.state.quits).toBe(1);
+  });
+
+  it('kept only for the outbox, quits once it is empty and no window is open', async () => {
+    settings = { keepRunningInBackground: false, openAtLogin: false };
+    await start({ pending: 1, failed: 0, needsDecision: 0 });
+    windowOpen = false;
+    closeLastWindow();
+    expect(electron.state.quits).toBe(0);
+    sync(1, 0, 0);
+    expect(electron.state.quits).toBe(0);
+    sync(0, 0, 0);
+    expect(electron.state.quits).toBe(1);
+  });
+
+  it('does not quit at start, before the first window is open', async () => {
+    settings = { keepRunningInBackground: false, openAtLogin: false };
+    windowOpen = false;
+    await start();
+    sync(0, 0, 0);
+    expect(electron.state.quits).toBe(0);
+  });
+
+  it('stays after the outbox empties when the window is open or the setting is on', async () => {
+    settings = { keepRunningInBackground: false, openAtLogin: false };
+    await start({ pending: 1, failed: 0, needsDecision: 0 });
+    sync(0, 0, 0);
+    expect(electron.state.quits).toBe(0);
+    settings = { keepRunningInBackground: true, openAtLogin: false };
+    windowOpen = false;
+    sync(0, 0, 0);
+    expect(electron.state.quits).toBe(0);
   });
 
   it('asks before quitting with changes unsent, and goes on only when told', async () => {
