@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { CHROME_TARGET } from './scripts/electron-targets.mjs';
 
 /**
  * The renderer's Content-Security-Policy. The renderer never talks to the network itself (main makes
@@ -39,7 +40,7 @@ export default defineConfig({
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
-    target: 'chrome130',
+    target: CHROME_TARGET,
     sourcemap: true,
   },
 });

@@ -16,6 +16,7 @@ import keytar from 'keytar';
 import type { IpcResult } from '../shared/ipc/errors.js';
 import { createAppServices, type AppServices } from '../electron/app-services.js';
 import { setLogSink } from '../electron/log.js';
+import { openLogFile } from '../electron/logs/log-file.js';
 import { createSandboxStarter } from '../electron/profiles/sandbox.js';
 import { KeytarSecretStore } from '../electron/secrets/keytar-secret-store.js';
 import { startService, type RunningService } from '../server/index.js';
@@ -238,7 +239,12 @@ async function runInBridge(
   }
   // Main's log lines go to this test (attached to its report when it fails), not to the runner's output.
   const mainLog: string[] = [];
-  const restoreLog = setLogSink((level, line) => mainLog.push(`${level.toUpperCase()} ${line}`), 'debug');
+  // And to a real log file, as in the app, for the diagnostics view.
+  const logFile = openLogFile(join(dataDir, 'logs'));
+  const restoreLog = setLogSink((level, line) => {
+    mainLog.push(`${level.toUpperCase()} ${line}`);
+    logFile.write(level, line);
+  }, 'debug');
   // The same built-in sandbox main.ts starts, in this test's folder.
   const sandbox = createSandboxStarter(join(dataDir, 'sandbox'));
   // Electron's userData folder always exists; this one is made the same way.
@@ -248,6 +254,7 @@ async function runInBridge(
     dataDir: appDir,
     secretStore,
     startSandbox: () => sandbox.start(),
+    diagnostics: { appVersion: 'e2e', versions: process.versions, logFile },
   });
   const context = await browser.newContext({ viewport });
   try {

@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IpcEventName } from '../shared/ipc/contract.js';
+import type { DesktopSettings, IpcEventName, OpenRequest } from '../shared/ipc/contract.js';
 import type { IpcResult } from '../shared/ipc/errors.js';
 import { ApiClient } from './api/client.js';
+import { DesktopSettingsStore } from './desktop/desktop-settings.js';
 import { AppFailure } from './ipc/app-failure.js';
 import { dispatch, type CallContext, type IpcHandlers } from './ipc/dispatch.js';
 import { EventHub } from './ipc/event-hub.js';
 import { createLogger } from './log.js';
+import { readDiagnostics, type DiagnosticsSource } from './logs/diagnostics.js';
 import { MediaRepo } from './media/media-repo.js';
 import { ProfileService, type SandboxConnection } from './profiles/profile-service.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
@@ -40,6 +42,12 @@ export interface AppServicesOptions {
   startSandbox?: () => Promise<SandboxConnection>;
   /** Opens an http(s) link in the system browser (Electron: shell.openExternal). */
   openExternal?: (url: string) => Promise<void>;
+  /** Versions and the log file for the About / diagnostics view (no log file in unit tests). */
+  diagnostics?: DiagnosticsSource;
+  /** Applies changed desktop settings (Electron: the login item); absent in the test bridge. */
+  applyDesktopSettings?: (settings: DesktopSettings) => void;
+  /** Shows a folder in the file manager (Electron: shell.openPath). */
+  openFolder?: (path: string) => Promise<void>;
   /** Per-request timeout of API calls (tests shorten it). */
   apiTimeoutMs?: number;
   /** Outbox retry and offline probe pacing (tests shorten them). */
@@ -52,6 +60,11 @@ export interface AppServices {
   /** Validates and runs one contract method, as the preload's ipcRenderer.invoke would. */
   invoke(name: string, rawInput: unknown, ctx?: CallContext): Promise<IpcResult<unknown>>;
   onEvent(listener: (name: IpcEventName, payload: unknown) => void): () => void;
+  /** Keeps the sentence the reloaded window shows (takeRecoveryNotice answers it once). */
+  noteRecovery(message: string): void;
+  desktopSettings(): DesktopSettings;
+  /** Asks the window to open a post or the composer (it takes the request with takeOpenRequest). */
+  requestOpen(request: OpenRequest): void;
   close(): Promise<void>;
 }
 
@@ -140,6 +153,17 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     },
   });
 
+  const diagnostics: DiagnosticsSource = opts.diagnostics ?? {
+    appVersion: 'development',
+    versions: { node: process.versions.node },
+    logFile: null,
+  };
+
+  let recoveryNotice: string | null = null;
+  const desktop = new DesktopSettingsStore(settings);
+  // The latest only: a second click on a notification replaces the first.
+  let openRequest: OpenRequest | null = null;
+
   const handlers: IpcHandlers = {
     listProfiles: () => profiles.list(),
     connectProfile: (input) => profiles.connect(input),
@@ -184,6 +208,28 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     editImportRow: async (input) => imports.editImportRow(input),
     runImport: (input) => imports.runImport(input),
     getProfileAnalytics: async ({ integrationId }) => (await api()).getProfileAnalytics(integrationId),
+    getDesktopSettings: async () => desktop.get(),
+    setDesktopSettings: async (patch) => {
+      const next = desktop.set(patch);
+      opts.applyDesktopSettings?.(next);
+      return next;
+    },
+    takeOpenRequest: async () => {
+      const request = openRequest;
+      openRequest = null;
+      return { request };
+    },
+    takeRecoveryNotice: async () => {
+      const message = recoveryNotice;
+      recoveryNotice = null;
+      return { message };
+    },
+    getDiagnostics: () => readDiagnostics(diagnostics),
+    openLogsFolder: async () => {
+      if (!opts.openFolder || !diagnostics.logFile) return { opened: false };
+      await opts.openFolder(diagnostics.logFile.folder);
+      return { opened: true };
+    },
     openExternal: async ({ url }) => {
       if (!opts.openExternal) return { opened: false };
       await opts.openExternal(url);
@@ -201,6 +247,14 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       return result;
     },
     onEvent: (listener) => events.on(listener),
+    noteRecovery: (message) => {
+      recoveryNotice = message;
+    },
+    desktopSettings: () => desktop.get(),
+    requestOpen: (request) => {
+      openRequest = request;
+      events.emit('openRequested', {});
+    },
     close: async () => {
       if (closed) return;
       closed = true;

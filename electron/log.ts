@@ -16,7 +16,7 @@ export interface Logger {
   error(message: string, detail?: unknown): void;
 }
 
-/** Where finished lines go; tests swap it to capture output. */
+/** Where finished lines go: the console, and the log file in the app; tests swap it to capture output. */
 export type LogSink = (level: LogLevel, line: string) => void;
 
 const home = homedir();
@@ -28,7 +28,7 @@ function redact(text: string): string {
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
-const consoleSink: LogSink = (level, line) => {
+export const consoleSink: LogSink = (level, line) => {
   if (level === 'error') console.error(line);
   else if (level === 'warn') console.warn(line);
   else console.log(line);
@@ -59,10 +59,20 @@ export function describe(detail: unknown): string {
   }
 }
 
+/** An error with its stack and its causes, redacted: what a log needs to say where it failed. */
+function describeWithStack(error: Error, depth = 0): string {
+  const own = error.stack ?? `${error.name}: ${error.message}`;
+  const cause = error.cause;
+  if (depth >= 3 || cause === undefined) return redact(own);
+  const next = cause instanceof Error ? describeWithStack(cause, depth + 1) : describe(cause);
+  return `${redact(own)}\nCaused by: ${next}`;
+}
+
 export function createLogger(module: string): Logger {
   const write = (level: LogLevel, message: string, detail?: unknown) => {
     if (ORDER[level] < ORDER[threshold]) return;
-    const tail = detail === undefined ? '' : ` ${describe(detail)}`;
+    const text = detail instanceof Error ? describeWithStack(detail) : describe(detail);
+    const tail = detail === undefined ? '' : ` ${text}`;
     sink(level, `${new Date().toISOString()} ${level.toUpperCase()} [${module}] ${redact(message)}${tail}`);
   };
   return {

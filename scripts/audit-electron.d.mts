@@ -33,3 +33,6 @@ export declare function judge(
   findings: Finding[],
   allowlist: AllowlistEntry[],
 ): { blocking: Finding[]; unexplained: Finding[]; stale: AllowlistEntry[] };
+
+/** Replaces the scanner's got (translations, release list) with one that fails at once, offline. */
+export declare function keepScannerOffline(): void;

@@ -9,7 +9,8 @@
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { transform } from 'esbuild';
@@ -35,6 +36,23 @@ export function toFinding(issue) {
     sample: text(issue.sample),
     description: text(issue.description),
   };
+}
+
+/**
+ * Electronegativity fetches its translations and Electron's release list with got 11 on every run.
+ * Offline (CI, any sandbox) got 11 retries on a timer that, on Node 24, throws after the request has
+ * already failed (sindresorhus/got#1489) and kills the audit. The scan needs neither download: its
+ * got is replaced, before it loads, by one that answers "offline" at once (it then says so and
+ * scans as usual).
+ */
+export function keepScannerOffline() {
+  const require = createRequire(import.meta.url);
+  const scannerDir = dirname(require.resolve('@doyensec/electronegativity/package.json'));
+  const gotPath = createRequire(join(scannerDir, 'package.json')).resolve('got');
+  const offline = () => Promise.reject(new Error('offline: the audit does not use the network'));
+  offline.head = offline;
+  offline.default = offline;
+  require.cache[gotPath] = { id: gotPath, filename: gotPath, loaded: true, exports: offline };
 }
 
 const same = (entry, finding) =>
@@ -80,6 +98,7 @@ async function scan() {
     // The scanner reads .js, not .cjs.
     await cp(join(dist, 'electron', 'preload.cjs'), join(target, 'preload-bundle', 'preload.js'));
     const { version } = JSON.parse(await readFile(join(root, 'node_modules/electron/package.json'), 'utf8'));
+    keepScannerOffline();
     const { default: electronegativity } = await import('@doyensec/electronegativity');
     const { issues, errors } = await electronegativity(
       { input: target, isRelative: true, electronVersionOverride: version },

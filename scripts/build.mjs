@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as viteBuild } from 'vite';
 import { build as esbuild } from 'esbuild';
+import { NODE_TARGET } from './electron-targets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
@@ -39,7 +40,7 @@ async function buildMain() {
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    target: 'node22',
+    target: NODE_TARGET,
     sourcemap: true,
     external: MAIN_EXTERNALS,
     // ESM sources use import.meta.url; in the CommonJS bundle it is derived from __filename.
@@ -58,7 +59,7 @@ async function buildPreload() {
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    target: 'node22',
+    target: NODE_TARGET,
     sourcemap: true,
     external: ['electron'],
     logLevel: 'warning',

@@ -22,6 +22,27 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
 fi
 
+# The toolchain needs Node >= 22.12 (package.json engines); CI's Debian has Node 20. Where the
+# machine's Node is older, the Node that .nvmrc names (the one Electron bundles) comes from the npm
+# registry's `node` package, which ships a prebuilt binary, into a cache folder outside the repo.
+if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 12) ? 0 : 1)' 2>/dev/null; then
+  want=$(cat .nvmrc)
+  tools="${POSTDECK_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/postdeck}/node-$want"
+  if [ ! -x "$tools/node_modules/.bin/node" ]; then
+    echo "== fetching Node $want from the npm registry (this machine has $(node -v 2>/dev/null || echo no Node))"
+    mkdir -p "$tools"
+    # allowScripts: the package's install step is what places the binary.
+    echo '{"private": true, "allowScripts": {"node": true}}' >"$tools/package.json"
+    npm install --prefix "$tools" --no-audit --no-fund --no-save "node@$want" >/dev/null
+  fi
+  export PATH="$tools/node_modules/.bin:$PATH"
+  # keytar is rebuilt below with node-gyp: against this Node's own headers (the package ships them),
+  # neither a system Node's nor ones downloaded from nodejs.org.
+  headers=$(ls -d "$tools"/node_modules/node/node_modules/node-*/include/node 2>/dev/null | head -n 1)
+  if [ -n "$headers" ]; then export npm_config_nodedir="${headers%/include/node}"; fi
+fi
+echo "== using Node $(node -v) at $(command -v node), npm $(npm -v)"
+
 echo "== npm ci"
 # Tests never start an Electron window, so its binary download is skipped (it cannot be fetched here).
 ELECTRON_SKIP_BINARY_DOWNLOAD=1 npm ci --no-audit --no-fund

@@ -1,17 +1,26 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 /*
- * Runs in the Playwright test process. The electron npm package exports the path of its binary,
- * and throws when the binary was never downloaded (ELECTRON_SKIP_BINARY_DOWNLOAD): then the specs
- * run against the browser bridge instead.
+ * Runs in the Playwright test process. Whether the electron package has its binary (it has none
+ * after ELECTRON_SKIP_BINARY_DOWNLOAD): then the specs run against the browser bridge instead.
+ * Answered from the package's files (path.txt names the binary under dist/), never by requiring
+ * the package: since Electron 45 that starts a download when the binary is missing.
  */
 
-export function installedElectron(): string | null {
+function electronPackageDir(): string | null {
   try {
-    const path: unknown = createRequire(import.meta.url)('electron');
-    return typeof path === 'string' && existsSync(path) ? path : null;
+    return dirname(createRequire(import.meta.url).resolve('electron/package.json'));
   } catch {
     return null;
   }
+}
+
+export function installedElectron(packageDir: string | null = electronPackageDir()): string | null {
+  if (!packageDir) return null;
+  const pathFile = join(packageDir, 'path.txt');
+  if (!existsSync(pathFile)) return null;
+  const binary = join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(binary) ? binary : null;
 }

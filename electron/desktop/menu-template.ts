@@ -8,7 +8,7 @@ import type { MenuCommand } from '../../shared/ipc/contract.js';
  */
 
 /** The app's commands as the menu shows them; `CmdOrCtrl` is Cmd on macOS and Ctrl elsewhere. */
-export const MENU_COMMANDS: readonly { command: MenuCommand; label: string; accelerator: string; menu: 'file' | 'go' }[] = [
+export const MENU_COMMANDS: readonly { command: MenuCommand; label: string; accelerator?: string; menu: 'file' | 'go' | 'help' }[] = [
   { command: 'newPost', label: 'New Post', accelerator: 'CmdOrCtrl+N', menu: 'file' },
   { command: 'today', label: 'Today', accelerator: 'CmdOrCtrl+T', menu: 'go' },
   { command: 'viewMonth', label: 'Month', accelerator: 'CmdOrCtrl+1', menu: 'go' },
@@ -17,7 +17,9 @@ export const MENU_COMMANDS: readonly { command: MenuCommand; label: string; acce
   { command: 'viewAgenda', label: 'Agenda', accelerator: 'CmdOrCtrl+4', menu: 'go' },
   { command: 'openCalendar', label: 'Calendar', accelerator: 'CmdOrCtrl+Shift+C', menu: 'go' },
   { command: 'openAnalytics', label: 'Analytics', accelerator: 'CmdOrCtrl+Shift+A', menu: 'go' },
+  { command: 'openOutbox', label: 'Outbox', accelerator: 'CmdOrCtrl+Shift+O', menu: 'go' },
   { command: 'openSettings', label: 'Settings…', accelerator: 'CmdOrCtrl+,', menu: 'file' },
+  { command: 'openDiagnostics', label: 'About Postdeck and Diagnostics', menu: 'help' },
 ];
 
 export interface MenuTemplateOptions {
@@ -25,16 +27,21 @@ export interface MenuTemplateOptions {
   appName: string;
   /** Sends a command to the window (main forwards it as a menuCommand event). */
   send(command: MenuCommand): void;
+  /** Shows the log files' folder in the file manager (main does it; the window may be closed). */
+  openLogsFolder(): void;
+  /** Looks for a newer version and says what it found (main, with electron-updater). */
+  checkForUpdates(): void;
 }
 
 export function buildMenuTemplate(opts: MenuTemplateOptions): MenuItemConstructorOptions[] {
   const mac = opts.platform === 'darwin';
   const item = (command: MenuCommand): MenuItemConstructorOptions => {
     const spec = MENU_COMMANDS.find((c) => c.command === command)!;
-    return { id: command, label: spec.label, accelerator: spec.accelerator, click: () => opts.send(command) };
+    const shortcut = spec.accelerator ? { accelerator: spec.accelerator } : {};
+    return { id: command, label: spec.label, ...shortcut, click: () => opts.send(command) };
   };
   const views: MenuCommand[] = ['viewMonth', 'viewWeek', 'viewDay', 'viewAgenda'];
-  const pages: MenuCommand[] = ['openCalendar', 'openAnalytics'];
+  const pages: MenuCommand[] = ['openCalendar', 'openAnalytics', 'openOutbox'];
 
   // On macOS, Settings and Quit live in the app menu; elsewhere they end the File menu.
   const appMenu: MenuItemConstructorOptions[] = mac
@@ -80,5 +87,15 @@ export function buildMenuTemplate(opts: MenuTemplateOptions): MenuItemConstructo
     ],
   };
   const window: MenuItemConstructorOptions = { label: '&Window', role: 'windowMenu' };
-  return [...appMenu, file, edit, go, view, window];
+  const help: MenuItemConstructorOptions = {
+    label: '&Help',
+    role: 'help',
+    submenu: [
+      item('openDiagnostics'),
+      { id: 'openLogsFolder', label: 'Open Logs Folder', click: () => opts.openLogsFolder() },
+      { type: 'separator' },
+      { id: 'checkForUpdates', label: 'Check for Updates…', click: () => opts.checkForUpdates() },
+    ],
+  };
+  return [...appMenu, file, edit, go, view, window, help];
 }

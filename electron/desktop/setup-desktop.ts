@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, Menu, nativeImage, Notification } from 'electron';
+import { app, BrowserWindow, Menu, nativeImage, Notification, type WebContents } from 'electron';
 import { eventChannel, ipcEvents, type MenuCommand } from '../../shared/ipc/contract.js';
 import type { AppServices } from '../app-services.js';
 import { createLogger } from '../log.js';
+import { contextMenuTemplate } from './context-menu.js';
 import { buildMenuTemplate } from './menu-template.js';
 import { notificationFor } from './post-notification.js';
 
@@ -15,10 +16,16 @@ import { notificationFor } from './post-notification.js';
 
 const log = createLogger('desktop');
 export const APP_NAME = 'Postdeck';
+/** electron-builder.yml's appId: Windows groups the taskbar and notifications under it. */
+export const APP_USER_MODEL_ID = 'com.postdeck.app';
 
 export interface DesktopOptions {
   services: AppServices;
   window: () => BrowserWindow | null;
+  /** Opens the window (it may be closed while Postdeck runs in the background) or brings it forward. */
+  showWindow(): void;
+  openLogsFolder(): void;
+  checkForUpdates(): void;
 }
 
 /** The icon P's build makes (build/icon.png); packaged builds carry it in resources. */
@@ -27,8 +34,15 @@ function findIcon(): string | null {
   return candidates.find((p) => existsSync(p)) ?? null;
 }
 
-export function setupDesktop({ services, window }: DesktopOptions): void {
+export function setupDesktop({
+  services,
+  window,
+  showWindow,
+  openLogsFolder,
+  checkForUpdates,
+}: DesktopOptions): { iconPath: string | null } {
   app.setName(APP_NAME);
+  if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 
   const iconPath = findIcon();
   if (iconPath) {
@@ -43,25 +57,47 @@ export function setupDesktop({ services, window }: DesktopOptions): void {
     if (!win || win.isDestroyed()) return;
     win.webContents.send(eventChannel('menuCommand'), ipcEvents.menuCommand.parse({ command }));
   };
-  Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate({ platform: process.platform, appName: APP_NAME, send })));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(buildMenuTemplate({ platform: process.platform, appName: APP_NAME, send, openLogsFolder, checkForUpdates })),
+  );
 
+  // Held until dismissed: a notification nobody references may be collected, and its click lost.
+  const showing = new Set<Notification>();
   services.onEvent((name, payload) => {
     if (name !== 'postOutcome' || !Notification.isSupported()) return;
     const parsed = ipcEvents.postOutcome.safeParse(payload);
-    const text = parsed.success ? notificationFor(parsed.data) : null;
+    if (!parsed.success) return;
+    const { postId } = parsed.data;
+    const text = notificationFor(parsed.data);
     if (!text) return;
     try {
       const note = new Notification({ title: text.title, body: text.body, icon: iconPath ?? undefined });
+      // The post itself, in the calendar: the window takes the request when it is ready for it.
       note.on('click', () => {
-        const win = window();
-        if (!win) return;
-        if (win.isMinimized()) win.restore();
-        win.focus();
-        send('openCalendar');
+        showing.delete(note);
+        services.requestOpen({ kind: 'post', postId });
+        showWindow();
       });
+      note.on('close', () => showing.delete(note));
+      showing.add(note);
       note.show();
     } catch (error) {
       log.warn('could not show a notification', error);
     }
+  });
+  return { iconPath };
+}
+
+/** The right-click menu of a window's page: spelling, the edit commands, Look Up on macOS. */
+export function attachContextMenu(
+  contents: Pick<WebContents, 'on' | 'replaceMisspelling' | 'showDefinitionForSelection' | 'session'>,
+): void {
+  contents.on('context-menu', (_event, params) => {
+    const template = contextMenuTemplate(params, process.platform, {
+      replaceMisspelling: (word) => contents.replaceMisspelling(word),
+      addToDictionary: (word) => contents.session.addWordToSpellCheckerDictionary(word),
+      lookUp: () => contents.showDefinitionForSelection(),
+    });
+    if (template.length > 0) Menu.buildFromTemplate(template).popup();
   });
 }

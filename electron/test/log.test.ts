@@ -21,6 +21,18 @@ describe('logger', () => {
     expect(lines[1]).toMatch(/ERROR \[test\] failed Error: Bearer pst_test_\[redacted\]/);
   });
 
+  it("writes an error's stack (and its cause), redacted, so a log says where it failed", () => {
+    const lines: string[] = [];
+    restore = setLogSink((_level, line) => lines.push(line));
+    const cause = new Error('socket hang up for pst_live_CauseKey42');
+    const error = new Error('upload failed with pst_test_StackKey77', { cause });
+    createLogger('stack').error('sending', error);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/\n\s+at .*log\.test\.ts/);
+    expect(lines[0]).toContain('Caused by: Error: socket hang up for pst_live_[redacted]');
+    expect(lines[0]).not.toMatch(/StackKey77|CauseKey42/);
+  });
+
   it('replaces the home folder with ~', () => {
     const lines: string[] = [];
     restore = setLogSink((_level, line) => lines.push(line));

@@ -4,11 +4,22 @@ import { BrandChoiceScreen } from '../onboarding/BrandChoiceScreen.js';
 import { WelcomeScreen } from '../onboarding/WelcomeScreen.js';
 import { AppShell } from './AppShell.js';
 import { ErrorState, Loading } from './feedback.js';
+import { RecoveryNotice } from './RecoveryNotice.js';
 import { useServerEvents } from './server-events.js';
 import { useUi } from './ui-store.js';
 
-/** Chooses the first screen: welcome without a connection, brand choice right after one, else the app. */
+/** The first screen, and above it the sentence saying why the window was just reloaded, if it was. */
 export function App() {
+  return (
+    <>
+      <RecoveryNotice />
+      <FirstScreen />
+    </>
+  );
+}
+
+/** Chooses the first screen: welcome without a connection, brand choice right after one, else the app. */
+function FirstScreen() {
   useServerEvents();
   const profiles = useIpcQuery('listProfiles', {});
   const brandChoiceFor = useUi((s) => s.brandChoiceFor);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { ProfileView } from '../../shared/ipc/models.js';
 import { useMenuCommands } from '../desktop/menu-commands.js';
+import { useOpenRequests } from '../desktop/open-requests.js';
 import { AccountPage } from '../settings/AccountPage.js';
 import { BrandSwitcher } from './BrandSwitcher.js';
 import { useKeyAccess } from './key-access.js';
@@ -42,6 +43,7 @@ export function AppShell({ profile }: { profile: ProfileView }) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const shownRoute = useRef(route);
   useMenuCommands();
+  useOpenRequests();
 
   useEffect(() => {
     document.title = `${TITLES[route]} · ${profile.brandName ?? profile.label} · Postdeck`;

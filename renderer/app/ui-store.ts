@@ -8,6 +8,8 @@ const ROUTES: readonly Route[] = ['calendar', 'analytics', 'queue', 'import', 'a
 /** What the composer opens on: a new post (optionally at a time), a local draft, or a server post to edit or copy. */
 export type ComposerRequest = {
   date?: string;
+  /** Text to start with (a postdeck://compose link). */
+  text?: string;
   draftId?: string;
   editPostId?: string;
   duplicatePostId?: string;
@@ -24,7 +26,11 @@ type UiState = {
   connecting: boolean;
   /** The open composer, or null when it is closed. */
   composer: ComposerRequest | null;
+  /** Help → About and Diagnostics asked for that section of the account page. */
+  diagnosticsRequested: boolean;
   navigate(route: Route): void;
+  showDiagnostics(): void;
+  diagnosticsShown(): void;
   openComposer(request?: ComposerRequest): void;
   closeComposer(): void;
   setOutboxOpen(open: boolean): void;
@@ -44,8 +50,11 @@ export const useUi = create<UiState>()(
       justConnected: false,
       connecting: false,
       composer: null,
+      diagnosticsRequested: false,
       // Leaving the account page ends the "you are connected" moment.
       navigate: (route) => set((s) => ({ route, justConnected: s.justConnected && route === 'account' })),
+      showDiagnostics: () => set({ route: 'account', diagnosticsRequested: true }),
+      diagnosticsShown: () => set({ diagnosticsRequested: false }),
       openComposer: (request = {}) => set({ composer: request }),
       closeComposer: () => set({ composer: null }),
       setOutboxOpen: (outboxOpen) => set({ outboxOpen }),

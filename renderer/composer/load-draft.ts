@@ -32,5 +32,7 @@ export async function loadDraft(
     const posts = await groupOf(await call('getPost', { id: postId }));
     return { draft: draftFromPosts(crypto.randomUUID(), brandId, posts, mode), mode };
   }
-  return { draft: emptyDraft(crypto.randomUUID(), brandId, request.date ?? null), mode: 'new' };
+  const draft = emptyDraft(crypto.randomUUID(), brandId, request.date ?? null);
+  if (request.text) draft.blocks = [{ ...draft.blocks[0]!, content: request.text }];
+  return { draft, mode: 'new' };
 }

@@ -36,6 +36,18 @@ describe('menu commands', () => {
     expect(useUi.getState().composer).toEqual({});
   });
 
+  it('open the account page at its About and diagnostics section', () => {
+    useUi.setState({ route: 'calendar', diagnosticsRequested: false });
+    runMenuCommand('openDiagnostics', ALL);
+    expect(useUi.getState()).toMatchObject({ route: 'account', diagnosticsRequested: true });
+  });
+
+  it('open the outbox (the tray asks for it)', () => {
+    useUi.setState({ outboxOpen: false });
+    runMenuCommand('openOutbox', ALL);
+    expect(useUi.getState().outboxOpen).toBe(true);
+  });
+
   it('open no composer for a key that cannot write posts', () => {
     runMenuCommand('newPost', ['brands:read']);
     expect(useUi.getState().composer).toBeNull();

@@ -43,6 +43,12 @@ export function runMenuCommand(command: MenuCommand, scopes: readonly string[] |
     case 'openSettings':
       ui.navigate('account');
       return;
+    case 'openDiagnostics':
+      ui.showDiagnostics();
+      return;
+    case 'openOutbox':
+      ui.setOutboxOpen(true);
+      return;
   }
 }
 

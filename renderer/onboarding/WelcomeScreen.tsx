@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { MenuCommand } from '../../shared/ipc/contract.js';
 import { errorMessage } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
 import { call } from '../lib/ipc.js';
+import { useIpcEvent } from '../lib/use-ipc.js';
+import { DiagnosticsSection } from '../settings/DiagnosticsSection.js';
 import { ConnectForm } from './ConnectForm.js';
 import './onboarding.css';
 
@@ -14,6 +17,20 @@ export function WelcomeScreen() {
   const client = useQueryClient();
   const [sandboxBusy, setSandboxBusy] = useState(false);
   const [sandboxError, setSandboxError] = useState<string | null>(null);
+  // Not connected yet is when a log helps most (a connection that fails): the diagnostics are here
+  // too, from the button below or Help → About Postdeck and Diagnostics.
+  const [diagnosticsOpen, setDiagnosticsOpen] = useState(false);
+  const openDiagnostics = useCallback(() => {
+    setDiagnosticsOpen(true);
+    useUi.getState().showDiagnostics();
+  }, []);
+  const onMenu = useCallback(
+    ({ command }: { command: MenuCommand }) => {
+      if (command === 'openDiagnostics') openDiagnostics();
+    },
+    [openDiagnostics],
+  );
+  useIpcEvent('menuCommand', onMenu);
 
   async function startSandbox() {
     setSandboxBusy(true);
@@ -69,6 +86,15 @@ export function WelcomeScreen() {
           <ConnectForm onConnected={(profile) => askBrandChoice(profile.id)} />
         </section>
       </div>
+      <footer className="welcome-footer">
+        {diagnosticsOpen ? (
+          <DiagnosticsSection />
+        ) : (
+          <button type="button" className="button button-quiet" onClick={openDiagnostics}>
+            About and diagnostics
+          </button>
+        )}
+      </footer>
     </main>
   );
 }

@@ -3,6 +3,8 @@ import { ErrorState, Loading } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { BrandsSection } from './BrandsSection.js';
+import { DesktopSection } from './DesktopSection.js';
+import { DiagnosticsSection } from './DiagnosticsSection.js';
 import { describeKey } from './key-status.js';
 import { PermissionsSection } from './PermissionsSection.js';
 import { ProfilesSection } from './ProfilesSection.js';
@@ -39,6 +41,8 @@ export function AccountPage({ profile }: { profile: ProfileView }) {
       <BrandsSection profile={profile} />
       <ProfilesSection />
       <ThemeSection />
+      <DesktopSection />
+      <DiagnosticsSection />
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { judge, toFinding, type AllowlistEntry } from '../../scripts/audit-electron.mjs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { judge, keepScannerOffline, toFinding, type AllowlistEntry } from '../../scripts/audit-electron.mjs';
 
 /*
  * The gate around Electronegativity (npm run audit:electron runs the scan itself): how the runner's
@@ -94,5 +96,20 @@ describe('the Electronegativity gate', () => {
       // Global checks (navigation limits, permission handler, CSP) are never allowed: fix them.
       expect(entry.check).not.toMatch(/_GLOBAL_CHECK$/);
     }
+  });
+
+  it('keeps the scanner off the network: its got answers at once, with no retry timer left behind', async () => {
+    // got 11 retried a failed request on a timer that then threw on Node 24 (sindresorhus/got#1489),
+    // killing the audit; and the audit has no business on the network.
+    keepScannerOffline();
+    const require = createRequire(import.meta.url);
+    const scannerDir = dirname(require.resolve('@doyensec/electronegativity/package.json'));
+    const got = createRequire(`${scannerDir}/`)('got') as ((url: string) => Promise<unknown>) & {
+      head(url: string): Promise<unknown>;
+    };
+    const started = Date.now();
+    await expect(got('https://example.com/en-US.json')).rejects.toThrow(/offline/);
+    await expect(got.head('https://example.com/index.json')).rejects.toThrow(/offline/);
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });

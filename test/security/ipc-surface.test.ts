@@ -151,7 +151,8 @@ function electronNames(source: ts.SourceFile): string[] {
     if (
       ts.isImportDeclaration(node) &&
       ts.isStringLiteral(node.moduleSpecifier) &&
-      /^(electron|@electron\/remote)/.test(node.moduleSpecifier.text)
+      // electron and its subpaths, not packages that merely start with the name (electron-log).
+      /^(electron(\/|$)|@electron\/remote)/.test(node.moduleSpecifier.text)
     ) {
       const clause = node.importClause;
       if (node.moduleSpecifier.text !== 'electron') names.push(node.moduleSpecifier.text);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,10 @@ beforeAll(async () => {
   ]);
   await writeFile(join(electronDist, 'electron'), binary);
   await chmod(join(electronDist, 'electron'), 0o755);
-  await writeFile(join(electronDist, 'version'), '41.7.1');
+  const electron = JSON.parse(await readFile(join(ROOT, 'node_modules/electron/package.json'), 'utf8')) as {
+    version: string;
+  };
+  await writeFile(join(electronDist, 'version'), electron.version);
   const output = join(work, 'release');
   await run(
     process.execPath,
@@ -104,6 +107,36 @@ describe('the packaged Linux app', () => {
     // sharp's .node links to libvips beside it: that library must be unpacked too.
     const libvips = await readdir(join(`${asar}.unpacked`, 'node_modules/@img'), { recursive: true });
     expect(libvips.some((f) => /libvips-cpp\.so/.test(f))).toBe(true);
+  });
+
+  it('holds only what main needs: no renderer-only package (the renderer is bundled), under 15 MB', async () => {
+    const packed = new Set(
+      files
+        .filter((f) => /^\/node_modules\/(@[^/]+\/)?[^/@]+\/package\.json$/.test(f))
+        .map((f) => f.split('/').slice(2, -1).join('/')),
+    );
+    for (const name of [
+      'react',
+      'react-dom',
+      '@tanstack/react-query',
+      'zustand',
+      'react-big-calendar',
+      'date-fns',
+    ]) {
+      expect(packed.has(name), name).toBe(false);
+    }
+    const { size } = await stat(join(unpacked, 'resources/app.asar'));
+    expect(size).toBeLessThan(15 * 1024 * 1024);
+  });
+
+  it('carries the icon notifications and the tray use, where the app looks for it', async () => {
+    expect((await stat(join(unpacked, 'resources/icon.png'))).isFile()).toBe(true);
+  });
+
+  it('carries the update feed electron-updater reads, empty until a release server exists', async () => {
+    const feed = await readFile(join(unpacked, 'resources/app-update.yml'), 'utf8');
+    expect(feed).toMatch(/^provider: generic$/m);
+    expect(feed).toMatch(/^url: ''$/m);
   });
 
   it('ships every module the main bundle loads at run time', () => {
