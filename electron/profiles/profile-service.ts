@@ -12,6 +12,7 @@ import { profileKeyAccount, type SecretStore } from '../secrets/secret-store.js'
 import type { BrandsRepo } from '../store/brands-repo.js';
 import type { ProfileRecord, ProfilesRepo } from '../store/profiles-repo.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
+import type { LearnedIntegration } from '../integrations/integrations-repo.js';
 import { keyStatusOf } from './key-status.js';
 
 /*
@@ -40,6 +41,8 @@ export interface SandboxConnection {
   baseUrl: string;
   apiKey: string;
   brandId?: string;
+  /** The accounts the sandbox seeded, per brand its key may act on: known before any post names them. */
+  accounts?: { brandId: string; integrations: LearnedIntegration[] }[];
 }
 
 export interface ProfileServiceDeps {
@@ -223,7 +226,7 @@ export class ProfileService {
     }
     this.deps.profiles.setBrand(profile.id, brandId);
     this.deps.events.emit('profileChanged', { profileId: profile.id });
-    this.deps.events.emit('postsChanged', { brandId });
+    this.deps.events.emit('postsChanged', { brandId, range: null, update: null });
     return this.viewById(profile.id);
   }
 
@@ -235,7 +238,7 @@ export class ProfileService {
     }
     const brand = this.deps.brands.setTimezone(profile.id, brandId, timezone);
     if (!brand) throw new AppFailure('NOT_FOUND', 'This brand is not known for the active profile: refresh the brand list.');
-    this.deps.events.emit('postsChanged', { brandId });
+    this.deps.events.emit('postsChanged', { brandId, range: null, update: null });
     return { id: brand.id, name: brand.name, timezone: brand.timezone, active: brand.id === profile.brandId };
   }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { ProfileView } from '../../shared/ipc/models.js';
+import { CalendarToasts } from '../calendar/CalendarToasts.js';
 import { useMenuCommands } from '../desktop/menu-commands.js';
 import { AccountPage } from '../settings/AccountPage.js';
 import { BrandSwitcher } from './BrandSwitcher.js';
@@ -98,6 +99,7 @@ export function AppShell({ profile }: { profile: ProfileView }) {
       </div>
       {outboxOpen ? <OutboxPanel /> : null}
       <OutcomeNotices />
+      <CalendarToasts />
     </div>
   );
 }

@@ -7,7 +7,6 @@ import type { BrandView, CalendarPost } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
 import { useCalendarActions } from './actions.js';
 import { CalendarFilters } from './CalendarFilters.js';
-import { CalendarToasts } from './CalendarToasts.js';
 import { CalendarToolbar } from './CalendarToolbar.js';
 import { CalendarView as CalendarGrid } from './CalendarView.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
@@ -19,7 +18,8 @@ import { dropTarget, groupMembers, planMove } from './moves.js';
 import { PostDetailsPanel } from './PostDetailsPanel.js';
 import type { PostCellContext } from './PostEventView.js';
 import { applyFilters, firstLine, NO_FILTERS, toPostEvent, type PostEvent } from './posts.js';
-import { brandsKey, integrationsKey, knownPosts, useBrandZone, useVisiblePosts } from './queries.js';
+import { knownPosts } from '../lib/posts-in-cache.js';
+import { brandsKey, integrationsKey, useBrandZone, useVisiblePosts } from './queries.js';
 import { stepDate, type CalendarView } from './range.js';
 import { filtersOf, useCalendarStore } from './store.js';
 import { instantToWall, parseWallDateKey } from './time.js';
@@ -242,7 +242,6 @@ export function CalendarScreen() {
           }}
         />
       )}
-      <CalendarToasts />
     </section>
   );
 }
