@@ -74,6 +74,8 @@ export interface TestApp {
   services: AppServices | null;
   /** Every IPC result the page received (the bridge records them); null under Electron. */
   ipcResults: IpcResult<unknown>[] | null;
+  /** The method of every call the page made (the bridge records them); null under Electron. */
+  ipcCalls: string[] | null;
   /** Every event main sent the page (the bridge records them); null under Electron. */
   ipcEvents: { name: string; payload: unknown }[] | null;
   /** Every line the main-process services logged (the bridge records them); null under Electron. */
@@ -87,10 +89,13 @@ interface TestFixtures {
   app: TestApp;
   services: AppServices | null;
   ipcResults: IpcResult<unknown>[] | null;
+  ipcCalls: string[] | null;
   ipcEvents: { name: string; payload: unknown }[] | null;
   mainLog: string[] | null;
   /** Connects the app with a seeded sandbox key (default `full-test`) and waits for the shell. */
   connectWithSandboxKey(label?: SandboxKeyLabel): Promise<void>;
+  /** How often main pulls the recent ranges again (bridge only): a spec that counts calls sets it. */
+  pullEveryMs: number | undefined;
 }
 
 interface WorkerFixtures {
@@ -150,11 +155,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   // Depends on `service` so the app is torn down first and never talks to a stopped service.
-  app: async ({ bridgeBrowser, rendererUrl, viewport, service: _service }, use, testInfo) => {
+  pullEveryMs: [undefined, { option: true }],
+
+  app: async ({ bridgeBrowser, rendererUrl, viewport, pullEveryMs, service: _service }, use, testInfo) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'postdeck-e2e-app-'));
     try {
       if (ELECTRON) await runInElectron(ELECTRON, dataDir, use);
-      else await runInBridge(bridgeBrowser, rendererUrl, viewport, dataDir, testInfo, use);
+      else await runInBridge(bridgeBrowser, rendererUrl, viewport, dataDir, testInfo, use, pullEveryMs);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
@@ -163,6 +170,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   page: async ({ app }, use) => use(app.page),
   services: async ({ app }, use) => use(app.services),
   ipcResults: async ({ app }, use) => use(app.ipcResults),
+  ipcCalls: async ({ app }, use) => use(app.ipcCalls),
   ipcEvents: async ({ app }, use) => use(app.ipcEvents),
   mainLog: async ({ app }, use) => use(app.mainLog),
 
@@ -205,6 +213,7 @@ async function runInElectron(executablePath: string, dataDir: string, use: (app:
       page,
       services: null,
       ipcResults: null,
+      ipcCalls: null,
       ipcEvents: null,
       mainLog: null,
       registerFile: async () => undefined,
@@ -222,6 +231,7 @@ async function runInBridge(
   dataDir: string,
   testInfo: TestInfo,
   use: (app: TestApp) => Promise<void>,
+  pullEveryMs: number | undefined,
 ) {
   if (!browser || !rendererUrl) {
     throw new Error(
@@ -248,6 +258,7 @@ async function runInBridge(
     dataDir: appDir,
     secretStore,
     startSandbox: () => sandbox.start(),
+    ...(pullEveryMs ? { pullEveryMs } : {}),
   });
   const context = await browser.newContext({ viewport });
   try {
@@ -259,6 +270,7 @@ async function runInBridge(
       page,
       services,
       ipcResults: bridge.results,
+      ipcCalls: bridge.calls,
       ipcEvents: bridge.events,
       mainLog,
       registerFile: bridge.registerFile,

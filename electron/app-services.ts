@@ -46,6 +46,8 @@ export interface AppServicesOptions {
   /** Outbox retry and offline probe pacing (tests shorten them). */
   backoff?: SyncEngineOptions['backoff'];
   probe?: SyncEngineOptions['probe'];
+  /** How often the calendar's recent ranges are pulled again (tests that count calls set it). */
+  pullEveryMs?: SyncEngineOptions['pullEveryMs'];
 }
 
 export interface AppServices {
@@ -101,6 +103,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     now,
     backoff: opts.backoff,
     probe: opts.probe,
+    pullEveryMs: opts.pullEveryMs,
     // The calendar prefetches the ranges either side through listPosts itself, which fills this
     // cache too; a second prefetch here tripled the GET /posts of every page turn.
     prefetchNeighbours: false,

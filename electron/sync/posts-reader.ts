@@ -92,7 +92,6 @@ export class PostsReader {
       { active, range: asked },
       ...this.recentRanges.filter((r) => r.range.startMs !== startMs || r.range.endMs !== endMs),
     ].slice(0, RECENT_RANGES);
-    const pulledBefore = this.pulledAt.has(this.rangeKey(active, asked));
     const span = endMs - startMs;
     const around = this.o.prefetchNeighbours
       ? [
@@ -101,7 +100,7 @@ export class PostsReader {
         ]
       : [];
     this.pullInBackground(active, [asked, ...around], false);
-    const source: PostRangeResult['source'] = pulledBefore && this.o.reachability.online ? 'server' : 'cache';
+    const source: PostRangeResult['source'] = this.o.reachability.online ? 'server' : 'cache';
     return { posts: this.view(active, startMs, endMs), source, syncedAt: this.syncedAt(active) };
   }
 

@@ -19,6 +19,7 @@ import { PostDetailsPanel } from './PostDetailsPanel.js';
 import type { PostCellContext } from './PostEventView.js';
 import { applyFilters, firstLine, NO_FILTERS, toPostEvent, type PostEvent } from './posts.js';
 import { knownPosts } from '../lib/posts-in-cache.js';
+import { useIpcQuery } from '../lib/use-ipc.js';
 import { brandsKey, integrationsKey, useBrandZone, useVisiblePosts } from './queries.js';
 import { stepDate, type CalendarView } from './range.js';
 import { filtersOf, useCalendarStore } from './store.js';
@@ -135,6 +136,8 @@ export function CalendarScreen() {
     : null;
   const groupPosts = openListed ? groupMembers(openListed, knownPosts(client, brandId)) : [];
   const result = query.data;
+  // Main's own word on the connection, kept current by its syncStatus events.
+  const status = useIpcQuery('getSyncStatus', {});
 
   return (
     <section className="calendar-screen" aria-label="Calendar">
@@ -157,11 +160,11 @@ export function CalendarScreen() {
         onToggle={(kind, value) => brandId && toggleFilter(brandId, kind, value)}
         onClear={() => brandId && setFilters(brandId, NO_FILTERS)}
       />
-      {result?.source === 'cache' && (
+      {status.data?.online === false && (
         <p className="cal-notice" role="status" data-testid="calendar-offline">
           Offline: showing the posts saved on this computer
-          {result.syncedAt ? ` (last synced ${formatDateTime(result.syncedAt, zone)})` : ''}. Moves and
-          deletes are queued and sent when the connection is back.
+          {status.data.lastSyncAt ? ` (last synced ${formatDateTime(status.data.lastSyncAt, zone)})` : ''}.
+          Moves and deletes are queued and sent when the connection is back.
         </p>
       )}
       {query.isError && !result && (

@@ -79,7 +79,7 @@ export type PostRange = z.infer<typeof PostRange>;
 
 export const PostRangeResult = z.object({
   posts: z.array(CalendarPost),
-  /** 'server' when the cache holds the service's copy of this range; 'cache' when offline or not pulled yet. */
+  /** 'cache' when the service cannot be reached right now: the answer may be behind it. */
   source: z.enum(['server', 'cache']),
   syncedAt: IsoDateTime.nullable(),
 });
