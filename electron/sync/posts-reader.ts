@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PostDetail, PostListItem } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { PostRangeResult, PostsNow } from '../../shared/ipc/models.js';
+import type { CalendarPost, PostRangeResult, PostsNow } from '../../shared/ipc/models.js';
 import { ApiError } from '../api/errors.js';
 import type { PublishingApi } from '../api/publishing-api.js';
 import { IntegrationsRepo } from '../integrations/integrations-repo.js';
@@ -9,7 +9,7 @@ import { AppFailure } from '../ipc/app-failure.js';
 import { createLogger } from '../log.js';
 import type { AppDatabase } from '../store/database.js';
 import { OutboxRepo } from '../store/outbox-repo.js';
-import { PostsCache } from '../store/posts-cache.js';
+import { PostsCache, type CachedPost } from '../store/posts-cache.js';
 import { SettingsRepo } from '../store/settings-repo.js';
 import { calendarPosts, groupsBeingReplaced } from './calendar-view.js';
 import type { Emit } from './outbox-worker.js';
@@ -31,6 +31,8 @@ const RECENT_RANGES = 3;
 /** A range pulled this recently is not pulled again because it was asked for again. */
 const FRESH_MS = 15_000;
 const DAY_MS = 86_400_000;
+/** How many answers are kept while nothing is written: the range on screen and the ones paged past. */
+const KEPT_ANSWERS = 4;
 const syncKey = (a: ActiveBrand) => `posts.syncedAt:${a.profileId}:${a.brandId}`;
 const brandKey = (a: ActiveBrand) => `${a.profileId}\u0000${a.brandId}`;
 
@@ -60,6 +62,12 @@ export class PostsReader {
   /** When each range (by brand and bounds) was last pulled, or is queued to be: the freshness check. */
   private readonly pulledAt = new Map<string, number>();
   private recentRanges: { active: ActiveBrand; range: MsRange }[] = [];
+  /**
+   * Answers kept until the next write: a range asked again (paging back, a refetch that found
+   * nothing new) is answered from memory. Any write on the connection (posts, outbox, accounts,
+   * settings) moves SQLite's total_changes(), which is all it takes to know an answer went stale.
+   */
+  private answers: { key: string; version: number; posts: CalendarPost[] }[] = [];
 
   constructor(private readonly o: PostsReaderOptions) {
     this.outbox = new OutboxRepo(o.db, o.now);
@@ -101,7 +109,7 @@ export class PostsReader {
       : [];
     this.pullInBackground(active, [asked, ...around], false);
     const source: PostRangeResult['source'] = this.o.reachability.online ? 'server' : 'cache';
-    return { posts: this.view(active, startMs, endMs), source, syncedAt: this.syncedAt(active) };
+    return { posts: this.keptView(active, asked), source, syncedAt: this.syncedAt(active) };
   }
 
   /** The posts with these ids (local ones too) as the calendar shows them now, and those it no longer shows. */
@@ -182,7 +190,9 @@ export class PostsReader {
       const at = this.pulledAt.get(this.rangeKey(active, r));
       return force || at === undefined || nowMs - at > FRESH_MS;
     });
-    if (due.length === 0 || !this.running) return this.rounds;
+    // Offline, reads do not knock on the service: the probe notices its return, and the engine
+    // then pulls the recent ranges again.
+    if (due.length === 0 || !this.running || (!force && !this.o.reachability.online)) return this.rounds;
     for (const r of due) this.pulledAt.set(this.rangeKey(active, r), nowMs);
     const round = async () => {
       const api = await this.o.apiOf(active);
@@ -266,21 +276,38 @@ export class PostsReader {
     return held;
   }
 
+  private keptView(active: ActiveBrand, range: MsRange): CalendarPost[] {
+    const key = this.rangeKey(active, range);
+    const row = this.o.db.sql.prepare('SELECT total_changes() AS n').get() as { n: unknown };
+    const version = Number(row.n);
+    const kept = this.answers.find((a) => a.key === key && a.version === version);
+    if (kept) return [...kept.posts];
+    const posts = this.view(active, range.startMs, range.endMs);
+    this.answers = [
+      { key, version, posts },
+      ...this.answers.filter((a) => a.key !== key && a.version === version),
+    ].slice(0, KEPT_ANSWERS);
+    return [...posts];
+  }
+
   private view(active: ActiveBrand, startMs: number, endMs: number) {
     const { profileId, brandId } = active;
     const ops = this.outbox.list(active);
     const cached = this.cache.listRange(profileId, brandId, startMs, endMs);
+    const groupSizes = this.cache.groupSizesInRange(profileId, brandId, startMs, endMs);
     // A post moved into this range by a pending reschedule may sit anywhere in the cache.
+    const movedIn: CachedPost[] = [];
     for (const op of ops) {
       if (op.kind !== 'reschedule') continue;
       const moved = this.cache.get(profileId, brandId, op.payload.postId);
-      if (moved) cached.push(moved);
+      if (moved) movedIn.push(moved);
     }
-    const groups = cached.flatMap((p) => (p.group ? [p.group] : []));
+    const outside = movedIn.flatMap((p) => (p.group && !groupSizes.has(p.group) ? [p.group] : []));
+    for (const [g, n] of this.cache.groupSizes(profileId, brandId, outside)) groupSizes.set(g, n);
     return calendarPosts({
-      cached,
+      cached: [...cached, ...movedIn],
       ops,
-      groupSizes: this.cache.groupSizes(profileId, brandId, groups),
+      groupSizes,
       integrations: new Map(this.integrations.list(profileId, brandId).map((i) => [i.id, i])),
       startMs,
       endMs,

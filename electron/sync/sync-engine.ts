@@ -92,7 +92,10 @@ export class SyncEngine {
       probe: () => this.probe(),
       onChange: (online) => {
         this.emitStatus();
-        if (online) this.worker.retryNow();
+        if (!online) return;
+        this.worker.retryNow();
+        const active = this.o.active();
+        if (active) void this.reader.refreshRecent(active);
       },
     });
     this.worker = new OutboxWorker({
