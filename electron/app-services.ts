@@ -104,9 +104,6 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     backoff: opts.backoff,
     probe: opts.probe,
     pullEveryMs: opts.pullEveryMs,
-    // The calendar prefetches the ranges either side through listPosts itself, which fills this
-    // cache too; a second prefetch here tripled the GET /posts of every page turn.
-    prefetchNeighbours: false,
   });
   const drafts = new DraftsService({ db, active, now });
   const integrations = new IntegrationsService({ db, active, now });

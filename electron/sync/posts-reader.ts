@@ -218,7 +218,7 @@ export class PostsReader {
         update: null,
       });
     };
-    this.rounds = this.rounds.then(round, round);
+    this.rounds = this.rounds.then(round).catch((err: unknown) => log.warn('a background pull failed', err));
     return this.rounds;
   }
 
