@@ -123,6 +123,21 @@ describe('one source of truth in main', () => {
     await quiet(proxy);
   });
 
+  it('answers listBrands from the cache in well under a second while the service hangs', async () => {
+    const before = await app.ok<{ id: string }[]>('listBrands');
+    proxy.override((req) => (req.method === 'GET' && /\/brands/.test(req.url) ? 'hang' : null));
+    try {
+      const started = performance.now();
+      const brands = await app.ok<{ id: string }[]>('listBrands');
+      const took = performance.now() - started;
+      expect(took, `listBrands took ${took.toFixed(0)} ms against a hanging service`).toBeLessThan(1_000);
+      expect(brands.map((b) => b.id)).toEqual(before.map((b) => b.id));
+    } finally {
+      proxy.override(null);
+    }
+    await quiet(proxy);
+  });
+
   it('a move is one call answering the post as shown, then at most two events, one PUT and no GET /posts', async () => {
     const now = Date.now();
     const posts = (await app.ok<Range>('listPosts', month)).posts;
