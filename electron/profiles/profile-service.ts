@@ -24,8 +24,6 @@ import { keyStatusOf } from './key-status.js';
 const log = createLogger('profiles');
 
 const ACTIVE_PROFILE = 'activeProfileId';
-/** How long listBrands waits for the service when it can answer from the cache. */
-const BRANDS_GRACE_MS = 400;
 const SANDBOX_PROFILE = 'sandboxProfileId';
 
 type KeyStorage = 'keychain' | 'session';
@@ -204,9 +202,9 @@ export class ProfileService {
   }
 
   /**
-   * GET /brands into the cache. With brands cached, the service gets BRANDS_GRACE_MS to answer and
-   * the cached list answers after that (the request still lands in the cache for the next ask): the
-   * calendar waits on the brand's zone, and a slow or unreachable service took seconds of retries.
+   * The brands from the cache at once when it has them, GET /brands refreshing it behind the answer
+   * for the next ask; the request is awaited only when nothing is cached yet. The calendar waits on
+   * the brand's zone before it draws, and an unreachable service took seconds of retries.
    */
   async listBrands(): Promise<BrandView[]> {
     const { profile, api } = await this.active();
@@ -215,28 +213,12 @@ export class ProfileService {
         this.deps.brands.replaceAll(profile.id, brands);
       },
       (error: unknown) => {
-        if (!(error instanceof ApiError) || (error.kind !== 'network' && error.kind !== 'timeout'))
-          throw error;
+        if (!(error instanceof ApiError) || (error.kind !== 'network' && error.kind !== 'timeout')) throw error;
         log.info('brands served from the cache', error.message);
       },
     );
-    if (this.brandViews(profile.id).length === 0) {
-      await refresh;
-    } else {
-      const late = new Promise<'late'>((resolve) =>
-        setTimeout(() => resolve('late'), BRANDS_GRACE_MS).unref(),
-      );
-      const outcome = await Promise.race([
-        refresh.then(
-          () => 'done' as const,
-          (error: unknown) => ({ error }),
-        ),
-        late,
-      ]);
-      // A refusal in time (a revoked key) is the caller's to show; a late one is only logged.
-      if (typeof outcome === 'object') throw outcome.error;
-      if (outcome === 'late') refresh.catch((error: unknown) => log.warn('GET /brands failed', error));
-    }
+    if (this.brandViews(profile.id).length === 0) await refresh;
+    else refresh.catch((error: unknown) => log.warn('GET /brands failed', error));
     return this.brandViews(profile.id);
   }
 

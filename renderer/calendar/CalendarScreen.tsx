@@ -32,7 +32,7 @@ const EMPTY: CalendarPost[] = [];
 export function CalendarScreen() {
   const client = useQueryClient();
   const toast = useToasts((s) => s.show);
-  const { brand, zone } = useBrandZone();
+  const { brand, zone, loading: brandLoading } = useBrandZone();
   const brandId = brand?.id ?? null;
 
   const view = useCalendarStore((s) => s.view);
@@ -47,7 +47,7 @@ export function CalendarScreen() {
     () => (dateKey ? parseWallDateKey(dateKey) : null) ?? startOfDay(instantToWall(openedAt, zone)),
     [dateKey, openedAt, zone],
   );
-  const { query, range } = useVisiblePosts(brandId, view, date, zone);
+  const { query, range } = useVisiblePosts(brandId, view, date, zone, !brandLoading);
   const integrations = useQuery({ queryKey: integrationsKey, queryFn: () => call('listIntegrations', {}) });
   // Only the visible range's posts, also while a new range loads (useVisiblePosts).
   const posts = query.data?.posts ?? EMPTY;

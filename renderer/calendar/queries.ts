@@ -52,10 +52,17 @@ export function visiblePostsQuery(brandId: string | null, range: InstantRange) {
  * Posts of the visible range. Main answers from its cache at once and pulls this range and its
  * neighbours itself, so paging needs no prefetch here; it says when a range changed.
  */
-export function useVisiblePosts(brandId: string | null, view: CalendarView, date: Date, zone: string) {
+export function useVisiblePosts(
+  brandId: string | null,
+  view: CalendarView,
+  date: Date,
+  zone: string,
+  brandKnown: boolean,
+) {
   const range = useMemo(() => rangeInstants(visibleWallRange(view, date), zone), [view, date, zone]);
   const options = useMemo(() => visiblePostsQuery(brandId, range), [brandId, range]);
-  const query = useQuery(options);
+  // Asked once the brand (and its zone) is known, so the first answer is the one drawn.
+  const query = useQuery({ ...options, enabled: brandKnown });
   return { range, query };
 }
 
