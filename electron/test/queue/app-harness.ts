@@ -44,7 +44,7 @@ export async function openConnectedApp(svc: TestService) {
   });
   // Main learns the brand's accounts from a wide pull of its posts right after connecting.
   let accounts = await ok('listIntegrations');
-  for (const deadline = Date.now() + 30_000; accounts.length === 0 && Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; accounts.length === 0 && Date.now() < deadline;) {
     await new Promise((r) => setTimeout(r, 50));
     accounts = await ok('listIntegrations');
   }
