@@ -16,6 +16,7 @@ const BENCHES = [
   { name: 'service', file: 'service.bench.ts', node: [] },
   { name: 'text', file: 'text.bench.ts', node: [] },
   { name: 'faults', file: 'faults.bench.ts', node: [] },
+  { name: 'truth', file: 'truth.bench.ts', node: [] },
 ];
 const only = process.argv.slice(2);
 

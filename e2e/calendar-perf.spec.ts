@@ -67,6 +67,7 @@ function installStubApi(spec: StubSpec): void {
     key: { set: true, mode: 'test', last4: 'abcd', storage: 'session' },
     active: true,
   };
+  const status = { online: true, pending: 0, failed: 0, needsDecision: 0, lastSyncAt: null, lastError: null };
   const handlers: Record<
     string,
     (input: { start?: string; end?: string; id?: string; date?: string }) => Promise<unknown>
@@ -74,8 +75,7 @@ function installStubApi(spec: StubSpec): void {
     listProfiles: () => ok([profile]),
     listBrands: () => ok([{ id: 'brand_1', name: 'Stub brand', timezone: spec.zone, active: true }]),
     listIntegrations: () => ok(accounts.map((a) => ({ ...a, disconnected: false, source: 'learned' }))),
-    getSyncStatus: () =>
-      ok({ online: true, pending: 0, failed: 0, needsDecision: 0, lastSyncAt: null, lastError: null }),
+    getSyncStatus: () => ok(status),
     listOutbox: () => ok([]),
     listPosts: ({ start, end }) => {
       const s = Date.parse(start!);
@@ -87,7 +87,14 @@ function installStubApi(spec: StubSpec): void {
     },
     reschedulePost: ({ id, date }) => {
       moved = new Map(moved).set(id!, date!);
-      return ok({ outboxId: `op_${id}` });
+      // As main answers a queued move: the post as it now shows, and the outbox counts.
+      const post = posts.find((p) => p.id === id)!;
+      return ok({
+        outboxId: `op_${id}`,
+        posts: [{ ...post, publishDate: date!, pending: true }],
+        hidden: [],
+        status,
+      });
     },
   };
   const api: Record<string, unknown> = new Proxy(

@@ -815,12 +815,20 @@ test.describe('calendar', () => {
     await cal.scrollToMinutes(Math.min(w.getHours() * 60, 600));
     await cal.drag(post.id, await cal.weekPoint(w.getDate(), 600));
     await expect(cal.toast(/did not go through: .+It was put back/)).toBeVisible({ timeout: 20_000 });
+    // Back at its time on the service's copy, with the reason on the post.
+    await expect(cal.post(post.id)).toHaveAttribute('title', /Error: /);
     await snap(page, 'calendar-refused-move');
     expect(await svc.post(post.id)).toBeNull();
-    // The refused move is not left waiting in the outbox.
-    await expect.poll(async () => (await page.evaluate(() => window.api.listOutbox({}))).ok).toBe(true);
-    const outbox = await page.evaluate(() => window.api.listOutbox({}));
-    expect(outbox.ok && outbox.value.filter((i) => i.postId === post.id)).toEqual([]);
+    // The refused move waits in the Outbox, wherever the user is, until retried or discarded.
+    await page.getByRole('button', { name: /^Outbox/ }).click();
+    const outbox = page.locator('#outbox-panel');
+    const item = outbox.locator('.outbox-item-failed');
+    await expect(item).toContainText('Not sent');
+    await expect(item.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await snap(page, 'calendar-refused-move-outbox');
+    await item.getByRole('button', { name: 'Discard…' }).click();
+    await item.getByRole('button', { name: 'Discard', exact: true }).click();
+    await expect(outbox.getByText('Nothing waiting')).toBeVisible();
   });
 });
 

@@ -54,6 +54,14 @@ test('a new user connects with a key, picks a brand and sees organization, brand
   await choice.brand(second.name).check();
   await choice.continueButton.click();
 
+  // The first screen after connecting is the calendar, with the brand's posts.
+  const connected = page.getByRole('status').filter({ hasText: 'You are connected.' });
+  await expect(connected).toBeVisible();
+  await expect(page).toHaveTitle(`Calendar · ${second.name} · Postdeck`);
+  await expect(page.locator('[data-post-id]').first()).toBeVisible();
+  await snap(page, '03-calendar-after-connect');
+  await connected.getByRole('button', { name: 'Open Account' }).click();
+
   const account = new AccountScreen(page);
   const me = await meFromService(service, 'full-test', second.id);
   await expect(account.organization).toHaveText(orgName);
@@ -62,7 +70,6 @@ test('a new user connects with a key, picks a brand and sees organization, brand
   await expect(account.user).toContainText(me.user.email);
   const token = service.key('full-test');
   await expect(account.keyStatus).toHaveText(`Test key ending in ${token.slice(-4)}, in the system keychain`);
-  await expect(page.getByRole('status').filter({ hasText: 'You are connected.' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toContainText(orgName);
   await expect(page).toHaveTitle(`Account · ${second.name} · Postdeck`);
   await snap(page, '03-account');
@@ -82,7 +89,9 @@ test('switching brand in the top bar changes the brand every later call acts on'
   await choice.brand(first.name).check();
   await choice.continueButton.click();
 
+  // The first screen after connecting is the calendar; the sidebar leads to the account.
   const account = new AccountScreen(page);
+  await account.open();
   await expect(account.brand).toHaveText(first.name);
   await account.brandSwitcher.selectOption({ label: second.name });
   // GET /me answers for the brand in x-brand-id, so the page shows what the service now acts on.
@@ -156,7 +165,9 @@ test('an empty form is caught before anything is sent', async ({ page, ipcResult
 test('the sandbox button connects to the built-in local service', async ({ page }) => {
   const welcome = new WelcomeScreen(page);
   await welcome.sandboxButton.click();
+  // The first screen after connecting is the calendar; the sidebar leads to the account.
   const account = new AccountScreen(page);
+  await account.open();
   await expect(account.organization).not.toBeEmpty();
   await expect(account.brand).not.toBeEmpty();
   await expect(account.user).not.toBeEmpty();
@@ -177,5 +188,9 @@ test('the whole connect flow works from the keyboard', async ({ page, service })
   await expect(choice.heading).toBeVisible();
   await page.getByRole('radio', { checked: true }).focus();
   await page.keyboard.press('Enter');
-  await expect(new AccountScreen(page).organization).toBeVisible();
+  // The calendar comes first; the account it connected is one step away.
+  await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
+  const account = new AccountScreen(page);
+  await account.open();
+  await expect(account.organization).toBeVisible();
 });

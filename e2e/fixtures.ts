@@ -75,6 +75,8 @@ export interface TestApp {
   services: AppServices | null;
   /** Every IPC result the page received (the bridge records them); null under Electron. */
   ipcResults: IpcResult<unknown>[] | null;
+  /** The method of every call the page made (the bridge records them); null under Electron. */
+  ipcCalls: string[] | null;
   /** Every event main sent the page (the bridge records them); null under Electron. */
   ipcEvents: { name: string; payload: unknown }[] | null;
   /** Every line the main-process services logged (the bridge records them); null under Electron. */
@@ -88,10 +90,13 @@ interface TestFixtures {
   app: TestApp;
   services: AppServices | null;
   ipcResults: IpcResult<unknown>[] | null;
+  ipcCalls: string[] | null;
   ipcEvents: { name: string; payload: unknown }[] | null;
   mainLog: string[] | null;
   /** Connects the app with a seeded sandbox key (default `full-test`) and waits for the shell. */
   connectWithSandboxKey(label?: SandboxKeyLabel): Promise<void>;
+  /** How often main pulls the recent ranges again (bridge only): a spec that counts calls sets it. */
+  pullEveryMs: number | undefined;
 }
 
 interface WorkerFixtures {
@@ -151,11 +156,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   // Depends on `service` so the app is torn down first and never talks to a stopped service.
-  app: async ({ bridgeBrowser, rendererUrl, viewport, service: _service }, use, testInfo) => {
+  pullEveryMs: [undefined, { option: true }],
+
+  app: async ({ bridgeBrowser, rendererUrl, viewport, pullEveryMs, service: _service }, use, testInfo) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'postdeck-e2e-app-'));
     try {
       if (ELECTRON) await runInElectron(ELECTRON, dataDir, use);
-      else await runInBridge(bridgeBrowser, rendererUrl, viewport, dataDir, testInfo, use);
+      else await runInBridge(bridgeBrowser, rendererUrl, viewport, dataDir, testInfo, use, pullEveryMs);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
@@ -164,6 +171,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   page: async ({ app }, use) => use(app.page),
   services: async ({ app }, use) => use(app.services),
   ipcResults: async ({ app }, use) => use(app.ipcResults),
+  ipcCalls: async ({ app }, use) => use(app.ipcCalls),
   ipcEvents: async ({ app }, use) => use(app.ipcEvents),
   mainLog: async ({ app }, use) => use(app.mainLog),
 
@@ -206,6 +214,7 @@ async function runInElectron(executablePath: string, dataDir: string, use: (app:
       page,
       services: null,
       ipcResults: null,
+      ipcCalls: null,
       ipcEvents: null,
       mainLog: null,
       registerFile: async () => undefined,
@@ -223,6 +232,7 @@ async function runInBridge(
   dataDir: string,
   testInfo: TestInfo,
   use: (app: TestApp) => Promise<void>,
+  pullEveryMs: number | undefined,
 ) {
   if (!browser || !rendererUrl) {
     throw new Error(
@@ -255,6 +265,7 @@ async function runInBridge(
     secretStore,
     startSandbox: () => sandbox.start(),
     diagnostics: { appVersion: 'e2e', versions: process.versions, logFile },
+    ...(pullEveryMs ? { pullEveryMs } : {}),
   });
   const context = await browser.newContext({ viewport });
   try {
@@ -266,6 +277,7 @@ async function runInBridge(
       page,
       services,
       ipcResults: bridge.results,
+      ipcCalls: bridge.calls,
       ipcEvents: bridge.events,
       mainLog,
       registerFile: bridge.registerFile,

@@ -27,6 +27,7 @@ test("the key's text never reaches the page, its storage, any IPC result or even
   await expect(choice.heading).toBeVisible();
   await choice.continueButton.click();
   const account = new AccountScreen(page);
+  await account.open();
   await expect(account.keyStatus).toContainText(token.slice(-4));
   await page.getByRole('button', { name: 'Add a connection' }).click();
   await page.reload();

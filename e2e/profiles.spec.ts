@@ -25,6 +25,8 @@ test('connections can be added, switched and removed', async ({ page, service, c
   const choice = new BrandChoiceScreen(page);
   await expect(choice.heading).toBeVisible();
   await choice.continueButton.click();
+  // A new connection opens on its calendar; its account is one step away.
+  await account.open();
   await expect(account.organization).toHaveText(theirs);
 
   const connections = page.getByRole('list', { name: 'Connections' }).getByRole('listitem');

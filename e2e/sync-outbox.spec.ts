@@ -62,6 +62,9 @@ async function aFarPostTheAppKnows(page: Page, service: TestService, brandId: st
     start: new Date(date.getTime() - 3_600_000).toISOString(),
     end: new Date(date.getTime() + 3_600_000).toISOString(),
   };
+  // listPosts answers from main's cache at once and pulls the range behind it; syncNow waits for that pull.
+  await page.evaluate((input) => window.api.listPosts(input), around);
+  await page.evaluate(() => window.api.syncNow({}));
   const result = await page.evaluate((input) => window.api.listPosts(input), around);
   const post = result.ok ? result.value.posts.find((p) => p.id === postId) : undefined;
   if (!post) throw new Error('The app did not list the post just created');

@@ -15,6 +15,7 @@ import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { DraftsService } from './drafts/drafts-service.js';
 import { ImportService } from './import/import-service.js';
+import { IntegrationsRepo } from './integrations/integrations-repo.js';
 import { IntegrationsService } from './integrations/integrations-service.js';
 import { QueueService } from './queue/queue-service.js';
 import { BrandsRepo } from './store/brands-repo.js';
@@ -53,6 +54,8 @@ export interface AppServicesOptions {
   /** Outbox retry and offline probe pacing (tests shorten them). */
   backoff?: SyncEngineOptions['backoff'];
   probe?: SyncEngineOptions['probe'];
+  /** How often the calendar's recent ranges are pulled again (tests that count calls set it). */
+  pullEveryMs?: SyncEngineOptions['pullEveryMs'];
 }
 
 export interface AppServices {
@@ -74,6 +77,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   mkdirSync(opts.dataDir, { recursive: true });
   const db = openDatabase(join(opts.dataDir, 'postdeck.db'));
   const settings = new SettingsRepo(db, now);
+  const integrationsRepo = new IntegrationsRepo(db, now);
   const profiles = new ProfileService({
     profiles: new ProfilesRepo(db, now),
     brands: new BrandsRepo(db),
@@ -89,7 +93,12 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     if (!opts.startSandbox) {
       throw new AppFailure('INTERNAL', 'The built-in sandbox is not part of this build: connect to your service instead.');
     }
-    return profiles.connectSandbox(await opts.startSandbox());
+    const sandbox = await opts.startSandbox();
+    const view = await profiles.connectSandbox(sandbox);
+    // Every seeded account, so the composer lists them before any post has mentioned them.
+    for (const { brandId, integrations: seeded } of sandbox.accounts ?? [])
+      integrationsRepo.learn(view.id, brandId, seeded);
+    return view;
   };
   // The sandbox listens on a new port at every start: bring it back when it was the active profile,
   // and let calls wait for it rather than fail against the old port.
@@ -107,15 +116,13 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     now,
     backoff: opts.backoff,
     probe: opts.probe,
-    // The calendar prefetches the ranges either side through listPosts itself, which fills this
-    // cache too; a second prefetch here tripled the GET /posts of every page turn.
-    prefetchNeighbours: false,
+    pullEveryMs: opts.pullEveryMs,
   });
   const drafts = new DraftsService({ db, active, now });
   const integrations = new IntegrationsService({ db, active, now });
-  // A new key, profile or brand may unblock waiting operations: look for work at once.
+  // A new key, profile or brand may unblock waiting operations, and its accounts are learned at once.
   events.on((name) => {
-    if (name === 'profileChanged') sync.kick();
+    if (name === 'profileChanged') sync.brandOpened();
   });
   sync.start();
 
@@ -132,7 +139,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     db,
     active,
     now,
-    listPosts: (range) => sync.listPosts(range),
+    listPosts: async (range) => sync.listPosts(range),
     sendDraft: (input) => sync.sendDraft(input),
     reschedulePost: async (input) => sync.reschedulePost(input),
   });
@@ -145,10 +152,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     queue,
     uploadFromUrl: uploadMediaFromUrl,
     afterWrite: ({ brandId }) => {
-      const status = sync.getSyncStatus();
-      events.emit('outboxChanged', { pending: status.pending });
-      events.emit('syncStatus', status);
-      events.emit('postsChanged', { brandId });
+      events.emit('syncStatus', sync.getSyncStatus());
+      events.emit('postsChanged', { brandId, range: null, update: null });
       sync.kick();
     },
   });
@@ -177,7 +182,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     setBrandTimezone: async ({ brandId, timezone }) => profiles.setBrandTimezone(brandId, timezone),
     listIntegrations: async () => integrations.listIntegrations(),
     addIntegration: async (input) => integrations.addIntegration(input),
-    listPosts: (range) => sync.listPosts(range),
+    listPosts: async (range) => sync.listPosts(range),
     getPost: (input) => sync.getPost(input),
     reschedulePost: async (input) => sync.reschedulePost(input),
     deleteGroup: async (input) => sync.deleteGroup(input),

@@ -55,6 +55,8 @@ function installWindowApi(spec: BridgeSpec): void {
 export interface Bridge {
   /** Every IPC result the page received, in order, as it crossed the bridge. */
   results: IpcResult<unknown>[];
+  /** The method of each call, in the order the page made them. */
+  calls: string[];
   /** Every event main sent the page, in order. */
   events: { name: string; payload: unknown }[];
   registerFile(path: string, name: string): Promise<void>;
@@ -68,8 +70,10 @@ export async function attachBridge(
   services: AppServices,
 ): Promise<Bridge> {
   const results: IpcResult<unknown>[] = [];
+  const calls: string[] = [];
   const events: { name: string; payload: unknown }[] = [];
   await context.exposeBinding('__postdeckInvoke', async (_source, name: unknown, input: unknown) => {
+    calls.push(String(name));
     const result = await services.invoke(String(name), input, { caller: 'bridge' });
     results.push(result);
     return result;
@@ -87,6 +91,7 @@ export async function attachBridge(
   });
   return {
     results,
+    calls,
     events,
     registerFile: async (path, name) => {
       await page.evaluate(({ p, n }) => (window as unknown as BridgeWindow).__postdeckFilePaths?.set(n, p), {

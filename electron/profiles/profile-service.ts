@@ -12,6 +12,7 @@ import { profileKeyAccount, type SecretStore } from '../secrets/secret-store.js'
 import type { BrandsRepo } from '../store/brands-repo.js';
 import type { ProfileRecord, ProfilesRepo } from '../store/profiles-repo.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
+import type { LearnedIntegration } from '../integrations/integrations-repo.js';
 import { keyStatusOf } from './key-status.js';
 
 /*
@@ -40,6 +41,8 @@ export interface SandboxConnection {
   baseUrl: string;
   apiKey: string;
   brandId?: string;
+  /** The accounts the sandbox seeded, per brand its key may act on: known before any post names them. */
+  accounts?: { brandId: string; integrations: LearnedIntegration[] }[];
 }
 
 export interface ProfileServiceDeps {
@@ -198,15 +201,24 @@ export class ProfileService {
     return me;
   }
 
-  /** GET /brands into the cache; the cached list when the service cannot be reached. */
+  /**
+   * The brands from the cache at once when it has them, GET /brands refreshing it behind the answer
+   * for the next ask; the request is awaited only when nothing is cached yet. The calendar waits on
+   * the brand's zone before it draws, and an unreachable service took seconds of retries.
+   */
   async listBrands(): Promise<BrandView[]> {
     const { profile, api } = await this.active();
-    try {
-      this.deps.brands.replaceAll(profile.id, await api.listBrands());
-    } catch (error) {
-      if (!(error instanceof ApiError) || (error.kind !== 'network' && error.kind !== 'timeout')) throw error;
-      log.info('brands served from the cache', error.message);
-    }
+    const refresh = api.listBrands().then(
+      (brands) => {
+        this.deps.brands.replaceAll(profile.id, brands);
+      },
+      (error: unknown) => {
+        if (!(error instanceof ApiError) || (error.kind !== 'network' && error.kind !== 'timeout')) throw error;
+        log.info('brands served from the cache', error.message);
+      },
+    );
+    if (this.brandViews(profile.id).length === 0) await refresh;
+    else refresh.catch((error: unknown) => log.warn('GET /brands failed', error));
     return this.brandViews(profile.id);
   }
 
@@ -223,7 +235,7 @@ export class ProfileService {
     }
     this.deps.profiles.setBrand(profile.id, brandId);
     this.deps.events.emit('profileChanged', { profileId: profile.id });
-    this.deps.events.emit('postsChanged', { brandId });
+    this.deps.events.emit('postsChanged', { brandId, range: null, update: null });
     return this.viewById(profile.id);
   }
 
@@ -235,7 +247,7 @@ export class ProfileService {
     }
     const brand = this.deps.brands.setTimezone(profile.id, brandId, timezone);
     if (!brand) throw new AppFailure('NOT_FOUND', 'This brand is not known for the active profile: refresh the brand list.');
-    this.deps.events.emit('postsChanged', { brandId });
+    this.deps.events.emit('postsChanged', { brandId, range: null, update: null });
     return { id: brand.id, name: brand.name, timezone: brand.timezone, active: brand.id === profile.brandId };
   }
 

@@ -29,7 +29,13 @@ export function createSandboxStarter(dataDir: string): SandboxStarter {
       const key = sandboxKey(service.sandbox, 'full-test');
       const organization = service.sandbox.organizations.find((o) => o.id === key.organizationId);
       const brandId = key.brandIds?.[0] ?? organization?.brands[0]?.id;
-      return { baseUrl: service.baseUrl, apiKey: key.token, ...(brandId ? { brandId } : {}) };
+      const brands = (organization?.brands ?? []).filter((b) => !key.brandIds || key.brandIds.includes(b.id));
+      return {
+        baseUrl: service.baseUrl,
+        apiKey: key.token,
+        ...(brandId ? { brandId } : {}),
+        accounts: brands.map((b) => ({ brandId: b.id, integrations: b.integrations })),
+      };
     },
     async stop() {
       const service = running;

@@ -88,7 +88,11 @@ export function calendarPosts(input: OverlayInput): CalendarPost[] {
     const removal = post.group ? replaced.get(post.group) : undefined;
     // A delete on its way hides the post; a stopped one shows it again, marked, so nothing vanishes silently.
     if (removal && isActive(removal)) continue;
-    const move = moves.get(post.id);
+    const found = moves.get(post.id);
+    // A refused move is not applied: the post stays at the service's time, with the reason on it,
+    // until the user retries or discards it in the Outbox.
+    const refused = [found?.op, removal].find((op) => op?.status === 'failed');
+    const move = found?.op.status === 'failed' ? undefined : found;
     out.push({
       id: post.id,
       group: post.group,
@@ -97,7 +101,7 @@ export function calendarPosts(input: OverlayInput): CalendarPost[] {
       integration: integrationOf(post.integrationId, post.item.integration, input.integrations),
       content: post.content,
       blockCount: post.blockCount,
-      error: move?.op.status === 'failed' ? move.op.lastError : post.error,
+      error: refused ? refused.lastError : post.error,
       releaseURL: post.releaseURL,
       groupSize: post.group ? (input.groupSizes.get(post.group) ?? 1) : 1,
       pending: Boolean(move || removal),

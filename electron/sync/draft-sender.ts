@@ -1,4 +1,5 @@
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
+import type { Queued } from './post-writes.js';
 import type { Draft } from '../../shared/ipc/models.js';
 import { createPostsSafely } from '../api/create-posts-safely.js';
 import { ApiError } from '../api/errors.js';
@@ -33,7 +34,7 @@ const ALREADY_QUEUED = 'This draft is already waiting to be sent; see the outbox
 export class DraftSender {
   constructor(private readonly c: WriteContext) {}
 
-  async sendDraft(active: ActiveBrand, input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
+  async sendDraft(active: ActiveBrand, input: IpcInput<'sendDraft'>): Promise<Queued> {
     const { draft, payload, files } = await this.prepare(active, input);
     const id = this.queue(active, draft, payload, files);
     this.c.afterWrite(active);

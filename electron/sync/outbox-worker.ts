@@ -14,6 +14,7 @@ import { OutboxRepo, type CreatePayload, type OutboxHead, type OutboxRecord } fr
 import { PostsCache } from '../store/posts-cache.js';
 import { retryDelayMs, type BackoffOptions } from './backoff.js';
 import { buildCreateRequest, MissingMediaError, postsFromCreate } from './create-request.js';
+import { outboxItemView } from './outbox-views.js';
 
 /*
  * Runs in main (Node). Sends the outbox to the service, oldest first. Two lanes (uploads, and
@@ -43,8 +44,11 @@ export interface OutboxWorkerOptions {
   now: () => Date;
   backoff: BackoffOptions;
   random: () => number;
-  /** Something in the outbox or the cache changed for this brand. */
-  onChanged: (profileId: string, brandId: string, postsChanged: boolean) => void;
+  /**
+   * Something about this operation changed: only the outbox counts, or also how its posts show
+   * (`newPostIds`: posts a create just made, which the operation itself does not name).
+   */
+  onChanged: (op: OutboxRecord, what: 'counts' | 'posts', newPostIds?: readonly string[]) => void;
   /** A call reached the service (true) or could not (false). */
   onReachability: (online: boolean, error: string | null) => void;
 }
@@ -226,8 +230,8 @@ export class OutboxWorker {
 
   /** Marks an operation as leaving, on disk, before its request does. */
   private markSending(op: OutboxRecord, extra: { sentAt?: string } = {}): void {
+    // Silent: the counts (pending includes sending) and the calendar look the same while it leaves.
     this.outbox.update(op.id, { status: 'sending', attempts: op.attempts + 1, ...extra });
-    this.o.onChanged(op.profileId, op.brandId, false);
   }
 
   /** A scheduled time that passed while waiting is never sent silently: the user decides. */
@@ -244,7 +248,7 @@ export class OutboxWorker {
       maybeSent: false,
       lastError: `The time it was scheduled for (${date}) passed before it could be sent. Post it now or pick a new time.`,
     });
-    this.o.onChanged(op.profileId, op.brandId, true);
+    this.o.onChanged(op, 'posts');
   }
 
   private async sendCreate(api: PublishingApi, op: OutboxRecord, payload: CreatePayload): Promise<void> {
@@ -294,7 +298,11 @@ export class OutboxWorker {
         this.outbox.remove(op.id);
       }
     });
-    this.o.onChanged(op.profileId, op.brandId, true);
+    this.o.onChanged(
+      op,
+      'posts',
+      items.map((i) => i.id),
+    );
   }
 
   private async finishEdit(api: PublishingApi, op: OutboxRecord, oldGroup: string): Promise<void> {
@@ -304,7 +312,7 @@ export class OutboxWorker {
       this.cache.removeGroup(op.profileId, op.brandId, oldGroup);
       this.outbox.remove(op.id);
     });
-    this.o.onChanged(op.profileId, op.brandId, true);
+    this.o.onChanged(op, 'posts');
   }
 
   private async sendReschedule(
@@ -321,7 +329,7 @@ export class OutboxWorker {
       this.cache.upsert(op.profileId, op.brandId, [item], this.o.now().toISOString());
       this.outbox.remove(op.id);
     });
-    this.o.onChanged(op.profileId, op.brandId, true);
+    this.o.onChanged(op, 'posts');
   }
 
   private async sendDelete(api: PublishingApi, op: OutboxRecord, group: string): Promise<void> {
@@ -331,7 +339,7 @@ export class OutboxWorker {
       this.cache.removeGroup(op.profileId, op.brandId, group);
       this.outbox.remove(op.id);
     });
-    this.o.onChanged(op.profileId, op.brandId, true);
+    this.o.onChanged(op, 'posts');
   }
 
   /** A delete whose group is already gone (an earlier attempt got through) has done its job. */
@@ -379,7 +387,7 @@ export class OutboxWorker {
         state: 'done',
         media,
       });
-      this.o.onChanged(op.profileId, op.brandId, false);
+      this.o.onChanged(op, 'counts');
     } finally {
       this.uploads.delete(op.id);
     }
@@ -421,6 +429,9 @@ export class OutboxWorker {
       }
       if (err.unreachable) this.o.onReachability(false, err.message);
       log.info(`${op.kind} ${op.id} will be retried in ${delay} ms: ${err.message}`);
+      // Still on its way: the calendar shows the same, only the outbox's wait and reason change.
+      this.o.onChanged(op, 'counts');
+      return;
     } else {
       // Only a definite refusal (a 4xx other than 408/429, an answer of another shape, a local
       // problem) gets here. An error status is still an answer: the service is reachable.
@@ -437,8 +448,11 @@ export class OutboxWorker {
         });
       }
       log.warn(`${op.kind} ${op.id} stopped: ${message}`);
+      const stopped = this.outbox.get(op.id);
+      // Told once, wherever the user is: the Outbox keeps it until they retry or discard it.
+      if (stopped) this.o.emit('outboxFailed', outboxItemView(stopped));
     }
-    this.o.onChanged(op.profileId, op.brandId, true);
+    this.o.onChanged(op, 'posts');
   }
 }
 

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { normalizePostState } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
+
+/** A queued write: the operation that will carry it out. */
+export interface Queued {
+  outboxId: string;
+}
 import { AppFailure } from '../ipc/app-failure.js';
 import type { CreatePayload } from '../store/outbox-repo.js';
 import { createSummary, deleteSummary, rescheduleSummary, uploadSummary } from './outbox-views.js';
@@ -26,7 +31,7 @@ const isMovable = (state: string) => {
 export class PostWrites {
   constructor(private readonly c: WriteContext) {}
 
-  reschedulePost(active: ActiveBrand, input: IpcInput<'reschedulePost'>): IpcOutput<'reschedulePost'> {
+  reschedulePost(active: ActiveBrand, input: IpcInput<'reschedulePost'>): Queued {
     const { outbox } = this.c;
     requireFuture(this.c.now, input.date);
     if (input.id.startsWith('local:')) return this.moveLocal(active, input.id, input.date);
@@ -67,7 +72,7 @@ export class PostWrites {
   }
 
   /** Moving a post that exists only locally changes the date of its queued create. */
-  private moveLocal(active: ActiveBrand, localId: string, date: string): IpcOutput<'reschedulePost'> {
+  private moveLocal(active: ActiveBrand, localId: string, date: string): Queued {
     const op = this.c.outbox.get(localId.split(':')[1] ?? '');
     if (!op || (op.kind !== 'create' && op.kind !== 'edit') || op.profileId !== active.profileId) {
       throw new AppFailure(
@@ -97,7 +102,7 @@ export class PostWrites {
     return { outboxId: op.id };
   }
 
-  deleteGroup(active: ActiveBrand, input: IpcInput<'deleteGroup'>): IpcOutput<'deleteGroup'> {
+  deleteGroup(active: ActiveBrand, input: IpcInput<'deleteGroup'>): Queued {
     const { outbox } = this.c;
     const id = this.c.db.tx(() => {
       const ops = outbox.list(active);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PostDetail, PostListItem } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { PostRangeResult } from '../../shared/ipc/models.js';
+import type { CalendarPost, PostRangeResult, PostsNow } from '../../shared/ipc/models.js';
 import { ApiError } from '../api/errors.js';
 import type { PublishingApi } from '../api/publishing-api.js';
 import { IntegrationsRepo } from '../integrations/integrations-repo.js';
@@ -9,7 +9,7 @@ import { AppFailure } from '../ipc/app-failure.js';
 import { createLogger } from '../log.js';
 import type { AppDatabase } from '../store/database.js';
 import { OutboxRepo } from '../store/outbox-repo.js';
-import { PostsCache } from '../store/posts-cache.js';
+import { PostsCache, type CachedPost } from '../store/posts-cache.js';
 import { SettingsRepo } from '../store/settings-repo.js';
 import { calendarPosts, groupsBeingReplaced } from './calendar-view.js';
 import type { Emit } from './outbox-worker.js';
@@ -17,16 +17,29 @@ import type { Reachability } from './reachability.js';
 import type { ActiveBrand } from './write-context.js';
 
 /*
- * Runs in main (Node). The calendar's reads: GET /posts for the asked range (and, in the
- * background, the ranges around it) into the cache, then the cache with pending changes laid over
- * it. When the service cannot be reached the same answer comes from the cache alone.
+ * Runs in main (Node). The calendar's reads: the cache with pending changes laid over it, answered
+ * at once whatever the network does. Pulling from the service runs behind it: the range asked for
+ * and its neighbours (unless pulled a moment ago), the recent ranges on a cadence and on request,
+ * and a wide window after a connect or brand switch so every account of the brand is known. A pull
+ * round announces one postsChanged, saying which range, and only when the cache changed.
  */
 
 const log = createLogger('posts-reader');
 const SyncedAt = z.string();
-/** How many recently shown ranges syncNow refreshes: the one on screen and its two neighbours. */
+/** How many recently asked ranges the cadence refreshes: the one on screen and a few paged past. */
 const RECENT_RANGES = 3;
+/** A range pulled this recently is not pulled again because it was asked for again. */
+const FRESH_MS = 15_000;
+const DAY_MS = 86_400_000;
+/** How many answers are kept while nothing is written: the range on screen and the ones paged past. */
+const KEPT_ANSWERS = 4;
 const syncKey = (a: ActiveBrand) => `posts.syncedAt:${a.profileId}:${a.brandId}`;
+const brandKey = (a: ActiveBrand) => `${a.profileId}\u0000${a.brandId}`;
+
+interface MsRange {
+  startMs: number;
+  endMs: number;
+}
 
 export interface PostsReaderOptions {
   db: AppDatabase;
@@ -34,6 +47,7 @@ export interface PostsReaderOptions {
   emit: Emit;
   reachability: Reachability;
   apiOf(active: ActiveBrand): Promise<PublishingApi | null>;
+  /** Also pull the ranges before and after the one asked for. */
   prefetchNeighbours: boolean;
 }
 
@@ -42,13 +56,18 @@ export class PostsReader {
   private readonly cache: PostsCache;
   private readonly integrations: IntegrationsRepo;
   private readonly settings: SettingsRepo;
-  private readonly prefetching = new Set<Promise<void>>();
   private running = true;
+  /** Pull rounds run one after another, so a burst of asks never fans out into parallel GETs. */
+  private rounds: Promise<void> = Promise.resolve();
+  /** When each range (by brand and bounds) was last pulled, or is queued to be: the freshness check. */
+  private readonly pulledAt = new Map<string, number>();
+  private recentRanges: { active: ActiveBrand; range: MsRange }[] = [];
   /**
-   * The ranges the calendar asked for most recently, refreshed by syncNow. Several, because the
-   * renderer also prefetches the neighbours of the range on screen.
+   * Answers kept until the next write: a range asked again (paging back, a refetch that found
+   * nothing new) is answered from memory. Any write on the connection (posts, outbox, accounts,
+   * settings) moves SQLite's total_changes(), which is all it takes to know an answer went stale.
    */
-  private recentRanges: { active: ActiveBrand; startMs: number; endMs: number }[] = [];
+  private answers: { key: string; version: number; posts: CalendarPost[] }[] = [];
 
   constructor(private readonly o: PostsReaderOptions) {
     this.outbox = new OutboxRepo(o.db, o.now);
@@ -59,32 +78,79 @@ export class PostsReader {
 
   async stop(): Promise<void> {
     this.running = false;
-    await Promise.allSettled([...this.prefetching]);
+    await this.pulled();
   }
 
-  async listPosts(active: ActiveBrand, range: IpcInput<'listPosts'>): Promise<IpcOutput<'listPosts'>> {
+  /** Resolves once every pull asked for so far has ended (tests and syncNow wait on it). */
+  async pulled(): Promise<void> {
+    let seen: Promise<void> | null = null;
+    while (seen !== this.rounds) {
+      seen = this.rounds;
+      await seen;
+    }
+  }
+
+  listPosts(active: ActiveBrand, range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
     const startMs = Date.parse(range.start);
     const endMs = Date.parse(range.end);
     if (!(endMs > startMs))
       throw new AppFailure('INVALID_ARGUMENT', 'The end of the range must come after its start.');
+    const asked = { startMs, endMs };
     this.recentRanges = [
-      { active, startMs, endMs },
-      ...this.recentRanges.filter((r) => r.startMs !== startMs || r.endMs !== endMs),
+      { active, range: asked },
+      ...this.recentRanges.filter((r) => r.range.startMs !== startMs || r.range.endMs !== endMs),
     ].slice(0, RECENT_RANGES);
-    let source: PostRangeResult['source'] = 'cache';
-    const api = await this.o.apiOf(active);
-    if (api) {
-      try {
-        await this.pull(api, active, startMs, endMs);
-        source = 'server';
-        if (this.o.prefetchNeighbours) this.prefetch(api, active, startMs, endMs);
-      } catch (err) {
-        // Unreachable, slow or overloaded: the calendar keeps working from the cache.
-        if (!(err instanceof ApiError) || !(err.retryable || err.kind === 'malformed')) throw err;
-        log.info(`posts answered from the cache: ${err.message}`);
-      }
-    }
-    return { posts: this.view(active, startMs, endMs), source, syncedAt: this.syncedAt(active) };
+    const span = endMs - startMs;
+    const around = this.o.prefetchNeighbours
+      ? [
+          { startMs: startMs - span, endMs: startMs },
+          { startMs: endMs, endMs: endMs + span },
+        ]
+      : [];
+    this.pullInBackground(active, [asked, ...around], false);
+    const source: PostRangeResult['source'] = this.o.reachability.online ? 'server' : 'cache';
+    return { posts: this.keptView(active, asked), source, syncedAt: this.syncedAt(active) };
+  }
+
+  /** The posts with these ids (local ones too) as the calendar shows them now, and those it no longer shows. */
+  shown(active: ActiveBrand, ids: readonly string[]): PostsNow {
+    const { profileId, brandId } = active;
+    const cached = ids.flatMap((id) => this.cache.get(profileId, brandId, id) ?? []);
+    const wanted = new Set(ids);
+    const posts = calendarPosts({
+      cached,
+      ops: this.outbox.list(active),
+      groupSizes: this.cache.groupSizes(
+        profileId,
+        brandId,
+        cached.flatMap((p) => (p.group ? [p.group] : [])),
+      ),
+      integrations: new Map(this.integrations.list(profileId, brandId).map((i) => [i.id, i])),
+      startMs: -Infinity,
+      endMs: Infinity,
+      nowIso: this.o.now().toISOString(),
+    }).filter((p) => wanted.has(p.id));
+    const present = new Set(posts.map((p) => p.id));
+    return { posts, hidden: ids.filter((id) => !present.has(id)) };
+  }
+
+  /** Pulls again the ranges the calendar asked for lately (cadence, window focus, syncNow). */
+  refreshRecent(active: ActiveBrand): Promise<void> {
+    const ranges = this.recentRanges.filter((r) => sameBrand(r.active, active)).map((r) => r.range);
+    return this.pullInBackground(active, ranges, true);
+  }
+
+  /**
+   * A wide pull (90 days back, 180 ahead) right after a connect or brand switch: it fills the cache
+   * for offline use and teaches main every account that has posts, before any screen asks.
+   */
+  learnBrand(active: ActiveBrand): Promise<void> {
+    const nowMs = this.o.now().getTime();
+    return this.pullInBackground(
+      active,
+      [{ startMs: nowMs - 90 * DAY_MS, endMs: nowMs + 180 * DAY_MS }],
+      true,
+    );
   }
 
   /** GET /posts/:id, kept on this device so a post can be opened (and edited) offline too. */
@@ -109,25 +175,64 @@ export class PostsReader {
     );
   }
 
-  /** Fetches again the ranges the calendar asked for lately, those that belong to `active`. */
-  async refreshLast(active: ActiveBrand): Promise<void> {
-    const ranges = this.recentRanges.filter(
-      (r) => r.active.profileId === active.profileId && r.active.brandId === active.brandId,
-    );
-    if (ranges.length === 0) return;
-    const api = await this.o.apiOf(active);
-    if (!api) return;
-    for (const r of ranges) {
-      await this.pull(api, active, r.startMs, r.endMs).catch((err: unknown) => log.info('refresh failed', err));
-    }
-  }
-
   syncedAt(active: ActiveBrand): string | null {
     return this.settings.get(syncKey(active), SyncedAt);
   }
 
-  /** GET /posts for a range into the cache; learns the accounts the items mention. */
-  private async pull(api: PublishingApi, active: ActiveBrand, startMs: number, endMs: number): Promise<void> {
+  /**
+   * Queues one round of pulls; skips ranges pulled within FRESH_MS unless `force`. The round stops
+   * at the first network failure (the rest would fail alike) and announces one postsChanged
+   * spanning the ranges that changed.
+   */
+  private pullInBackground(active: ActiveBrand, ranges: readonly MsRange[], force: boolean): Promise<void> {
+    const nowMs = Date.now();
+    const due = ranges.filter((r) => {
+      const at = this.pulledAt.get(this.rangeKey(active, r));
+      return force || at === undefined || nowMs - at > FRESH_MS;
+    });
+    // Offline, reads do not knock on the service: the probe notices its return, and the engine
+    // then pulls the recent ranges again.
+    if (due.length === 0 || !this.running || (!force && !this.o.reachability.online)) return this.rounds;
+    for (const r of due) this.pulledAt.set(this.rangeKey(active, r), nowMs);
+    const round = async () => {
+      const api = await this.o.apiOf(active);
+      if (!api) return;
+      const changed: MsRange[] = [];
+      for (const r of due) {
+        if (!this.running) return;
+        try {
+          if (await this.pull(api, active, r.startMs, r.endMs)) changed.push(r);
+        } catch (err) {
+          // Asked again later (freshness forgotten), so a range missed offline is pulled once back.
+          for (const d of due) this.pulledAt.delete(this.rangeKey(active, d));
+          log.info('background pull stopped', err);
+          break;
+        }
+      }
+      if (changed.length === 0) return;
+      const start = Math.min(...changed.map((r) => r.startMs));
+      const end = Math.max(...changed.map((r) => r.endMs));
+      this.o.emit('postsChanged', {
+        brandId: active.brandId,
+        range: { start: new Date(start).toISOString(), end: new Date(end).toISOString() },
+        update: null,
+      });
+    };
+    this.rounds = this.rounds.then(round).catch((err: unknown) => log.warn('a background pull failed', err));
+    return this.rounds;
+  }
+
+  private rangeKey(active: ActiveBrand, r: MsRange): string {
+    return `${brandKey(active)}\u0000${r.startMs}\u0000${r.endMs}`;
+  }
+
+  /** GET /posts for a range into the cache; learns the accounts the items mention. True when the cache changed. */
+  private async pull(
+    api: PublishingApi,
+    active: ActiveBrand,
+    startMs: number,
+    endMs: number,
+  ): Promise<boolean> {
     const requestedAt = this.o.now().toISOString();
     let items: PostListItem[];
     try {
@@ -157,23 +262,7 @@ export class PostsReader {
     });
     for (const outcome of result.outcomes) this.o.emit('postOutcome', outcome);
     // Only a real change is announced: the renderer refetches on it, and a quiet pull must not loop.
-    if (result.changed > 0) this.o.emit('postsChanged', { brandId });
-  }
-
-  /** The weeks (or months) either side, so paging the calendar offline still shows posts. */
-  private prefetch(api: PublishingApi, active: ActiveBrand, startMs: number, endMs: number): void {
-    const span = endMs - startMs;
-    const task = (async () => {
-      for (const [s, e] of [
-        [startMs - span, startMs],
-        [endMs, endMs + span],
-      ] as const) {
-        if (!this.running) return;
-        await this.pull(api, active, s, e);
-      }
-    })().catch((err: unknown) => log.debug('prefetch of a neighbouring range failed', err));
-    this.prefetching.add(task);
-    void task.finally(() => this.prefetching.delete(task));
+    return result.changed > 0;
   }
 
   /** Posts a queued operation still refers to, which a pull must not drop from the cache. */
@@ -187,21 +276,38 @@ export class PostsReader {
     return held;
   }
 
+  private keptView(active: ActiveBrand, range: MsRange): CalendarPost[] {
+    const key = this.rangeKey(active, range);
+    const row = this.o.db.sql.prepare('SELECT total_changes() AS n').get() as { n: unknown };
+    const version = Number(row.n);
+    const kept = this.answers.find((a) => a.key === key && a.version === version);
+    if (kept) return [...kept.posts];
+    const posts = this.view(active, range.startMs, range.endMs);
+    this.answers = [
+      { key, version, posts },
+      ...this.answers.filter((a) => a.key !== key && a.version === version),
+    ].slice(0, KEPT_ANSWERS);
+    return [...posts];
+  }
+
   private view(active: ActiveBrand, startMs: number, endMs: number) {
     const { profileId, brandId } = active;
     const ops = this.outbox.list(active);
     const cached = this.cache.listRange(profileId, brandId, startMs, endMs);
+    const groupSizes = this.cache.groupSizesInRange(profileId, brandId, startMs, endMs);
     // A post moved into this range by a pending reschedule may sit anywhere in the cache.
+    const movedIn: CachedPost[] = [];
     for (const op of ops) {
       if (op.kind !== 'reschedule') continue;
       const moved = this.cache.get(profileId, brandId, op.payload.postId);
-      if (moved) cached.push(moved);
+      if (moved) movedIn.push(moved);
     }
-    const groups = cached.flatMap((p) => (p.group ? [p.group] : []));
+    const outside = movedIn.flatMap((p) => (p.group && !groupSizes.has(p.group) ? [p.group] : []));
+    for (const [g, n] of this.cache.groupSizes(profileId, brandId, outside)) groupSizes.set(g, n);
     return calendarPosts({
-      cached,
+      cached: [...cached, ...movedIn],
       ops,
-      groupSizes: this.cache.groupSizes(profileId, brandId, groups),
+      groupSizes,
       integrations: new Map(this.integrations.list(profileId, brandId).map((i) => [i.id, i])),
       startMs,
       endMs,
@@ -209,3 +315,5 @@ export class PostsReader {
     });
   }
 }
+
+const sameBrand = (a: ActiveBrand, b: ActiveBrand) => a.profileId === b.profileId && a.brandId === b.brandId;

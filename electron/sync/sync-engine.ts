@@ -1,6 +1,6 @@
 /**
- * The sync engine: the calendar's reads (server first, cache when offline) and every write through
- * the durable outbox. Runs in main (Node); plain class, dependencies passed in.
+ * The sync engine: the calendar's reads (from the cache at once, pulled from the service behind
+ * them) and every write through the durable outbox. Runs in main (Node); plain class, dependencies passed in.
  *
  * How app-services.ts wires it (one engine for the app, as it does today):
  *
@@ -39,7 +39,7 @@ import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { DraftSender } from './draft-sender.js';
 import { OutboxWorker, type ApiFor, type Emit } from './outbox-worker.js';
 import { outboxItemView } from './outbox-views.js';
-import { PostWrites } from './post-writes.js';
+import { PostWrites, type Queued } from './post-writes.js';
 import { PostsReader } from './posts-reader.js';
 import { Reachability } from './reachability.js';
 import { MISSING_DATE, requireFuture, type ActiveBrand, type WriteContext } from './write-context.js';
@@ -60,8 +60,10 @@ export interface SyncEngineOptions {
   backoff?: BackoffOptions;
   /** Waits between reachability probes while offline. */
   probe?: BackoffOptions;
-  /** Also fetch the ranges before and after the one asked for, in the background. Default true. */
+  /** Also pull the ranges before and after the one asked for, in the background. Default true. */
   prefetchNeighbours?: boolean;
+  /** How often the recently asked ranges are pulled again while the app runs (ms). Default 60 s. */
+  pullEveryMs?: number;
   random?: () => number;
 }
 
@@ -73,7 +75,9 @@ export class SyncEngine {
   private readonly reader: PostsReader;
   private readonly writes: PostWrites;
   private readonly drafts: DraftSender;
+  private readonly cache: PostsCache;
   private readonly now: () => Date;
+  private cadence: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly o: SyncEngineOptions) {
     const now = o.now ?? (() => new Date());
@@ -88,7 +92,10 @@ export class SyncEngine {
       probe: () => this.probe(),
       onChange: (online) => {
         this.emitStatus();
-        if (online) this.worker.retryNow();
+        if (!online) return;
+        this.worker.retryNow();
+        const active = this.o.active();
+        if (active) void this.reader.refreshRecent(active);
       },
     });
     this.worker = new OutboxWorker({
@@ -98,7 +105,8 @@ export class SyncEngine {
       now,
       backoff: o.backoff ?? DEFAULT_BACKOFF,
       random,
-      onChanged: (profileId, brandId, postsChanged) => this.changed(profileId, brandId, postsChanged),
+      onChanged: (op, what, newPostIds = []) =>
+        this.changed(op, what === 'posts' ? [...this.touchedBy(op), ...newPostIds] : null),
       onReachability: (online, error) => this.reachability.report(online, error),
     });
     this.reader = new PostsReader({
@@ -109,19 +117,17 @@ export class SyncEngine {
       apiOf,
       prefetchNeighbours: o.prefetchNeighbours ?? true,
     });
+    this.cache = new PostsCache(o.db);
     const context: WriteContext = {
       db: o.db,
       now,
       outbox: this.outbox,
-      cache: new PostsCache(o.db),
+      cache: this.cache,
       media: this.media,
       drafts: new DraftsRepo(o.db),
       reachability: this.reachability,
       apiOf,
-      afterWrite: (scope) => {
-        this.changed(scope.profileId, scope.brandId, true);
-        this.worker.kick();
-      },
+      afterWrite: () => this.worker.kick(),
     };
     this.writes = new PostWrites(context);
     this.drafts = new DraftSender(context);
@@ -132,10 +138,31 @@ export class SyncEngine {
     this.reachability.start();
     this.worker.start();
     this.emitStatus();
+    this.cadence = setInterval(() => {
+      const active = this.o.active();
+      if (active) void this.reader.refreshRecent(active);
+    }, this.o.pullEveryMs ?? 60_000);
+    this.cadence.unref?.();
   }
 
   async stop(): Promise<void> {
+    if (this.cadence) clearInterval(this.cadence);
     await Promise.all([this.reachability.stop(), this.worker.stop(), this.reader.stop()]);
+  }
+
+  /**
+   * After a connect or brand switch: send what waits, and pull a wide window of the brand's posts
+   * in the background so its accounts are known before any screen asks for them.
+   */
+  brandOpened(): void {
+    this.worker.retryNow();
+    const active = this.o.active();
+    if (active) void this.reader.learnBrand(active);
+  }
+
+  /** Resolves when every background pull asked for so far has ended. */
+  pulled(): Promise<void> {
+    return this.reader.pulled();
   }
 
   /** Send what waits now, ending any backoff: a key was set, the brand changed, the network came back. */
@@ -150,7 +177,8 @@ export class SyncEngine {
 
   // ---- the calendar ----
 
-  listPosts(range: IpcInput<'listPosts'>): Promise<IpcOutput<'listPosts'>> {
+  /** The cache with pending changes laid over it, at once; the range is pulled behind the answer. */
+  listPosts(range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
     return this.reader.listPosts(this.requireActive(), range);
   }
 
@@ -160,16 +188,19 @@ export class SyncEngine {
   }
 
   reschedulePost(input: IpcInput<'reschedulePost'>): IpcOutput<'reschedulePost'> {
-    return this.writes.reschedulePost(this.requireActive(), input);
+    const active = this.requireActive();
+    return this.written(active, this.writes.reschedulePost(active, input));
   }
 
   deleteGroup(input: IpcInput<'deleteGroup'>): IpcOutput<'deleteGroup'> {
-    return this.writes.deleteGroup(this.requireActive(), input);
+    const active = this.requireActive();
+    return this.written(active, this.writes.deleteGroup(active, input));
   }
 
   /** Queues a draft's create (an edit when it replaces a group), after uploads of its local files. */
-  sendDraft(input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
-    return this.drafts.sendDraft(this.requireActive(), input);
+  async sendDraft(input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
+    const active = this.requireActive();
+    return this.written(active, await this.drafts.sendDraft(active, input));
   }
 
   /** Sends a draft at once and answers the service's result; falls back to the outbox when unreachable. */
@@ -189,7 +220,7 @@ export class SyncEngine {
     this.worker.abortUpload(op.id);
     this.outbox.remove(op.id);
     this.o.emit('uploadProgress', { uploadId: op.id, sent: 0, total: op.payload.size, state: 'cancelled' });
-    this.changed(op.profileId, op.brandId, false);
+    this.changed(op, null);
     return { cancelled: true };
   }
 
@@ -217,7 +248,7 @@ export class SyncEngine {
         ...(createLike && op.attempts > 0 ? { maybeSent: true } : {}),
       });
     }
-    this.changed(op.profileId, op.brandId, true);
+    this.changed(op, this.touchedBy(op));
     this.worker.retryNow();
     return outboxItemView(this.requireOp(op.id));
   }
@@ -233,8 +264,9 @@ export class SyncEngine {
         'This change is being sent right now; wait a moment, then discard it if it failed.',
       );
     }
+    const touched = this.touchedBy(op);
     const removed = this.outbox.remove(op.id);
-    this.changed(op.profileId, op.brandId, true);
+    this.changed(op, touched);
     return { discarded: removed };
   }
 
@@ -266,7 +298,7 @@ export class SyncEngine {
       throw new AppFailure('CONFLICT', 'This change has no time to decide on.');
     }
     this.outbox.update(op.id, { op: next, status: 'pending', nextAttemptMs: null, lastError: null });
-    this.changed(op.profileId, op.brandId, true);
+    this.changed(op, this.touchedBy(op));
     this.worker.kick();
     return outboxItemView(this.requireOp(op.id));
   }
@@ -289,25 +321,57 @@ export class SyncEngine {
     };
   }
 
-  /** Sends what is due now, then refreshes the range the calendar last asked for. */
+  /** Sends what is due now, then pulls the ranges the calendar asked for lately. */
   async syncNow(): Promise<SyncStatus> {
     this.worker.retryNow();
     await this.worker.idle();
     const active = this.o.active();
-    if (active) await this.reader.refreshLast(active);
+    if (active) await this.reader.refreshRecent(active);
     return this.getSyncStatus();
   }
 
   // ---- helpers ----
 
-  /** Tells the window when something of the brand it shows changed. */
-  private changed(profileId: string, brandId: string, postsChanged: boolean): void {
+  /** What a queued write answers: its posts as the calendar now shows them, and the outbox counts. */
+  private written(active: ActiveBrand, queued: Queued): IpcOutput<'reschedulePost'> {
+    const op = this.outbox.get(queued.outboxId);
+    const shown = op ? this.reader.shown(active, this.touchedBy(op)) : { posts: [], hidden: [] };
+    return { outboxId: queued.outboxId, ...shown, status: this.getSyncStatus() };
+  }
+
+  /** The posts an operation shows or hides in the calendar (local ones by their `local:` ids). */
+  private touchedBy(op: OutboxRecord): string[] {
+    const group = (g: string) => this.cache.listGroup(op.profileId, op.brandId, g).map((p) => p.id);
+    const local = (targets: number) => Array.from({ length: targets }, (_, i) => `local:${op.id}:${i}`);
+    switch (op.kind) {
+      case 'reschedule':
+        return [op.payload.postId];
+      case 'deleteGroup':
+        return group(op.payload.group);
+      case 'create':
+        return local(op.payload.targets.length);
+      case 'edit':
+        return [...local(op.payload.targets.length), ...group(op.payload.replacesGroup)];
+      case 'upload':
+        return [];
+    }
+  }
+
+  /**
+   * Tells the window when something of the brand it shows changed: the counts always, and with
+   * `touched` how those posts show now, so the window applies it without reading the range again.
+   */
+  private changed(op: Pick<OutboxRecord, 'profileId' | 'brandId'>, touched: readonly string[] | null): void {
     const active = this.o.active();
-    if (!active || active.profileId !== profileId || active.brandId !== brandId) return;
-    const status = this.getSyncStatus();
-    this.o.emit('outboxChanged', { pending: status.pending });
-    this.o.emit('syncStatus', status);
-    if (postsChanged) this.o.emit('postsChanged', { brandId });
+    if (!active || active.profileId !== op.profileId || active.brandId !== op.brandId) return;
+    this.o.emit('syncStatus', this.getSyncStatus());
+    if (touched && touched.length > 0) {
+      this.o.emit('postsChanged', {
+        brandId: active.brandId,
+        range: null,
+        update: this.reader.shown(active, touched),
+      });
+    }
   }
 
   private emitStatus(): void {

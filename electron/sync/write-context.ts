@@ -25,7 +25,7 @@ export interface WriteContext {
   drafts: DraftsRepo;
   reachability: Reachability;
   apiOf(active: ActiveBrand): Promise<PublishingApi | null>;
-  /** Tells the window and wakes the outbox after a local write. */
+  /** Wakes the outbox after a local write (the write's answer tells the window what it shows now). */
   afterWrite(scope: ActiveBrand): void;
 }
 

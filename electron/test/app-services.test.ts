@@ -246,7 +246,11 @@ describe('a connected profile', () => {
   });
 
   it('reads posts, one post, integrations learned from them, and analytics', async () => {
-    const range = await app.ok<{ source: string; posts: { id: string }[] }>('listPosts', { start: inHours(-24 * 20), end: inHours(24 * 40) });
+    const window = { start: inHours(-24 * 20), end: inHours(24 * 40) };
+    // From the cache at once; syncNow waits for the pull of what was asked for.
+    await app.ok('listPosts', window);
+    await app.ok('syncNow');
+    const range = await app.ok<{ source: string; posts: { id: string }[] }>('listPosts', window);
     expect(range.source).toBe('server');
     const detail = await app.ok<{ id: string }>('getPost', { id: range.posts[0]!.id });
     expect(detail.id).toBe(range.posts[0]!.id);

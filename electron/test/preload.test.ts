@@ -14,8 +14,13 @@ vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, value: unknown) => exposed.set(key, value) },
   ipcRenderer: {
     invoke,
-    on: (channel: string, fn: (event: unknown, payload: unknown) => void) => listeners.set(channel, [...(listeners.get(channel) ?? []), fn]),
-    removeListener: (channel: string, fn: unknown) => listeners.set(channel, (listeners.get(channel) ?? []).filter((f) => f !== fn)),
+    on: (channel: string, fn: (event: unknown, payload: unknown) => void) =>
+      listeners.set(channel, [...(listeners.get(channel) ?? []), fn]),
+    removeListener: (channel: string, fn: unknown) =>
+      listeners.set(
+        channel,
+        (listeners.get(channel) ?? []).filter((f) => f !== fn),
+      ),
   },
   webUtils: { getPathForFile: (file: { name: string }) => `/home/me/${file.name}` },
 }));
@@ -44,12 +49,13 @@ describe('window.api from the preload', () => {
 
   it('subscribes to events and unsubscribes', () => {
     const got: unknown[] = [];
-    const off = api.on!('outboxChanged', (p: unknown) => got.push(p)) as () => void;
-    const channel = eventChannel('outboxChanged');
-    listeners.get(channel)!.forEach((fn) => fn({}, { pending: 2 }));
+    const off = api.on!('postsChanged', (p: unknown) => got.push(p)) as () => void;
+    const channel = eventChannel('postsChanged');
+    const payload = { brandId: 'brand_1', range: null, update: null };
+    listeners.get(channel)!.forEach((fn) => fn({}, payload));
     off();
     expect(listeners.get(channel)).toEqual([]);
-    expect(got).toEqual([{ pending: 2 }]);
+    expect(got).toEqual([payload]);
     const noop = api.on!('notAnEvent', () => undefined) as () => void;
     expect(listeners.has('event:notAnEvent')).toBe(false);
     noop();

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { ProfileView } from '../../shared/ipc/models.js';
+import { CalendarToasts } from '../calendar/CalendarToasts.js';
 import { useMenuCommands } from '../desktop/menu-commands.js';
 import { useOpenRequests } from '../desktop/open-requests.js';
 import { AccountPage } from '../settings/AccountPage.js';
@@ -74,6 +75,7 @@ export function AppShell({ profile }: { profile: ProfileView }) {
           </div>
         </header>
         <SyncBanner />
+        <ConnectedNotice />
         <main className="page" id="page">
           <ScreenBoundary key={route} title={`The ${TITLES[route].toLowerCase()} page could not be shown`}>
             {route === 'calendar' ? (
@@ -100,6 +102,29 @@ export function AppShell({ profile }: { profile: ProfileView }) {
       </div>
       {outboxOpen ? <OutboxPanel /> : null}
       <OutcomeNotices />
+      <CalendarToasts />
+    </div>
+  );
+}
+
+/** Right after connecting, above the calendar: where the rest of the connection lives. */
+function ConnectedNotice() {
+  const justConnected = useUi((s) => s.justConnected);
+  const dismissWelcome = useUi((s) => s.dismissWelcome);
+  const navigate = useUi((s) => s.navigate);
+  if (!justConnected) return null;
+  return (
+    <div className="notice connected-notice" role="status">
+      <p>
+        <strong>You are connected.</strong> Your brand’s posts and accounts are here; its key, brands and
+        other connections are on the Account page.
+      </p>
+      <button type="button" className="button" onClick={() => navigate('account')}>
+        Open Account
+      </button>
+      <button type="button" className="button button-quiet" onClick={dismissWelcome}>
+        Dismiss
+      </button>
     </div>
   );
 }

@@ -47,7 +47,8 @@ export function OutboxButton() {
 
 /** Every pending, failed or undecided operation, each with what the user can do about it. */
 export function OutboxPanel() {
-  const items = useIpcQuery('listOutbox', {}, { refetchInterval: 15_000 });
+  // No polling: main's syncStatus event marks this list stale whenever the outbox changes.
+  const items = useIpcQuery('listOutbox', {});
   const setOpen = useUi((s) => s.setOutboxOpen);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -135,9 +136,8 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
     setProblem(null);
     try {
       await action();
-      // Refreshes in the background: the row must not stay busy while the calendar reloads.
-      for (const name of ['listOutbox', 'getSyncStatus', 'listPosts'])
-        void client.invalidateQueries({ queryKey: [name] });
+      // Main announces the new counts and how the posts show; the list itself is read again here.
+      void client.invalidateQueries({ queryKey: ['listOutbox'] });
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {

@@ -8,7 +8,8 @@ const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 
 /** Says plainly when work is waiting: offline with pending changes, failures, missed times. */
 export function SyncBanner() {
-  const status = useIpcQuery('getSyncStatus', {}, { refetchInterval: 60_000 });
+  // Kept current by main's syncStatus events (server-events.ts), so never polled.
+  const status = useIpcQuery('getSyncStatus', {});
   const openOutbox = useUi((s) => s.setOutboxOpen);
   const client = useQueryClient();
   const [trying, setTrying] = useState(false);

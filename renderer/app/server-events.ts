@@ -1,28 +1,75 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
+import type { OutboxItemView } from '../../shared/ipc/models.js';
+import { useToasts } from '../calendar/toasts.js';
+import { call } from '../lib/ipc.js';
+import { applyPostsNow, overlaps } from '../lib/posts-in-cache.js';
+import { readableInstants } from '../lib/readable-instants.js';
 import { ipcKey, useIpcEvent } from '../lib/use-ipc.js';
 import { useUi } from './ui-store.js';
 
-/** Keeps cached server state in step with what main announces. Mounted once, by the App. */
+/** Focus brings a pull of what is on screen, at most this often. */
+const FOCUS_PULL_MS = 30_000;
+
+/** What became of a refused operation, in the words of what the user sees now. */
+const AFTERMATH: Record<OutboxItemView['kind'], string> = {
+  reschedule: 'It was put back; the Outbox keeps it to retry or discard.',
+  deleteGroup: 'It is shown again; the Outbox keeps it to retry or discard.',
+  create: 'It waits in the Outbox to retry, edit or discard.',
+  edit: 'It waits in the Outbox to retry or discard.',
+  upload: 'It waits in the Outbox to retry or discard.',
+};
+
+function refusalMessage(item: OutboxItemView, zone: string | null): string {
+  const reason = (item.lastError ?? 'the service refused it').replace(/[.\s]+$/, '');
+  return `${readableInstants(item.summary, zone)} did not go through: ${reason}. ${AFTERMATH[item.kind]}`;
+}
+
+/**
+ * Keeps cached server state in step with what main announces. Mounted once, by the App. Main's
+ * answer is the truth: changes it describes are written as they are, ranges it says changed are
+ * read again, and nothing here polls.
+ */
 export function useServerEvents(): void {
   const client = useQueryClient();
+  const toast = useToasts((s) => s.show);
 
   const onSyncStatus = useCallback(
-    (status: IpcEventPayload<'syncStatus'>) => client.setQueryData(ipcKey('getSyncStatus', {}), status),
+    (status: IpcEventPayload<'syncStatus'>) => {
+      client.setQueryData(ipcKey('getSyncStatus', {}), status);
+      // Read again only where the Outbox is on screen.
+      void client.invalidateQueries({ queryKey: ['listOutbox'] });
+    },
     [client],
   );
-  // A queued change moved (sent, confirmed, failed): the posts it concerns show a new state.
-  const onOutboxChanged = useCallback(() => {
-    for (const name of ['listOutbox', 'getSyncStatus', 'listPosts'])
-      void client.invalidateQueries({ queryKey: [name] });
-  }, [client]);
-  // Main announces a pull only when it changed the cache. A read still under way already answers
-  // with that change, so only news arriving while none is in flight needs a new read.
-  const onPostsChanged = useCallback(() => {
-    if (client.isFetching({ queryKey: ['listPosts'] }) > 0) return;
-    void client.invalidateQueries({ queryKey: ['listPosts'] });
-  }, [client]);
+  const onPostsChanged = useCallback(
+    ({ brandId, range, update }: IpcEventPayload<'postsChanged'>) => {
+      if (update) {
+        applyPostsNow(client, brandId, update);
+        return;
+      }
+      void client.invalidateQueries({
+        queryKey: ['listPosts'],
+        predicate: (q) => q.queryKey[2] === brandId && (range === null || overlaps(q.queryKey, range)),
+      });
+      // A pull also teaches main the accounts its posts name.
+      void client.invalidateQueries({ queryKey: ['listIntegrations'] });
+    },
+    [client],
+  );
+  const onOutboxFailed = useCallback(
+    (item: IpcEventPayload<'outboxFailed'>) => {
+      const brands = client.getQueryData<{ active: boolean; timezone: string | null }[]>(
+        ipcKey('listBrands', {}),
+      );
+      toast({
+        tone: 'error',
+        message: refusalMessage(item, brands?.find((b) => b.active)?.timezone ?? null),
+      });
+    },
+    [client, toast],
+  );
   // Another profile means every cached answer belongs to another account. While this window is
   // connecting, the connect flow refreshes once it has decided what to show next.
   const onProfileChanged = useCallback(() => {
@@ -30,7 +77,21 @@ export function useServerEvents(): void {
   }, [client]);
 
   useIpcEvent('syncStatus', onSyncStatus);
-  useIpcEvent('outboxChanged', onOutboxChanged);
   useIpcEvent('postsChanged', onPostsChanged);
+  useIpcEvent('outboxFailed', onOutboxFailed);
   useIpcEvent('profileChanged', onProfileChanged);
+
+  // Coming back to the window pulls what is on screen; main announces it only if something changed.
+  useEffect(() => {
+    let last = 0;
+    const onFocus = () => {
+      if (Date.now() - last < FOCUS_PULL_MS) return;
+      last = Date.now();
+      void call('syncNow', {})
+        .then((status) => client.setQueryData(ipcKey('getSyncStatus', {}), status))
+        .catch(() => undefined);
+    };
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [client]);
 }

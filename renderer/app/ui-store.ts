@@ -20,7 +20,7 @@ type UiState = {
   outboxOpen: boolean;
   /** A profile just connected whose brand the user has not confirmed yet. */
   brandChoiceFor: string | null;
-  /** Shown once on the account page right after a first connection. */
+  /** Shown once above the calendar right after a connection. */
   justConnected: boolean;
   /** A connection is being made from this window: it refreshes the app itself when done. */
   connecting: boolean;
@@ -51,17 +51,18 @@ export const useUi = create<UiState>()(
       connecting: false,
       composer: null,
       diagnosticsRequested: false,
-      // Leaving the account page ends the "you are connected" moment.
-      navigate: (route) => set((s) => ({ route, justConnected: s.justConnected && route === 'account' })),
       showDiagnostics: () => set({ route: 'account', diagnosticsRequested: true }),
       diagnosticsShown: () => set({ diagnosticsRequested: false }),
+      // Going anywhere else ends the "you are connected" moment.
+      navigate: (route) => set((s) => ({ route, justConnected: s.justConnected && route === s.route })),
       openComposer: (request = {}) => set({ composer: request }),
       closeComposer: () => set({ composer: null }),
       setOutboxOpen: (outboxOpen) => set({ outboxOpen }),
       setConnecting: (connecting) => set({ connecting }),
       askBrandChoice: (profileId) => set({ brandChoiceFor: profileId, connecting: false }),
+      // The first screen after connecting is the calendar: main already knows the brand's accounts.
       finishConnecting: () =>
-        set({ brandChoiceFor: null, route: 'account', justConnected: true, connecting: false }),
+        set({ brandChoiceFor: null, route: 'calendar', justConnected: true, connecting: false }),
       dismissWelcome: () => set({ justConnected: false }),
     }),
     {

@@ -7,7 +7,6 @@ import type { BrandView, CalendarPost } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
 import { useCalendarActions } from './actions.js';
 import { CalendarFilters } from './CalendarFilters.js';
-import { CalendarToasts } from './CalendarToasts.js';
 import { CalendarToolbar } from './CalendarToolbar.js';
 import { CalendarView as CalendarGrid } from './CalendarView.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
@@ -19,7 +18,9 @@ import { dropTarget, groupMembers, planMove } from './moves.js';
 import { PostDetailsPanel } from './PostDetailsPanel.js';
 import type { PostCellContext } from './PostEventView.js';
 import { applyFilters, firstLine, NO_FILTERS, toPostEvent, type PostEvent } from './posts.js';
-import { brandsKey, integrationsKey, knownPosts, useBrandZone, useVisiblePosts } from './queries.js';
+import { knownPosts } from '../lib/posts-in-cache.js';
+import { useIpcQuery } from '../lib/use-ipc.js';
+import { brandsKey, integrationsKey, useBrandZone, useVisiblePosts } from './queries.js';
 import { stepDate, type CalendarView } from './range.js';
 import { filtersOf, useCalendarStore } from './store.js';
 import { instantToWall, parseWallDateKey } from './time.js';
@@ -31,7 +32,7 @@ const EMPTY: CalendarPost[] = [];
 export function CalendarScreen() {
   const client = useQueryClient();
   const toast = useToasts((s) => s.show);
-  const { brand, zone } = useBrandZone();
+  const { brand, zone, loading: brandLoading } = useBrandZone();
   const brandId = brand?.id ?? null;
 
   const view = useCalendarStore((s) => s.view);
@@ -46,7 +47,7 @@ export function CalendarScreen() {
     () => (dateKey ? parseWallDateKey(dateKey) : null) ?? startOfDay(instantToWall(openedAt, zone)),
     [dateKey, openedAt, zone],
   );
-  const { query, range } = useVisiblePosts(brandId, view, date, zone);
+  const { query, range } = useVisiblePosts(brandId, view, date, zone, !brandLoading);
   const integrations = useQuery({ queryKey: integrationsKey, queryFn: () => call('listIntegrations', {}) });
   // Only the visible range's posts, also while a new range loads (useVisiblePosts).
   const posts = query.data?.posts ?? EMPTY;
@@ -135,6 +136,8 @@ export function CalendarScreen() {
     : null;
   const groupPosts = openListed ? groupMembers(openListed, knownPosts(client, brandId)) : [];
   const result = query.data;
+  // Main's own word on the connection, kept current by its syncStatus events.
+  const status = useIpcQuery('getSyncStatus', {});
 
   return (
     <section className="calendar-screen" aria-label="Calendar">
@@ -157,11 +160,11 @@ export function CalendarScreen() {
         onToggle={(kind, value) => brandId && toggleFilter(brandId, kind, value)}
         onClear={() => brandId && setFilters(brandId, NO_FILTERS)}
       />
-      {result?.source === 'cache' && (
+      {status.data?.online === false && (
         <p className="cal-notice" role="status" data-testid="calendar-offline">
           Offline: showing the posts saved on this computer
-          {result.syncedAt ? ` (last synced ${formatDateTime(result.syncedAt, zone)})` : ''}. Moves and
-          deletes are queued and sent when the connection is back.
+          {status.data.lastSyncAt ? ` (last synced ${formatDateTime(status.data.lastSyncAt, zone)})` : ''}.
+          Moves and deletes are queued and sent when the connection is back.
         </p>
       )}
       {query.isError && !result && (
@@ -242,7 +245,6 @@ export function CalendarScreen() {
           }}
         />
       )}
-      <CalendarToasts />
     </section>
   );
 }

@@ -85,7 +85,8 @@ export const PostEventView = memo(
             ⟳
           </span>
         )}
-        {event.state === 'error' && (
+        {/* A failed post, or a change of it the service refused (it waits in the Outbox). */}
+        {(event.state === 'error' || p.error !== null) && (
           <span className="post-mark post-mark--error" aria-hidden="true">
             !
           </span>

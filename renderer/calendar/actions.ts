@@ -1,18 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { AppError, call, onEvent } from '../lib/ipc.js';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef } from 'react';
+import type { PostsNow, WriteResult } from '../../shared/ipc/models.js';
+import { AppError, call } from '../lib/ipc.js';
+import { ipcKey } from '../lib/use-ipc.js';
 import { formatDateTime } from './format.js';
 import { reverseMoves, type PostMove } from './moves.js';
-import { ALL_POSTS, applyMovesToCache, removeGroupFromCache, restorePostsToCache } from './queries.js';
+import { ALL_POSTS, applyPostsNow, knownPosts } from '../lib/posts-in-cache.js';
+import { movedPosts, postsAsShown } from './queries.js';
 import { useToasts } from './toasts.js';
 
-/** An operation queued in main's outbox that the calendar undoes on screen if the service refuses it. */
-interface Tracked {
-  what: string;
-  rollback: () => void;
-}
-
-const POLL_MS = 1_500;
 const UNDO_DEPTH = 20;
 
 function reasonOf(error: unknown): string {
@@ -27,78 +23,83 @@ function describeMoves(moves: readonly PostMove[], zone: string): string {
 }
 
 /**
- * Reschedule, undo and delete, each shown on screen at once and queued in main's outbox. Main tells
- * when the queue changes; a queued operation that failed is taken back on screen with its reason.
+ * One optimistic write in TanStack Query's own shape: `onMutate` saves how the posts show and
+ * writes the guess, `onError` puts the saved posts back, and main's answer (the posts as it now
+ * shows them) replaces the guess. A refusal that comes later, from the service, arrives from main
+ * as a change event and an `outboxFailed` notice, whichever screen is open.
  */
+function useCalendarWrite<V>(
+  brandId: string | null,
+  write: (vars: V) => Promise<WriteResult>,
+  guess: (vars: V) => PostsNow,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onMutate: async (vars: V) => {
+      await client.cancelQueries({ queryKey: ALL_POSTS });
+      const next = guess(vars);
+      const ids = [...next.hidden, ...next.posts.map((p) => p.id)];
+      const saved = postsAsShown(client, brandId, ids);
+      applyPostsNow(client, brandId, next);
+      return { saved };
+    },
+    onError: (_error, _vars, context) => {
+      if (context) applyPostsNow(client, brandId, context.saved);
+    },
+    onSuccess: (result) => {
+      applyPostsNow(client, brandId, result);
+      client.setQueryData(ipcKey('getSyncStatus', {}), result.status);
+      // Read again only where the Outbox is on screen.
+      void client.invalidateQueries({ queryKey: ['listOutbox'] });
+    },
+  });
+}
+
+/** Reschedule, undo and delete: each shown at once, queued in main's outbox, and main's answer shown. */
 export function useCalendarActions(brandId: string | null, zone: string) {
   const client = useQueryClient();
   const toast = useToasts((s) => s.show);
-  const tracked = useRef(new Map<string, Tracked>());
   const undoStack = useRef<PostMove[][]>([]);
-  const checking = useRef(false);
 
-  const checkOutbox = useCallback(async () => {
-    if (tracked.current.size === 0 || checking.current) return;
-    checking.current = true;
-    try {
-      const items = new Map((await call('listOutbox', {})).map((i) => [i.id, i]));
-      for (const [outboxId, t] of tracked.current) {
-        const item = items.get(outboxId);
-        if (!item) {
-          tracked.current.delete(outboxId); // confirmed by the service
-        } else if (item.status === 'failed') {
-          tracked.current.delete(outboxId);
-          t.rollback();
-          const reason = (item.lastError ?? 'the service refused it').replace(/[.\s]+$/, '');
-          toast({ tone: 'error', message: `${t.what} did not go through: ${reason}. It was put back.` });
-          // The refused operation is dropped so main's copy shows the post where it really is.
-          await call('discardOutbox', { id: outboxId }).catch(() => undefined);
-          void client.invalidateQueries({ queryKey: ALL_POSTS });
-        }
-      }
-    } catch {
-      // Main is busy or restarting; the next event or poll checks again.
-    } finally {
-      checking.current = false;
-    }
-  }, [client, toast]);
+  const reschedule = useCalendarWrite(
+    brandId,
+    (move: PostMove) => call('reschedulePost', { id: move.id, date: move.to }),
+    (move) => movedPosts(client, brandId, [move]),
+  );
+  const remove = useCalendarWrite(
+    brandId,
+    (group: string) => call('deleteGroup', { group }),
+    (group) => ({
+      posts: [],
+      hidden: knownPosts(client, brandId)
+        .filter((p) => p.group === group)
+        .map((p) => p.id),
+    }),
+  );
+  const { mutateAsync: rescheduleAsync } = reschedule;
+  const { mutateAsync: removeAsync } = remove;
 
-  useEffect(() => {
-    const offOutbox = onEvent('outboxChanged', () => void checkOutbox());
-    const offSync = onEvent('syncStatus', () => void checkOutbox());
-    const timer = setInterval(() => void checkOutbox(), POLL_MS);
-    return () => {
-      offOutbox();
-      offSync();
-      clearInterval(timer);
-    };
-  }, [checkOutbox]);
-
-  /** Moves posts on screen now and queues each reschedule; returns whether all were queued. */
+  /** Queues each move (one call each); returns whether all were queued. */
   const queueMoves = useCallback(
     async (moves: readonly PostMove[]): Promise<boolean> => {
-      await client.cancelQueries({ queryKey: ALL_POSTS });
-      applyMovesToCache(client, brandId, moves);
       const results = await Promise.all(
-        moves.map(async (move) => {
-          const rollback = () => applyMovesToCache(client, brandId, reverseMoves([move]));
-          try {
-            const { outboxId } = await call('reschedulePost', { id: move.id, date: move.to });
-            tracked.current.set(outboxId, { what: `Moving “${move.title || 'the post'}”`, rollback });
-            return true;
-          } catch (error) {
-            rollback();
-            toast({
-              tone: 'error',
-              message: `Could not move “${move.title || 'the post'}”: ${reasonOf(error)}`,
-            });
-            return false;
-          }
-        }),
+        moves.map((move) =>
+          rescheduleAsync(move).then(
+            () => true,
+            (error: unknown) => {
+              toast({
+                tone: 'error',
+                message: `Could not move “${move.title || 'the post'}”: ${reasonOf(error)}`,
+              });
+              return false;
+            },
+          ),
+        ),
       );
       return results.every(Boolean);
     },
-    [client, brandId, toast],
+    [rescheduleAsync, toast],
   );
 
   const undo = useCallback(async () => {
@@ -128,19 +129,14 @@ export function useCalendarActions(brandId: string | null, zone: string) {
 
   const deleteGroup = useCallback(
     async (group: string, what: string) => {
-      await client.cancelQueries({ queryKey: ALL_POSTS });
-      const removed = removeGroupFromCache(client, brandId, group);
-      const rollback = () => restorePostsToCache(client, brandId, removed);
       try {
-        const { outboxId } = await call('deleteGroup', { group });
-        tracked.current.set(outboxId, { what: `Deleting ${what}`, rollback });
+        await removeAsync(group);
         toast({ tone: 'success', message: `Deleted ${what}.` });
       } catch (error) {
-        rollback();
         toast({ tone: 'error', message: `Could not delete ${what}: ${reasonOf(error)}` });
       }
     },
-    [client, brandId, toast],
+    [removeAsync, toast],
   );
 
   return useMemo(() => ({ move, undo, deleteGroup }), [move, undo, deleteGroup]);

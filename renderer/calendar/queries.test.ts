@@ -1,15 +1,9 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { CalendarPost, PostRangeResult } from '../../shared/ipc/models.js';
+import { applyPostsNow, knownPosts, overlaps } from '../lib/posts-in-cache.js';
 import { reverseMoves } from './moves.js';
-import {
-  applyMovesToCache,
-  knownPosts,
-  postsKey,
-  removeGroupFromCache,
-  restorePostsToCache,
-  visiblePostsQuery,
-} from './queries.js';
+import { movedPosts, postsAsShown, postsKey, visiblePostsQuery } from './queries.js';
 
 const post = (id: string, publishDate: string, group: string | null = null): CalendarPost => ({
   id,
@@ -47,27 +41,46 @@ const ids = (client: QueryClient, brand: string, range: typeof november) =>
     .posts.map((p) => `${p.id}@${p.publishDate.slice(5, 10)}${p.pending ? '*' : ''}`);
 
 describe('the optimistic cache', () => {
-  it('moves a post across cached months at once, marked pending, and back on rollback', () => {
+  it('moves a post across cached months at once, marked pending, and back when main refuses', () => {
     const client = seeded();
     const moves = [{ id: 'a', title: 'a', from: '2026-11-10T10:00:00.000Z', to: '2026-12-02T10:00:00.000Z' }];
-    applyMovesToCache(client, 'brand_1', moves);
+    const saved = postsAsShown(client, 'brand_1', ['a']);
+    applyPostsNow(client, 'brand_1', movedPosts(client, 'brand_1', moves));
     expect(ids(client, 'brand_1', november)).toEqual(['b@11-10']);
-    expect(ids(client, 'brand_1', december)).toEqual(['c@12-05', 'a@12-02*']);
+    expect(ids(client, 'brand_1', december)).toEqual(['a@12-02*', 'c@12-05']);
     expect(ids(client, 'brand_2', november)).toEqual(['a@11-10']);
 
-    applyMovesToCache(client, 'brand_1', reverseMoves(moves));
-    expect(ids(client, 'brand_1', november).sort()).toEqual(['a@11-10*', 'b@11-10']);
+    applyPostsNow(client, 'brand_1', saved);
+    expect(ids(client, 'brand_1', november)).toEqual(['a@11-10', 'b@11-10']);
     expect(ids(client, 'brand_1', december)).toEqual(['c@12-05']);
+    // Undo is a move back, pending again until main confirms it.
+    applyPostsNow(client, 'brand_1', movedPosts(client, 'brand_1', reverseMoves(moves)));
+    expect(ids(client, 'brand_1', november)).toEqual(['a@11-10*', 'b@11-10']);
   });
 
-  it('takes a whole group off and puts it back after a failed delete', () => {
+  it('hides a whole group, and shows it again as main last showed it', () => {
     const client = seeded();
-    const removed = removeGroupFromCache(client, 'brand_1', 'g1');
-    expect(removed.map((p) => p.id).sort()).toEqual(['a', 'b']);
+    const saved = postsAsShown(client, 'brand_1', ['a', 'b']);
+    applyPostsNow(client, 'brand_1', { posts: [], hidden: ['a', 'b'] });
     expect(ids(client, 'brand_1', november)).toEqual([]);
     expect(ids(client, 'brand_2', november)).toEqual(['a@11-10']);
-    restorePostsToCache(client, 'brand_1', removed);
-    expect(ids(client, 'brand_1', november).sort()).toEqual(['a@11-10', 'b@11-10']);
+    applyPostsNow(client, 'brand_1', saved);
+    expect(ids(client, 'brand_1', november)).toEqual(['a@11-10', 'b@11-10']);
+  });
+
+  it('tells which cached ranges a changed range touches', () => {
+    expect(
+      overlaps(postsKey('brand_1', november), {
+        start: '2026-11-30T00:00:00.000Z',
+        end: '2026-12-03T00:00:00.000Z',
+      }),
+    ).toBe(true);
+    expect(
+      overlaps(postsKey('brand_1', november), {
+        start: '2026-12-01T00:00:00.000Z',
+        end: '2026-12-03T00:00:00.000Z',
+      }),
+    ).toBe(false);
   });
 
   it('knows every post of a brand once, whatever ranges hold it', () => {

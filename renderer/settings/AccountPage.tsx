@@ -1,6 +1,5 @@
 import type { ProfileView } from '../../shared/ipc/models.js';
 import { ErrorState, Loading } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { BrandsSection } from './BrandsSection.js';
 import { DesktopSection } from './DesktopSection.js';
@@ -13,29 +12,8 @@ import './settings.css';
 
 /** Who this window is connected as (from GET /me), its key, its brands and the other connections. */
 export function AccountPage({ profile }: { profile: ProfileView }) {
-  const justConnected = useUi((s) => s.justConnected);
-  const dismissWelcome = useUi((s) => s.dismissWelcome);
-  const navigate = useUi((s) => s.navigate);
-
   return (
     <div className="settings">
-      {justConnected ? (
-        <div className="notice" role="status">
-          <p>
-            <strong>You are connected.</strong> Your brand’s posts are waiting in the calendar.
-          </p>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => {
-              dismissWelcome();
-              navigate('calendar');
-            }}
-          >
-            Open the calendar
-          </button>
-        </div>
-      ) : null}
       <ConnectionSection profile={profile} />
       <PermissionsSection profile={profile} />
       <BrandsSection profile={profile} />

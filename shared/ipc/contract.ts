@@ -20,9 +20,11 @@ import {
   OutboxItemView,
   PostRange,
   PostRangeResult,
+  PostsNow,
   ProfileView,
   QueueSlotsView,
   SyncStatus,
+  WriteResult,
 } from './models.js';
 import { QueueSlots } from '../queue/slots.js';
 
@@ -114,22 +116,26 @@ export const ipcMethods = {
   ),
 
   // Posts: reads come from the cache when offline; writes go through the outbox.
-  listPosts: m(PostRange, PostRangeResult, 'Posts of the active brand in a range, server first, cache when offline.'),
+  listPosts: m(
+    PostRange,
+    PostRangeResult,
+    'Posts of the active brand in a range, from the cache at once; main pulls the range and its neighbours behind it.',
+  ),
   getPost: m(z.object({ id: Id }), PostDetail, 'GET /posts/:id.'),
   reschedulePost: m(
     z.object({ id: Id, date: IsoDateTime }),
-    z.object({ outboxId: z.string() }),
-    'Queues PUT /posts/:id/date; the cache shows the new time at once.',
+    WriteResult,
+    'Queues PUT /posts/:id/date; answers the post at its new time, as the calendar shows it now.',
   ),
-  deleteGroup: m(z.object({ group: Id }), z.object({ outboxId: z.string() }), 'Queues DELETE /posts/:group.'),
+  deleteGroup: m(z.object({ group: Id }), WriteResult, "Queues DELETE /posts/:group; answers the group's posts as hidden."),
   sendDraft: m(
     z.object({
       draftId: Id,
       type: z.enum(['draft', 'schedule', 'now']),
       date: IsoDateTime.optional(),
     }),
-    z.object({ outboxId: z.string() }),
-    'Queues the create (and, for an edit, the delete of the old group) for a local draft.',
+    WriteResult,
+    'Queues the create (and, for an edit, the delete of the old group) for a local draft; answers its posts as shown.',
   ),
   createPostsNow: m(
     z.object({ draftId: Id, type: z.enum(['draft', 'schedule', 'now']), date: IsoDateTime.optional() }),
@@ -268,10 +274,19 @@ export type MenuCommand = z.infer<typeof MenuCommand>;
 
 /** Events main pushes to the renderer. */
 export const ipcEvents = {
+  /** The outbox or the connection changed: counts, online state, last pull. */
   syncStatus: SyncStatus,
-  outboxChanged: z.object({ pending: z.number().int() }),
-  /** Cached posts of a brand changed (pull, local write, publish detected). */
-  postsChanged: z.object({ brandId: z.string().nullable() }),
+  /**
+   * Posts of a brand changed. A pull says which range (null: any); a sent or stopped operation
+   * also says how its posts show now (`update`), so the window need not read the range again.
+   */
+  postsChanged: z.object({
+    brandId: z.string().nullable(),
+    range: PostRange.nullable(),
+    update: PostsNow.nullable(),
+  }),
+  /** The service refused a queued operation for good: it stays in the Outbox until retried or discarded. */
+  outboxFailed: OutboxItemView,
   uploadProgress: z.object({
     uploadId: z.string(),
     sent: z.number(),

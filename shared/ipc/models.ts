@@ -79,7 +79,7 @@ export type PostRange = z.infer<typeof PostRange>;
 
 export const PostRangeResult = z.object({
   posts: z.array(CalendarPost),
-  /** 'server' when fetched just now; 'cache' when the service could not be reached. */
+  /** 'cache' when the service cannot be reached right now: the answer may be behind it. */
   source: z.enum(['server', 'cache']),
   syncedAt: IsoDateTime.nullable(),
 });
@@ -117,6 +117,18 @@ export const SyncStatus = z.object({
   lastError: z.string().nullable(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
+
+/** Posts a change touched, as main shows them now: the renderer writes these over its copies. */
+export const PostsNow = z.object({
+  posts: z.array(CalendarPost),
+  /** Ids no longer shown (a delete on its way, a local post the service confirmed under its own id). */
+  hidden: z.array(z.string()),
+});
+export type PostsNow = z.infer<typeof PostsNow>;
+
+/** What a queued write answers: its outbox id, the posts as main now shows them, and the outbox counts. */
+export const WriteResult = PostsNow.extend({ outboxId: z.string(), status: SyncStatus });
+export type WriteResult = z.infer<typeof WriteResult>;
 
 /** A media item in a draft: either uploaded (mediaId/path) or still a local file. */
 export const DraftMedia = z.object({

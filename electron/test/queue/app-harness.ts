@@ -42,13 +42,12 @@ export async function openConnectedApp(svc: TestService) {
     apiKey: svc.token('full-test'),
     brandId: svc.brandIds[0],
   });
-  const now = Date.now();
-  // Accounts are learned from posts: read the coming weeks once, as the calendar does.
-  await ok('listPosts', {
-    start: new Date(now - 86_400_000).toISOString(),
-    end: new Date(now + 91 * 86_400_000).toISOString(),
-  });
-  const accounts = await ok('listIntegrations');
+  // Main learns the brand's accounts from a wide pull of its posts right after connecting.
+  let accounts = await ok('listIntegrations');
+  for (const deadline = Date.now() + 30_000; accounts.length === 0 && Date.now() < deadline;) {
+    await new Promise((r) => setTimeout(r, 50));
+    accounts = await ok('listIntegrations');
+  }
   /** Connected accounts whose platform needs no media or settings: plain text posts pass. */
   const textAccounts: IntegrationView[] = accounts.filter(
     (a) =>

@@ -120,7 +120,7 @@ describe('kill -9 mid-sync', () => {
       });
       existing.push({ id: made!.postId, group: made!.group, content: `Existing ${n} ${tag}` });
     }
-    await h.engine.listPosts({ start: new Date().toISOString(), end: inMinutes(60 * 24) });
+    await h.fresh({ start: new Date().toISOString(), end: inMinutes(60 * 24) });
     await h.engine.stop();
     await queue(tag, 6);
     const moves = [inMinutes(400), inMinutes(401)];

@@ -65,7 +65,7 @@ describe('the outbox through a fault-injecting proxy', () => {
       });
       existing.push({ id: r!.postId, group: r!.group, content });
     }
-    expect((await h.engine.listPosts(range())).posts.filter((p) => p.content.includes(tag))).toHaveLength(
+    expect((await h.fresh(range())).posts.filter((p) => p.content.includes(tag))).toHaveLength(
       MOVES + DELETES,
     );
 

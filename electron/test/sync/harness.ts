@@ -10,7 +10,7 @@ import { openDatabase, type AppDatabase } from '../../store/database.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
 import { DraftsService } from '../../drafts/drafts-service.js';
 import { SyncEngine, type SyncEngineOptions } from '../../sync/sync-engine.js';
-import type { DraftInput } from '../../../shared/ipc/models.js';
+import type { DraftInput, PostRange, PostRangeResult } from '../../../shared/ipc/models.js';
 
 /*
  * Runs in tests (Node). A real local service on a free port with its own data dir, a real libsql
@@ -41,6 +41,8 @@ export interface Harness {
   api(): ApiClient;
   listOnServer(): Promise<PostListItem[]>;
   draft(content: string, extra?: Partial<DraftInput>): string;
+  /** listPosts after pulling the range now (listPosts itself answers from the cache at once). */
+  fresh(range: PostRange): Promise<PostRangeResult>;
   close(): Promise<void>;
 }
 
@@ -116,6 +118,11 @@ export async function harness(
         replacesGroup: null,
         ...extra,
       }).id;
+    },
+    async fresh(range) {
+      h.engine.listPosts(range);
+      await h.engine.syncNow();
+      return h.engine.listPosts(range);
     },
     async close() {
       await h.engine.stop();

@@ -1,3 +1,4 @@
+import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
@@ -28,7 +29,7 @@ describe('sync engine and outbox against the local service', () => {
     expect(onServer).toHaveLength(1);
     expect(h.drafts.listDrafts().map((d) => d.id)).not.toContain(draftId);
 
-    const result = await h.engine.listPosts(range());
+    const result = await h.fresh(range());
     expect(result.source).toBe('server');
     const shown = result.posts.filter((p) => p.content.includes(tag));
     expect(shown).toHaveLength(1);
@@ -38,7 +39,11 @@ describe('sync engine and outbox against the local service', () => {
       localOnly: false,
       state: 'scheduled',
     });
-    expect(h.events.some((e) => e.name === 'outboxChanged')).toBe(true);
+    // The confirmation told the window how the post shows now, so it need not read the range again.
+    const told = h.events
+      .filter((e) => e.name === 'postsChanged')
+      .map((e) => e.payload as IpcEventPayload<'postsChanged'>);
+    expect(told.some((e) => e.update?.posts.some((p) => p.id === onServer[0]?.id && !p.pending))).toBe(true);
   });
 
   it('queues writes while the service is down, shows them pending from the cache, and flushes when it is back', async () => {
@@ -47,8 +52,8 @@ describe('sync engine and outbox against the local service', () => {
     // A post that exists on the server and in the cache, to move while offline.
     await h.engine.sendDraft({ draftId: h.draft(`Move me ${tag}`), type: 'schedule', date: inMinutes(120) });
     await until('first create confirmed', () => h!.engine.listOutbox().length === 0);
-    await h.engine.listPosts(range());
-    const moved = (await h.engine.listPosts(range())).posts.find((p) => p.content.includes(`Move me ${tag}`));
+    await h.fresh(range());
+    const moved = (await h.fresh(range())).posts.find((p) => p.content.includes(`Move me ${tag}`));
     expect(moved).toBeDefined();
 
     await h.stopService();
@@ -63,7 +68,7 @@ describe('sync engine and outbox against the local service', () => {
 
     const status = h.engine.getSyncStatus();
     expect(status.pending).toBe(2);
-    const cached = await h.engine.listPosts(range());
+    const cached = await h.fresh(range());
     expect(cached.source).toBe('cache');
     const local = cached.posts.find((p) => p.content.includes(`Made offline ${tag}`));
     expect(local).toMatchObject({ localOnly: true, pending: true });
@@ -113,7 +118,7 @@ describe('sync engine and outbox against the local service', () => {
     const original = inMinutes(300);
     await h.engine.sendDraft({ draftId: h.draft(`Gone ${tag}`), type: 'schedule', date: original });
     await until('created', () => h!.engine.listOutbox().length === 0);
-    const post = (await h.engine.listPosts(range())).posts.find((p) => p.content.includes(tag))!;
+    const post = (await h.fresh(range())).posts.find((p) => p.content.includes(tag))!;
     // Someone else deletes it on the service; our move then fails for good (404).
     await h.api().deleteGroup(post.group!);
     h.engine.reschedulePost({ id: post.id, date: inMinutes(400) });
@@ -121,7 +126,7 @@ describe('sync engine and outbox against the local service', () => {
     const op = h.engine.listOutbox()[0]!;
     h.engine.discardOutbox({ id: op.id });
     await h.stopService();
-    const after = await h.engine.listPosts(range());
+    const after = await h.fresh(range());
     expect(after.source).toBe('cache');
     const shown = after.posts.find((p) => p.id === post.id);
     expect(shown?.publishDate).toBe(post.publishDate);
@@ -167,7 +172,7 @@ describe('sync engine and outbox against the local service', () => {
     await h.engine.sendDraft({ draftId: editDraft, type: 'schedule', date: inMinutes(510) });
     await until('edit done', () => h!.engine.listOutbox().length === 0);
     expect(mine(await h.listOnServer(), tag).map((p) => p.content)).toEqual([`Version 2 ${tag}`]);
-    const shown = (await h.engine.listPosts(range())).posts.filter((p) => p.content.includes(tag));
+    const shown = (await h.fresh(range())).posts.filter((p) => p.content.includes(tag));
     expect(shown.map((p) => p.content)).toEqual([`Version 2 ${tag}`]);
   });
 
@@ -240,7 +245,7 @@ describe('sync engine and outbox against the local service', () => {
         .map((p) => p.content)
         .sort(),
     ).toEqual([`New ${tag}`, `Old ${tag}`]);
-    const shown = (await h.engine.listPosts(range())).posts.filter((p) => p.content.includes(tag));
+    const shown = (await h.fresh(range())).posts.filter((p) => p.content.includes(tag));
     expect(shown.map((p) => [p.content, p.pending])).toEqual([
       [`Old ${tag}`, true],
       [`New ${tag}`, false],
@@ -266,11 +271,11 @@ describe('sync engine and outbox against the local service', () => {
       date: inMinutes(700),
     });
     await until('created', () => h!.engine.listOutbox().length === 0);
-    const listed = (await h.engine.listPosts(range())).posts.filter((p) => p.content.includes(tag));
+    const listed = (await h.fresh(range())).posts.filter((p) => p.content.includes(tag));
     expect(listed).toHaveLength(2);
     expect(listed.every((p) => p.groupSize === 2)).toBe(true);
     h.engine.deleteGroup({ group: listed[0]!.group! });
-    expect((await h.engine.listPosts(range())).posts.filter((p) => p.content.includes(tag))).toHaveLength(0);
+    expect((await h.fresh(range())).posts.filter((p) => p.content.includes(tag))).toHaveLength(0);
     await until('deleted', () => h!.engine.listOutbox().length === 0);
     expect(mine(await h.listOnServer(), tag)).toHaveLength(0);
   });
@@ -304,7 +309,7 @@ describe('sync engine and outbox against the local service', () => {
     const tag = `supersede-${Date.now()}`;
     await h.engine.sendDraft({ draftId: h.draft(`Doomed ${tag}`), type: 'schedule', date: inMinutes(90) });
     await until('created', () => h!.engine.listOutbox().length === 0);
-    const post = (await h.engine.listPosts(range())).posts.find((p) => p.content.includes(tag))!;
+    const post = (await h.fresh(range())).posts.find((p) => p.content.includes(tag))!;
     await h.stopService();
     h.engine.reschedulePost({ id: post.id, date: inMinutes(95) });
     h.engine.deleteGroup({ group: post.group! });

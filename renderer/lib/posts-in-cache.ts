@@ -1,0 +1,74 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { CalendarPost, PostRangeResult, PostsNow } from '../../shared/ipc/models.js';
+
+/*
+ * The window's copies of main's posts: every listPosts answer cached by TanStack Query, keyed
+ * ['listPosts', range, brandId]. Main's write answers and change events are written over them
+ * here, so the shell can apply them without loading the calendar's code.
+ */
+
+/** Instants of a fetched range, as listPosts takes them. */
+export interface InstantRange {
+  start: string;
+  end: string;
+}
+
+/** Every cached range of posts, whatever the brand. */
+export const ALL_POSTS = ['listPosts'] as const;
+
+const inRange = (instant: string, range: InstantRange) => {
+  const t = Date.parse(instant);
+  return t >= Date.parse(range.start) && t <= Date.parse(range.end);
+};
+
+type RangeEntry = [readonly unknown[], PostRangeResult | undefined];
+
+function cachedRanges(client: QueryClient, brandId: string | null): RangeEntry[] {
+  return client
+    .getQueriesData<PostRangeResult>({ queryKey: ALL_POSTS })
+    .filter(([key]) => key[2] === brandId);
+}
+
+function rangeOfKey(key: readonly unknown[]): InstantRange | null {
+  const range = key[1] as Partial<InstantRange> | undefined;
+  return typeof range?.start === 'string' && typeof range.end === 'string'
+    ? { start: range.start, end: range.end }
+    : null;
+}
+
+/** Every post the calendar has in its cache for a brand, each once. */
+export function knownPosts(client: QueryClient, brandId: string | null): CalendarPost[] {
+  const byId = new Map<string, CalendarPost>();
+  for (const [, data] of cachedRanges(client, brandId)) for (const p of data?.posts ?? []) byId.set(p.id, p);
+  return [...byId.values()];
+}
+
+/**
+ * Writes posts as main now shows them over every cached range of a brand: each post leaves the
+ * ranges it no longer falls in and enters those it now does; `hidden` ids leave every range. Main's
+ * answers to writes and its change events come in this shape, and so does an optimistic guess.
+ */
+export function applyPostsNow(client: QueryClient, brandId: string | null, update: PostsNow): void {
+  const gone = new Set([...update.hidden, ...update.posts.map((p) => p.id)]);
+  for (const [key, data] of cachedRanges(client, brandId)) {
+    const range = rangeOfKey(key);
+    if (!data || !range) continue;
+    const kept = data.posts.filter((p) => !gone.has(p.id));
+    const entering = update.posts.filter((p) => inRange(p.publishDate, range));
+    if (kept.length === data.posts.length && entering.length === 0) continue;
+    const posts = [...kept, ...entering].sort(
+      (a, b) => Date.parse(a.publishDate) - Date.parse(b.publishDate) || a.id.localeCompare(b.id),
+    );
+    client.setQueryData<PostRangeResult>(key, { ...data, posts });
+  }
+}
+
+/** Whether a cached range of posts overlaps a range main says changed. */
+export function overlaps(key: readonly unknown[], changed: InstantRange): boolean {
+  const range = rangeOfKey(key);
+  return (
+    range !== null &&
+    Date.parse(range.start) < Date.parse(changed.end) &&
+    Date.parse(changed.start) < Date.parse(range.end)
+  );
+}
