@@ -5,10 +5,10 @@ import { startFaultProxy } from '../test/support/fault-proxy.js';
 import { ApiClient } from '../electron/api/client.js';
 import { DraftsService } from '../electron/drafts/drafts-service.js';
 import { openDatabase } from '../electron/store/database.js';
-import { ProfilesRepo } from '../electron/store/profiles-repo.js';
 import { SyncEngine } from '../electron/sync/sync-engine.js';
 import { Recorder, round } from './lib/results.js';
 import { startChildService } from './lib/service.js';
+import { BENCH_PROFILE, saveBenchProfile } from './lib/cached-posts.js';
 
 /*
  * Runs under Node (tsx). Issue 16's fault run: creates queued offline, then flushed by the real
@@ -22,7 +22,6 @@ const RATE = 0.3;
 /** Shorter than the app's 20 s so a hang costs seconds, not minutes; backoff likewise scaled down. */
 const TIMEOUT_MS = 2_000;
 const BACKOFF = { baseMs: 100, maxMs: 2_000 };
-const PROFILE = 'bench-profile';
 const DAY = 86_400_000;
 
 const rec = new Recorder('faults');
@@ -32,7 +31,7 @@ const proxy = await startFaultProxy({ target: service.baseUrl, seed: 16, rate: R
 const dir = mkdtempSync(join(tmpdir(), 'postdeck-bench-faults-'));
 const db = openDatabase(join(dir, 'postdeck.db'));
 const integration = service.integrations.find((i) => i.platform === 'x') ?? service.integrations[0]!;
-const active = () => ({ profileId: PROFILE, brandId: service.brandId });
+const active = () => ({ profileId: BENCH_PROFILE, brandId: service.brandId });
 const engine = new SyncEngine({
   db,
   apiFor: () =>
@@ -49,16 +48,7 @@ const engine = new SyncEngine({
   prefetchNeighbours: false,
 });
 try {
-  new ProfilesRepo(db).save({
-    id: PROFILE,
-    label: 'Bench',
-    baseUrl: proxy.baseUrl,
-    brandId: service.brandId,
-    organization: null,
-    user: null,
-    scopes: null,
-    keyStorage: 'session',
-  });
+  saveBenchProfile(db, { baseUrl: proxy.baseUrl, brandId: service.brandId, keyStorage: 'session' });
   const drafts = new DraftsService({ db, active });
   const tag = `faults-${Date.now()}`;
   const base = Date.now() + 2 * DAY;

@@ -6,10 +6,10 @@ import { ApiClient } from '../electron/api/client.js';
 import { DraftsService } from '../electron/drafts/drafts-service.js';
 import { openDatabase } from '../electron/store/database.js';
 import { PostsCache } from '../electron/store/posts-cache.js';
-import { ProfilesRepo } from '../electron/store/profiles-repo.js';
 import { SyncEngine } from '../electron/sync/sync-engine.js';
 import { Recorder, round } from './lib/results.js';
 import { startChildService } from './lib/service.js';
+import { BENCH_PROFILE, cachedPost, saveBenchProfile } from './lib/cached-posts.js';
 
 /*
  * Runs under Node (tsx). The main process's local store: (1) one month read from a cache of
@@ -25,7 +25,6 @@ const READS = 9;
 const OPS = Number(process.env.BENCH_OUTBOX_OPS ?? 1_000);
 /** Tighter than the service's default (1,200 a minute), so the flush really meets 429s and waits them out. */
 const RATE_LIMIT = { count: 300, seconds: 5 };
-const PROFILE = 'bench-profile';
 const DAY = 86_400_000;
 
 const rec = new Recorder('store');
@@ -34,41 +33,15 @@ async function cacheRead(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'postdeck-bench-store-'));
   const db = openDatabase(join(dir, 'postdeck.db'));
   try {
-    new ProfilesRepo(db).save({
-      id: PROFILE,
-      label: 'Bench',
-      baseUrl: 'http://127.0.0.1:9/v1',
-      brandId: 'brand_bench',
-      organization: null,
-      user: null,
-      scopes: null,
-      keyStorage: 'session',
-    });
+    saveBenchProfile(db, { baseUrl: 'http://127.0.0.1:9/v1', brandId: 'brand_bench', keyStorage: 'session' });
     const from = Date.UTC(2027, 0, 1);
     const span = MONTHS * 30 * DAY;
-    const items: PostListItem[] = Array.from({ length: CACHED }, (_, n) => ({
-      id: `post_${n}`,
-      group: `group_${n}`,
-      state: 'scheduled',
-      publishDate: new Date(
-        from + Math.floor((n * span) / CACHED) - (((n * span) / CACHED) % 60_000),
-      ).toISOString(),
-      integration: {
-        id: `acc_${n % 16}`,
-        platform: 'x',
-        name: `Account ${n % 16}`,
-        picture: null,
-        disconnected: false,
-      },
-      content: `Cached post ${n}: a line of text like the ones people schedule`,
-      blockCount: 1,
-      releaseURL: null,
-      publishedAt: null,
-      error: null,
-    }));
+    const items: PostListItem[] = Array.from({ length: CACHED }, (_, n) =>
+      cachedPost(n, from + Math.floor((n * span) / CACHED)),
+    );
     const cache = new PostsCache(db);
     const t0 = performance.now();
-    cache.upsert(PROFILE, 'brand_bench', items, new Date().toISOString());
+    cache.upsert(BENCH_PROFILE, 'brand_bench', items, new Date().toISOString());
     rec.add({
       section: SECTION,
       name: `seed ${CACHED.toLocaleString('en-US')} posts into the cache (one transaction, PostsCache.upsert)`,
@@ -83,7 +56,7 @@ async function cacheRead(): Promise<void> {
     let count = 0;
     for (let i = 0; i < READS; i++) {
       const t = performance.now();
-      count = cache.listRange(PROFILE, 'brand_bench', start, end).length;
+      count = cache.listRange(BENCH_PROFILE, 'brand_bench', start, end).length;
       runs.push(performance.now() - t);
     }
     rec.add({
@@ -105,7 +78,7 @@ async function outboxFlush(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'postdeck-bench-outbox-'));
   const db = openDatabase(join(dir, 'postdeck.db'));
   const integration = service.integrations.find((i) => i.platform === 'x') ?? service.integrations[0]!;
-  const active = () => ({ profileId: PROFILE, brandId: service.brandId });
+  const active = () => ({ profileId: BENCH_PROFILE, brandId: service.brandId });
   let status429 = 0;
   // The app's own client and backoff defaults; a fetch that counts the service's 429 answers.
   const counting: typeof fetch = async (input, init) => {
@@ -127,16 +100,7 @@ async function outboxFlush(): Promise<void> {
     prefetchNeighbours: false,
   });
   try {
-    new ProfilesRepo(db).save({
-      id: PROFILE,
-      label: 'Bench',
-      baseUrl: service.baseUrl,
-      brandId: service.brandId,
-      organization: null,
-      user: null,
-      scopes: null,
-      keyStorage: 'session',
-    });
+    saveBenchProfile(db, { baseUrl: service.baseUrl, brandId: service.brandId, keyStorage: 'session' });
     const drafts = new DraftsService({ db, active });
     const tag = `bench-${Date.now()}`;
     const base = Date.now() + 2 * DAY;

@@ -12,11 +12,11 @@ import { profileKeyAccount } from '../electron/secrets/secret-store.js';
 import { BrandsRepo } from '../electron/store/brands-repo.js';
 import { openDatabase } from '../electron/store/database.js';
 import { PostsCache } from '../electron/store/posts-cache.js';
-import { ProfilesRepo } from '../electron/store/profiles-repo.js';
 import { SettingsRepo } from '../electron/store/settings-repo.js';
 import { attachBridge } from '../e2e/support/bridge.js';
 import { serveStatic } from '../e2e/support/static-server.js';
 import { BENCH_DIR, median, Recorder, round } from './lib/results.js';
+import { BENCH_PROFILE, cachedPost, saveBenchProfile } from './lib/cached-posts.js';
 
 /*
  * Runs under Node (tsx). Issue 16's local-first reads, with the service out of reach (a closed
@@ -29,7 +29,6 @@ import { BENCH_DIR, median, Recorder, round } from './lib/results.js';
 
 const SECTION = 'Local-first reads (issue 16)';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const PROFILE = 'bench-profile';
 const BRAND = 'brand_bench';
 const DAY = 86_400_000;
 const OFFLINE = 'http://127.0.0.1:9/v1';
@@ -38,44 +37,14 @@ const rec = new Recorder('truth');
 // The service is out of reach by design; its retries' log lines are not what is measured.
 setLogSink(() => undefined);
 
-function item(n: number, publishMs: number): PostListItem {
-  return {
-    id: `post_${n}`,
-    group: `group_${n}`,
-    state: 'scheduled',
-    publishDate: new Date(publishMs - (publishMs % 60_000)).toISOString(),
-    integration: {
-      id: `acc_${n % 16}`,
-      platform: 'x',
-      name: `Account ${n % 16}`,
-      picture: null,
-      disconnected: false,
-    },
-    content: `Cached post ${n}: a line of text like the ones people schedule`,
-    blockCount: 1,
-    releaseURL: null,
-    publishedAt: null,
-    error: null,
-  };
-}
-
 /** A data folder whose database holds `posts` for an active profile and brand, with its key stored. */
 function seededFolder(posts: PostListItem[]): { dir: string; secrets: MemorySecretStore } {
   const dir = mkdtempSync(join(tmpdir(), 'postdeck-bench-truth-'));
   const db = openDatabase(join(dir, 'postdeck.db'));
-  new ProfilesRepo(db).save({
-    id: PROFILE,
-    label: 'Bench',
-    baseUrl: OFFLINE,
-    brandId: BRAND,
-    organization: null,
-    user: null,
-    scopes: null,
-    keyStorage: 'keychain',
-  });
-  new BrandsRepo(db).upsert(PROFILE, { id: BRAND, name: 'Bench brand' });
-  new SettingsRepo(db).set('activeProfileId', PROFILE);
-  new PostsCache(db).upsert(PROFILE, BRAND, posts, new Date().toISOString());
+  saveBenchProfile(db, { baseUrl: OFFLINE, brandId: BRAND, keyStorage: 'keychain' });
+  new BrandsRepo(db).upsert(BENCH_PROFILE, { id: BRAND, name: 'Bench brand' });
+  new SettingsRepo(db).set('activeProfileId', BENCH_PROFILE);
+  new PostsCache(db).upsert(BENCH_PROFILE, BRAND, posts, new Date().toISOString());
   db.close();
   const secrets = new MemorySecretStore();
   return { dir, secrets };
@@ -85,10 +54,10 @@ async function listPostsThroughDispatch(): Promise<void> {
   const monthStart = Date.now() + 2 * DAY;
   const month = 31 * DAY;
   const posts = Array.from({ length: 2_000 }, (_, n) =>
-    item(n, monthStart + Math.floor((n * month) / 2_000)),
+    cachedPost(n, monthStart + Math.floor((n * month) / 2_000)),
   );
   const { dir, secrets } = seededFolder(posts);
-  await secrets.set(profileKeyAccount(PROFILE), 'pst_test_bench_offline_key');
+  await secrets.set(profileKeyAccount(BENCH_PROFILE), 'pst_test_bench_offline_key');
   const services = await createAppServices({ dataDir: dir, secretStore: secrets, apiTimeoutMs: 1_000 });
   try {
     const range = {
@@ -152,7 +121,9 @@ async function coldStart(): Promise<void> {
   // 100,000 posts over four years around today, so this month holds about 2,000 of them.
   const span = 48 * 30 * DAY;
   const from = Date.now() - span / 2;
-  const posts = Array.from({ length: 100_000 }, (_, n) => item(n, from + Math.floor((n * span) / 100_000)));
+  const posts = Array.from({ length: 100_000 }, (_, n) =>
+    cachedPost(n, from + Math.floor((n * span) / 100_000)),
+  );
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -171,7 +142,7 @@ async function coldStart(): Promise<void> {
   try {
     for (let i = 0; i < RUNS; i++) {
       const { dir, secrets } = seededFolder(posts);
-      await secrets.set(profileKeyAccount(PROFILE), 'pst_test_bench_offline_key');
+      await secrets.set(profileKeyAccount(BENCH_PROFILE), 'pst_test_bench_offline_key');
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       try {
         const page = await context.newPage();

@@ -1,0 +1,49 @@
+import type { PostListItem } from '../../shared/api/resources.js';
+import type { AppDatabase } from '../../electron/store/database.js';
+import { ProfilesRepo } from '../../electron/store/profiles-repo.js';
+
+/*
+ * Runs under Node (tsx). What the store, local-first and fault benchmarks seed the app's database
+ * with: a profile to hang rows on, and cached posts like the ones people schedule.
+ */
+
+export const BENCH_PROFILE = 'bench-profile';
+
+/** Post number `n` of a cache, on the minute at or before `publishMs`, on one of 16 X accounts. */
+export function cachedPost(n: number, publishMs: number): PostListItem {
+  return {
+    id: `post_${n}`,
+    group: `group_${n}`,
+    state: 'scheduled',
+    publishDate: new Date(publishMs - (publishMs % 60_000)).toISOString(),
+    integration: {
+      id: `acc_${n % 16}`,
+      platform: 'x',
+      name: `Account ${n % 16}`,
+      picture: null,
+      disconnected: false,
+    },
+    content: `Cached post ${n}: a line of text like the ones people schedule`,
+    blockCount: 1,
+    releaseURL: null,
+    publishedAt: null,
+    error: null,
+  };
+}
+
+/** Saves the benchmark's profile, which cache rows and outbox items belong to. */
+export function saveBenchProfile(
+  db: AppDatabase,
+  o: { baseUrl: string; brandId: string; keyStorage: 'session' | 'keychain' },
+): void {
+  new ProfilesRepo(db).save({
+    id: BENCH_PROFILE,
+    label: 'Bench',
+    baseUrl: o.baseUrl,
+    brandId: o.brandId,
+    organization: null,
+    user: null,
+    scopes: null,
+    keyStorage: o.keyStorage,
+  });
+}
