@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { debianChromium } from './e2e/support/debian-chromium.js';
 
 /*
  * End-to-end specs: the real renderer against the real main-process services and the real local
@@ -16,17 +17,7 @@ export default defineConfig({
   reporter: 'list',
   use: {
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: debianChromium,
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,

@@ -8,6 +8,7 @@ import { build } from 'vite';
 import { serveStatic } from '../e2e/support/static-server.js';
 import type { BenchPage } from './calendar/data.js';
 import { BENCH_DIR, median, Recorder, round } from './lib/results.js';
+import { debianChromium } from '../e2e/support/debian-chromium.js';
 
 /*
  * Runs under Node (tsx). Our calendar and FullCalendar side by side in Debian's Chromium: both
@@ -122,17 +123,7 @@ function packageVersion(name: string): string {
 async function main(): Promise<void> {
   const rec = new Recorder('calendar');
   const outDir = mkdtempSync(join(tmpdir(), 'postdeck-bench-pages-'));
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(debianChromium);
   const server = await (async () => {
     await buildPages(outDir);
     return serveStatic(outDir);

@@ -17,6 +17,7 @@ import { attachBridge } from '../e2e/support/bridge.js';
 import { serveStatic } from '../e2e/support/static-server.js';
 import { BENCH_DIR, median, Recorder, round } from './lib/results.js';
 import { BENCH_PROFILE, cachedPost, saveBenchProfile } from './lib/cached-posts.js';
+import { debianChromium } from '../e2e/support/debian-chromium.js';
 
 /*
  * Runs under Node (tsx). Issue 16's local-first reads, with the service out of reach (a closed
@@ -124,17 +125,7 @@ async function coldStart(): Promise<void> {
   const posts = Array.from({ length: 100_000 }, (_, n) =>
     cachedPost(n, from + Math.floor((n * span) / 100_000)),
   );
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(debianChromium);
   const runs: number[] = [];
   const servicesReady: number[] = [];
   const pageLoaded: number[] = [];
