@@ -95,7 +95,10 @@ export class ProfileService {
     // Reconnecting to the same organization at the same address updates that profile, not a twin.
     const existing = this.deps.profiles
       .list()
-      .find((p) => p.baseUrl === baseUrl && p.organization?.id === me.organization.id && p.user?.id === me.user.id);
+      .find(
+        (p) =>
+          p.baseUrl === baseUrl && p.organization?.id === me.organization.id && p.user?.id === me.user.id,
+      );
     const id = existing?.id ?? `prof_${randomUUID()}`;
     await this.storeKey(id, apiKey, storage);
     try {
@@ -147,7 +150,8 @@ export class ProfileService {
       else this.deps.settings.delete(ACTIVE_PROFILE);
       this.deps.events.emit('profileChanged', { profileId: next?.id ?? null });
     }
-    if (this.deps.settings.get(SANDBOX_PROFILE, z.string()) === profileId) this.deps.settings.delete(SANDBOX_PROFILE);
+    if (this.deps.settings.get(SANDBOX_PROFILE, z.string()) === profileId)
+      this.deps.settings.delete(SANDBOX_PROFILE);
     return { removed };
   }
 
@@ -175,7 +179,11 @@ export class ProfileService {
     const known = this.deps.settings.get(SANDBOX_PROFILE, z.string());
     const previous = known ? this.deps.profiles.get(known) : null;
     if (previous) {
-      const me = await this.checkKey(sandbox.baseUrl, sandbox.apiKey, previous.brandId ?? sandbox.brandId ?? null);
+      const me = await this.checkKey(
+        sandbox.baseUrl,
+        sandbox.apiKey,
+        previous.brandId ?? sandbox.brandId ?? null,
+      );
       await this.storeKey(previous.id, sandbox.apiKey, storage);
       this.saveProfile(previous.id, normalizeBaseUrl(sandbox.baseUrl), previous.label, me, storage);
       this.deps.settings.set(ACTIVE_PROFILE, previous.id);
@@ -196,7 +204,19 @@ export class ProfileService {
   async getMe(): Promise<MeResponse> {
     const { profile, api } = await this.active();
     const me = await api.getMe();
-    this.saveProfile(profile.id, profile.baseUrl, profile.label, me, profile.keyStorage ?? 'keychain');
+    // The answer may arrive after a brand switch: it refreshes who the key is, never which brand is
+    // active (writing me.brand back here once undid the user's switch).
+    const current = this.deps.profiles.get(profile.id);
+    if (current) {
+      this.saveProfile(
+        current.id,
+        current.baseUrl,
+        current.label,
+        me,
+        current.keyStorage ?? 'keychain',
+        current.brandId,
+      );
+    }
     this.deps.brands.upsert(profile.id, me.brand);
     return me;
   }
@@ -213,7 +233,8 @@ export class ProfileService {
         this.deps.brands.replaceAll(profile.id, brands);
       },
       (error: unknown) => {
-        if (!(error instanceof ApiError) || (error.kind !== 'network' && error.kind !== 'timeout')) throw error;
+        if (!(error instanceof ApiError) || (error.kind !== 'network' && error.kind !== 'timeout'))
+          throw error;
         log.info('brands served from the cache', error.message);
       },
     );
@@ -243,10 +264,17 @@ export class ProfileService {
     const profile = this.activeProfile();
     if (!profile) throw notConnected();
     if (timezone !== null && !isTimeZone(timezone)) {
-      throw new AppFailure('INVALID_ARGUMENT', `"${timezone}" is not a time zone name: pick one from the list, such as Europe/Paris.`);
+      throw new AppFailure(
+        'INVALID_ARGUMENT',
+        `"${timezone}" is not a time zone name: pick one from the list, such as Europe/Paris.`,
+      );
     }
     const brand = this.deps.brands.setTimezone(profile.id, brandId, timezone);
-    if (!brand) throw new AppFailure('NOT_FOUND', 'This brand is not known for the active profile: refresh the brand list.');
+    if (!brand)
+      throw new AppFailure(
+        'NOT_FOUND',
+        'This brand is not known for the active profile: refresh the brand list.',
+      );
     this.deps.events.emit('postsChanged', { brandId, range: null, update: null });
     return { id: brand.id, name: brand.name, timezone: brand.timezone, active: brand.id === profile.brandId };
   }
@@ -264,7 +292,8 @@ export class ProfileService {
 
   private require(profileId: string): ProfileRecord {
     const profile = this.deps.profiles.get(profileId);
-    if (!profile) throw new AppFailure('NOT_FOUND', 'This profile no longer exists: refresh the list of connections.');
+    if (!profile)
+      throw new AppFailure('NOT_FOUND', 'This profile no longer exists: refresh the list of connections.');
     return profile;
   }
 
@@ -316,7 +345,10 @@ export class ProfileService {
     }
   }
 
-  private async clientFor(profile: ProfileRecord, brandId: string | null = profile.brandId): Promise<ApiClient> {
+  private async clientFor(
+    profile: ProfileRecord,
+    brandId: string | null = profile.brandId,
+  ): Promise<ApiClient> {
     const cacheKey = `${profile.id}|${profile.baseUrl}|${brandId ?? ''}`;
     const cached = this.clients.get(cacheKey);
     if (cached) return cached;
@@ -334,12 +366,19 @@ export class ProfileService {
     return client;
   }
 
-  private saveProfile(id: string, baseUrl: string, label: string, me: MeResponse, storage: KeyStorage): void {
+  private saveProfile(
+    id: string,
+    baseUrl: string,
+    label: string,
+    me: MeResponse,
+    storage: KeyStorage,
+    brandId: string | null = me.brand.id,
+  ): void {
     this.deps.profiles.save({
       id,
       label,
       baseUrl,
-      brandId: me.brand.id,
+      brandId,
       organization: { id: me.organization.id, name: me.organization.name },
       user: { id: me.user.id, email: me.user.email, name: me.user.name },
       scopes: me.apiKey?.scopes ?? null,

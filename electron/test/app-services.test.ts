@@ -85,11 +85,15 @@ afterAll(async () => {
   await svc?.close();
   // Leave no test entry behind in a developer's real keychain.
   if (keychainWorks) {
-    for (const c of await keytar.findCredentials(KEYCHAIN_SERVICE)) await keytar.deletePassword(KEYCHAIN_SERVICE, c.account);
+    for (const c of await keytar.findCredentials(KEYCHAIN_SERVICE))
+      await keytar.deletePassword(KEYCHAIN_SERVICE, c.account);
   }
 });
 
-const connectInput = (label: Parameters<TestService['token']>[0] = 'full-test', extra: Record<string, unknown> = {}) => ({
+const connectInput = (
+  label: Parameters<TestService['token']>[0] = 'full-test',
+  extra: Record<string, unknown> = {},
+) => ({
   baseUrl: svc.service.baseUrl,
   apiKey: svc.token(label),
   brandId: svc.brandIds[0],
@@ -99,7 +103,9 @@ const connectInput = (label: Parameters<TestService['token']>[0] = 'full-test', 
 /** A small real PNG on disk. */
 async function samplePng(dir: string): Promise<string> {
   const path = join(dir, `sample-${randomUUID()}.png`);
-  await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toFile(path);
+  await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toFile(path);
   return path;
 }
 
@@ -137,7 +143,10 @@ describe('every IPC method', () => {
 describe('connecting', () => {
   it('refuses plain http to another machine before sending the key anywhere', async () => {
     const app = await open();
-    const error = await app.fails('connectProfile', { ...connectInput(), baseUrl: 'http://api.example.com/v1' });
+    const error = await app.fails('connectProfile', {
+      ...connectInput(),
+      baseUrl: 'http://api.example.com/v1',
+    });
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(error.message).toMatch(/https/);
   });
@@ -165,7 +174,10 @@ describe('connecting', () => {
 
   it('connects without a Brand ID and takes the brand GET /me names', async () => {
     const app = await open();
-    const view = await app.ok<ProfileView>('connectProfile', { baseUrl: svc.service.baseUrl, apiKey: svc.token('full-test') });
+    const view = await app.ok<ProfileView>('connectProfile', {
+      baseUrl: svc.service.baseUrl,
+      apiKey: svc.token('full-test'),
+    });
     const brand1 = svc.service.sandbox.organizations[0]?.brands[0];
     expect(view.brandId).toBe(brand1?.id);
     expect(view.brandName).toBe(brand1?.name);
@@ -176,7 +188,10 @@ describe('connecting', () => {
     const error = await app.fails('connectProfile', connectInput());
     expect(error.code).toBe('KEYCHAIN_UNAVAILABLE');
     expect(error.message).toMatch(/this session only/);
-    const view = await app.ok<ProfileView>('connectProfile', connectInput('full-test', { storage: 'session' }));
+    const view = await app.ok<ProfileView>(
+      'connectProfile',
+      connectInput('full-test', { storage: 'session' }),
+    );
     expect(view.key).toMatchObject({ set: true, storage: 'session', mode: 'test' });
     await app.services.close();
 
@@ -203,7 +218,12 @@ describe('a connected profile', () => {
     expect(profile.organization?.id).toMatch(/^org_/);
     expect(profile.user?.email).toContain('@');
     expect(profile.brandName).toBeTruthy();
-    expect(profile.key).toEqual({ set: true, mode: 'test', last4: svc.token('full-test').slice(-4), storage: 'keychain' });
+    expect(profile.key).toEqual({
+      set: true,
+      mode: 'test',
+      last4: svc.token('full-test').slice(-4),
+      storage: 'keychain',
+    });
     expect(profile.scopes).toContain('posts:write');
     expect(app.events.some((e) => e.name === 'profileChanged')).toBe(true);
   });
@@ -224,11 +244,32 @@ describe('a connected profile', () => {
     const switched = await app.ok<ProfileView>('switchBrand', { brandId: svc.brandIds[1] });
     expect(switched.brandId).toBe(svc.brandIds[1]);
     expect((await app.ok<{ brand: { id: string } }>('getMe')).brand.id).toBe(svc.brandIds[1]);
-    const posts = await app.ok<{ posts: { integration: { id: string } }[] }>('listPosts', { start: inHours(-24 * 20), end: inHours(24 * 40) });
+    const posts = await app.ok<{ posts: { integration: { id: string } }[] }>('listPosts', {
+      start: inHours(-24 * 20),
+      end: inHours(24 * 40),
+    });
     const second = new Set(svc.integrations(1).map((i) => i.id));
     expect(posts.posts.length).toBeGreaterThan(0);
     expect(posts.posts.every((p) => second.has(p.integration.id))).toBe(true);
     await app.ok('switchBrand', { brandId: svc.brandIds[0] });
+  });
+
+  it('keeps a brand switch when an older GET /me answers after it', async () => {
+    const first = svc.brandIds[0] as string;
+    // GET /me for the first brand answers late, as on a slow network right after connecting.
+    const slowFetch: typeof fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const brand = new Headers(init?.headers).get('x-brand-id');
+      if (url.endsWith('/me') && brand === first) await new Promise((r) => setTimeout(r, 400));
+      return fetch(input, init);
+    };
+    const slow = await open({ fetch: slowFetch });
+    await slow.ok('connectProfile', connectInput('full-test', { storage: 'session' }));
+    const late = slow.ok('getMe');
+    await new Promise((r) => setTimeout(r, 50));
+    await slow.ok('switchBrand', { brandId: svc.brandIds[1] });
+    await late;
+    expect((await slow.ok<ProfileView[]>('listProfiles'))[0]?.brandId).toBe(svc.brandIds[1]);
   });
 
   it('refuses a brand of another organization', async () => {
@@ -239,10 +280,17 @@ describe('a connected profile', () => {
   });
 
   it('sets a display time zone per brand, refusing names that are not zones', async () => {
-    const brand = await app.ok<{ timezone: string }>('setBrandTimezone', { brandId: svc.brandIds[0], timezone: 'Europe/Paris' });
+    const brand = await app.ok<{ timezone: string }>('setBrandTimezone', {
+      brandId: svc.brandIds[0],
+      timezone: 'Europe/Paris',
+    });
     expect(brand.timezone).toBe('Europe/Paris');
-    expect((await app.fails('setBrandTimezone', { brandId: svc.brandIds[0], timezone: 'Mars/Olympus' })).code).toBe('INVALID_ARGUMENT');
-    expect((await app.fails('setBrandTimezone', { brandId: 'brand_unknown', timezone: null })).code).toBe('NOT_FOUND');
+    expect(
+      (await app.fails('setBrandTimezone', { brandId: svc.brandIds[0], timezone: 'Mars/Olympus' })).code,
+    ).toBe('INVALID_ARGUMENT');
+    expect((await app.fails('setBrandTimezone', { brandId: 'brand_unknown', timezone: null })).code).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it('reads posts, one post, integrations learned from them, and analytics', async () => {
@@ -256,9 +304,15 @@ describe('a connected profile', () => {
     expect(detail.id).toBe(range.posts[0]!.id);
     const integrations = await app.ok<{ id: string; source: string }[]>('listIntegrations');
     expect(integrations.some((i) => i.source === 'learned')).toBe(true);
-    const analytics = await app.ok<{ integration: { id: string } }>('getProfileAnalytics', { integrationId: integrations[0]!.id });
+    const analytics = await app.ok<{ integration: { id: string } }>('getProfileAnalytics', {
+      integrationId: integrations[0]!.id,
+    });
     expect(analytics.integration.id).toBe(integrations[0]!.id);
-    const added = await app.ok<{ source: string }>('addIntegration', { id: 'int_manual_1', platform: 'bluesky', name: 'Manual' });
+    const added = await app.ok<{ source: string }>('addIntegration', {
+      id: 'int_manual_1',
+      platform: 'bluesky',
+      name: 'Manual',
+    });
     expect(added.source).toBe('added');
   });
 
@@ -281,7 +335,10 @@ describe('a connected profile', () => {
       date: inHours(20),
       replacesGroup: null,
     });
-    const created = await app.ok<{ postId: string; group: string }[]>('createPostsNow', { draftId: draft.id, type: 'schedule' });
+    const created = await app.ok<{ postId: string; group: string }[]>('createPostsNow', {
+      draftId: draft.id,
+      type: 'schedule',
+    });
     expect(created).toHaveLength(1);
     expect((await app.ok<{ id: string }[]>('listDrafts')).map((d) => d.id)).not.toContain(draft.id);
     const onServer = await svc.client().listPosts(inHours(19), inHours(21));
@@ -348,7 +405,10 @@ describe('a connected profile', () => {
   });
 
   it('replaces the key after checking it, and refuses a key of another organization', async () => {
-    const live = await app.ok<ProfileView>('replaceKey', { profileId: profile.id, apiKey: svc.token('full-live') });
+    const live = await app.ok<ProfileView>('replaceKey', {
+      profileId: profile.id,
+      apiKey: svc.token('full-live'),
+    });
     expect(live.key).toMatchObject({ set: true, mode: 'live', last4: svc.token('full-live').slice(-4) });
     const error = await app.fails('replaceKey', { profileId: profile.id, apiKey: svc.token('other-org') });
     expect(error.code).toBe('API');
@@ -369,7 +429,10 @@ describe('the built-in sandbox', () => {
   it('starts in-process and connects with its test key, reusing the profile on the next start', async () => {
     const sandboxDir = await mkdtemp(join(tmpdir(), 'postdeck-sandbox-'));
     const starter = createSandboxStarter(sandboxDir);
-    cleanup.push(() => rm(sandboxDir, { recursive: true, force: true }), () => starter.stop());
+    cleanup.push(
+      () => rm(sandboxDir, { recursive: true, force: true }),
+      () => starter.stop(),
+    );
     const app = await open({ startSandbox: () => starter.start() });
     const first = await app.ok<ProfileView>('startSandbox');
     expect(first).toMatchObject({ label: 'Local sandbox', active: true, key: { set: true, mode: 'test' } });
