@@ -8,7 +8,7 @@ import { openDatabase } from '../electron/store/database.js';
 import { SyncEngine } from '../electron/sync/sync-engine.js';
 import { Recorder, round } from './lib/results.js';
 import { startChildService } from './lib/service.js';
-import { BENCH_PROFILE, saveBenchProfile } from './lib/cached-posts.js';
+import { BENCH_PROFILE, queueScheduledCreates, saveBenchProfile } from './lib/cached-posts.js';
 
 /*
  * Runs under Node (tsx). Issue 16's fault run: creates queued offline, then flushed by the real
@@ -52,22 +52,16 @@ try {
   const drafts = new DraftsService({ db, active });
   const tag = `faults-${Date.now()}`;
   const base = Date.now() + 2 * DAY;
-  for (let i = 0; i < OPS; i++) {
-    const draftId = drafts.saveDraft({
+  await queueScheduledCreates(
+    { drafts, engine },
+    {
       brandId: service.brandId,
-      blocks: [{ content: `Fault run post ${i} ${tag}`, media: [] }],
-      targets: [
-        { integrationId: integration.id, platform: integration.platform as 'x', settings: {}, blocks: null },
-      ],
-      commentDelays: [],
-      shortLink: false,
-      date: null,
-      replacesGroup: null,
-    }).id;
-    const date = new Date(base + i * 60_000);
-    date.setUTCSeconds(0, 0);
-    await engine.sendDraft({ draftId, type: 'schedule', date: date.toISOString() });
-  }
+      integrationId: integration.id,
+      count: OPS,
+      base,
+      text: (i) => `Fault run post ${i} ${tag}`,
+    },
+  );
 
   const t0 = performance.now();
   engine.start();

@@ -9,7 +9,7 @@ import { PostsCache } from '../electron/store/posts-cache.js';
 import { SyncEngine } from '../electron/sync/sync-engine.js';
 import { Recorder, round } from './lib/results.js';
 import { startChildService } from './lib/service.js';
-import { BENCH_PROFILE, cachedPost, saveBenchProfile } from './lib/cached-posts.js';
+import { BENCH_PROFILE, cachedPost, queueScheduledCreates, saveBenchProfile } from './lib/cached-posts.js';
 
 /*
  * Runs under Node (tsx). The main process's local store: (1) one month read from a cache of
@@ -106,27 +106,16 @@ async function outboxFlush(): Promise<void> {
     const base = Date.now() + 2 * DAY;
     // Queued before the engine starts, as after a day offline: the flush is timed alone.
     const tq = performance.now();
-    for (let i = 0; i < OPS; i++) {
-      const draftId = drafts.saveDraft({
+    await queueScheduledCreates(
+      { drafts, engine },
+      {
         brandId: service.brandId,
-        blocks: [{ content: `Outbox post ${i} ${tag}`, media: [] }],
-        targets: [
-          {
-            integrationId: integration.id,
-            platform: integration.platform as 'x',
-            settings: {},
-            blocks: null,
-          },
-        ],
-        commentDelays: [],
-        shortLink: false,
-        date: null,
-        replacesGroup: null,
-      }).id;
-      const date = new Date(base + i * 60_000);
-      date.setUTCSeconds(0, 0);
-      await engine.sendDraft({ draftId, type: 'schedule', date: date.toISOString() });
-    }
+        integrationId: integration.id,
+        count: OPS,
+        base,
+        text: (i) => `Outbox post ${i} ${tag}`,
+      },
+    );
     rec.add({
       section: SECTION,
       name: `queue ${OPS.toLocaleString('en-US')} creates (drafts sent to the outbox, offline)`,

@@ -1,6 +1,8 @@
 import type { PostListItem } from '../../shared/api/resources.js';
 import type { AppDatabase } from '../../electron/store/database.js';
+import type { DraftsService } from '../../electron/drafts/drafts-service.js';
 import { ProfilesRepo } from '../../electron/store/profiles-repo.js';
+import type { SyncEngine } from '../../electron/sync/sync-engine.js';
 
 /*
  * Runs under Node (tsx). What the store, local-first and fault benchmarks seed the app's database
@@ -46,4 +48,28 @@ export function saveBenchProfile(
     scopes: null,
     keyStorage: o.keyStorage,
   });
+}
+
+/**
+ * Queues `count` X posts through the outbox, scheduled a minute apart from `base`, each from its
+ * own local draft (as after a day offline): what the outbox benchmarks flush.
+ */
+export async function queueScheduledCreates(
+  o: { drafts: DraftsService; engine: SyncEngine },
+  batch: { brandId: string; integrationId: string; count: number; base: number; text: (i: number) => string },
+): Promise<void> {
+  for (let i = 0; i < batch.count; i++) {
+    const draftId = o.drafts.saveDraft({
+      brandId: batch.brandId,
+      blocks: [{ content: batch.text(i), media: [] }],
+      targets: [{ integrationId: batch.integrationId, platform: 'x', settings: {}, blocks: null }],
+      commentDelays: [],
+      shortLink: false,
+      date: null,
+      replacesGroup: null,
+    }).id;
+    const date = new Date(batch.base + i * 60_000);
+    date.setUTCSeconds(0, 0);
+    await o.engine.sendDraft({ draftId, type: 'schedule', date: date.toISOString() });
+  }
 }
