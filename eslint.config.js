@@ -3,17 +3,84 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/*
+ * Each folder runs in one runtime, and lint says which: its globals are that runtime's and no other's.
+ * `languageOptions.globals` does it for JavaScript (no-undef); typescript-eslint turns no-undef off
+ * for TypeScript, so `no-restricted-globals` names every global of the other runtimes. The same
+ * split is in the tsconfigs (DOM types only where a page runs, Node's only where Node runs).
+ */
+const everyHostGlobal = { ...globals.node, ...globals.browser };
+function runtime(label, allowed, hint) {
+  const restricted = Object.keys(everyHostGlobal)
+    .filter((name) => !(name in allowed) && !(name in globals.builtin))
+    .map((name) => ({ name, message: `${label}: \`${name}\` does not exist there. ${hint}` }));
+  return {
+    languageOptions: { globals: allowed },
+    rules: { 'no-restricted-globals': ['error', ...restricted] },
+  };
+}
+const NODE = runtime(
+  'This file runs in Node',
+  globals.node,
+  'Page code belongs in renderer/; page.evaluate callbacks belong in e2e/ or bench/.',
+);
+const PAGE = runtime(
+  'This file runs in the page (the sandboxed renderer)',
+  globals.browser,
+  'Node is out of reach here: ask main through window.api (shared/ipc/contract.ts).',
+);
+const SHARED = runtime(
+  'shared/ runs in every runtime (main, the page, the service)',
+  {},
+  'Use ES built-ins only, or move the code to the runtime that has this global.',
+);
+/** Node processes that drive a browser: their page.evaluate callbacks run in the page. */
+const NODE_AND_PAGE = {
+  languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  rules: { 'no-restricted-globals': 'off' },
+};
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // Node: main, the local service, scripts, the root config files, and every unit test (vitest runs in Node).
+  {
+    files: [
+      '*.{js,mjs,ts}',
+      'electron/**',
+      'server/**',
+      'scripts/**',
+      'build/**',
+      'test/**',
+      '**/*.test.{ts,tsx}',
+    ],
+    ...NODE,
+  },
+  // The preload runs in the page's process, sandboxed.
+  { files: ['electron/preload.ts'], ...PAGE },
+  { files: ['renderer/**'], ignores: ['**/*.test.{ts,tsx}'], ...PAGE },
+  { files: ['shared/**'], ignores: ['**/*.test.ts'], ...SHARED },
+  { files: ['e2e/**', 'bench/**'], ...NODE_AND_PAGE },
+  { files: ['bench/calendar/**'], ...PAGE },
+  // Unit tests of page code run in Node on code written for the page.
+  { files: ['renderer/**/*.test.{ts,tsx}'], ...NODE_AND_PAGE },
   {
     files: ['renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -22,7 +89,18 @@ export default tseslint.config(
       // The renderer is sandboxed: it never reaches Node, Electron or the main process's code.
       'no-restricted-imports': [
         'error',
-        { patterns: ['node:*', 'electron', '**/electron/**', '**/server/**', 'fs', 'path', 'keytar', 'libsql'] },
+        {
+          patterns: [
+            'node:*',
+            'electron',
+            '**/electron/**',
+            '**/server/**',
+            'fs',
+            'path',
+            'keytar',
+            'libsql',
+          ],
+        },
       ],
     },
   },

@@ -71,7 +71,7 @@ interface RequestSpec {
 }
 
 interface OutgoingBody {
-  body: BodyInit | undefined;
+  body: RequestInit['body'];
   headers: Record<string, string>;
 }
 

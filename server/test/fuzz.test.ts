@@ -42,7 +42,7 @@ interface Answer {
 async function send(
   method: string,
   path: string,
-  init: { headers?: Record<string, string>; body?: BodyInit } = {},
+  init: { headers?: Record<string, string>; body?: RequestInit['body'] } = {},
 ): Promise<Answer> {
   const started = performance.now();
   const res = await fetch(s.origin + path, {
