@@ -10,22 +10,26 @@ import type { AppServices } from '../../electron/app-services.js';
  */
 
 /** What the page-side script needs; passed as data because init scripts cannot close over anything. */
-interface BridgeSpec {
+export interface BridgeSpec {
   methods: readonly string[];
   events: readonly string[];
 }
 
 /** Globals the bridge adds to the page (never present in the Electron app). */
-interface BridgeWindow {
+export interface BridgeWindow {
   api: unknown;
   __postdeckInvoke(name: string, input: unknown): Promise<unknown>;
   __postdeckEmit?: (name: string, payload: unknown) => void;
   __postdeckFilePaths?: Map<string, string>;
 }
 
-/** Runs in the page before any of its scripts: the stand-in for electron/preload.ts. */
-function installWindowApi(spec: BridgeSpec): void {
-  const page = window as unknown as BridgeWindow;
+/**
+ * Runs in the page before any of its scripts: the stand-in for electron/preload.ts, and like it an
+ * unknown event's `on` subscribes to nothing and returns a no-op. It names the page as `globalThis`
+ * (the window there) and no DOM type, so test/window-api-hosts.test.ts runs it under Node too.
+ */
+export function installWindowApi(spec: BridgeSpec): void {
+  const page = globalThis as unknown as BridgeWindow;
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const filePaths = new Map<string, string>();
   const api: Record<string, unknown> = {};
@@ -33,7 +37,7 @@ function installWindowApi(spec: BridgeSpec): void {
     api[name] = (input: unknown) => page.__postdeckInvoke(name, input);
   }
   api.on = (event: string, listener: (payload: unknown) => void) => {
-    if (!spec.events.includes(event)) throw new Error(`Unknown event "${event}"`);
+    if (!spec.events.includes(event)) return () => undefined;
     const set = listeners.get(event) ?? new Set();
     listeners.set(event, set);
     set.add(listener);
@@ -42,10 +46,10 @@ function installWindowApi(spec: BridgeSpec): void {
     };
   };
   // Chromium does not reveal a File's path; the fixture registers the paths it hands to inputs.
-  api.pathForFile = (file: File) => filePaths.get(file.name) ?? '';
-  Object.defineProperty(window, 'api', { value: Object.freeze(api), enumerable: true });
-  Object.defineProperty(window, '__postdeckFilePaths', { value: filePaths });
-  Object.defineProperty(window, '__postdeckEmit', {
+  api.pathForFile = (file: { name: string }) => filePaths.get(file.name) ?? '';
+  Object.defineProperty(page, 'api', { value: Object.freeze(api), enumerable: true });
+  Object.defineProperty(page, '__postdeckFilePaths', { value: filePaths });
+  Object.defineProperty(page, '__postdeckEmit', {
     value: (name: string, payload: unknown) => {
       for (const listener of listeners.get(name) ?? []) listener(payload);
     },
@@ -83,7 +87,7 @@ export async function attachBridge(
     events.push({ name, payload });
     // Events sent while the page navigates have nobody to reach, as in Electron.
     page
-      .evaluate(([n, p]) => (window as unknown as BridgeWindow).__postdeckEmit?.(n, p), [
+      .evaluate(([n, p]) => (globalThis as unknown as BridgeWindow).__postdeckEmit?.(n, p), [
         name,
         payload,
       ] as const)
@@ -94,10 +98,13 @@ export async function attachBridge(
     calls,
     events,
     registerFile: async (path, name) => {
-      await page.evaluate(({ p, n }) => (window as unknown as BridgeWindow).__postdeckFilePaths?.set(n, p), {
-        p: path,
-        n: name,
-      });
+      await page.evaluate(
+        ({ p, n }) => (globalThis as unknown as BridgeWindow).__postdeckFilePaths?.set(n, p),
+        {
+          p: path,
+          n: name,
+        },
+      );
     },
     dispose: unsubscribe,
   };
