@@ -1,4 +1,4 @@
-// Runs in Node, by hand: `node build/generate-icons.mjs` after editing build/icon.svg. Renders the
+// Run by hand: `node build/generate-icons.mjs` after editing build/icon.svg. Renders the
 // mark with sharp into every icon electron-builder needs, so no platform tool (iconutil, ImageMagick)
 // is required and the committed files always match the SVG:
 //   build/icon.png        1024 px, the source electron-builder converts from when it must

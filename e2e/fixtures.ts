@@ -26,7 +26,7 @@ import { installedElectron } from './support/electron-binary.js';
 import { serveStatic } from './support/static-server.js';
 
 /*
- * Runs in the Playwright test process. One fixture, two hosts: real Electron when its binary is
+ * One fixture, two hosts: real Electron when its binary is
  * installed, otherwise Debian's Chromium with `window.api` bridged to the real main-process services
  * running here. Specs use `page`, `service` and `connectWithSandboxKey` and never know which.
  * Every test gets its own local service, data folders and keychain namespace.

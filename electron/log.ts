@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { redactKeys } from '../shared/api/scopes.js';
 
 /*
- * Runs in main (Node). One logger per module; every line goes through redactKeys so an API key can
+ * One logger per module; every line goes through redactKeys so an API key can
  * never reach a log, whatever a caller passes in (an error, a URL, a request body). The home folder
  * becomes ~ so a shared log does not carry the user's name.
  */

@@ -20,7 +20,7 @@ import { createMainWindow, guardWebContents, hardenSession } from './window/main
 import { contentSecurityPolicy, rendererEntry } from './window/security.js';
 
 /*
- * Runs in main (Electron). Wiring only: every rule and service lives in a tested module; this
+ * Wiring only: every rule and service lives in a tested module; this
  * file connects them to Electron's lifecycle.
  */
 

@@ -11,7 +11,7 @@ import {
 } from '../shared/ipc/contract.js';
 
 /*
- * Runs in the preload (sandboxed, Electron). Builds `window.api` from the IPC contract: one
+ * Builds `window.api` from the IPC contract: one
  * function per method, `on` for events, `pathForFile` for dropped files. No raw ipcRenderer and
  * no channel name ever reaches the page.
  */

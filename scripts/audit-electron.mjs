@@ -1,4 +1,4 @@
-// Runs in Node: `npm run audit:electron`. Electronegativity (Doyensec's Electron security scanner)
+// `npm run audit:electron`. Electronegativity (Doyensec's Electron security scanner)
 // over what the app is made of: the main-process and preload source (electron/) and the built
 // renderer and preload, fresh from scripts/build.mjs. Fails on any HIGH or MEDIUM finding that
 // security/electronegativity-allowlist.json does not explain, and on any allowlist entry that no

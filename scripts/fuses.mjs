@@ -1,4 +1,4 @@
-// Runs in Node, as electron-builder's afterPack hook (electron-builder.yml). Flips Electron's fuses
+// electron-builder's afterPack hook (electron-builder.yml). Flips Electron's fuses
 // in the packaged binary before it is signed, then reads them back and fails the build if any is
 // not as required, so an installer can never ship with a fuse left open.
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 import type { CalendarPost } from '../../shared/ipc/models.js';
 
 /*
- * Runs in the bench pages (browser). The same generated posts for both calendars: N posts in each
+ * The same generated posts for both calendars: N posts in each
  * of two consecutive months (so "next month" draws as much as the first), spread over 16 accounts
  * on 8 platforms, at hours 7 to 22 with more around lunch and evening, in UTC. Seeded, so every run
  * and both calendars see exactly the same posts.

@@ -19,7 +19,7 @@ import {
 } from './data.js';
 
 /*
- * Runs in the bench page (browser). FullCalendar's React component the way a team would use it:
+ * FullCalendar's React component the way a team would use it:
  * posts in React state, mapped to FullCalendar events, a drop writes the new time back to state.
  * Month cells stop at their height with "+N more", as ours do, so both draw the same amount.
  */

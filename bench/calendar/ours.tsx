@@ -22,7 +22,7 @@ import {
 } from './data.js';
 
 /*
- * Runs in the bench page (browser). Our calendar's real grid (renderer/calendar/CalendarView) with
+ * Our calendar's real grid (renderer/calendar/CalendarView) with
  * the posts handed in directly, no IPC: the drop handler does what the screen's optimistic move
  * does (the post takes its new time at once), through the screen's own dropTarget.
  */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /*
- * Runs in the bench processes (Node). Each benchmark writes its figures to bench/.out/<name>.json;
+ * Each benchmark writes its figures to bench/.out/<name>.json;
  * run.mjs turns them all into bench/results.md. A figure keeps every run, so the report shows the
  * median and the spread, and its target beside it.
  */

@@ -7,7 +7,7 @@ import { BENCH_DIR } from './results.js';
 import type { ServiceChildOptions, ServiceChildReady } from './service-child.js';
 
 /*
- * Runs in the benchmarks (Node). The local service in a child process on a fresh data dir, so
+ * The local service in a child process on a fresh data dir, so
  * what the benchmark measures in its own process (memory, the event loop) is the client's alone.
  */
 

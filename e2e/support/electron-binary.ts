@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /*
- * Runs in the Playwright test process. Whether the electron package has its binary (it has none
+ * Whether the electron package has its binary (it has none
  * after ELECTRON_SKIP_BINARY_DOWNLOAD): then the specs run against the browser bridge instead.
  * Answered from the package's files (path.txt names the binary under dist/), never by requiring
  * the package: since Electron 45 that starts a download when the binary is missing.

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /*
- * Runs in the Playwright test process. Page objects: what a user sees and does on each screen,
+ * Page objects: what a user sees and does on each screen,
  * found by role and accessible name, so the specs read as the user's steps.
  */
 

@@ -4,7 +4,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 
 /*
- * Runs in the Playwright test process. Serves the built renderer to Chromium on 127.0.0.1, the way
+ * Serves the built renderer to Chromium on 127.0.0.1, the way
  * Electron loads it from disk: static files only, nothing else on the origin.
  */
 

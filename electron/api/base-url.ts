@@ -1,7 +1,7 @@
 import { AppFailure } from '../ipc/app-failure.js';
 
 /*
- * Runs in main (Node). The key is only ever sent over HTTPS; plain http is allowed to this machine
+ * The key is only ever sent over HTTPS; plain http is allowed to this machine
  * alone (the built-in sandbox and local tests), where nothing crosses a network.
  */
 

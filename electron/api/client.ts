@@ -37,7 +37,7 @@ import {
 } from './retry.js';
 
 /*
- * Runs in main (Node). The Social Publishing API over fetch: one typed method per endpoint, a
+ * The Social Publishing API over fetch: one typed method per endpoint, a
  * timeout per request, retries with backoff for calls that are safe to repeat, and answers read
  * tolerantly where the spec leaves shapes open. The key stays in this object; errors never carry it.
  */

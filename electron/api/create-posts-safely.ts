@@ -5,7 +5,7 @@ import { ApiError } from './errors.js';
 import type { PublishingApi } from './publishing-api.js';
 
 /*
- * Runs in main (Node). POST /posts is not idempotent: a timeout or a cut connection leaves us not
+ * POST /posts is not idempotent: a timeout or a cut connection leaves us not
  * knowing whether the post exists. Sending again blindly would publish it twice, so first we look
  * for it (GET /posts around its date, same account, same text) and only send when it is absent.
  */

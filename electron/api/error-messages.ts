@@ -2,7 +2,7 @@ import { ErrorCode } from '../../shared/api/errors.js';
 import type { EndpointDef } from '../../shared/api/endpoints.js';
 
 /*
- * Runs in main (Node). One sentence per failure the user can hit, saying what to do next. The
+ * One sentence per failure the user can hit, saying what to do next. The
  * server's own message is kept only where we have nothing better, and keys never appear in it
  * (ApiError redacts).
  */

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 
 /*
- * Runs in main (Node). A multipart/form-data body with one `file` field, produced as a stream
+ * A multipart/form-data body with one `file` field, produced as a stream
  * straight from disk: a video of a gigabyte never sits in memory, and progress is counted as
  * chunks leave.
  */

@@ -1,7 +1,7 @@
 import { ApiError } from './errors.js';
 
 /*
- * Runs in main (Node). Exponential backoff with jitter, so many clients coming back after an
+ * Exponential backoff with jitter, so many clients coming back after an
  * outage do not hit the service in lockstep; Retry-After wins when the service sends one.
  */
 

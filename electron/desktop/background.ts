@@ -3,7 +3,7 @@ import type { DesktopSettings } from '../../shared/ipc/contract.js';
 import type { SyncStatus } from '../../shared/ipc/models.js';
 
 /*
- * Runs in main, no Electron value imported (only its types), so it is tested under plain Node.
+ * No Electron value imported (only its types), so it is tested under plain Node.
  * The rules of running in the background: when closing the last window keeps Postdeck in the tray
  * (menu bar on macOS), what the tray and the badge count, and when quitting asks first.
  */

@@ -1,7 +1,7 @@
 import type { ContextMenuParams, MenuItemConstructorOptions } from 'electron';
 
 /*
- * Runs in main, no Electron value imported (only its types), so it is tested under plain Node. The
+ * No Electron value imported (only its types), so it is tested under plain Node. The
  * right-click menu: spelling suggestions for a misspelled word (spellcheck is on in the window),
  * Add to Dictionary, the edit commands the spot allows, and Look Up on macOS.
  */

@@ -1,7 +1,7 @@
 import { OpenRequest } from '../../shared/ipc/contract.js';
 
 /*
- * Runs in main, pure. postdeck:// links, from a web page, a chat or another app: anyone can make
+ * Pure. postdeck:// links, from a web page, a chat or another app: anyone can make
  * one, so each is checked like any IPC input and can only ask the window to show something (a post
  * in the calendar, the composer holding some text); nothing is sent or changed by a link.
  *

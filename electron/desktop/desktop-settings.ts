@@ -2,7 +2,7 @@ import { DesktopSettings } from '../../shared/ipc/contract.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 
 /*
- * Runs in main (Node). The desktop settings, kept in the settings table. Each is read on its own
+ * The desktop settings, kept in the settings table. Each is read on its own
  * over the defaults, so a setting added later does not reset the others.
  */
 

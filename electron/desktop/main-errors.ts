@@ -1,7 +1,7 @@
 import { describe, type Logger } from '../log.js';
 
 /*
- * Runs in main, no Electron value imported, so it is tested under plain Node. An error nobody
+ * No Electron value imported, so it is tested under plain Node. An error nobody
  * caught in main (a throw in an event handler, a rejected promise nobody awaited) is written to
  * the log with its stack and shown to the user, instead of Node's default: a silent exit that
  * stops the outbox mid-send. One dialog at a time; errors that arrive while it is open are logged.

@@ -2,7 +2,7 @@ import type { MenuItemConstructorOptions } from 'electron';
 import type { MenuCommand } from '../../shared/ipc/contract.js';
 
 /*
- * Runs in main, no Electron value imported (only its types), so it is tested under plain Node.
+ * No Electron value imported (only its types), so it is tested under plain Node.
  * The native menu as data: the app's own commands with their shortcuts, then the standard Edit,
  * View and Window menus built from Electron roles, in each platform's usual order.
  */

@@ -1,7 +1,7 @@
 import type { Logger } from '../log.js';
 
 /*
- * Runs in main, no Electron value imported, so it is tested under plain Node. The page's own
+ * No Electron value imported, so it is tested under plain Node. The page's own
  * warnings and errors (a screen that failed to render, a rejected promise) go to the log file
  * too, through the same redaction, so a log sent to us shows both sides. A page stuck in a loop of
  * errors is capped: after MAX_PER_MINUTE lines in a minute the rest of that minute is counted, not

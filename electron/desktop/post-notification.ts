@@ -1,7 +1,7 @@
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
 
 /*
- * Runs in main, pure. What the system notification says when sync sees a post the user scheduled
+ * Pure. What the system notification says when sync sees a post the user scheduled
  * go out or fail. The post's text is cut short: a notification is a glance, not a reader.
  */
 

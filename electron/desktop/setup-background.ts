@@ -13,7 +13,7 @@ import {
 } from './background.js';
 
 /*
- * Runs in main (Electron). Postdeck as something that runs all day: a tray icon (menu bar on
+ * Postdeck as something that runs all day: a tray icon (menu bar on
  * macOS) with what needs the user, the same count on the dock or launcher badge, the app staying
  * when its last window closes (the outbox keeps sending, notifications keep coming), open at login,
  * and a question before quitting with changes still unsent.

@@ -9,7 +9,7 @@ import { buildMenuTemplate } from './menu-template.js';
 import { notificationFor } from './post-notification.js';
 
 /*
- * Runs in main (Electron). Makes Postdeck a desktop citizen: its name, its icon on every window,
+ * Makes Postdeck a desktop citizen: its name, its icon on every window,
  * the native menu whose items reach the renderer as menuCommand events, and a system notification
  * when sync sees a scheduled post published or failed.
  */

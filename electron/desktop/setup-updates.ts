@@ -4,7 +4,7 @@ import { createLogger } from '../log.js';
 import { checkForUpdates, updateMessage } from './updates.js';
 
 /*
- * Runs in main (Electron). Help → Check for Updates…: asks electron-updater (which downloads a newer
+ * Help → Check for Updates…: asks electron-updater (which downloads a newer
  * version by itself), says what it found, and offers to restart once a download is ready.
  * electron-updater is set up at the first check, not at start: most runs never need it.
  */

@@ -4,7 +4,7 @@ import { load } from 'js-yaml';
 import { z } from 'zod';
 
 /*
- * Runs in main, no Electron value imported, so it is tested under plain Node. "Check for updates…":
+ * No Electron value imported, so it is tested under plain Node. "Check for updates…":
  * electron-updater reads the feed electron-builder wrote into the package (resources/
  * app-update.yml, from electron-builder.yml's publish). The feed's URL is empty until a release
  * server exists; then the check says so plainly instead of failing on an empty URL.

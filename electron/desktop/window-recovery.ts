@@ -1,7 +1,7 @@
 import type { Logger } from '../log.js';
 
 /*
- * Runs in main, no Electron value imported (the window is reached through the few methods used),
+ * No Electron value imported (the window is reached through the few methods used),
  * so it is tested under plain Node. When the window's page dies (a crash, out of memory, killed by
  * the system) or stops responding, the page is loaded again and told, in one sentence, what
  * happened. What the user was doing comes back by itself: drafts autosave and the open one

@@ -3,7 +3,7 @@ import { Draft } from '../../shared/ipc/models.js';
 import type { AppDatabase } from '../store/database.js';
 import { jsonText, parseRow, parseRows } from '../store/rows.js';
 
-/** Runs in main (Node). Local drafts, stored whole as validated JSON with the columns lists need. */
+/** Local drafts, stored whole as validated JSON with the columns lists need. */
 
 const Row = z.object({ id: z.string(), draft_json: jsonText(Draft) }).transform((r) => r.draft_json);
 

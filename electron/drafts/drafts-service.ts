@@ -6,7 +6,7 @@ import type { AppDatabase } from '../store/database.js';
 import type { ActiveBrand } from '../sync/sync-engine.js';
 import { DraftsRepo } from './drafts-repo.js';
 
-/** Runs in main (Node). The composer's autosave: drafts of the active profile, kept locally until sent. */
+/** The composer's autosave: drafts of the active profile, kept locally until sent. */
 export class DraftsService {
   private readonly repo: DraftsRepo;
   private readonly now: () => Date;

@@ -1,6 +1,6 @@
 import type { AppDatabase } from '../store/database.js';
 
-/** Runs in main (Node). Fingerprints of imported rows per brand, so importing a file again creates nothing. */
+/** Fingerprints of imported rows per brand, so importing a file again creates nothing. */
 export class FingerprintsRepo {
   constructor(
     private readonly db: AppDatabase,

@@ -7,7 +7,7 @@ import { AppFailure } from '../ipc/app-failure.js';
 import { CsvError, parseCsv } from './csv.js';
 
 /*
- * Runs in main (Node). Reads an import file (CSV, or JSON with the same fields) into rows of
+ * Reads an import file (CSV, or JSON with the same fields) into rows of
  * named cells, the one shape the checks and the preview's cell editor work on.
  */
 

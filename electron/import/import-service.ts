@@ -17,7 +17,7 @@ import { readImportFile, type ImportFile } from './import-file.js';
 import { checkRow, importedDraft, type CheckedRow, type RowContext } from './import-row.js';
 
 /*
- * Runs in main (Node). Bulk import: the file is read and every row checked here, in chunks that
+ * Bulk import: the file is read and every row checked here, in chunks that
  * give the event loop back between them (the window stays responsive with 5,000 rows), with
  * importProgress events. Importing turns each good row into a local draft sent through the outbox
  * (media URLs through upload-from-url first), and records its fingerprint so a second import of

@@ -5,7 +5,7 @@ import type { AppDatabase } from '../store/database.js';
 import { parseRows, sqlBool } from '../store/rows.js';
 
 /*
- * Runs in main (Node). Connected accounts per profile and brand. No endpoint lists them, so they
+ * Connected accounts per profile and brand. No endpoint lists them, so they
  * are learned from GET /posts items or added by the user by id; a learned fact never erases what
  * the user typed, and the user's entry never hides what the server says later.
  */

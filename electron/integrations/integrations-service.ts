@@ -4,7 +4,7 @@ import type { AppDatabase } from '../store/database.js';
 import type { ActiveBrand } from '../sync/sync-engine.js';
 import { IntegrationsRepo } from './integrations-repo.js';
 
-/** Runs in main (Node). Connected accounts of the active brand: learned by sync, or added by the user by id. */
+/** Connected accounts of the active brand: learned by sync, or added by the user by id. */
 export class IntegrationsService {
   private readonly repo: IntegrationsRepo;
 

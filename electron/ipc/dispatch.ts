@@ -8,7 +8,7 @@ import { createLogger } from '../log.js';
 import { AppFailure } from './app-failure.js';
 
 /*
- * Runs in main (Node) and in the browser test bridge's process. The single gate every renderer
+ * Also used by the browser test bridge (e2e/support/bridge.ts). The single gate every renderer
  * call passes: unknown method refused, input parsed as unknown with the contract's schema, the
  * handler run, every failure turned into a value. It never throws, and no key leaves through it.
  */

@@ -2,7 +2,7 @@ import { ipcEvents, type IpcEventName, type IpcEventPayload } from '../../shared
 import { createLogger } from '../log.js';
 
 /*
- * Runs in main (Node). Services emit typed events here; main forwards them to the window and the
+ * Services emit typed events here; main forwards them to the window and the
  * test bridge to its page. Payloads are checked against the contract before they leave, so a
  * service bug shows up in the log instead of as a confusing event in the renderer.
  */

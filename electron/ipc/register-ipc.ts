@@ -4,7 +4,7 @@ import type { AppServices } from '../app-services.js';
 import { senderRefusal } from './sender.js';
 
 /*
- * Runs in main (Electron). One ipcMain.handle per contract method, each checking the sender frame
+ * One ipcMain.handle per contract method, each checking the sender frame
  * and then going through dispatch (validation, error mapping); events go to the window.
  * Returns the function that removes all of it.
  */

@@ -2,7 +2,7 @@ import type { AppErrorShape } from '../../shared/ipc/errors.js';
 import { isOwnPage } from '../window/security.js';
 
 /*
- * Runs in main (Node). Only our own page's top frame may call main: an iframe, a page the window
+ * Only our own page's top frame may call main: an iframe, a page the window
  * was somehow navigated to, or a devtools extension gets FORBIDDEN_SENDER and nothing runs.
  */
 

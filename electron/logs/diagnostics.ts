@@ -4,7 +4,7 @@ import { describe } from '../log.js';
 import type { LogFile } from './log-file.js';
 
 /*
- * Runs in main (Node) and in the browser test bridge's process. What the About / diagnostics view
+ * Also used by the browser test bridge (e2e/support/bridge.ts). What the About / diagnostics view
  * shows: the versions a support request needs, and the last lines of the log file (already
  * redacted; the folder shown with ~ for the home folder).
  */

@@ -7,7 +7,7 @@ import { redactKeys } from '../../shared/api/scopes.js';
 import type { LogLevel } from '../log.js';
 
 /*
- * Runs in main (Node). The log file a user can send us: electron-log writes it in the folder given
+ * The log file a user can send us: electron-log writes it in the folder given
  * (Electron's standard logs folder in the app), rotating at a size so months of running stay small
  * (main.log, then main.1.log … main.N.log, oldest dropped). Our logger's lines are already redacted;
  * a hook redacts again whatever else reaches electron-log (a library's message, an error's stack),

@@ -4,7 +4,7 @@ import type { AppDatabase } from '../store/database.js';
 import { jsonText, parseRow, parseRows } from '../store/rows.js';
 
 /*
- * Runs in main (Node). Media the service already stores, per profile and brand, so it can be
+ * Media the service already stores, per profile and brand, so it can be
  * reused without uploading again; `localPath` ties an upload to the file it came from, which is
  * how a draft's local file finds its media once the upload is confirmed.
  */

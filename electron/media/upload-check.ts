@@ -8,7 +8,7 @@ import {
 } from '../../shared/platforms/rules.js';
 
 /*
- * Runs in main (Node). Checks a file before it is queued and again before it is sent: it exists,
+ * Checks a file before it is queued and again before it is sent: it exists,
  * is a kind the service accepts (sniffed from its first bytes, not its name) and is not too large.
  * Only the head of the file is read; the upload itself streams.
  */

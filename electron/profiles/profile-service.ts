@@ -16,7 +16,7 @@ import type { LearnedIntegration } from '../integrations/integrations-repo.js';
 import { keyStatusOf } from './key-status.js';
 
 /*
- * Runs in main (Node). Saved connections (base URL, brand, label) and their keys. The key goes
+ * Saved connections (base URL, brand, label) and their keys. The key goes
  * into the keychain (or this session's memory) only after GET /me accepted it, and nothing here
  * ever hands it out: callers get an ApiClient that holds it, the renderer gets a KeyStatus.
  */

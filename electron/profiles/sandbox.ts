@@ -3,7 +3,7 @@ import { sandboxKey } from '../../server/sandbox-file.js';
 import type { SandboxConnection } from './profile-service.js';
 
 /*
- * Runs in main (Node). The built-in local service, started in this process on a free loopback
+ * The built-in local service, started in this process on a free loopback
  * port with its data in `dataDir`, so a new user can try the app on demo brands and posts. The
  * app connects with the sandbox's `full-test` key. It answers only to loopback Host names, so a web
  * page in the user's browser cannot reach it through DNS rebinding.

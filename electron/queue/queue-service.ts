@@ -10,7 +10,7 @@ import type { ActiveBrand } from '../sync/write-context.js';
 import { BRAND_DEFAULT, SlotsRepo } from './slots-repo.js';
 
 /*
- * Runs in main (Node). The posting queue: weekly slots per account (or the brand's default), the
+ * The posting queue: weekly slots per account (or the brand's default), the
  * next free slot of each account (free = no post of that account in that minute, as the calendar
  * knows it: the service's posts plus local changes waiting in the outbox), and sending a draft there.
  */

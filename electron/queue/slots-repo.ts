@@ -4,7 +4,7 @@ import type { AppDatabase } from '../store/database.js';
 import { jsonText, parseRow } from '../store/rows.js';
 
 /**
- * Runs in main (Node). Weekly posting slots per profile, brand and account. The brand's default
+ * Weekly posting slots per profile, brand and account. The brand's default
  * is stored under the account id `BRAND_DEFAULT`, which no real account id can equal.
  */
 export const BRAND_DEFAULT = '*';

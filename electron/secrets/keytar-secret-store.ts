@@ -4,7 +4,7 @@ import { createLogger } from '../log.js';
 import type { SecretStore } from './secret-store.js';
 
 /*
- * Runs in main (Node). The OS keychain through keytar (libsecret on Linux, Keychain on macOS,
+ * The OS keychain through keytar (libsecret on Linux, Keychain on macOS,
  * Credential Manager on Windows). A missing or locked keychain can make libsecret wait or throw,
  * so every call is bounded by a timeout and every failure becomes KEYCHAIN_UNAVAILABLE.
  */

@@ -1,5 +1,5 @@
 /*
- * Runs in main (Node). Where API keys live. The keychain implementation is the default; the
+ * Where API keys live. The keychain implementation is the default; the
  * memory one holds a key for this session only when no keychain works. Nothing here ever writes
  * a key to disk in clear, and there is deliberately no "encrypted file" fallback.
  */

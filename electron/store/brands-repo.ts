@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppDatabase } from './database.js';
 import { parseRow, parseRows } from './rows.js';
 
-/** Runs in main (Node). Brands of each profile, as GET /brands last said, plus this device's timezone choice. */
+/** Brands of each profile, as GET /brands last said, plus this device's timezone choice. */
 
 export const BrandRecord = z.object({
   profileId: z.string(),

@@ -5,7 +5,7 @@ import { createLogger } from '../log.js';
 import { migrations } from './migrations.js';
 
 /*
- * Runs in main (Node). Opens the app's libsql file: WAL so readers never wait on the writer, a busy
+ * Opens the app's libsql file: WAL so readers never wait on the writer, a busy
  * timeout so a second connection (the test bridge, a crash-recovery child) waits instead of failing,
  * foreign keys on, and the numbered migrations applied each in its own transaction.
  */

@@ -1,5 +1,5 @@
 /*
- * Runs in main (Node). The schema's history, oldest first: migration N brings a file from
+ * The schema's history, oldest first: migration N brings a file from
  * user_version N-1 to N. Only ever append; never edit a shipped migration (files in the field
  * already ran it). Keys are never stored here: profiles hold where the key lives, not the key.
  */

@@ -6,7 +6,7 @@ import type { AppDatabase } from './database.js';
 import { jsonText, parseRow, parseRows, sqlBool, sqlInt } from './rows.js';
 
 /*
- * Runs in main (Node). The durable queue of writes not yet confirmed by the service. A row is
+ * The durable queue of writes not yet confirmed by the service. A row is
  * written in the same transaction as the change the user sees, and removed only in the transaction
  * that records the server's confirmation, so a crash at any point leaves either the job or its result.
  */

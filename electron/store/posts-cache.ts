@@ -4,7 +4,7 @@ import type { AppDatabase } from './database.js';
 import { jsonText, parseRow, parseRows, sqlInt } from './rows.js';
 
 /*
- * Runs in main (Node). The server's posts as last seen, per profile and brand, so the calendar
+ * The server's posts as last seen, per profile and brand, so the calendar
  * works offline. It holds the server's copy only: pending local changes live in the outbox and
  * are laid over these rows when read (see sync/calendar-view.ts), so a discarded change needs no undo.
  */

@@ -3,7 +3,7 @@ import type { AppDatabase } from './database.js';
 import { jsonText, parseRow, parseRows } from './rows.js';
 
 /*
- * Runs in main (Node). Saved connections. The key itself is never here: `keyStorage` says where it
+ * Saved connections. The key itself is never here: `keyStorage` says where it
  * lives (the OS keychain, or this session's memory only).
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppDatabase } from './database.js';
 
 /*
- * Runs in main (Node). Every row read from disk goes through a schema: a file edited by hand, a
+ * Every row read from disk goes through a schema: a file edited by hand, a
  * half-written value from an old bug or a disk error becomes a reported, skipped row, never a crash.
  */
 

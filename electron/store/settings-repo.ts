@@ -3,7 +3,7 @@ import type { AppDatabase } from './database.js';
 import { jsonText, parseRow } from './rows.js';
 
 /**
- * Runs in main (Node). Small settings (window bounds, view preferences, the active profile), each
+ * Small settings (window bounds, view preferences, the active profile), each
  * read through the caller's schema so a stale or hand-edited value falls back instead of crashing.
  */
 export class SettingsRepo {

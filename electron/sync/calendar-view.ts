@@ -4,7 +4,7 @@ import type { CachedPost } from '../store/posts-cache.js';
 import type { CreatePayload, OutboxRecord } from '../store/outbox-repo.js';
 
 /*
- * Runs in main (Node). What the calendar draws: the server's copy from the cache with every local
+ * What the calendar draws: the server's copy from the cache with every local
  * change still in the outbox laid over it. Keeping the two apart means discarding a change needs no
  * undo (the server's time simply shows again) and a pull never overwrites a change not yet sent.
  */

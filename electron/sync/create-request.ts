@@ -11,7 +11,7 @@ import { validatePostTarget } from '../../shared/platforms/validate.js';
 import type { CreatePayload, CreateTarget } from '../store/outbox-repo.js';
 
 /*
- * Runs in main (Node). Turns a local draft into the create the outbox keeps, and that into the
+ * Turns a local draft into the create the outbox keeps, and that into the
  * POST /posts body once every local file has its uploaded media.
  */
 

@@ -24,7 +24,7 @@ import {
 } from './write-context.js';
 
 /*
- * Runs in main (Node). Sending a local draft: checked against the platform rules first, then
+ * Sending a local draft: checked against the platform rules first, then
  * queued (its local files uploaded before it), or sent at once when the composer wants the
  * service's answer. A draft that replaces a group becomes an edit: create the new, then delete the old.
  */

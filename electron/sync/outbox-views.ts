@@ -1,7 +1,7 @@
 import type { OutboxItemView } from '../../shared/ipc/models.js';
 import type { CreatePayload, OutboxRecord } from '../store/outbox-repo.js';
 
-/** Runs in main (Node). How an outbox operation reads to the user. */
+/** How an outbox operation reads to the user. */
 
 const quote = (text: string) => {
   const line = text.replace(/\s+/g, ' ').trim();

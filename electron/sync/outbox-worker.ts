@@ -17,7 +17,7 @@ import { buildCreateRequest, MissingMediaError, postsFromCreate } from './create
 import { outboxItemView } from './outbox-views.js';
 
 /*
- * Runs in main (Node). Sends the outbox to the service, oldest first. Two lanes (uploads, and
+ * Sends the outbox to the service, oldest first. Two lanes (uploads, and
  * everything else) so a large video does not hold up a reschedule; inside them, operations sharing
  * a key (one post, group or draft) run strictly in order. Each operation is marked 'sending' on disk
  * before its request leaves and removed only in the transaction that stores the server's answer.

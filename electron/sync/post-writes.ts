@@ -18,7 +18,7 @@ import {
 } from './write-context.js';
 
 /*
- * Runs in main (Node). Moving and deleting posts, and uploading files: each lands in the outbox in
+ * Moving and deleting posts, and uploading files: each lands in the outbox in
  * one transaction and shows in the calendar at once; the outbox sends it when the service can take it.
  */
 

@@ -17,7 +17,7 @@ import type { Reachability } from './reachability.js';
 import type { ActiveBrand } from './write-context.js';
 
 /*
- * Runs in main (Node). The calendar's reads: the cache with pending changes laid over it, answered
+ * The calendar's reads: the cache with pending changes laid over it, answered
  * at once whatever the network does. Pulling from the service runs behind it: the range asked for
  * and its neighbours (unless pulled a moment ago), the recent ranges on a cadence and on request,
  * and a wide window after a connect or brand switch so every account of the brand is known. A pull

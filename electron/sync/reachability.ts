@@ -2,7 +2,7 @@ import { createLogger } from '../log.js';
 import { retryDelayMs, type BackoffOptions } from './backoff.js';
 
 /*
- * Runs in main (Node). Whether the service can be reached, learned from every call's result and,
+ * Whether the service can be reached, learned from every call's result and,
  * while it cannot, from a light probe repeated with backoff, so the app notices the network coming
  * back even when nothing is waiting to be sent.
  */

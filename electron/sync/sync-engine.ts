@@ -1,6 +1,6 @@
 /**
  * The sync engine: the calendar's reads (from the cache at once, pulled from the service behind
- * them) and every write through the durable outbox. Runs in main (Node); plain class, dependencies passed in.
+ * them) and every write through the durable outbox. A plain class, dependencies passed in.
  *
  * How app-services.ts wires it (one engine for the app, as it does today):
  *

@@ -9,7 +9,7 @@ import type { OutboxOp, OutboxRepo } from '../store/outbox-repo.js';
 import type { PostsCache } from '../store/posts-cache.js';
 import type { Reachability } from './reachability.js';
 
-/** Runs in main (Node). What the write paths of the sync engine share. */
+/** What the write paths of the sync engine share. */
 
 export interface ActiveBrand {
   profileId: string;

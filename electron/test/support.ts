@@ -8,7 +8,7 @@ import { sandboxKey, type SandboxKeyLabel } from '../../server/sandbox-file.js';
 import { ApiClient, type ApiClientOptions } from '../api/client.js';
 
 /*
- * Runs in tests (Node). The real local service on a free port with a fresh data dir, and a tiny
+ * The real local service on a free port with a fresh data dir, and a tiny
  * scriptable HTTP server for the failures the real one never produces on demand.
  */
 

@@ -4,7 +4,7 @@ import { contentTypeOf, resolveRendererFile } from './renderer-files.js';
 import { APP_SCHEME } from './security.js';
 
 /*
- * Runs in main (Electron). Serves the built renderer from app://postdeck/ rather than file://:
+ * Serves the built renderer from app://postdeck/ rather than file://:
  * the page gets a real origin (so the sender check and CSP have something to hold on to) and
  * every response carries the Content-Security-Policy header.
  */

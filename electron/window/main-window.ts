@@ -4,7 +4,7 @@ import { fitToDisplays, loadWindowBounds, saveWindowBounds } from './window-stat
 import { contentSecurityPolicy, isExternalWebUrl, isOwnPage } from './security.js';
 
 /*
- * Runs in main (Electron). The one window, hardened as Electron's security checklist asks:
+ * The one window, hardened as Electron's security checklist asks:
  * isolated, sandboxed preload, no Node in the page, no new windows, no navigation away, no
  * permissions, CSP on every response, and http(s) links handed to the system browser.
  */

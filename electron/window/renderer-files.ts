@@ -2,7 +2,7 @@ import { extname, resolve, sep } from 'node:path';
 import { APP_HOST } from './security.js';
 
 /*
- * Runs in main (Node). Maps an app://postdeck/... request to a file of the built renderer, and
+ * Maps an app://postdeck/... request to a file of the built renderer, and
  * refuses anything outside that folder (../, encoded slashes, another host).
  */
 

@@ -1,5 +1,5 @@
 /*
- * Runs in main (Node), no Electron import so it is tested under plain Node. The rules the window
+ * No Electron import, so it is tested under plain Node. The rules the window
  * enforces: which page is ours, which links may leave for the system browser, and the
  * Content-Security-Policy every response of our page carries.
  */

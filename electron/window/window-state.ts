@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 
 /*
- * Runs in main (Node). The window's size and position between runs, in a small JSON file written
+ * The window's size and position between runs, in a small JSON file written
  * atomically (temporary file, then rename), so a crash mid-write never leaves a broken file. A
  * saved position on a screen that is gone is pulled back onto a visible one.
  */

@@ -6,7 +6,7 @@ import { call, type AppError } from '../lib/ipc.js';
 import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
 
 /*
- * Runs in the renderer. The posting queue as hooks for every screen that needs it: the slot
+ * The posting queue as hooks for every screen that needs it: the slot
  * editor here, "Add to queue" in the composer, empty slots and "move to next free slot" in the calendar.
  */
 

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 /*
- * Runs in the DOM. The colour theme: the user's choice (system, light, dark) is remembered across
+ * The colour theme: the user's choice (system, light, dark) is remembered across
  * restarts and applied as `data-theme="light|dark"` on <html>, the system's choice followed live.
  * Stylesheets style dark mode with `[data-theme='dark']`.
  */

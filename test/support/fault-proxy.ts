@@ -2,7 +2,7 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import type { AddressInfo, Socket } from 'node:net';
 
 /*
- * Runs in tests and benchmarks (Node). A real HTTP proxy on loopback in front of a real service,
+ * A real HTTP proxy on loopback in front of a real service,
  * injecting the faults real networks have, each at a seeded random rate so a failing run can be
  * replayed: a 429 with Retry-After, a 500, a load balancer's HTML 503 page, a connection reset
  * before the request is forwarded or after the service handled it, a hang (until the client gives

@@ -8,7 +8,7 @@ import { MemorySecretStore } from '../../secrets/memory-secret-store.js';
 import type { TestService } from '../support.js';
 
 /*
- * Runs in tests (Node). The app's services connected to the real local service, called through
+ * The app's services connected to the real local service, called through
  * invoke() as the renderer calls them, for the queue and import suites.
  */
 

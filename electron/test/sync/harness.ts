@@ -13,7 +13,7 @@ import { SyncEngine, type SyncEngineOptions } from '../../sync/sync-engine.js';
 import type { DraftInput, PostRange, PostRangeResult } from '../../../shared/ipc/models.js';
 
 /*
- * Runs in tests (Node). A real local service on a free port with its own data dir, a real libsql
+ * A real local service on a free port with its own data dir, a real libsql
  * file, and the sync engine between them. The service can be stopped and started again on the same
  * data (a new port each time), which is how "offline" and "back online" are played.
  */
