@@ -25,7 +25,7 @@ import { SettingsRepo } from './store/settings-repo.js';
 import { SyncEngine, type SyncEngineOptions } from './sync/sync-engine.js';
 
 /*
- * Also used by the browser test bridge (e2e/support/bridge.ts). Builds every main-process
+ * Builds every main-process
  * service from its dependencies and exposes them as the IPC handlers of the contract. Electron's
  * main.ts and the Playwright bridge both call this, so the renderer meets the same code in both.
  */

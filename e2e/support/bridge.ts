@@ -4,7 +4,7 @@ import type { IpcResult } from '../../shared/ipc/errors.js';
 import type { AppServices } from '../../electron/app-services.js';
 
 /*
- * The browser bridge of DESIGN.md: the page gets a `window.api`
+ * The browser bridge (docs/architecture.md, e2e/README.md): the page gets a `window.api`
  * built from the same contract list the preload uses, and every call reaches the real main-process
  * services running here, through the same validating dispatch Electron's ipcMain handlers use.
  */

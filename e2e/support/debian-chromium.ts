@@ -1,5 +1,5 @@
 /**
- * How the tests and the benchmarks start Debian's Chromium (DESIGN.md): Playwright's own browser
+ * How the tests and the benchmarks start Debian's Chromium (docs/architecture.md): Playwright's own browser
  * builds cannot be downloaded here, and without the background-networking flags Chromium keeps
  * trying hosts this closed network refuses.
  */

@@ -31,7 +31,7 @@ export type CreatePayload = z.infer<typeof CreatePayload>;
 
 export const OutboxOp = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('create'), payload: CreatePayload }),
-  /** Create the new version, then delete `replacesGroup` (DESIGN.md: never lose the post). */
+  /** Create the new version, then delete `replacesGroup` (docs/architecture.md: never lose the post). */
   z.object({ kind: z.literal('edit'), payload: CreatePayload.extend({ replacesGroup: z.string().min(1) }) }),
   /** `serverDate` is the time the server had when the change was queued, restored on discard. */
   z.object({

@@ -2,23 +2,11 @@
  * The sync engine: the calendar's reads (from the cache at once, pulled from the service behind
  * them) and every write through the durable outbox. A plain class, dependencies passed in.
  *
- * How app-services.ts wires it (one engine for the app, as it does today):
- *
- *   const db = openDatabase(join(dataDir, 'postdeck.db'));
- *   const sync = new SyncEngine({
- *     db,
- *     apiFor: (profileId, brandId) => profiles.apiFor(profileId, brandId), // client, or null without a key
- *     active: () => profiles.activeBrand(),                                // {profileId, brandId} | null
- *     emit: (name, payload) => events.emit(name, payload),
- *   });
- *   sync.start();                 // after the profiles are loaded; await sync.stop() before closing db
- *   handlers.listPosts = (range) => sync.listPosts(range);
- *   // Likewise getPost, reschedulePost, deleteGroup, sendDraft, createPostsNow, uploadMedia, cancelUpload,
- *   // listMedia, getSyncStatus, listOutbox, retryOutbox, discardOutbox, resolveMissedTime, syncNow:
- *   // each takes the IPC input and answers the IPC result (AppFailure / ApiError on refusal).
- *   // Drafts and accounts: new DraftsService({ db, active }) (listDrafts, getDraft, saveDraft,
- *   // deleteDraft) and new IntegrationsService({ db, active }) (listIntegrations, addIntegration).
- *   sync.kick() after a key is set or the profile or brand switches, so waiting operations go out.
+ * electron/app-services.ts builds the one engine of the app (openDatabase, then `new SyncEngine`
+ * with the profiles' `apiFor` and `activeBrand`, and the event hub's `emit`), starts it, kicks it
+ * after writes made outside it (an import), and stops it before the database closes. Each of its public
+ * methods answers the IPC method of the same name (shared/ipc/contract.ts) and throws AppFailure or
+ * ApiError on refusal, which the dispatch turns into a typed IPC error.
  *
  * Methods act on the active profile and brand; the outbox itself sends every brand's operations
  * through `apiFor`, so switching brand never strands a queued change.

@@ -97,7 +97,7 @@ export const PostState = z.enum(['draft', 'scheduled', 'publishing', 'published'
 export type PostState = z.infer<typeof PostState>;
 
 /**
- * Maps a state name from any server to ours, tolerantly (DESIGN.md: Postiz says QUEUE, ERROR…).
+ * Maps a state name from any server to ours, tolerantly (docs/architecture.md: Postiz says QUEUE, ERROR…).
  * Unknown names come back as null so the UI can show them as they are.
  */
 export function normalizePostState(raw: string): PostState | null {

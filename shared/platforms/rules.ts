@@ -41,7 +41,8 @@ const mediaRules = (r: Partial<MediaRules> & Pick<MediaRules, 'maxItems'>): Medi
 const graphemes = { countText: countGraphemes, counting: 'graphemes' as const };
 
 /*
- * Text limits and the X, Bluesky, Instagram, TikTok and YouTube media rules come from DESIGN.md.
+ * Text limits and the X, Bluesky, Instagram, TikTok and YouTube media rules are what Postiz does
+ * (docs/architecture.md).
  * LinkedIn (20 images or one video), Facebook (10), Threads (20) are this project's choices.
  */
 export const platformRules: Record<PlatformType, PlatformRules> = {

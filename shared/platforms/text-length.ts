@@ -17,8 +17,8 @@ export const MAX_TEXT_LENGTH = Math.max(...Object.values(platformRules).map((r) 
 export type TextLength = number | 'too long' | 'word too long';
 
 /**
- * The one way into the counters: cheap caps before any of them runs (DESIGN.md: "Text is capped
- * before any counter runs"), since twitter-text takes seconds on some long texts.
+ * The one way into the counters: cheap caps before any of them runs (docs/architecture.md: "Text is
+ * capped before any counter runs"), since twitter-text takes seconds on some long texts.
  */
 export function measureText(platform: PlatformType, text: string): TextLength {
   if (text.length > MAX_TEXT_LENGTH) return 'too long';
