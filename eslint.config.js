@@ -73,8 +73,25 @@ export default tseslint.config(
     ],
     ...NODE,
   },
-  // The preload runs in the page's process, sandboxed.
+  // The preload runs in the page's process, sandboxed: it can require only 'electron' (esbuild
+  // bundles shared/ into it); Node's modules and main's code are not there.
   { files: ['electron/preload.ts'], ...PAGE },
+  {
+    files: ['electron/preload.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!electron$|\\.\\./shared/)',
+              message: "A sandboxed preload loads only 'electron' and shared/: this does not exist there.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['renderer/**'], ignores: ['**/*.test.{ts,tsx}'], ...PAGE },
   { files: ['shared/**'], ignores: ['**/*.test.ts'], ...SHARED },
   { files: ['e2e/**', 'bench/**'], ...NODE_AND_PAGE },

@@ -74,6 +74,17 @@ describe('lint: each folder sees its own runtime only', () => {
     expect(await lintRules('shared/planted.ts', 'export const n = new Intl.NumberFormat();\n')).toEqual([]);
   });
 
+  it("the sandboxed preload may import only 'electron' and shared/", async () => {
+    const allowed =
+      "import { ipcRenderer } from 'electron';\nimport { IPC_METHOD_NAMES } from '../shared/ipc/contract.js';\n" +
+      'export const both = [ipcRenderer, IPC_METHOD_NAMES];\n';
+    expect(await lintRules('electron/preload.ts', allowed)).toEqual([]);
+    for (const module of ['node:fs', './store/database.js', 'keytar']) {
+      const text = `import * as m from '${module}';\nexport const used = m;\n`;
+      expect(await lintRules('electron/preload.ts', text)).toContain('no-restricted-imports');
+    }
+  });
+
   it('a main-process file using window or document fails; the renderer may', async () => {
     expect(await lintRules('electron/planted.ts', PAGE_GLOBALS)).toContain('no-restricted-globals');
     expect(await lintRules('server/planted.ts', PAGE_GLOBALS)).toContain('no-restricted-globals');
