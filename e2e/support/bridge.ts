@@ -1,5 +1,12 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { IPC_EVENT_NAMES, IPC_METHOD_NAMES } from '../../shared/ipc/contract.js';
+import {
+  IPC_EVENT_NAMES,
+  IPC_METHOD_NAMES,
+  type IpcEventName,
+  type IpcEventPayload,
+  type IpcMethodName,
+  type WindowApi,
+} from '../../shared/ipc/contract.js';
 import type { IpcResult } from '../../shared/ipc/errors.js';
 import type { AppServices } from '../../electron/app-services.js';
 
@@ -11,8 +18,8 @@ import type { AppServices } from '../../electron/app-services.js';
 
 /** What the page-side script needs; passed as data because init scripts cannot close over anything. */
 export interface BridgeSpec {
-  methods: readonly string[];
-  events: readonly string[];
+  methods: readonly IpcMethodName[];
+  events: readonly IpcEventName[];
 }
 
 /** Globals the bridge adds to the page (never present in the Electron app). */
@@ -32,21 +39,27 @@ export function installWindowApi(spec: BridgeSpec): void {
   const page = globalThis as unknown as BridgeWindow;
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const filePaths = new Map<string, string>();
-  const api: Record<string, unknown> = {};
-  for (const name of spec.methods) {
-    api[name] = (input: unknown) => page.__postdeckInvoke(name, input);
-  }
-  api.on = (event: string, listener: (payload: unknown) => void) => {
-    if (!spec.events.includes(event)) return () => undefined;
-    const set = listeners.get(event) ?? new Set();
-    listeners.set(event, set);
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-    };
-  };
-  // Chromium does not reveal a File's path; the fixture registers the paths it hands to inputs.
-  api.pathForFile = (file: { name: string }) => filePaths.get(file.name) ?? '';
+  const methods = Object.fromEntries(
+    spec.methods.map((name) => [name, (input: unknown) => page.__postdeckInvoke(name, input)]),
+  ) as { [K in IpcMethodName]: WindowApi[K] };
+  // Held to the contract's type by the compiler, as the preload's is.
+  const api = {
+    ...methods,
+    on<K extends IpcEventName>(event: K, listener: (payload: IpcEventPayload<K>) => void): () => void {
+      if (!spec.events.includes(event)) return () => undefined;
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      const heard = listener as (payload: unknown) => void;
+      set.add(heard);
+      return () => {
+        set.delete(heard);
+      };
+    },
+    // Chromium does not reveal a File's path; the fixture registers the paths it hands to inputs.
+    pathForFile(file: { name: string }): string {
+      return filePaths.get(file.name) ?? '';
+    },
+  } satisfies WindowApi;
   Object.defineProperty(page, 'api', { value: Object.freeze(api), enumerable: true });
   Object.defineProperty(page, '__postdeckFilePaths', { value: filePaths });
   Object.defineProperty(page, '__postdeckEmit', {
