@@ -10,13 +10,22 @@ import type {
 } from '../../shared/ipc/models.js';
 import { mediaKindFromPath } from '../../shared/platforms/validate.js';
 import { wallTimeToInstant } from '../../shared/queue/slots.js';
+import {
+  BLOCK_SEPARATOR,
+  blockMediaColumn,
+  blockTextColumn,
+  COLUMN,
+  listCell as list,
+  SETTING_COLUMN,
+} from '../../shared/posts-file/columns.js';
 import { createPayloadFromDraft, validateCreatePayload } from '../sync/create-request.js';
 
 /*
  * Runs anywhere (pure; Node for the hash). One import row: its cells read as a post (thread
  * blocks, accounts by id or name, a time in the brand's zone or "queue", media URLs, settings per
  * platform), checked with the same platform rules the composer and the service use.
- * The column reference users read is samples/README.md; keep the two in step.
+ * The columns are described once in shared/posts-file/columns.ts (export writes the same ones);
+ * the reference users read is samples/README.md; keep the two in step.
  */
 
 export interface RowContext {
@@ -24,6 +33,11 @@ export interface RowContext {
   timezone: string;
   now: number;
   imported: (fingerprint: string) => boolean;
+  /**
+   * Whether every one of these accounts already has a post at this instant with these block texts
+   * (a file exported from Postdeck, imported back): such a row creates nothing.
+   */
+  present?: (accountIds: readonly string[], date: string, texts: readonly string[]) => boolean;
   /** Whether an account has posting slots (its own or the brand default), for rows set to "queue". */
   hasSlots: (integrationId: string) => boolean;
 }
@@ -34,9 +48,10 @@ export interface CheckedRow {
   fingerprint: string;
   blocks: DraftBlock[];
   targets: DraftTarget[];
+  /** The brand already has this post (same accounts, time and text), whoever made it. */
+  present: boolean;
 }
 
-const BLOCK_SEPARATOR = /\r?\n---\r?\n/;
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/;
 const HAS_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
@@ -45,24 +60,18 @@ function lowerKeys(cells: Record<string, string>): Map<string, string> {
   return new Map(Object.entries(cells).map(([k, v]) => [k.trim().toLowerCase(), v]));
 }
 
-const list = (value: string | undefined) =>
-  (value ?? '')
-    .split(';')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
 /** Text blocks: `text` split on lines of `---`, then `text_2`, `text_3`… in order. */
 function blockTexts(cells: Map<string, string>): string[] {
-  const blocks = (cells.get('text') ?? '').split(BLOCK_SEPARATOR);
-  for (let n = 2; cells.has(`text_${n}`); n += 1) {
-    const more = cells.get(`text_${n}`) ?? '';
+  const blocks = (cells.get(COLUMN.text) ?? '').split(BLOCK_SEPARATOR);
+  for (let n = 1; cells.has(blockTextColumn(n)); n += 1) {
+    const more = cells.get(blockTextColumn(n)) ?? '';
     if (more.trim() !== '') blocks.push(more);
   }
   return blocks;
 }
 
 function readDate(cells: Map<string, string>, ctx: RowContext, problem: (f: string, m: string) => void) {
-  const raw = [cells.get('date') ?? '', cells.get('time') ?? '']
+  const raw = [cells.get(COLUMN.date) ?? '', cells.get(COLUMN.time) ?? '']
     .map((s) => s.trim())
     .filter(Boolean)
     .join(' ');
@@ -98,7 +107,7 @@ function readDate(cells: Map<string, string>, ctx: RowContext, problem: (f: stri
 
 function readAccounts(cells: Map<string, string>, ctx: RowContext, problem: (f: string, m: string) => void) {
   const found: IntegrationView[] = [];
-  const wanted = list(cells.get('accounts'));
+  const wanted = list(cells.get(COLUMN.accounts));
   if (wanted.length === 0)
     problem('accounts', 'Name at least one account (its id or name; several separated by ;).');
   for (const ref of wanted) {
@@ -168,7 +177,7 @@ function readSettings(
   const put = (platform: string, field: string, value: unknown) => {
     byPlatform.set(platform, { ...(byPlatform.get(platform) ?? {}), [field]: settingValue(value) });
   };
-  const json = (cells.get('settings') ?? '').trim();
+  const json = (cells.get(COLUMN.settings) ?? '').trim();
   if (json !== '') {
     let value: unknown;
     try {
@@ -190,7 +199,7 @@ function readSettings(
     }
   }
   for (const [column, value] of cells) {
-    const m = /^settings\.([a-z-]+)\.(.+)$/.exec(column);
+    const m = SETTING_COLUMN.exec(column);
     if (m?.[1] && m[2] && value.trim() !== '') put(m[1], m[2], value.trim());
   }
   return byPlatform;
@@ -201,7 +210,7 @@ function fieldOf(path: string, platform: string): string {
   const block = /^value\.(\d+)\.(content|image)$/.exec(path);
   if (block) {
     const n = Number(block[1]);
-    if (block[2] === 'image') return n === 0 ? 'media' : `media_${n + 1}`;
+    if (block[2] === 'image') return blockMediaColumn(n);
     return 'text';
   }
   if (path.startsWith('settings.')) return `settings.${platform}.${path.slice('settings.'.length)}`;
@@ -225,11 +234,7 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
   const texts = blockTexts(lower);
   const blocks: DraftBlock[] = texts.map((content, b) => ({
     content,
-    media: readMedia(
-      lower.get(b === 0 ? 'media' : `media_${b + 1}`),
-      problem,
-      b === 0 ? 'media' : `media_${b + 1}`,
-    ),
+    media: readMedia(lower.get(blockMediaColumn(b)), problem, blockMediaColumn(b)),
   }));
   const accounts = readAccounts(lower, ctx, problem).flatMap((a) =>
     a.platform ? [{ ...a, platform: a.platform }] : [],
@@ -261,11 +266,13 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
       );
     }
   }
-  const fingerprint = fingerprintOf(
-    accounts.map((a) => a.id),
-    date ?? 'queue',
-    texts,
-  );
+  const accountIds = accounts.map((a) => a.id);
+  const fingerprint = fingerprintOf(accountIds, date ?? 'queue', texts);
+  const present =
+    date !== null &&
+    accountIds.length > 0 &&
+    ctx.present !== undefined &&
+    ctx.present(accountIds, date, texts);
   return {
     view: {
       index,
@@ -275,11 +282,12 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
       date,
       queue,
       problems,
-      alreadyImported: ctx.imported(fingerprint),
+      alreadyImported: present || ctx.imported(fingerprint),
     },
     fingerprint,
     blocks,
     targets,
+    present,
   };
 }
 
