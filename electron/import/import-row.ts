@@ -77,9 +77,9 @@ function readDate(cells: Map<string, string>, ctx: RowContext, problem: (f: stri
     .join(' ');
   if (raw === '') {
     problem('date', 'Give a date and time (2026-12-01 09:30, in the brand’s zone) or write queue.');
-    return { date: null, queue: false };
+    return { date: null, queue: false, at: null };
   }
-  if (raw.toLowerCase() === 'queue') return { date: null, queue: true };
+  if (raw.toLowerCase() === 'queue') return { date: null, queue: true, at: null };
   let ms = Number.NaN;
   const local = LOCAL_TIME.exec(raw);
   if (local) {
@@ -96,17 +96,21 @@ function readDate(cells: Map<string, string>, ctx: RowContext, problem: (f: stri
       'date',
       `“${raw.slice(0, 40)}” is not a time; write 2026-12-01 09:30 (brand’s zone), an ISO time with offset, or queue.`,
     );
-    return { date: null, queue: false };
+    return { date: null, queue: false, at: null };
   }
+  // `at` is kept for a past time too: a past post exported from the calendar is found as present.
+  const at = new Date(ms).toISOString();
   if (ms <= ctx.now) {
     problem('date', 'This time has already passed; pick a time in the future or write queue.');
-    return { date: null, queue: false };
+    return { date: null, queue: false, at };
   }
-  return { date: new Date(ms).toISOString(), queue: false };
+  return { date: at, queue: false, at };
 }
 
 function readAccounts(cells: Map<string, string>, ctx: RowContext, problem: (f: string, m: string) => void) {
   const found: IntegrationView[] = [];
+  /** Every account the row names that exists, usable or not (a disconnected one's old posts still count as present). */
+  const named: IntegrationView[] = [];
   const wanted = list(cells.get(COLUMN.accounts));
   if (wanted.length === 0)
     problem('accounts', 'Name at least one account (its id or name; several separated by ;).');
@@ -114,6 +118,7 @@ function readAccounts(cells: Map<string, string>, ctx: RowContext, problem: (f: 
     const byId = ctx.integrations.find((i) => i.id === ref);
     const byName = ctx.integrations.filter((i) => i.name.toLowerCase() === ref.toLowerCase());
     const account = byId ?? (byName.length === 1 ? byName[0] : undefined);
+    if (account && !named.includes(account)) named.push(account);
     if (!account) {
       problem(
         'accounts',
@@ -132,7 +137,7 @@ function readAccounts(cells: Map<string, string>, ctx: RowContext, problem: (f: 
       found.push(account);
     }
   }
-  return found;
+  return { found, named };
 }
 
 function readMedia(
@@ -236,10 +241,9 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
     content,
     media: readMedia(lower.get(blockMediaColumn(b)), problem, blockMediaColumn(b)),
   }));
-  const accounts = readAccounts(lower, ctx, problem).flatMap((a) =>
-    a.platform ? [{ ...a, platform: a.platform }] : [],
-  );
-  const { date, queue } = readDate(lower, ctx, problem);
+  const { found, named } = readAccounts(lower, ctx, problem);
+  const accounts = found.flatMap((a) => (a.platform ? [{ ...a, platform: a.platform }] : []));
+  const { date, queue, at } = readDate(lower, ctx, problem);
   if (queue) {
     for (const a of accounts.filter((acc) => !ctx.hasSlots(acc.id))) {
       problem('date', `${a.name} has no posting slots for queue; add some under Queue, or give a date.`);
@@ -268,11 +272,9 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
   }
   const accountIds = accounts.map((a) => a.id);
   const fingerprint = fingerprintOf(accountIds, date ?? 'queue', texts);
+  const namedIds = named.map((a) => a.id);
   const present =
-    date !== null &&
-    accountIds.length > 0 &&
-    ctx.present !== undefined &&
-    ctx.present(accountIds, date, texts);
+    at !== null && namedIds.length > 0 && ctx.present !== undefined && ctx.present(namedIds, at, texts);
   return {
     view: {
       index,
