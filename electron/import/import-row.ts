@@ -281,7 +281,8 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
       cells,
       text: texts[0] ?? '',
       accounts: accounts.map((a) => ({ id: a.id, name: a.name, platform: a.platform })),
-      date,
+      // A post already there shows at its time, past or not (it is skipped, never sent).
+      date: date ?? (present ? at : null),
       queue,
       problems,
       alreadyImported: present || ctx.imported(fingerprint),

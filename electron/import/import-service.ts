@@ -99,6 +99,8 @@ export class ImportService {
       columns: file.columns,
       timezone: context.timezone,
       rows: rows.map((r) => r.view),
+      encoding: file.encoding,
+      delimiter: file.delimiter,
     };
   }
 

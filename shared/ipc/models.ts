@@ -221,6 +221,9 @@ export const ImportPreview = z.object({
   columns: z.array(z.string()),
   timezone: z.string(),
   rows: z.array(ImportRowView),
+  /** How the file was read: its text encoding (utf-8, utf-16le, utf-16be, windows-1252) and CSV delimiter (null: JSON). */
+  encoding: z.string(),
+  delimiter: z.string().nullable(),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;
 
