@@ -114,10 +114,19 @@ function readAccounts(cells: Map<string, string>, ctx: RowContext, problem: (f: 
   const wanted = list(cells.get(COLUMN.accounts));
   if (wanted.length === 0)
     problem('accounts', 'Name at least one account (its id or name; several separated by ;).');
-  for (const ref of wanted) {
+  // An exported file names accounts by id, with their names beside them: in another brand or
+  // service, where the ids differ, the name at the same place finds the account.
+  const names = list(cells.get(COLUMN.accountNames));
+  const byNameOf = (name: string) =>
+    ctx.integrations.filter((i) => i.name.toLowerCase() === name.toLowerCase());
+  for (const [n, ref] of wanted.entries()) {
     const byId = ctx.integrations.find((i) => i.id === ref);
-    const byName = ctx.integrations.filter((i) => i.name.toLowerCase() === ref.toLowerCase());
-    const account = byId ?? (byName.length === 1 ? byName[0] : undefined);
+    const byName = byNameOf(ref);
+    const alias = names.length === wanted.length ? byNameOf(names[n] ?? '') : [];
+    const account =
+      byId ??
+      (byName.length === 1 ? byName[0] : undefined) ??
+      (byName.length === 0 && alias.length === 1 ? alias[0] : undefined);
     if (account && !named.includes(account)) named.push(account);
     if (!account) {
       problem(
