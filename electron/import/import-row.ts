@@ -50,6 +50,8 @@ export interface CheckedRow {
   targets: DraftTarget[];
   /** The brand already has this post (same accounts, time and text), whoever made it. */
   present: boolean;
+  /** `state` draft (as export writes a draft): created as a draft, not scheduled. */
+  type: 'draft' | 'schedule';
 }
 
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/;
@@ -265,10 +267,11 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
     settings: { ...(settings.get(a.platform) ?? {}), __type: a.platform },
     blocks: null,
   }));
+  const type = (lower.get(COLUMN.state) ?? '').trim().toLowerCase() === 'draft' ? 'draft' : 'schedule';
   if (targets.length > 0) {
     const payload = createPayloadFromDraft(
       importedDraft({ id: 'import', brandId: null, blocks, targets, date, at: '' }),
-      'schedule',
+      type,
       date ?? new Date(ctx.now).toISOString(),
     );
     for (const issue of validateCreatePayload(payload)) {
@@ -300,6 +303,7 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
     blocks,
     targets,
     present,
+    type,
   };
 }
 

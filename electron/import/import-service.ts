@@ -173,7 +173,7 @@ export class ImportService {
         } else {
           groups.push([row.view.date ?? '', row.targets]);
         }
-        this.queueRow(active, row.fingerprint, blocks, groups);
+        this.queueRow(active, row.fingerprint, blocks, groups, row.type);
         for (const [date, targets] of groups) {
           for (const t of targets)
             if (busy) busy.set(t.integrationId, [...(busy.get(t.integrationId) ?? []), Date.parse(date)]);
@@ -201,12 +201,13 @@ export class ImportService {
     fingerprint: string,
     blocks: DraftBlock[],
     groups: [string, DraftTarget[]][],
+    type: CheckedRow['type'],
   ): void {
     const at = this.o.now().toISOString();
     const queued = groups.map(([date, targets]) => {
       requireFuture(this.o.now, date);
       const draft = importedDraft({ id: randomUUID(), brandId: active.brandId, blocks, targets, date, at });
-      const payload = createPayloadFromDraft(draft, 'schedule', date);
+      const payload = createPayloadFromDraft(draft, type, date);
       const issue = validateCreatePayload(payload)[0];
       if (issue) throw new AppFailure('INVALID_ARGUMENT', issue.message);
       return { draft, payload };

@@ -32,7 +32,7 @@ const at = (days: number, hour: number) => {
   d.setUTCHours(hour, 0, 0, 0);
   return d.toISOString();
 };
-const WHEN = { shared: at(20, 8), thread: at(21, 9), media: at(22, 10) };
+const WHEN = { shared: at(20, 8), thread: at(21, 9), media: at(22, 10), draft: at(22, 15) };
 
 function account(platform: string): IntegrationView {
   const a = app.accounts.find((i) => i.platform === platform && !i.disconnected);
@@ -44,6 +44,7 @@ async function send(
   blocks: DraftBlock[],
   targets: { a: IntegrationView; settings?: Record<string, unknown> }[],
   date: string,
+  type: 'schedule' | 'draft' = 'schedule',
 ) {
   const input: DraftInput = {
     brandId: svc.brandIds[0] ?? null,
@@ -60,7 +61,7 @@ async function send(
     replacesGroup: null,
   };
   const draft = await app.ok('saveDraft', input);
-  await app.ok('sendDraft', { draftId: draft.id, type: 'schedule', date });
+  await app.ok('sendDraft', { draftId: draft.id, type, date });
 }
 
 /** The app's posts in the weeks the test uses, as the calendar shows them. */
@@ -118,6 +119,12 @@ beforeAll(async () => {
     [{ a: account('instagram'), settings: { post_type: 'post' } }],
     WHEN.media,
   );
+  await send(
+    [{ content: 'Not sure yet: a winter menu teaser.', media: [] }],
+    [{ a: account('linkedin') }],
+    WHEN.draft,
+    'draft',
+  );
   await app.ok('syncNow');
   await made();
   await app.ok('syncNow');
@@ -133,9 +140,9 @@ afterAll(async () => {
 
 describe('export', () => {
   it('writes the posts as CSV in the columns import reads, one row per shared post', async () => {
-    expect(madeIds).toHaveLength(4);
+    expect(madeIds).toHaveLength(5);
     const result = await exportAs(app, 'csv', madeIds);
-    expect(result).toMatchObject({ count: 3, posts: 4, partial: 0, skipped: 0 });
+    expect(result).toMatchObject({ count: 4, posts: 5, partial: 0, skipped: 0 });
     const text = await readFile(result.path!, 'utf8');
     expect(text.startsWith('\uFEFFtext,text_2,text_3,accounts,date,media,media_2,media_3,settings,')).toBe(
       true,
@@ -154,11 +161,11 @@ describe('export', () => {
       const { path } = await exportAs(app, format, madeIds);
       const outboxBefore = (await app.ok('listOutbox')).length;
       const preview = await app.ok('previewImport', { path: path! });
-      expect(preview.rows).toHaveLength(3);
-      expect(preview.rows.map((r) => r.alreadyImported)).toEqual([true, true, true]);
-      expect(preview.rows.map((r) => r.problems)).toEqual([[], [], []]);
+      expect(preview.rows).toHaveLength(4);
+      expect(preview.rows.map((r) => r.alreadyImported)).toEqual([true, true, true, true]);
+      expect(preview.rows.map((r) => r.problems)).toEqual([[], [], [], []]);
       const result = await app.ok('runImport', { importId: preview.importId, drop: [] });
-      expect(result).toEqual({ created: 0, alreadyImported: 3, dropped: 0, failed: [] });
+      expect(result).toEqual({ created: 0, alreadyImported: 4, dropped: 0, failed: [] });
       expect((await app.ok('listOutbox')).length).toBe(outboxBefore);
     }
     expect((await made()).map((p) => p.id).sort()).toEqual([...madeIds].sort());
@@ -187,7 +194,7 @@ describe('export', () => {
     expect(text.replaceAll('\r\n', '')).not.toContain('\n');
     const calendar = new ICAL.Component(ICAL.parse(text));
     const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
-    expect(events).toHaveLength(3);
+    expect(events).toHaveLength(4);
     const shared = events.find((e) => e.description.startsWith('Café crème'));
     expect(shared?.description).toContain(TEXT);
     expect(shared?.description).toContain(account('linkedin').name);
@@ -213,9 +220,10 @@ describe('export', () => {
         [false, []],
         [false, []],
         [false, []],
+        [false, []],
       ]);
       const result = await fresh.ok('runImport', { importId: preview.importId, drop: [] });
-      expect(result).toEqual({ created: 3, alreadyImported: 0, dropped: 0, failed: [] });
+      expect(result).toEqual({ created: 4, alreadyImported: 0, dropped: 0, failed: [] });
       await fresh.ok('syncNow');
       expect((await fresh.ok('listOutbox')).filter((o) => o.status !== 'pending')).toEqual([]);
       const { posts } = await fresh.ok('listPosts', { start: at(19, 0), end: at(23, 23) });
@@ -223,6 +231,7 @@ describe('export', () => {
       const shape = (p: (typeof before)[number]) => ({
         integration: p.integration.id,
         publishDate: p.publishDate,
+        state: p.state,
         blocks: p.value.map((b) => [b.content, (b.image ?? []).length]),
         settings: p.settings,
       });
@@ -233,7 +242,7 @@ describe('export', () => {
       expect(after.map(shape).sort(order)).toEqual(before.map(shape).sort(order));
       // The same file again, and the JSON file too, now find every post there.
       const again = await fresh.ok('previewImport', { path: jsonPath! });
-      expect(again.rows.map((r) => r.alreadyImported)).toEqual([true, true, true]);
+      expect(again.rows.map((r) => r.alreadyImported)).toEqual([true, true, true, true]);
     } finally {
       await fresh.close();
     }
