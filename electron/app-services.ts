@@ -21,6 +21,7 @@ import { IntegrationsService } from './integrations/integrations-service.js';
 import { QueueService } from './queue/queue-service.js';
 import { BrandsRepo } from './store/brands-repo.js';
 import { openDatabase } from './store/database.js';
+import { PostsCache } from './store/posts-cache.js';
 import { ProfilesRepo } from './store/profiles-repo.js';
 import { SettingsRepo } from './store/settings-repo.js';
 import { SyncEngine, type SyncEngineOptions } from './sync/sync-engine.js';
@@ -165,6 +166,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     },
   });
 
+  const postsCache = new PostsCache(db);
   const exports = new ExportService({
     active,
     now,
@@ -174,6 +176,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     postsInRange: (range) => sync.listPosts(range).posts,
     postsById: (ids) => sync.postsShown(ids),
     detail: (id) => sync.getPost({ id }),
+    savedDetail: (id) => {
+      const brand = active();
+      return brand ? postsCache.getDetail(brand.profileId, brand.brandId, id) : null;
+    },
     chooseSavePath: opts.chooseSavePath,
   });
 

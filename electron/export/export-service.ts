@@ -35,6 +35,8 @@ export interface ExportServiceOptions {
   postsById: (ids: readonly string[]) => CalendarPost[];
   /** GET /posts/:id, or the copy saved when it was last opened. */
   detail: (id: string) => Promise<PostDetail>;
+  /** The copy saved on this computer, if any, read first (no request). */
+  savedDetail?: (id: string) => PostDetail | null;
   chooseSavePath?: ChooseSavePath;
 }
 
@@ -97,7 +99,10 @@ export class ExportService {
         const i = next;
         next += 1;
         const post = posts[i]!;
-        const detail = await this.o.detail(post.id).catch(() => null);
+        // A post's blocks, media and settings never change under its id (the API only moves its
+        // date, and an edit is a new post), so a saved copy is as good as a fresh one; its date and
+        // state come from the calendar's copy anyway.
+        const detail = this.o.savedDetail?.(post.id) ?? (await this.o.detail(post.id).catch(() => null));
         out[i] = { post, detail };
       }
     };
