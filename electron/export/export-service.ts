@@ -113,13 +113,13 @@ export class ExportService {
 
 /** Writes beside the target and renames over it: the target is either the old file or the whole new one. */
 export async function writeAtomically(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
   const temp = `${path}.${randomUUID()}.tmp`;
   try {
+    await mkdir(dirname(path), { recursive: true });
     await writeFile(temp, text, { encoding: 'utf8', flush: true });
     await rename(temp, path);
   } catch (error) {
-    await rm(temp, { force: true });
+    await rm(temp, { force: true }).catch(() => undefined);
     throw new AppFailure(
       'INVALID_ARGUMENT',
       `The file could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); choose another folder.`,

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -202,6 +202,29 @@ describe('export', () => {
     expect(events.map((e) => e.startDate.toJSDate().toISOString()).sort()).toEqual(
       Object.values(WHEN).sort(),
     );
+  });
+
+  it('writes nothing when the save dialog is cancelled, and says so plainly when the folder cannot take the file', async () => {
+    const blocker = join(dir, 'not-a-folder');
+    await writeFile(blocker, 'a file where a folder should be');
+    let answer: string | null = null;
+    const other = await openConnectedApp(svc, { chooseSavePath: async () => answer });
+    try {
+      const scope = { kind: 'posts' as const, postIds: madeIds };
+      await other.ok('listPosts', { start: at(19, 0), end: at(23, 23) });
+      expect(await other.ok('exportPosts', { format: 'csv', scope })).toMatchObject({ path: null, count: 0 });
+      answer = join(blocker, 'posts.csv');
+      const error = await other.fails('exportPosts', { format: 'csv', scope });
+      expect(error.message).toMatch(/^The file could not be written \((ENOTDIR|EEXIST)\); choose another folder\.$/);
+      expect(await readdir(dir)).not.toContain(expect.stringMatching(/\.tmp$/));
+      const none = await other.fails('exportPosts', {
+        format: 'ics',
+        scope: { kind: 'posts', postIds: ['post_nope'] },
+      });
+      expect(none.message).toMatch(/no posts to export/);
+    } finally {
+      await other.close();
+    }
   });
 
   it('a fresh profile imports the file into the brand again: the same posts, made anew', async () => {
