@@ -215,7 +215,9 @@ describe('export', () => {
       expect(await other.ok('exportPosts', { format: 'csv', scope })).toMatchObject({ path: null, count: 0 });
       answer = join(blocker, 'posts.csv');
       const error = await other.fails('exportPosts', { format: 'csv', scope });
-      expect(error.message).toMatch(/^The file could not be written \((ENOTDIR|EEXIST)\); choose another folder\.$/);
+      expect(error.message).toMatch(
+        /^The file could not be written \((ENOTDIR|EEXIST)\); choose another folder\.$/,
+      );
       expect(await readdir(dir)).not.toContain(expect.stringMatching(/\.tmp$/));
       const none = await other.fails('exportPosts', {
         format: 'ics',
