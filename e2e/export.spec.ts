@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { snap } from './support/pages.js';
@@ -6,7 +6,8 @@ import { snap } from './support/pages.js';
 /*
  * Export through the window: the calendar's posts in view are saved as CSV (main writes the file
  * where the save dialog says; the bridge's dialog answers a folder of the test), then that file is
- * imported back: every row is found already there and nothing is created.
+ * imported back: every row is found already there and nothing is created. And a file as a German
+ * Excel saves it reads as its rows.
  */
 
 test('the posts in view export as CSV and import back as nothing new', async ({
@@ -62,4 +63,38 @@ test('the posts in view export as CSV and import back as nothing new', async ({
     return r.ok ? r.value.length : -1;
   });
   expect(outboxAfter).toBe(outboxBefore);
+});
+
+test('a German Excel file (Windows-1252, semicolons, a line break in a cell) previews as its rows', async ({
+  page,
+  app,
+  connectWithSandboxKey,
+}) => {
+  test.skip(app.exportsDir === null, 'Needs the bridge: it writes the file into the test’s folder.');
+  await connectWithSandboxKey('full-test');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Calendar' }).click();
+  await expect(page.locator('.rbc-event').first()).toBeVisible();
+  const german = [
+    'text;accounts;date',
+    '"Neue Röstung: 2,5 kg für Größen ab 250 g.',
+    'Mehr im Café!";Harbor Coffee;2027-03-02 09:30',
+    'Öffnungszeiten übers Wochenende;Harbor Coffee;2027-03-06 08:00',
+    '',
+  ].join('\r\n');
+  await mkdir(app.exportsDir!, { recursive: true });
+  const path = join(app.exportsDir!, 'beitraege.csv');
+  // Windows-1252 of this text is Latin-1: one byte per character (ö is 0xF6).
+  await writeFile(path, Buffer.from(german, 'latin1'));
+
+  await nav.getByRole('button', { name: 'Import' }).click();
+  await app.registerFile(path, 'beitraege.csv');
+  await page.getByLabel('Import file').setInputFiles(path);
+  await expect(page.getByRole('heading', { name: 'beitraege.csv: 2 rows' })).toBeVisible();
+  await expect(page.getByTestId('import-read-as')).toHaveText('read as Windows-1252, semicolon-separated');
+  await expect(page.locator('tr[data-row="1"]')).toContainText('Neue Röstung: 2,5 kg für Größen ab 250 g.');
+  await expect(page.locator('tr[data-row="1"]')).toContainText('Ready');
+  await expect(page.locator('tr[data-row="2"]')).toContainText('Öffnungszeiten übers Wochenende');
+  await expect(page.getByRole('button', { name: 'Import 2 posts' })).toBeEnabled();
+  await snap(page, 'import-german-excel');
 });
