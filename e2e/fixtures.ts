@@ -81,6 +81,8 @@ export interface TestApp {
   ipcEvents: { name: string; payload: unknown }[] | null;
   /** Every line the main-process services logged (the bridge records them); null under Electron. */
   mainLog: string[] | null;
+  /** Where exports are saved without a dialog (bridge: the test's folder); null under Electron. */
+  exportsDir: string | null;
   /** Makes a file on disk droppable/choosable under its base name (Electron knows paths itself). */
   registerFile(path: string, name: string): Promise<void>;
 }
@@ -217,6 +219,7 @@ async function runInElectron(executablePath: string, dataDir: string, use: (app:
       ipcCalls: null,
       ipcEvents: null,
       mainLog: null,
+      exportsDir: null,
       registerFile: async () => undefined,
     });
   } finally {
@@ -260,11 +263,14 @@ async function runInBridge(
   // Electron's userData folder always exists; this one is made the same way.
   const appDir = join(dataDir, 'app');
   await mkdir(appDir, { recursive: true });
+  const exportsDir = join(dataDir, 'exports');
   const services = await createAppServices({
     dataDir: appDir,
     secretStore,
     startSandbox: () => sandbox.start(),
     diagnostics: { appVersion: 'e2e', versions: process.versions, logFile },
+    // The save dialog answers the suggested name in this test's folder.
+    chooseSavePath: async ({ defaultName }) => join(exportsDir, defaultName),
     ...(pullEveryMs ? { pullEveryMs } : {}),
   });
   const context = await browser.newContext({ viewport });
@@ -280,6 +286,7 @@ async function runInBridge(
       ipcCalls: bridge.calls,
       ipcEvents: bridge.events,
       mainLog,
+      exportsDir,
       registerFile: bridge.registerFile,
     });
     bridge.dispose();

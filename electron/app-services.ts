@@ -14,12 +14,14 @@ import { ProfileService, type SandboxConnection } from './profiles/profile-servi
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { DraftsService } from './drafts/drafts-service.js';
+import { ExportService, type ChooseSavePath } from './export/export-service.js';
 import { ImportService } from './import/import-service.js';
 import { IntegrationsRepo } from './integrations/integrations-repo.js';
 import { IntegrationsService } from './integrations/integrations-service.js';
 import { QueueService } from './queue/queue-service.js';
 import { BrandsRepo } from './store/brands-repo.js';
 import { openDatabase } from './store/database.js';
+import { PostsCache } from './store/posts-cache.js';
 import { ProfilesRepo } from './store/profiles-repo.js';
 import { SettingsRepo } from './store/settings-repo.js';
 import { SyncEngine, type SyncEngineOptions } from './sync/sync-engine.js';
@@ -49,6 +51,8 @@ export interface AppServicesOptions {
   applyDesktopSettings?: (settings: DesktopSettings) => void;
   /** Shows a folder in the file manager (Electron: shell.openPath). */
   openFolder?: (path: string) => Promise<void>;
+  /** Asks where to save an export (Electron: a save dialog; the test bridge: a folder of the test). */
+  chooseSavePath?: ChooseSavePath;
   /** Per-request timeout of API calls (tests shorten it). */
   apiTimeoutMs?: number;
   /** Outbox retry and offline probe pacing (tests shorten them). */
@@ -91,7 +95,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
 
   const startSandbox = async () => {
     if (!opts.startSandbox) {
-      throw new AppFailure('INTERNAL', 'The built-in sandbox is not part of this build: connect to your service instead.');
+      throw new AppFailure(
+        'INTERNAL',
+        'The built-in sandbox is not part of this build: connect to your service instead.',
+      );
     }
     const sandbox = await opts.startSandbox();
     const view = await profiles.connectSandbox(sandbox);
@@ -132,7 +139,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     const { profile, brandId, api: client } = await profiles.active();
     const media = await client.uploadMediaFromUrl(url);
     // Kept with the brand's media so the composer can reuse it like an uploaded file.
-    if (brandId) mediaRepo.record(profile.id, brandId, media, { kind: null, localPath: null, localSize: null });
+    if (brandId)
+      mediaRepo.record(profile.id, brandId, media, { kind: null, localPath: null, localSize: null });
     return media;
   };
   const queue = new QueueService({
@@ -156,6 +164,23 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       events.emit('postsChanged', { brandId, range: null, update: null });
       sync.kick();
     },
+  });
+
+  const postsCache = new PostsCache(db);
+  const exports = new ExportService({
+    active,
+    now,
+    timezone: (brand) => queue.timezone(brand),
+    brandName: ({ profileId, brandId }) =>
+      profiles.brandViews(profileId).find((b) => b.id === brandId)?.name ?? 'Postdeck',
+    postsInRange: (range) => sync.listPosts(range).posts,
+    postsById: (ids) => sync.postsShown(ids),
+    detail: (id) => sync.getPost({ id }),
+    savedDetail: (id) => {
+      const brand = active();
+      return brand ? postsCache.getDetail(brand.profileId, brand.brandId, id) : null;
+    },
+    chooseSavePath: opts.chooseSavePath,
   });
 
   const diagnostics: DiagnosticsSource = opts.diagnostics ?? {
@@ -212,6 +237,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     previewImport: (input) => imports.previewImport(input),
     editImportRow: async (input) => imports.editImportRow(input),
     runImport: (input) => imports.runImport(input),
+    exportPosts: (input) => exports.exportPosts(input),
     getProfileAnalytics: async ({ integrationId }) => (await api()).getProfileAnalytics(integrationId),
     getDesktopSettings: async () => desktop.get(),
     setDesktopSettings: async (patch) => {

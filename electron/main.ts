@@ -7,6 +7,7 @@ import { attachContextMenu, setupDesktop } from './desktop/setup-desktop.js';
 import { registerIpc } from './ipc/register-ipc.js';
 import { DEEP_LINK_SCHEME, deepLinkIn, parseDeepLink } from './desktop/deep-links.js';
 import { catchMainErrors } from './desktop/main-errors.js';
+import { saveDialog } from './export/save-dialog.js';
 import { forwardPageConsole } from './desktop/page-console.js';
 import { setupBackground, type Background } from './desktop/setup-background.js';
 import { createUpdateChecker } from './desktop/setup-updates.js';
@@ -172,6 +173,7 @@ if (!app.requestSingleInstanceLock()) {
         },
         diagnostics: { appVersion: app.getVersion(), versions: process.versions, logFile },
         applyDesktopSettings: (settings) => background?.apply(settings),
+        chooseSavePath: saveDialog(() => window),
       });
       const running = services;
       registerIpc(running, entryUrl, () => window);

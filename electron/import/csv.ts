@@ -1,7 +1,10 @@
+import Papa from 'papaparse';
+
 /*
- * Runs anywhere (pure). An RFC 4180 CSV reader: quoted fields may hold commas, line breaks and
- * doubled quotes; lines end in CRLF or LF; a UTF-8 byte-order mark is ignored. Spreadsheet exports
- * vary, so a stray quote inside an unquoted field is kept as text rather than refused.
+ * Runs anywhere (pure). Reads CSV as spreadsheets write it, with papaparse: the delimiter is
+ * detected (comma; semicolon, as Excel writes where the comma is the decimal mark; tab), quoted
+ * fields may hold delimiters, line breaks and doubled quotes, lines end in CRLF, LF or CR, and a
+ * byte-order mark is ignored. A stray quote inside an unquoted field is kept as text.
  */
 
 export class CsvError extends Error {
@@ -14,62 +17,41 @@ export class CsvError extends Error {
   }
 }
 
+export const CSV_DELIMITERS = [',', ';', '\t'] as const;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+
+export interface CsvRecords {
+  records: string[][];
+  delimiter: CsvDelimiter;
+}
+
+/** The file's records as arrays of cells, and the delimiter found; blank lines are skipped. */
+export function readCsv(input: string): CsvRecords {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const parsed = Papa.parse<string[]>(text, {
+    delimitersToGuess: [...CSV_DELIMITERS],
+    skipEmptyLines: true,
+  });
+  const unclosed = parsed.errors.find((e) => e.code === 'MissingQuotes');
+  if (unclosed) {
+    const at = unclosed.index ?? text.length;
+    const line = text.slice(0, at).split(/\r\n|\r|\n/).length;
+    throw new CsvError(`A quoted cell opened on line ${line} is never closed; add the closing ".`, line);
+  }
+  const found = parsed.meta.delimiter;
+  const delimiter = CSV_DELIMITERS.find((d) => d === found) ?? ',';
+  return { records: parsed.data, delimiter };
+}
+
 /** The file's records as arrays of cells; blank lines are skipped. */
 export function parseCsv(input: string): string[][] {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let wasQuoted = false;
-  let line = 1;
-  let quoteLine = 1;
-  const endCell = () => {
-    record.push(cell);
-    cell = '';
-    wasQuoted = false;
-  };
-  const endRecord = () => {
-    endCell();
-    if (record.length > 1 || record[0] !== '') records.push(record);
-    record = [];
-  };
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 1;
-        } else {
-          quoted = false;
-        }
-      } else {
-        if (ch === '\n') line += 1;
-        cell += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && cell === '' && !wasQuoted) {
-      quoted = true;
-      wasQuoted = true;
-      quoteLine = line;
-    } else if (ch === ',') {
-      endCell();
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      // CRLF: the LF ends the record.
-    } else if (ch === '\n' || ch === '\r') {
-      endRecord();
-      line += 1;
-    } else {
-      cell += ch;
-    }
-  }
-  if (quoted)
-    throw new CsvError(
-      `A quoted cell opened on line ${quoteLine} is never closed; add the closing ".`,
-      quoteLine,
-    );
-  if (cell !== '' || record.length > 0) endRecord();
-  return records;
+  return readCsv(input).records;
+}
+
+/** Writes records as CSV (comma, CRLF, quoted where needed) with papaparse. */
+export function writeCsv(columns: readonly string[], rows: readonly Record<string, string>[]): string {
+  return Papa.unparse(
+    { fields: [...columns], data: rows.map((row) => columns.map((c) => row[c] ?? '')) },
+    { newline: '\r\n', quotes: false },
+  );
 }

@@ -4,7 +4,8 @@ import { basename, extname } from 'node:path';
 import { z } from 'zod';
 import { MAX_JSON_NESTING, nestsDeeperThan } from '../../shared/json/nesting.js';
 import { AppFailure } from '../ipc/app-failure.js';
-import { CsvError, parseCsv } from './csv.js';
+import { CsvError, readCsv, type CsvDelimiter } from './csv.js';
+import { decodeText, type TextEncodingName } from './decode.js';
 
 /*
  * Reads an import file (CSV, or JSON with the same fields) into rows of
@@ -18,6 +19,10 @@ export interface ImportFile {
   fileName: string;
   columns: string[];
   rows: Record<string, string>[];
+  /** How the bytes were read: the preview says it, so a wrong guess is visible. */
+  encoding: TextEncodingName;
+  /** The CSV delimiter found; null for JSON. */
+  delimiter: CsvDelimiter | null;
 }
 
 const JsonCell = z.union([
@@ -80,10 +85,15 @@ function fromJson(text: string): { columns: string[]; rows: Record<string, strin
   return { columns: [...columns], rows };
 }
 
-function fromCsv(text: string): { columns: string[]; rows: Record<string, string>[] } {
+function fromCsv(text: string): {
+  columns: string[];
+  rows: Record<string, string>[];
+  delimiter: CsvDelimiter;
+} {
   let records: string[][];
+  let delimiter: CsvDelimiter;
   try {
-    records = parseCsv(text);
+    ({ records, delimiter } = readCsv(text));
   } catch (err) {
     if (err instanceof CsvError) throw new AppFailure('INVALID_ARGUMENT', err.message);
     throw err;
@@ -102,7 +112,7 @@ function fromCsv(text: string): { columns: string[]; rows: Record<string, string
     });
     return row;
   });
-  return { columns: columns.filter((c) => c !== ''), rows };
+  return { columns: columns.filter((c) => c !== ''), rows, delimiter };
 }
 
 /** Reads a CSV or JSON file of posts; a clear AppFailure for anything it cannot use. */
@@ -126,13 +136,14 @@ export async function readImportFile(path: string): Promise<ImportFile> {
   const size = info.size;
   if (size > MAX_IMPORT_BYTES)
     throw new AppFailure('INVALID_ARGUMENT', 'This file is larger than 50 MB; split it into smaller files.');
-  const text = await readFile(path, 'utf8');
-  const { columns, rows } = ext === '.json' ? fromJson(text) : fromCsv(text);
+  const { text, encoding } = decodeText(await readFile(path));
+  const { columns, rows, delimiter } =
+    ext === '.json' ? { ...fromJson(text), delimiter: null } : fromCsv(text);
   if (rows.length > MAX_IMPORT_ROWS) {
     throw new AppFailure(
       'INVALID_ARGUMENT',
       `This file has ${rows.length} posts; import at most ${MAX_IMPORT_ROWS} at a time.`,
     );
   }
-  return { fileName: basename(path), columns, rows };
+  return { fileName: basename(path), columns, rows, encoding, delimiter };
 }

@@ -10,13 +10,22 @@ import type {
 } from '../../shared/ipc/models.js';
 import { mediaKindFromPath } from '../../shared/platforms/validate.js';
 import { wallTimeToInstant } from '../../shared/queue/slots.js';
+import {
+  BLOCK_SEPARATOR,
+  blockMediaColumn,
+  blockTextColumn,
+  COLUMN,
+  listCell as list,
+  SETTING_COLUMN,
+} from '../../shared/posts-file/columns.js';
 import { createPayloadFromDraft, validateCreatePayload } from '../sync/create-request.js';
 
 /*
  * Runs anywhere (pure; Node for the hash). One import row: its cells read as a post (thread
  * blocks, accounts by id or name, a time in the brand's zone or "queue", media URLs, settings per
  * platform), checked with the same platform rules the composer and the service use.
- * The column reference users read is samples/README.md; keep the two in step.
+ * The columns are described once in shared/posts-file/columns.ts (export writes the same ones);
+ * the reference users read is samples/README.md; keep the two in step.
  */
 
 export interface RowContext {
@@ -24,6 +33,11 @@ export interface RowContext {
   timezone: string;
   now: number;
   imported: (fingerprint: string) => boolean;
+  /**
+   * Whether every one of these accounts already has a post at this instant with these block texts
+   * (a file exported from Postdeck, imported back): such a row creates nothing.
+   */
+  present?: (accountIds: readonly string[], date: string, texts: readonly string[]) => boolean;
   /** Whether an account has posting slots (its own or the brand default), for rows set to "queue". */
   hasSlots: (integrationId: string) => boolean;
 }
@@ -34,9 +48,12 @@ export interface CheckedRow {
   fingerprint: string;
   blocks: DraftBlock[];
   targets: DraftTarget[];
+  /** The brand already has this post (same accounts, time and text), whoever made it. */
+  present: boolean;
+  /** `state` draft (as export writes a draft): created as a draft, not scheduled. */
+  type: 'draft' | 'schedule';
 }
 
-const BLOCK_SEPARATOR = /\r?\n---\r?\n/;
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/;
 const HAS_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
@@ -45,32 +62,26 @@ function lowerKeys(cells: Record<string, string>): Map<string, string> {
   return new Map(Object.entries(cells).map(([k, v]) => [k.trim().toLowerCase(), v]));
 }
 
-const list = (value: string | undefined) =>
-  (value ?? '')
-    .split(';')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
 /** Text blocks: `text` split on lines of `---`, then `text_2`, `text_3`… in order. */
 function blockTexts(cells: Map<string, string>): string[] {
-  const blocks = (cells.get('text') ?? '').split(BLOCK_SEPARATOR);
-  for (let n = 2; cells.has(`text_${n}`); n += 1) {
-    const more = cells.get(`text_${n}`) ?? '';
+  const blocks = (cells.get(COLUMN.text) ?? '').split(BLOCK_SEPARATOR);
+  for (let n = 1; cells.has(blockTextColumn(n)); n += 1) {
+    const more = cells.get(blockTextColumn(n)) ?? '';
     if (more.trim() !== '') blocks.push(more);
   }
   return blocks;
 }
 
 function readDate(cells: Map<string, string>, ctx: RowContext, problem: (f: string, m: string) => void) {
-  const raw = [cells.get('date') ?? '', cells.get('time') ?? '']
+  const raw = [cells.get(COLUMN.date) ?? '', cells.get(COLUMN.time) ?? '']
     .map((s) => s.trim())
     .filter(Boolean)
     .join(' ');
   if (raw === '') {
     problem('date', 'Give a date and time (2026-12-01 09:30, in the brand’s zone) or write queue.');
-    return { date: null, queue: false };
+    return { date: null, queue: false, at: null };
   }
-  if (raw.toLowerCase() === 'queue') return { date: null, queue: true };
+  if (raw.toLowerCase() === 'queue') return { date: null, queue: true, at: null };
   let ms = Number.NaN;
   const local = LOCAL_TIME.exec(raw);
   if (local) {
@@ -87,24 +98,38 @@ function readDate(cells: Map<string, string>, ctx: RowContext, problem: (f: stri
       'date',
       `“${raw.slice(0, 40)}” is not a time; write 2026-12-01 09:30 (brand’s zone), an ISO time with offset, or queue.`,
     );
-    return { date: null, queue: false };
+    return { date: null, queue: false, at: null };
   }
+  // `at` is kept for a past time too: a past post exported from the calendar is found as present.
+  const at = new Date(ms).toISOString();
   if (ms <= ctx.now) {
     problem('date', 'This time has already passed; pick a time in the future or write queue.');
-    return { date: null, queue: false };
+    return { date: null, queue: false, at };
   }
-  return { date: new Date(ms).toISOString(), queue: false };
+  return { date: at, queue: false, at };
 }
 
 function readAccounts(cells: Map<string, string>, ctx: RowContext, problem: (f: string, m: string) => void) {
   const found: IntegrationView[] = [];
-  const wanted = list(cells.get('accounts'));
+  /** Every account the row names that exists, usable or not (a disconnected one's old posts still count as present). */
+  const named: IntegrationView[] = [];
+  const wanted = list(cells.get(COLUMN.accounts));
   if (wanted.length === 0)
     problem('accounts', 'Name at least one account (its id or name; several separated by ;).');
-  for (const ref of wanted) {
+  // An exported file names accounts by id, with their names beside them: in another brand or
+  // service, where the ids differ, the name at the same place finds the account.
+  const names = list(cells.get(COLUMN.accountNames));
+  const byNameOf = (name: string) =>
+    ctx.integrations.filter((i) => i.name.toLowerCase() === name.toLowerCase());
+  for (const [n, ref] of wanted.entries()) {
     const byId = ctx.integrations.find((i) => i.id === ref);
-    const byName = ctx.integrations.filter((i) => i.name.toLowerCase() === ref.toLowerCase());
-    const account = byId ?? (byName.length === 1 ? byName[0] : undefined);
+    const byName = byNameOf(ref);
+    const alias = names.length === wanted.length ? byNameOf(names[n] ?? '') : [];
+    const account =
+      byId ??
+      (byName.length === 1 ? byName[0] : undefined) ??
+      (byName.length === 0 && alias.length === 1 ? alias[0] : undefined);
+    if (account && !named.includes(account)) named.push(account);
     if (!account) {
       problem(
         'accounts',
@@ -123,7 +148,7 @@ function readAccounts(cells: Map<string, string>, ctx: RowContext, problem: (f: 
       found.push(account);
     }
   }
-  return found;
+  return { found, named };
 }
 
 function readMedia(
@@ -168,7 +193,7 @@ function readSettings(
   const put = (platform: string, field: string, value: unknown) => {
     byPlatform.set(platform, { ...(byPlatform.get(platform) ?? {}), [field]: settingValue(value) });
   };
-  const json = (cells.get('settings') ?? '').trim();
+  const json = (cells.get(COLUMN.settings) ?? '').trim();
   if (json !== '') {
     let value: unknown;
     try {
@@ -190,7 +215,7 @@ function readSettings(
     }
   }
   for (const [column, value] of cells) {
-    const m = /^settings\.([a-z-]+)\.(.+)$/.exec(column);
+    const m = SETTING_COLUMN.exec(column);
     if (m?.[1] && m[2] && value.trim() !== '') put(m[1], m[2], value.trim());
   }
   return byPlatform;
@@ -201,7 +226,7 @@ function fieldOf(path: string, platform: string): string {
   const block = /^value\.(\d+)\.(content|image)$/.exec(path);
   if (block) {
     const n = Number(block[1]);
-    if (block[2] === 'image') return n === 0 ? 'media' : `media_${n + 1}`;
+    if (block[2] === 'image') return blockMediaColumn(n);
     return 'text';
   }
   if (path.startsWith('settings.')) return `settings.${platform}.${path.slice('settings.'.length)}`;
@@ -225,16 +250,11 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
   const texts = blockTexts(lower);
   const blocks: DraftBlock[] = texts.map((content, b) => ({
     content,
-    media: readMedia(
-      lower.get(b === 0 ? 'media' : `media_${b + 1}`),
-      problem,
-      b === 0 ? 'media' : `media_${b + 1}`,
-    ),
+    media: readMedia(lower.get(blockMediaColumn(b)), problem, blockMediaColumn(b)),
   }));
-  const accounts = readAccounts(lower, ctx, problem).flatMap((a) =>
-    a.platform ? [{ ...a, platform: a.platform }] : [],
-  );
-  const { date, queue } = readDate(lower, ctx, problem);
+  const { found, named } = readAccounts(lower, ctx, problem);
+  const accounts = found.flatMap((a) => (a.platform ? [{ ...a, platform: a.platform }] : []));
+  const { date, queue, at } = readDate(lower, ctx, problem);
   if (queue) {
     for (const a of accounts.filter((acc) => !ctx.hasSlots(acc.id))) {
       problem('date', `${a.name} has no posting slots for queue; add some under Queue, or give a date.`);
@@ -247,10 +267,11 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
     settings: { ...(settings.get(a.platform) ?? {}), __type: a.platform },
     blocks: null,
   }));
+  const type = (lower.get(COLUMN.state) ?? '').trim().toLowerCase() === 'draft' ? 'draft' : 'schedule';
   if (targets.length > 0) {
     const payload = createPayloadFromDraft(
       importedDraft({ id: 'import', brandId: null, blocks, targets, date, at: '' }),
-      'schedule',
+      type,
       date ?? new Date(ctx.now).toISOString(),
     );
     for (const issue of validateCreatePayload(payload)) {
@@ -261,25 +282,28 @@ export function checkRow(index: number, cells: Record<string, string>, ctx: RowC
       );
     }
   }
-  const fingerprint = fingerprintOf(
-    accounts.map((a) => a.id),
-    date ?? 'queue',
-    texts,
-  );
+  const accountIds = accounts.map((a) => a.id);
+  const fingerprint = fingerprintOf(accountIds, date ?? 'queue', texts);
+  const namedIds = named.map((a) => a.id);
+  const present =
+    at !== null && namedIds.length > 0 && ctx.present !== undefined && ctx.present(namedIds, at, texts);
   return {
     view: {
       index,
       cells,
       text: texts[0] ?? '',
       accounts: accounts.map((a) => ({ id: a.id, name: a.name, platform: a.platform })),
-      date,
+      // A post already there shows at its time, past or not (it is skipped, never sent).
+      date: date ?? (present ? at : null),
       queue,
       problems,
-      alreadyImported: ctx.imported(fingerprint),
+      alreadyImported: present || ctx.imported(fingerprint),
     },
     fingerprint,
     blocks,
     targets,
+    present,
+    type,
   };
 }
 

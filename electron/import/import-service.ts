@@ -8,6 +8,7 @@ import { DraftsRepo } from '../drafts/drafts-repo.js';
 import { AppFailure, notConnected } from '../ipc/app-failure.js';
 import type { BusyByAccount, QueueService } from '../queue/queue-service.js';
 import type { AppDatabase } from '../store/database.js';
+import { PostsCache } from '../store/posts-cache.js';
 import { OutboxRepo } from '../store/outbox-repo.js';
 import { createPayloadFromDraft, validateCreatePayload } from '../sync/create-request.js';
 import { createSummary } from '../sync/outbox-views.js';
@@ -54,9 +55,11 @@ export class ImportService {
   private readonly fingerprints: FingerprintsRepo;
   private readonly drafts: DraftsRepo;
   private readonly outbox: OutboxRepo;
+  private readonly posts: PostsCache;
 
   constructor(private readonly o: ImportServiceOptions) {
     this.fingerprints = new FingerprintsRepo(o.db, o.now);
+    this.posts = new PostsCache(o.db);
     this.drafts = new DraftsRepo(o.db);
     this.outbox = new OutboxRepo(o.db, o.now);
   }
@@ -72,6 +75,7 @@ export class ImportService {
       timezone: this.o.queue.timezone(active),
       now: this.o.now().getTime(),
       imported: (fp) => done.has(fp),
+      present: (ids, date, texts) => this.present(active, ids, date, texts),
       hasSlots: (id) => this.o.queue.slotsOf(active, id).length > 0,
     };
     const rows: CheckedRow[] = [];
@@ -95,6 +99,8 @@ export class ImportService {
       columns: file.columns,
       timezone: context.timezone,
       rows: rows.map((r) => r.view),
+      encoding: file.encoding,
+      delimiter: file.delimiter,
     };
   }
 
@@ -133,7 +139,7 @@ export class ImportService {
         result.dropped += 1;
         continue;
       }
-      if (done.has(row.fingerprint)) {
+      if (done.has(row.fingerprint) || row.present) {
         result.alreadyImported += 1;
         continue;
       }
@@ -167,7 +173,7 @@ export class ImportService {
         } else {
           groups.push([row.view.date ?? '', row.targets]);
         }
-        this.queueRow(active, row.fingerprint, blocks, groups);
+        this.queueRow(active, row.fingerprint, blocks, groups, row.type);
         for (const [date, targets] of groups) {
           for (const t of targets)
             if (busy) busy.set(t.integrationId, [...(busy.get(t.integrationId) ?? []), Date.parse(date)]);
@@ -195,12 +201,13 @@ export class ImportService {
     fingerprint: string,
     blocks: DraftBlock[],
     groups: [string, DraftTarget[]][],
+    type: CheckedRow['type'],
   ): void {
     const at = this.o.now().toISOString();
     const queued = groups.map(([date, targets]) => {
       requireFuture(this.o.now, date);
       const draft = importedDraft({ id: randomUUID(), brandId: active.brandId, blocks, targets, date, at });
-      const payload = createPayloadFromDraft(draft, 'schedule', date);
+      const payload = createPayloadFromDraft(draft, type, date);
       const issue = validateCreatePayload(payload)[0];
       if (issue) throw new AppFailure('INVALID_ARGUMENT', issue.message);
       return { draft, payload };
@@ -236,6 +243,38 @@ export class ImportService {
       out.push({ ...block, media });
     }
     return out;
+  }
+
+  /**
+   * Whether each account already has a post at this instant with the same block texts, as the
+   * posts cache last saw them (the full thread from a saved detail when there is one, else the
+   * first block and the count). A file exported from the calendar thus imports back as nothing.
+   */
+  private present(
+    active: ActiveBrand,
+    accountIds: readonly string[],
+    date: string,
+    texts: readonly string[],
+  ) {
+    const ms = Date.parse(date);
+    const here = this.posts.listRange(active.profileId, active.brandId, ms, ms + 1);
+    const same = (a: readonly string[], b: readonly string[]) =>
+      a.length === b.length && a.every((t, i) => t.trim() === (b[i] ?? '').trim());
+    return accountIds.every((id) =>
+      here.some((post) => {
+        if (post.integrationId !== id || post.blockCount !== texts.length) return false;
+        if ((post.content ?? '').trim() !== (texts[0] ?? '').trim()) return false;
+        if (texts.length === 1) return true;
+        const detail = this.posts.getDetail(active.profileId, active.brandId, post.id);
+        return (
+          detail === null ||
+          same(
+            detail.value.map((b) => b.content),
+            texts,
+          )
+        );
+      }),
+    );
   }
 
   private requirePreview(importId: string): Preview {

@@ -13,7 +13,7 @@
  */
 import type { MediaObject } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { OutboxItemView, SyncStatus } from '../../shared/ipc/models.js';
+import type { CalendarPost, OutboxItemView, SyncStatus } from '../../shared/ipc/models.js';
 import { ApiError } from '../api/errors.js';
 import type { PublishingApi } from '../api/publishing-api.js';
 import { DraftsRepo } from '../drafts/drafts-repo.js';
@@ -168,6 +168,11 @@ export class SyncEngine {
   /** The cache with pending changes laid over it, at once; the range is pulled behind the answer. */
   listPosts(range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
     return this.reader.listPosts(this.requireActive(), range);
+  }
+
+  /** Posts by id as the calendar shows them now (an export of a selection or of search results). */
+  postsShown(ids: readonly string[]): CalendarPost[] {
+    return this.reader.shown(this.requireActive(), ids).posts;
   }
 
   /** One post with its blocks, media and settings; the copy saved last time when offline. */

@@ -8,6 +8,7 @@ import { call } from '../lib/ipc.js';
 import { useCalendarActions } from './actions.js';
 import { CalendarFilters } from './CalendarFilters.js';
 import { CalendarToolbar } from './CalendarToolbar.js';
+import { ExportMenu } from '../export/ExportMenu.js';
 import { CalendarView as CalendarGrid } from './CalendarView.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { useEmptySlots } from './empty-slots.js';
@@ -153,6 +154,7 @@ export function CalendarScreen() {
         onJump={(d) => setDate(d)}
         onZone={(tz) => setZone.mutate(tz)}
       />
+      <ExportMenu postIds={shown.map((p) => p.id)} what="posts in view" />
       <CalendarFilters
         posts={posts}
         integrations={integrations.data ?? []}

@@ -86,7 +86,8 @@ export function ImportScreen() {
     const kept = all.filter((r) => !dropped.has(r.index));
     return {
       total: all.length,
-      problems: kept.filter((r) => r.problems.length > 0).length,
+      // A row already there is skipped whatever its problems (a past post exported from the calendar).
+      problems: kept.filter((r) => r.problems.length > 0 && !r.alreadyImported).length,
       already: kept.filter((r) => r.alreadyImported).length,
       ready: kept.filter((r) => r.problems.length === 0 && !r.alreadyImported).length,
       dropped: dropped.size,
@@ -174,7 +175,8 @@ export function ImportScreen() {
           <p className="import-counts">
             <span>{counts.ready.toLocaleString()} ready</span> · <span>{counts.problems} with problems</span>{' '}
             · <span>{counts.already.toLocaleString()} already imported</span> ·{' '}
-            <span>{counts.dropped} dropped</span> · times in {preview.timezone}
+            <span>{counts.dropped} dropped</span> · times in {preview.timezone} ·{' '}
+            <span data-testid="import-read-as">{readAs(preview.encoding, preview.delimiter)}</span>
           </p>
           <div className="import-tools">
             <label>
@@ -275,6 +277,22 @@ function whenOf(row: ImportRowView, timezone: string): string {
   }).format(new Date(row.date));
 }
 
+const ENCODINGS: Record<string, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 LE',
+  'utf-16be': 'UTF-16 BE',
+  'windows-1252': 'Windows-1252',
+};
+const DELIMITERS: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
+
+/** "read as Windows-1252, semicolon-separated": a wrong guess shows before anything is imported. */
+function readAs(encoding: string, delimiter: string | null): string {
+  const enc = ENCODINGS[encoding] ?? encoding;
+  return delimiter === null
+    ? `read as ${enc}`
+    : `read as ${enc}, ${DELIMITERS[delimiter] ?? delimiter}-separated`;
+}
+
 function ImportRow(props: {
   row: ImportRowView;
   dropped: boolean;
@@ -285,6 +303,8 @@ function ImportRow(props: {
   editor: ReactNode;
 }) {
   const { row, dropped } = props;
+  // A row already there is skipped: its problems (a past time, say) do not matter.
+  const problems = row.alreadyImported ? [] : row.problems;
   const status = dropped
     ? 'Dropped'
     : row.alreadyImported
@@ -298,7 +318,7 @@ function ImportRow(props: {
         className={
           dropped
             ? 'import-row import-row-dropped'
-            : row.problems.length > 0
+            : problems.length > 0
               ? 'import-row import-row-bad'
               : 'import-row'
         }
@@ -310,9 +330,9 @@ function ImportRow(props: {
         <td>{whenOf(row, props.timezone)}</td>
         <td>
           <strong>{status}</strong>
-          {!dropped && row.problems.length > 0 ? (
+          {!dropped && problems.length > 0 ? (
             <ul className="import-problems">
-              {row.problems.map((p, i) => (
+              {problems.map((p, i) => (
                 <li key={i}>
                   <code>{p.field}</code>: {p.message}
                 </li>

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 
-export const Scope = z.enum([
-  'posts:read',
-  'posts:write',
-  'media:write',
-  'analytics:read',
-  'brands:read',
-]);
+export const Scope = z.enum(['posts:read', 'posts:write', 'media:write', 'analytics:read', 'brands:read']);
 export type Scope = z.infer<typeof Scope>;
 export const ALL_SCOPES: readonly Scope[] = Scope.options;
 

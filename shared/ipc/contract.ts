@@ -13,6 +13,9 @@ import {
   BrandView,
   Draft,
   DraftInput,
+  ExportFormat,
+  ExportResult,
+  ExportScope,
   ImportPreview,
   ImportResult,
   ImportRowView,
@@ -71,7 +74,11 @@ export const Diagnostics = z.object({
 });
 export type Diagnostics = z.infer<typeof Diagnostics>;
 
-const m = <I extends z.ZodType, R extends z.ZodType>(input: I, result: R, doc: string) => ({ input, result, doc });
+const m = <I extends z.ZodType, R extends z.ZodType>(input: I, result: R, doc: string) => ({
+  input,
+  result,
+  doc,
+});
 
 export const ipcMethods = {
   // Profiles and the key (the key goes in, never comes out).
@@ -94,8 +101,16 @@ export const ipcMethods = {
     'Swaps the key of a profile after checking it.',
   ),
   switchProfile: m(z.object({ profileId: Id }), ProfileView, 'Makes another profile active.'),
-  removeProfile: m(z.object({ profileId: Id }), z.object({ removed: z.boolean() }), 'Deletes a profile and its key.'),
-  startSandbox: m(None, ProfileView, 'Starts the built-in local service and connects to it with its test key.'),
+  removeProfile: m(
+    z.object({ profileId: Id }),
+    z.object({ removed: z.boolean() }),
+    'Deletes a profile and its key.',
+  ),
+  startSandbox: m(
+    None,
+    ProfileView,
+    'Starts the built-in local service and connects to it with its test key.',
+  ),
   getMe: m(None, MeResponse, 'GET /me for the active profile and brand.'),
 
   // Brands.
@@ -127,7 +142,11 @@ export const ipcMethods = {
     WriteResult,
     'Queues PUT /posts/:id/date; answers the post at its new time, as the calendar shows it now.',
   ),
-  deleteGroup: m(z.object({ group: Id }), WriteResult, "Queues DELETE /posts/:group; answers the group's posts as hidden."),
+  deleteGroup: m(
+    z.object({ group: Id }),
+    WriteResult,
+    "Queues DELETE /posts/:group; answers the group's posts as hidden.",
+  ),
   sendDraft: m(
     z.object({
       draftId: Id,
@@ -155,7 +174,11 @@ export const ipcMethods = {
     z.object({ uploadId: z.string() }),
     'Starts a streamed upload; progress comes as uploadProgress events.',
   ),
-  uploadMediaFromUrl: m(z.object({ url: z.url({ protocol: /^https?$/ }) }), MediaObject, 'POST /media/upload-from-url.'),
+  uploadMediaFromUrl: m(
+    z.object({ url: z.url({ protocol: /^https?$/ }) }),
+    MediaObject,
+    'POST /media/upload-from-url.',
+  ),
   cancelUpload: m(z.object({ uploadId: Id }), z.object({ cancelled: z.boolean() }), 'Stops an upload.'),
   listMedia: m(None, z.array(MediaObject), 'Media already uploaded for the active brand, for reuse.'),
 
@@ -172,7 +195,11 @@ export const ipcMethods = {
   syncNow: m(None, SyncStatus, 'Flushes the outbox and refreshes the visible range now.'),
 
   // Posting queue: weekly slots per account (null = the brand default), and sending at the next free one.
-  getQueueSlots: m(z.object({ integrationId: Id.nullable() }), QueueSlotsView, "An account's slots, or the brand default's."),
+  getQueueSlots: m(
+    z.object({ integrationId: Id.nullable() }),
+    QueueSlotsView,
+    "An account's slots, or the brand default's.",
+  ),
   setQueueSlots: m(
     z.object({ integrationId: Id.nullable(), slots: QueueSlots.nullable() }),
     QueueSlotsView,
@@ -184,7 +211,10 @@ export const ipcMethods = {
     'Gives other accounts the same slots.',
   ),
   previewQueue: m(
-    z.object({ integrationIds: z.array(Id).min(1).max(100), count: z.number().int().min(1).max(50).optional() }),
+    z.object({
+      integrationIds: z.array(Id).min(1).max(100),
+      count: z.number().int().min(1).max(50).optional(),
+    }),
     z.object({
       timezone: z.string(),
       accounts: z.array(z.object({ integrationId: z.string(), dates: z.array(IsoDateTime) })),
@@ -193,7 +223,9 @@ export const ipcMethods = {
   ),
   queueDraft: m(
     z.object({ draftId: Id }),
-    z.object({ posts: z.array(z.object({ integrationId: z.string(), date: IsoDateTime, outboxId: z.string() })) }),
+    z.object({
+      posts: z.array(z.object({ integrationId: z.string(), date: IsoDateTime, outboxId: z.string() })),
+    }),
     'Schedules a draft at the next free slot of each account, through the outbox (one create per distinct time).',
   ),
   moveToNextFreeSlot: m(
@@ -215,7 +247,11 @@ export const ipcMethods = {
     'Reads a CSV or JSON file of posts and checks every row; nothing is sent.',
   ),
   editImportRow: m(
-    z.object({ importId: Id, index: z.number().int().min(0), cells: z.record(z.string().max(200), z.string().max(100_000)) }),
+    z.object({
+      importId: Id,
+      index: z.number().int().min(0),
+      cells: z.record(z.string().max(200), z.string().max(100_000)),
+    }),
     ImportRowView,
     'Changes cells of one previewed row and checks it again.',
   ),
@@ -225,12 +261,27 @@ export const ipcMethods = {
     'Sends every kept row without problems through the outbox; rows imported before are skipped.',
   ),
 
+  // Export: main writes the file (after a save dialog) in the format import reads back.
+  exportPosts: m(
+    z.object({ format: ExportFormat, scope: ExportScope }),
+    ExportResult,
+    'Writes posts of the active brand as .ics, CSV or JSON where the user chooses; CSV and JSON import back unchanged.',
+  ),
+
   // Analytics.
-  getProfileAnalytics: m(z.object({ integrationId: Id }), AnalyticsResponse, 'GET /analytics/insights/profile.'),
+  getProfileAnalytics: m(
+    z.object({ integrationId: Id }),
+    AnalyticsResponse,
+    'GET /analytics/insights/profile.',
+  ),
 
   // The desktop app: settings main applies, and what it asks the window to open.
   getDesktopSettings: m(None, DesktopSettings, 'Keep running in the background, open at login.'),
-  setDesktopSettings: m(DesktopSettings.partial().strict(), DesktopSettings, 'Changes desktop settings; main applies them at once.'),
+  setDesktopSettings: m(
+    DesktopSettings.partial().strict(),
+    DesktopSettings,
+    'Changes desktop settings; main applies them at once.',
+  ),
   takeOpenRequest: m(
     None,
     z.object({ request: OpenRequest.nullable() }),
@@ -246,10 +297,18 @@ export const ipcMethods = {
 
   // About / diagnostics.
   getDiagnostics: m(None, Diagnostics, 'Versions and the last lines of the log file.'),
-  openLogsFolder: m(None, z.object({ opened: z.boolean() }), 'Shows the folder of the log files in the file manager.'),
+  openLogsFolder: m(
+    None,
+    z.object({ opened: z.boolean() }),
+    'Shows the folder of the log files in the file manager.',
+  ),
 
   // Shell.
-  openExternal: m(z.object({ url: z.url({ protocol: /^https?$/ }) }), z.object({ opened: z.boolean() }), 'Opens an http(s) link in the system browser.'),
+  openExternal: m(
+    z.object({ url: z.url({ protocol: /^https?$/ }) }),
+    z.object({ opened: z.boolean() }),
+    'Opens an http(s) link in the system browser.',
+  ),
 } as const;
 
 export type IpcMethodName = keyof typeof ipcMethods;
@@ -296,7 +355,12 @@ export const ipcEvents = {
     error: z.string().optional(),
   }),
   /** A post the user scheduled was published or failed (detected by sync). */
-  postOutcome: z.object({ postId: z.string(), state: z.string(), content: z.string(), error: z.string().nullable() }),
+  postOutcome: z.object({
+    postId: z.string(),
+    state: z.string(),
+    content: z.string(),
+    error: z.string().nullable(),
+  }),
   profileChanged: z.object({ profileId: z.string().nullable() }),
   /** How far reading, checking or importing a file has come. */
   importProgress: z.object({

@@ -221,6 +221,9 @@ export const ImportPreview = z.object({
   columns: z.array(z.string()),
   timezone: z.string(),
   rows: z.array(ImportRowView),
+  /** How the file was read: its text encoding (utf-8, utf-16le, utf-16be, windows-1252) and CSV delimiter (null: JSON). */
+  encoding: z.string(),
+  delimiter: z.string().nullable(),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;
 
@@ -233,3 +236,24 @@ export const ImportResult = z.object({
 export type ImportResult = z.infer<typeof ImportResult>;
 
 export { ContentBlock, MediaObject, MetricMap };
+
+/** Export: which posts (the calendar's range, or chosen ids such as a selection or search results), in which format. */
+export const ExportFormat = z.enum(['ics', 'csv', 'json']);
+export type ExportFormat = z.infer<typeof ExportFormat>;
+export const ExportScope = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('range'), start: IsoDateTime, end: IsoDateTime }),
+  z.object({ kind: z.literal('posts'), postIds: z.array(z.string().min(1).max(200)).min(1).max(20_000) }),
+]);
+export type ExportScope = z.infer<typeof ExportScope>;
+export const ExportResult = z.object({
+  /** Where the file was written; null when the user closed the save dialog. */
+  path: z.string().nullable(),
+  /** Rows (CSV, JSON) or events (.ics) written: one per set of accounts sharing time and text. */
+  count: z.number().int(),
+  /** Posts written in full, and those written from the calendar's copy (first block only) because offline. */
+  posts: z.number().int(),
+  partial: z.number().int(),
+  /** Posts not written: created offline and not yet confirmed by the service. */
+  skipped: z.number().int(),
+});
+export type ExportResult = z.infer<typeof ExportResult>;

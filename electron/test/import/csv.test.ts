@@ -11,13 +11,15 @@ describe('parseCsv', () => {
     ]);
   });
 
-  it('takes CRLF and lone CR line ends, drops a BOM, skips blank lines, keeps empty cells', () => {
-    expect(parseCsv('\uFEFFa,b\r\n1,\r\n\r\n,2\r3,4')).toEqual([
+  it('takes CRLF or lone CR line ends, drops a BOM, skips blank lines, keeps empty cells', () => {
+    const records = [
       ['a', 'b'],
       ['1', ''],
       ['', '2'],
       ['3', '4'],
-    ]);
+    ];
+    expect(parseCsv('\uFEFFa,b\r\n1,\r\n\r\n,2\r\n3,4')).toEqual(records);
+    expect(parseCsv('a,b\r1,\r\r,2\r3,4')).toEqual(records);
   });
 
   it('keeps CRLF inside a quoted cell as written', () => {

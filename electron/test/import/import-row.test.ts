@@ -156,4 +156,38 @@ describe('checkRow', () => {
       one,
     );
   });
+
+  it('finds an exported file’s accounts by the names beside their ids when the ids are another service’s', () => {
+    const row = checkRow(
+      0,
+      {
+        text: 'a',
+        accounts: 'int_old1;int_old2',
+        account_names: 'Harbor Coffee;Harbor Coffee TV',
+        date: '2026-12-01 09:30',
+      },
+      ctx,
+    ).view;
+    expect(row.accounts.map((a) => a.id)).toEqual(['x1', 'yt1']);
+    // A name that is not unique does not guess.
+    expect(
+      fields({ text: 'a', accounts: 'int_old3', account_names: 'harborcoffee', date: '2026-12-01 09:30' }),
+    ).toContain('accounts');
+  });
+
+  it('finds a row already there (past, or on a disconnected account) and shows it at its time', () => {
+    const seen: [readonly string[], string, readonly string[]][] = [];
+    const present: RowContext['present'] = (ids, date, texts) => {
+      seen.push([ids, date, texts]);
+      return true;
+    };
+    const row = checkRow(
+      0,
+      { text: 'Old\n---\nThread', accounts: 'fb2;x1', date: '2026-11-01 09:30' },
+      { ...ctx, present },
+    );
+    expect(seen).toEqual([[['fb2', 'x1'], '2026-11-01T08:30:00.000Z', ['Old', 'Thread']]]);
+    expect(row.present).toBe(true);
+    expect(row.view).toMatchObject({ alreadyImported: true, date: '2026-11-01T08:30:00.000Z' });
+  });
 });

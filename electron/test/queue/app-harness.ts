@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IpcEventName, IpcInput, IpcMethodName, IpcOutput } from '../../../shared/ipc/contract.js';
 import type { IntegrationView } from '../../../shared/ipc/models.js';
-import { createAppServices } from '../../app-services.js';
+import { createAppServices, type AppServicesOptions } from '../../app-services.js';
 import { MemorySecretStore } from '../../secrets/memory-secret-store.js';
 import type { TestService } from '../support.js';
 
@@ -12,12 +12,13 @@ import type { TestService } from '../support.js';
  * invoke() as the renderer calls them, for the queue and import suites.
  */
 
-export async function openConnectedApp(svc: TestService) {
+export async function openConnectedApp(svc: TestService, extra: Partial<AppServicesOptions> = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'postdeck-queue-'));
   const services = await createAppServices({
     dataDir: dir,
     secretStore: new MemorySecretStore(),
     apiTimeoutMs: 10_000,
+    ...extra,
   });
   const events: { name: IpcEventName; payload: unknown }[] = [];
   services.onEvent((name, payload) => events.push({ name, payload }));

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, extname } from 'node:path';
+import type { PostDetail } from '../../shared/api/resources.js';
+import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
+import type { CalendarPost, ExportFormat, PostRange } from '../../shared/ipc/models.js';
+import { AppFailure, notConnected } from '../ipc/app-failure.js';
+import type { ActiveBrand } from '../sync/write-context.js';
+import { EXTENSION, render } from './formats.js';
+import { postRecords, type ExportedPost } from './post-records.js';
+
+/*
+ * Runs in main (Node), which owns the data. Export: the posts in a range of the calendar, or
+ * chosen ids (a selection, search results), each read in full (blocks, media, settings) from the
+ * service or its saved copy, written as .ics, CSV or JSON where the user chooses, atomically
+ * (a temporary file renamed over the target, so a failed write never leaves half a file).
+ */
+
+/** Posts read from the service at once: enough to be quick, few enough not to crowd the outbox. */
+const PARALLEL_READS = 4;
+
+/** Asks where to save (Electron: a save dialog); null when the user cancels. */
+export type ChooseSavePath = (request: {
+  defaultName: string;
+  format: ExportFormat;
+}) => Promise<string | null>;
+
+export interface ExportServiceOptions {
+  active: () => ActiveBrand | null;
+  now: () => Date;
+  timezone: (active: ActiveBrand) => string;
+  brandName: (active: ActiveBrand) => string;
+  /** The calendar's posts (cache with pending changes laid over it). */
+  postsInRange: (range: PostRange) => CalendarPost[];
+  postsById: (ids: readonly string[]) => CalendarPost[];
+  /** GET /posts/:id, or the copy saved when it was last opened. */
+  detail: (id: string) => Promise<PostDetail>;
+  /** The copy saved on this computer, if any, read first (no request). */
+  savedDetail?: (id: string) => PostDetail | null;
+  chooseSavePath?: ChooseSavePath;
+}
+
+/** A file name for the brand and the day: "Harbor Coffee posts 2026-11-23.csv". */
+function defaultName(brand: string, now: Date, format: ExportFormat): string {
+  // Characters no file system takes in a name, and control characters.
+  const safe =
+    [...brand]
+      .map((ch) => (ch.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(ch) ? ' ' : ch))
+      .join('')
+      .replace(/ +/g, ' ')
+      .trim() || 'Postdeck';
+  return `${safe} posts ${now.toISOString().slice(0, 10)}.${EXTENSION[format]}`;
+}
+
+export class ExportService {
+  constructor(private readonly o: ExportServiceOptions) {}
+
+  async exportPosts({ format, scope }: IpcInput<'exportPosts'>): Promise<IpcOutput<'exportPosts'>> {
+    const active = this.o.active();
+    if (!active) throw notConnected();
+    if (!this.o.chooseSavePath)
+      throw new AppFailure('INTERNAL', 'Saving files is not available in this build.');
+    const shown =
+      scope.kind === 'range'
+        ? this.o.postsInRange({ start: scope.start, end: scope.end })
+        : this.o.postsById(scope.postIds);
+    const serverPosts = shown.filter((p) => !p.localOnly);
+    const skipped = shown.length - serverPosts.length;
+    if (serverPosts.length === 0) {
+      throw new AppFailure(
+        'INVALID_ARGUMENT',
+        skipped > 0
+          ? 'These posts are not on the service yet; export them once the outbox has sent them.'
+          : 'There are no posts to export here; pick a range or posts that have some.',
+      );
+    }
+    const now = this.o.now();
+    const path = await this.o.chooseSavePath({
+      defaultName: defaultName(this.o.brandName(active), now, format),
+      format,
+    });
+    if (path === null) return { path: null, count: 0, posts: 0, partial: 0, skipped };
+    const exported = await this.readAll(serverPosts);
+    const timezone = this.o.timezone(active);
+    const records = postRecords(exported, timezone);
+    const text = render(format, records, { brandName: this.o.brandName(active), timezone, now });
+    const target = extname(path) === '' ? `${path}.${EXTENSION[format]}` : path;
+    await writeAtomically(target, text);
+    const partial = exported.filter((e) => e.detail === null).length;
+    return { path: target, count: records.length, posts: exported.length - partial, partial, skipped };
+  }
+
+  /** Every post with its detail, PARALLEL_READS at a time; a post that cannot be read keeps the calendar's copy. */
+  private async readAll(posts: readonly CalendarPost[]): Promise<ExportedPost[]> {
+    const out: ExportedPost[] = new Array<ExportedPost>(posts.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < posts.length) {
+        const i = next;
+        next += 1;
+        const post = posts[i]!;
+        // A post's blocks, media and settings never change under its id (the API only moves its
+        // date, and an edit is a new post), so a saved copy is as good as a fresh one; its date and
+        // state come from the calendar's copy anyway.
+        const detail = this.o.savedDetail?.(post.id) ?? (await this.o.detail(post.id).catch(() => null));
+        out[i] = { post, detail };
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, posts.length) }, worker));
+    return out;
+  }
+}
+
+/** Writes beside the target and renames over it: the target is either the old file or the whole new one. */
+export async function writeAtomically(path: string, text: string): Promise<void> {
+  const temp = `${path}.${randomUUID()}.tmp`;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(temp, text, { encoding: 'utf8', flush: true });
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw new AppFailure(
+      'INVALID_ARGUMENT',
+      `The file could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); choose another folder.`,
+    );
+  }
+}
