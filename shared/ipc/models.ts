@@ -185,6 +185,14 @@ export const DraftInput = Draft.omit({ createdAt: true, updatedAt: true }).exten
 });
 export type DraftInput = z.infer<typeof DraftInput>;
 
+/** Sending a local draft, queued (sendDraft) or at once (createPostsNow): its id, how, and when. */
+export const SendDraftInput = z.object({
+  draftId: z.string().min(1).max(200),
+  type: z.enum(['draft', 'schedule', 'now']),
+  date: IsoDateTime.optional(),
+});
+export type SendDraftInput = z.infer<typeof SendDraftInput>;
+
 /** An account's weekly posting slots, or the brand default's when the account has none of its own. */
 export const QueueSlotsView = z.object({
   integrationId: z.string().nullable(),
