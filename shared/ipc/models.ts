@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime, MetricMap, ContentBlock, MediaObject } from '../api/resources.js';
+import { IsoDateTime, MetricMap, CommentDelay, ContentBlock, MediaObject } from '../api/resources.js';
 import { MAX_JSON_NESTING, nestsDeeperThan } from '../json/nesting.js';
 import { PlatformType } from '../platforms/types.js';
 import { QueueSlots } from '../queue/slots.js';
@@ -170,7 +170,7 @@ export const Draft = z.object({
   blocks: z.array(DraftBlock).min(1).max(MAX_DRAFT_BLOCKS),
   targets: z.array(DraftTarget).max(100),
   /** One delay a block at most: the first block's is the post's own, the rest pace the thread. */
-  commentDelays: z.array(z.number().int().min(0).max(1440)).max(MAX_DRAFT_BLOCKS),
+  commentDelays: z.array(CommentDelay).max(MAX_DRAFT_BLOCKS),
   shortLink: z.boolean(),
   /** Intended publish time, when the user picked one. */
   date: IsoDateTime.nullable(),
