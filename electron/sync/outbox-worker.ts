@@ -323,7 +323,7 @@ export class OutboxWorker {
   ): Promise<void> {
     if (this.missedTime(op, date)) return;
     this.markSending(op);
-    const item = await api.reschedulePost(postId, date);
+    const item = await api.sendReschedule(postId, date);
     this.o.onReachability(true, null);
     this.o.db.tx(() => {
       this.cache.upsert(op.profileId, op.brandId, [item], this.o.now().toISOString());
