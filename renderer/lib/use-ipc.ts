@@ -34,4 +34,3 @@ export function useIpcEvent<K extends IpcEventName>(
 ): void {
   useEffect(() => onEvent(name, listener), [name, listener]);
 }
-

@@ -43,4 +43,3 @@ export const settingsSchemas = {
   }),
   bluesky: z.looseObject(base('bluesky')),
 } as const satisfies Record<PlatformType, z.ZodObject>;
-
