@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../lib/ipc.js';
 import { useUi } from '../app/ui-store.js';
 import * as model from './draft-model.js';
-import { useComposerNotice } from './notice-store.js';
+import { useNotices } from '../app/notices.js';
 import { rememberOpenDraft } from './open-draft.js';
 
 /**
@@ -13,7 +13,7 @@ import { rememberOpenDraft } from './open-draft.js';
 export function useComposerExit(stopAutosave: () => void) {
   const client = useQueryClient();
   const closeComposer = useUi((s) => s.closeComposer);
-  const notify = useComposerNotice((s) => s.show);
+  const notify = useNotices((s) => s.show);
 
   const close = async (draft: model.WorkingDraft, touched: boolean) => {
     stopAutosave();
@@ -32,7 +32,7 @@ export function useComposerExit(stopAutosave: () => void) {
     for (const name of ['listPosts', 'listDrafts', 'listOutbox', 'getSyncStatus']) {
       void client.invalidateQueries({ queryKey: [name] });
     }
-    notify(message);
+    notify({ tone: 'success', message });
     closeComposer();
   };
 
