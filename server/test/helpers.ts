@@ -24,6 +24,12 @@ export async function startTestService(opts: Partial<StartServiceOptions> = {}):
   };
 }
 
+/** A test service and a client of it with the full live key, for a test file's beforeAll (close it in afterAll). */
+export async function serviceWithFullKey(opts: Partial<StartServiceOptions> = {}) {
+  const s = await startTestService(opts);
+  return { s, api: as(s, 'full-live') };
+}
+
 /** Removes data dirs a test made with freshDataDir and started itself. */
 export const removeDataDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
 
