@@ -103,7 +103,7 @@ test.describe('the calendar asks main once and main tells it what changed', () =
       await page.mouse.move(box.x + 30, box.y + 11, { steps: 3 });
       await page.mouse.move(to.x, to.y + 5, { steps: 15 });
       await page.mouse.up();
-      await expect(page.locator('.cal-toast').filter({ hasText: 'Moved' })).toBeVisible();
+      await expect(page.locator('.notice-card').filter({ hasText: 'Moved' })).toBeVisible();
 
       // Confirmed by the service: main's syncStatus says nothing waits any more.
       await expect

@@ -142,7 +142,9 @@ test.describe('calendar queue', () => {
     const details = page.locator('.cal-details');
     await expect(details).toBeVisible();
     await details.getByRole('button', { name: 'Move to next free slot' }).click();
-    await expect(page.locator('.cal-toast').filter({ hasText: 'Moved to the next free slot' })).toBeVisible();
+    await expect(
+      page.locator('.notice-card').filter({ hasText: 'Moved to the next free slot' }),
+    ).toBeVisible();
 
     await expect
       .poll(
@@ -158,7 +160,7 @@ test.describe('calendar queue', () => {
     await details.getByRole('button', { name: "Shuffle this account's queue" }).click();
     await expect(
       page
-        .locator('.cal-toast__message')
+        .locator('.notice-card__message')
         .filter({ hasText: /^(Shuffled .+'s queue: \d+ posts? moved\.|Nothing to shuffle in .+'s queue\.)/ }),
     ).toBeVisible();
   });

@@ -156,7 +156,7 @@ class CalendarPage {
   }
 
   toast(text: string | RegExp): Locator {
-    return this.page.locator('.cal-toast').filter({ hasText: text });
+    return this.page.locator('.notice-card').filter({ hasText: text });
   }
 
   /** The day of the month a post's cell sits under in the month view. */

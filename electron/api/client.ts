@@ -206,7 +206,7 @@ export class ApiClient implements PublishingApi {
     );
   }
 
-  async reschedulePost(id: string, date: string): Promise<RescheduleResponse> {
+  async sendReschedule(id: string, date: string): Promise<RescheduleResponse> {
     const raw = await this.send({
       endpoint: 'reschedulePost',
       params: { id },

@@ -44,7 +44,8 @@ export interface PublishingApi {
   createPosts(body: PostCreateRequest): Promise<PostCreateResultItem[]>;
   listPosts(startDate: string, endDate: string): Promise<PostListItem[]>;
   getPost(id: string): Promise<PostDetail>;
-  reschedulePost(id: string, date: string): Promise<RescheduleResponse>;
+  /** Sends PUT /posts/:id/date now (the IPC method reschedulePost only queues it in the outbox). */
+  sendReschedule(id: string, date: string): Promise<RescheduleResponse>;
   deleteGroup(group: string): Promise<DeleteGroupResponse>;
   getProfileAnalytics(integrationId: string): Promise<AnalyticsResponse>;
 }

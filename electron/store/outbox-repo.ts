@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { IsoDateTime, PostCreateResultItem, PostCreateType } from '../../shared/api/resources.js';
+import {
+  CommentDelay,
+  IsoDateTime,
+  PostCreateResultItem,
+  PostCreateType,
+} from '../../shared/api/resources.js';
 import { DraftMedia, OutboxKind, OutboxStatus } from '../../shared/ipc/models.js';
 import { PlatformType } from '../../shared/platforms/types.js';
 import type { AppDatabase } from './database.js';
@@ -17,7 +22,7 @@ export const CreateTarget = z.object({
   platform: PlatformType,
   settings: z.record(z.string(), z.unknown()),
   blocks: z.array(z.object({ content: z.string(), media: z.array(DraftMedia) })).min(1),
-  commentDelays: z.array(z.number().int().min(0).max(1440)).optional(),
+  commentDelays: z.array(CommentDelay).optional(),
 });
 export type CreateTarget = z.infer<typeof CreateTarget>;
 

@@ -1,6 +1,6 @@
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { Queued } from './post-writes.js';
-import type { Draft } from '../../shared/ipc/models.js';
+import type { Draft, SendDraftInput } from '../../shared/ipc/models.js';
 import { createPostsSafely } from '../api/create-posts-safely.js';
 import { ApiError } from '../api/errors.js';
 import { AppFailure, notConnected } from '../ipc/app-failure.js';
@@ -30,6 +30,8 @@ import {
  */
 
 const ALREADY_QUEUED = 'This draft is already waiting to be sent; see the outbox.';
+const OFFLINE_QUEUED =
+  'You are offline: the post waits in the outbox and goes out when the connection returns.';
 
 export class DraftSender {
   constructor(private readonly c: WriteContext) {}
@@ -43,8 +45,9 @@ export class DraftSender {
 
   /**
    * Sends a draft at once and answers the service's result, so the composer can show issues[] on
-   * the spot. When the service cannot be reached it falls back to the outbox (nothing is lost)
-   * and says so; the old group of an edit is deleted through the outbox once the new one exists.
+   * the spot. When the app is offline, or the service cannot be reached, it falls back to the
+   * outbox (nothing is lost) and says so with an OFFLINE failure; the old group of an edit is
+   * deleted through the outbox once the new one exists.
    */
   async createPostsNow(
     active: ActiveBrand,
@@ -64,6 +67,12 @@ export class DraftSender {
         'OFFLINE',
         'A file of this post is still uploading: the post waits in the outbox and goes out as soon as the upload is done.',
       );
+    }
+    if (!this.c.reachability.online) {
+      // Known to be offline: no call that would only time out; the post waits in the outbox.
+      this.queue(active, draft, payload, files);
+      this.c.afterWrite(active);
+      throw new AppFailure('OFFLINE', OFFLINE_QUEUED);
     }
     const api = await this.c.apiOf(active);
     if (!api) throw notConnected();
@@ -120,7 +129,7 @@ export class DraftSender {
   }
 
   /** Checks a draft before it is sent: accounts, a date, the platform rules, its local files. */
-  private async prepare(active: ActiveBrand, input: IpcInput<'sendDraft'>) {
+  private async prepare(active: ActiveBrand, input: SendDraftInput) {
     const draft = this.c.drafts.get(active.profileId, input.draftId);
     if (!draft) {
       throw new AppFailure(

@@ -209,7 +209,8 @@ export class OutboxWorker {
           await this.sendCreate(api, op, op.payload);
           break;
         case 'edit':
-          if (op.phase === 'delete') await this.finishEdit(api, op, op.payload.replacesGroup);
+          // The new version exists: what is left of the edit is the delete of the old group.
+          if (op.phase === 'delete') await this.sendDelete(api, op, op.payload.replacesGroup);
           else await this.sendCreate(api, op, op.payload);
           break;
         case 'reschedule':
@@ -305,16 +306,6 @@ export class OutboxWorker {
     );
   }
 
-  private async finishEdit(api: PublishingApi, op: OutboxRecord, oldGroup: string): Promise<void> {
-    this.markSending(op);
-    await this.deleteTolerant(api, oldGroup);
-    this.o.db.tx(() => {
-      this.cache.removeGroup(op.profileId, op.brandId, oldGroup);
-      this.outbox.remove(op.id);
-    });
-    this.o.onChanged(op, 'posts');
-  }
-
   private async sendReschedule(
     api: PublishingApi,
     op: OutboxRecord,
@@ -323,7 +314,7 @@ export class OutboxWorker {
   ): Promise<void> {
     if (this.missedTime(op, date)) return;
     this.markSending(op);
-    const item = await api.reschedulePost(postId, date);
+    const item = await api.sendReschedule(postId, date);
     this.o.onReachability(true, null);
     this.o.db.tx(() => {
       this.cache.upsert(op.profileId, op.brandId, [item], this.o.now().toISOString());
@@ -332,6 +323,7 @@ export class OutboxWorker {
     this.o.onChanged(op, 'posts');
   }
 
+  /** Deletes a group (or, for an edit, the old version's group) and forgets it in the cache. */
   private async sendDelete(api: PublishingApi, op: OutboxRecord, group: string): Promise<void> {
     this.markSending(op);
     await this.deleteTolerant(api, group);

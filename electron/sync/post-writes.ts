@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { normalizePostState } from '../../shared/api/resources.js';
+import { whyNotMovable } from '../../shared/posts/movable.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 
 /** A queued write: the operation that will carry it out. */
@@ -22,12 +22,6 @@ import {
  * one transaction and shows in the calendar at once; the outbox sends it when the service can take it.
  */
 
-/** Whether a cached post can still be moved (a published one cannot). */
-const isMovable = (state: string) => {
-  const s = normalizePostState(state);
-  return s !== 'published' && s !== 'publishing';
-};
-
 export class PostWrites {
   constructor(private readonly c: WriteContext) {}
 
@@ -38,9 +32,8 @@ export class PostWrites {
     const post = this.c.cache.get(active.profileId, active.brandId, input.id);
     if (!post)
       throw new AppFailure('NOT_FOUND', 'This post is not in the calendar any more; refresh and try again.');
-    if (!isMovable(post.state)) {
-      throw new AppFailure('CONFLICT', 'This post has already been published, so its time cannot change.');
-    }
+    const refused = whyNotMovable(post);
+    if (refused) throw new AppFailure('CONFLICT', refused);
     const id = this.c.db.tx(() => {
       // Dragging again before the first move went out just changes the time of the queued move.
       const queued = outbox

@@ -86,7 +86,7 @@ describe('ApiClient against the local service', () => {
     expect(listed.some((p) => p.id === created[0]!.postId)).toBe(true);
 
     const later = inHours(50);
-    const moved = await api.reschedulePost(created[0]!.postId, later);
+    const moved = await api.sendReschedule(created[0]!.postId, later);
     expect(Date.parse(moved.publishDate)).toBe(Date.parse(later));
 
     const deleted = await api.deleteGroup(created[0]!.group);

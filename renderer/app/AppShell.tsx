@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { ProfileView } from '../../shared/ipc/models.js';
-import { CalendarToasts } from '../calendar/CalendarToasts.js';
 import { useMenuCommands } from '../desktop/menu-commands.js';
 import { useOpenRequests } from '../desktop/open-requests.js';
 import { AccountPage } from '../settings/AccountPage.js';
@@ -8,7 +7,7 @@ import { BrandSwitcher } from './BrandSwitcher.js';
 import { useKeyAccess } from './key-access.js';
 import { Loading } from './feedback.js';
 import { OutboxButton, OutboxPanel } from './OutboxPanel.js';
-import { OutcomeNotices } from './OutcomeNotices.js';
+import { Notices } from './Notices.js';
 import { ScreenBoundary } from './ScreenBoundary.js';
 import { Sidebar } from './Sidebar.js';
 import { SyncBanner } from './SyncBanner.js';
@@ -101,8 +100,7 @@ export function AppShell({ profile }: { profile: ProfileView }) {
         </main>
       </div>
       {outboxOpen ? <OutboxPanel /> : null}
-      <OutcomeNotices />
-      <CalendarToasts />
+      <Notices />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
 import type { OutboxItemView } from '../../shared/ipc/models.js';
-import { useToasts } from '../calendar/toasts.js';
+import { useNotices } from './notices.js';
 import { call } from '../lib/ipc.js';
 import { applyPostsNow, overlaps } from '../lib/posts-in-cache.js';
 import { readableInstants } from '../lib/readable-instants.js';
@@ -33,7 +33,7 @@ function refusalMessage(item: OutboxItemView, zone: string | null): string {
  */
 export function useServerEvents(): void {
   const client = useQueryClient();
-  const toast = useToasts((s) => s.show);
+  const toast = useNotices((s) => s.show);
 
   const onSyncStatus = useCallback(
     (status: IpcEventPayload<'syncStatus'>) => {

@@ -25,14 +25,14 @@ import { brandsKey, integrationsKey, useBrandZone, useVisiblePosts } from './que
 import { stepDate, type CalendarView } from './range.js';
 import { filtersOf, useCalendarStore } from './store.js';
 import { instantToWall, parseWallDateKey } from './time.js';
-import { useToasts } from './toasts.js';
+import { useNotices } from '../app/notices.js';
 
 const EMPTY: CalendarPost[] = [];
 
 /** The calendar screen: every post of the active brand at a glance, drag or keys to reschedule. */
 export function CalendarScreen() {
   const client = useQueryClient();
-  const toast = useToasts((s) => s.show);
+  const toast = useNotices((s) => s.show);
   const { brand, zone, loading: brandLoading } = useBrandZone();
   const brandId = brand?.id ?? null;
 

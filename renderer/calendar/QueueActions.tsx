@@ -1,11 +1,11 @@
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { useMoveToNextFreeSlot, useShuffleQueue } from '../queue/queue-hooks.js';
 import { formatFull } from './format.js';
-import { useToasts } from './toasts.js';
+import { useNotices } from '../app/notices.js';
 
 /** "Move to next free slot" and "Shuffle" for a post the user may move; results come back as toasts. */
 export function QueueActions({ post, zone }: { post: CalendarPost; zone: string }) {
-  const toast = useToasts((s) => s.show);
+  const toast = useNotices((s) => s.show);
   const move = useMoveToNextFreeSlot();
   const shuffle = useShuffleQueue();
   const account = post.integration.name ?? post.integration.id;

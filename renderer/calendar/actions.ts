@@ -7,7 +7,7 @@ import { formatDateTime } from './format.js';
 import { reverseMoves, type PostMove } from './moves.js';
 import { ALL_POSTS, applyPostsNow, knownPosts } from '../lib/posts-in-cache.js';
 import { movedPosts, postsAsShown } from './queries.js';
-import { useToasts } from './toasts.js';
+import { useNotices } from '../app/notices.js';
 
 const UNDO_DEPTH = 20;
 
@@ -59,7 +59,7 @@ function useCalendarWrite<V>(
 /** Reschedule, undo and delete: each shown at once, queued in main's outbox, and main's answer shown. */
 export function useCalendarActions(brandId: string | null, zone: string) {
   const client = useQueryClient();
-  const toast = useToasts((s) => s.show);
+  const toast = useNotices((s) => s.show);
   const undoStack = useRef<PostMove[][]>([]);
 
   const reschedule = useCalendarWrite(

@@ -1,5 +1,5 @@
 import type { CalendarPost, QueueSlotsView } from '../../shared/ipc/models.js';
-import { emptySlotsBetween } from '../queue/queue-hooks.js';
+import { emptySlotsBetween } from '../queue/empty-slots.js';
 import { instantToWall } from './time.js';
 
 /** A free posting slot drawn as a background event: wall dates for the grid, the instant for the composer. */

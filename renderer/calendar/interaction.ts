@@ -12,7 +12,7 @@ import { SLOT_MINUTES } from './slot-rows.js';
 import { shiftTarget, type ShiftKey } from './moves.js';
 import { whyNotMovable, type PostEvent } from './posts.js';
 import type { CalendarView } from './range.js';
-import type { Toast } from './toasts.js';
+import type { NewNotice } from '../app/notices.js';
 
 /*
  * How the calendar answers the keyboard and the pointer beyond what react-big-calendar does:
@@ -133,7 +133,7 @@ export function useGlobalShortcuts(undo: () => Promise<void>): () => boolean {
 }
 
 /** Trying to drag a post that cannot move says why, instead of silently doing nothing. */
-export function useFixedPostHint(posts: readonly CalendarPost[], toast: (t: Omit<Toast, 'id'>) => number) {
+export function useFixedPostHint(posts: readonly CalendarPost[], toast: (t: NewNotice) => number) {
   return useCallback(
     (e: ReactMouseEvent) => {
       const id = (e.target as HTMLElement).closest<HTMLElement>('[data-post-id]')?.dataset.postId;

@@ -1,4 +1,5 @@
-import { normalizePostState, type PostState } from '../../shared/api/resources.js';
+import { normalizePostState, PostState } from '../../shared/api/resources.js';
+import { whyNotMovable as postCannotMove } from '../../shared/posts/movable.js';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { platformRules, PlatformType } from '../../shared/platforms/index.js';
 import { instantToWall } from './time.js';
@@ -58,16 +59,12 @@ export function stateLabel(state: string): string {
   }[known];
 }
 
-/** Why a post cannot be moved, or null when it can. */
+/**
+ * Why a post cannot be moved, or null when it can: the key's scopes first, then the rule that main
+ * and the service apply too (shared/posts/movable.ts).
+ */
 export function whyNotMovable(post: CalendarPost): string | null {
-  const state = normalizePostState(post.state);
-  const refused = keyRefusal('reschedule');
-  if (refused) return refused;
-  if (post.localOnly) return 'This post has not reached the service yet; it can be moved once it has synced.';
-  if (state === 'published') return 'Published posts cannot be moved.';
-  if (state === 'publishing') return 'This post is being published right now and cannot be moved.';
-  if (state === null) return `Posts in state "${post.state}" cannot be moved.`;
-  return null;
+  return keyRefusal('reschedule') ?? postCannotMove(post);
 }
 
 /** A platform's name for people: shared/platforms' label, or the raw value when unknown. */
@@ -129,7 +126,7 @@ export function countByState(posts: readonly CalendarPost[], filters: PostFilter
 
 /** The states in the order the toolbar lists them, then any unknown ones seen. */
 export function orderedStates(counts: Map<string, number>): string[] {
-  const known: string[] = ['draft', 'scheduled', 'publishing', 'published', 'error'];
+  const known: string[] = PostState.options;
   return [...known, ...[...counts.keys()].filter((k) => !known.includes(k)).sort()];
 }
 

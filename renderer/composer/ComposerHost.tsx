@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Loading } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
-import { useComposerNotice } from './notice-store.js';
 import { readOpenDraft } from './open-draft.js';
 import './composer.css';
 
@@ -39,7 +38,7 @@ export function ComposerHost() {
     if (draftId && !useUi.getState().composer) useUi.getState().openComposer({ draftId });
   }, []);
 
-  if (!request) return <ComposerNotice />;
+  if (!request) return null;
   return (
     <Suspense
       fallback={
@@ -50,28 +49,5 @@ export function ComposerHost() {
     >
       <Composer request={request} />
     </Suspense>
-  );
-}
-
-/** What happened to the post the composer just sent, for a few seconds after it closed. */
-function ComposerNotice() {
-  const message = useComposerNotice((s) => s.message);
-  const clear = useComposerNotice((s) => s.clear);
-  useEffect(() => {
-    if (!message) return;
-    const timer = window.setTimeout(clear, 8000);
-    return () => window.clearTimeout(timer);
-  }, [message, clear]);
-  return (
-    <div className="composer-notice" role="status" aria-live="polite">
-      {message ? (
-        <>
-          <span>{message}</span>
-          <button type="button" className="button button-small button-quiet" onClick={clear}>
-            Dismiss
-          </button>
-        </>
-      ) : null}
-    </div>
   );
 }

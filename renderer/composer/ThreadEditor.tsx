@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type 
 import type { DraftBlock, DraftMedia, MediaObject } from '../../shared/ipc/models.js';
 import type { PlatformType } from '../../shared/platforms/types.js';
 import { blockCounts } from './checks.js';
-import { MAX_DELAY_MINUTES } from './draft-model.js';
+import { MAX_COMMENT_DELAY_MINUTES } from '../../shared/api/resources.js';
 import { MediaTray } from './MediaTray.js';
 import type { UploadView } from './use-uploads.js';
 
@@ -179,14 +179,14 @@ function BlockCard({
             id={`block-${i}-delay`}
             type="number"
             min={0}
-            max={MAX_DELAY_MINUTES}
+            max={MAX_COMMENT_DELAY_MINUTES}
             step={1}
             value={delay}
             aria-describedby={`block-${i}-delay-hint`}
             onChange={(e) => p.onDelay(i, e.target.valueAsNumber)}
           />
           <span id={`block-${i}-delay-hint`} className="muted">
-            0 to {MAX_DELAY_MINUTES}
+            0 to {MAX_COMMENT_DELAY_MINUTES}
           </span>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import type { Draft, DraftBlock, DraftMedia, DraftTarget } from '../../shared/ipc/models.js';
+import { MAX_COMMENT_DELAY_MINUTES } from '../../shared/api/resources.js';
 import type { PlatformType } from '../../shared/platforms/types.js';
 import { initialSettings } from './settings-fields.js';
 
@@ -14,7 +15,6 @@ export type WorkingDraft = Omit<Draft, 'createdAt' | 'updatedAt'>;
 /** Where an edit applies: the shared thread (null) or one account's own text. */
 export type Scope = string | null;
 
-export const MAX_DELAY_MINUTES = 1440;
 const emptyBlock = (): DraftBlock => ({ content: '', media: [] });
 
 export function emptyDraft(id: string, brandId: string | null, date: string | null): WorkingDraft {
@@ -128,7 +128,9 @@ export function moveBlock(d: WorkingDraft, from: number, to: number): WorkingDra
 /** The delay before block `index` (1 or more) is published after the one before it. */
 export function setDelay(d: WorkingDraft, index: number, minutes: number): WorkingDraft {
   if (index < 1 || index >= d.blocks.length) return d;
-  const value = Number.isFinite(minutes) ? Math.min(MAX_DELAY_MINUTES, Math.max(0, Math.round(minutes))) : 0;
+  const value = Number.isFinite(minutes)
+    ? Math.min(MAX_COMMENT_DELAY_MINUTES, Math.max(0, Math.round(minutes)))
+    : 0;
   const delays = d.blocks.slice(1).map((_, i) => d.commentDelays[i] ?? 0);
   delays[index - 1] = value;
   return { ...d, commentDelays: delays };

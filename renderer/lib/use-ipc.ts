@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type {
   IpcEventName,
   IpcEventPayload,
@@ -33,10 +33,4 @@ export function useIpcEvent<K extends IpcEventName>(
   listener: (payload: IpcEventPayload<K>) => void,
 ): void {
   useEffect(() => onEvent(name, listener), [name, listener]);
-}
-
-/** Forgets every cached read: after a profile or brand switch, all server state belongs to someone else. */
-export function useResetServerState(): () => Promise<void> {
-  const client = useQueryClient();
-  return () => client.invalidateQueries();
 }

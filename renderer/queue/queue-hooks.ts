@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IpcInput } from '../../shared/ipc/contract.js';
-import { slotInstantsBetween, type QueueSlot } from '../../shared/queue/slots.js';
 import { call, type AppError } from '../lib/ipc.js';
 import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
 
@@ -59,15 +58,6 @@ export function useCopySlots() {
   });
 }
 
-/** "Add to queue": sends a saved draft to the next free slot of each of its accounts. */
-export function useQueueDraft() {
-  const invalidate = useInvalidateQueue();
-  return useMutation({
-    mutationFn: (draftId: string) => call('queueDraft', { draftId }),
-    onSuccess: invalidate,
-  });
-}
-
 /** "Move to next free slot" on a post. */
 export function useMoveToNextFreeSlot() {
   const invalidate = useInvalidateQueue();
@@ -84,23 +74,6 @@ export function useShuffleQueue() {
     mutationFn: (integrationId: string) => call('shuffleQueue', { integrationId }),
     onSuccess: invalidate,
   });
-}
-
-/**
- * Slot instants in [start, end) that no post occupies, for the calendar's faint empty slots.
- * `busy` holds the publish instants (ms) of the posts shown.
- */
-export function emptySlotsBetween(
-  slots: readonly QueueSlot[],
-  timezone: string,
-  start: Date,
-  end: Date,
-  busy: readonly number[],
-): Date[] {
-  const taken = new Set(busy.map((ms) => Math.floor(ms / 60_000)));
-  return slotInstantsBetween(slots, timezone, start.getTime(), end.getTime())
-    .filter((ms) => !taken.has(Math.floor(ms / 60_000)))
-    .map((ms) => new Date(ms));
 }
 
 export const WEEKDAYS = [

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../shared/api/errors.js';
+import { whyNotMovable } from '../../shared/posts/movable.js';
 import type { Integration } from '../../shared/api/resources.js';
 import type { RequestAuth } from '../http/auth.js';
 import { ApiHttpError, notFound } from '../http/errors.js';
@@ -71,13 +72,8 @@ export function postRoutes(app: FastifyInstance, svc: Service, limiter: RateLimi
   defineRoute(app, svc, limiter, 'reschedulePost', async ({ auth, params, body }) => {
     const { post, integration } = postInBrand(svc, auth, params.id);
     const date = Date.parse(body.date);
-    if (post.state === 'published' || post.state === 'publishing') {
-      throw new ApiHttpError(
-        409,
-        ErrorCode.POST_NOT_RESCHEDULABLE,
-        `This post is ${post.state}; it cannot be moved. Create a new post instead.`,
-      );
-    }
+    const refused = whyNotMovable(post);
+    if (refused) throw new ApiHttpError(409, ErrorCode.POST_NOT_RESCHEDULABLE, `${refused} Create a new post instead.`);
     if (post.state !== 'draft' && date <= Date.now()) {
       throw new ApiHttpError(400, ErrorCode.DATE_IN_PAST, `The date ${body.date} is not in the future; pick a later time.`, [
         { target: null, path: 'date', message: 'A scheduled post needs a date in the future.' },

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalyticsResponse, PostListResponse } from '../../shared/api/resources.js';
 import type { RunningService } from '../index.js';
-import { as, eventually, expectError, range, startTestService, world } from './helpers.js';
+import { as, eventually, expectError, range, serviceWithFullKey, world } from './helpers.js';
 
 let s: RunningService;
 let api: ReturnType<typeof as>;
 
-beforeAll(async () => {
-  s = await startTestService();
-  api = as(s, 'full-live');
-});
+beforeAll(async () => ({ s, api } = await serviceWithFullKey()));
 afterAll(() => s.close());
 
 const insights = async (integrationId: string, who = api) => {

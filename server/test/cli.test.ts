@@ -2,17 +2,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SandboxFile } from '../sandbox-file.js';
-import { expectError, freshDataDir, removeDataDir } from './helpers.js';
+import { dataDirsOfFile, expectError } from './helpers.js';
 
-const dirs: string[] = [];
-const dir = () => {
-  const d = freshDataDir();
-  dirs.push(d);
-  return d;
-};
-afterAll(() => dirs.forEach(removeDataDir));
+const dir = dataDirsOfFile();
 
 const root = join(import.meta.dirname, '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');

@@ -3,15 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../shared/api/endpoints.js';
 import { ErrorBody } from '../../shared/api/errors.js';
 import type { RunningService } from '../index.js';
-import { as, call, expectError, startTestService, world } from './helpers.js';
+import { as, call, expectError, serviceWithFullKey, world } from './helpers.js';
 
 let s: RunningService;
 let api: ReturnType<typeof as>;
 
-beforeAll(async () => {
-  s = await startTestService();
-  api = as(s, 'full-live');
-});
+beforeAll(async () => ({ s, api } = await serviceWithFullKey()));
 afterAll(() => s.close());
 
 describe('every failure answers the error body, never HTML, a stack trace or a 500', () => {

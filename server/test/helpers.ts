@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { ErrorBody } from '../../shared/api/errors.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +24,25 @@ export async function startTestService(opts: Partial<StartServiceOptions> = {}):
   };
 }
 
+/** A test service and a client of it with the full live key, for a test file's beforeAll (close it in afterAll). */
+export async function serviceWithFullKey(opts: Partial<StartServiceOptions> = {}) {
+  const s = await startTestService(opts);
+  return { s, api: as(s, 'full-live') };
+}
+
 /** Removes data dirs a test made with freshDataDir and started itself. */
 export const removeDataDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+/** For a test file: a fresh data dir per call, all removed once the file's tests are done. */
+export function dataDirsOfFile(): () => string {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach(removeDataDir));
+  return () => {
+    const dir = freshDataDir();
+    dirs.push(dir);
+    return dir;
+  };
+}
 
 export interface Answer<T = unknown> {
   status: number;

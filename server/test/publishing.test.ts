@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostDetail } from '../../shared/api/resources.js';
 import type { RunningService } from '../index.js';
-import { as, call, eventually, startTestService, world } from './helpers.js';
+import { as, call, eventually, serviceWithFullKey, world } from './helpers.js';
 
 let s: RunningService;
 let api: ReturnType<typeof as>;
 const MINUTE_MS = 200;
 
-beforeAll(async () => {
-  s = await startTestService({ tickMs: 50, minuteMs: MINUTE_MS });
-  api = as(s, 'full-live');
-});
+beforeAll(async () => ({ s, api } = await serviceWithFullKey({ tickMs: 50, minuteMs: MINUTE_MS })));
 afterAll(() => s.close());
 
 const xTarget = (content: string | string[], commentDelays?: number[]) => ({

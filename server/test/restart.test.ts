@@ -1,25 +1,19 @@
 import Database from 'libsql';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MediaObject, PostDetail, PostListResponse } from '../../shared/api/resources.js';
 import { startService } from '../index.js';
 import { SANDBOX_KEY_LABELS, SandboxFile } from '../sandbox-file.js';
 import { migrations } from '../store/migrations.js';
 import { fileForm, pngBytes } from './fixtures.js';
-import { as, call, expectError, freshDataDir, range, removeDataDir, world } from './helpers.js';
+import { as, call, dataDirsOfFile, expectError, range, world } from './helpers.js';
 
 /** Puts a file back as schema 2 left it: short links without their post. */
 const UNDO_MIGRATION_3 =
   'DROP TRIGGER posts_delete_short_links; DROP INDEX short_links_by_post; ALTER TABLE short_links DROP COLUMN post_id;';
 
-const dirs: string[] = [];
-const dir = () => {
-  const d = freshDataDir();
-  dirs.push(d);
-  return d;
-};
-afterAll(() => dirs.forEach(removeDataDir));
+const dir = dataDirsOfFile();
 
 describe('data survives restarts', () => {
   it('keeps posts, media, keys, revocations and short links across a restart on another port', async () => {

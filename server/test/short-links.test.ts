@@ -4,15 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostDetail } from '../../shared/api/resources.js';
 import type { RunningService } from '../index.js';
 import { MAX_SHORT_LINKS_PER_REQUEST } from '../posts/short-links.js';
-import { as, call, expectError, inMinutes, startTestService, world } from './helpers.js';
+import { as, call, expectError, inMinutes, serviceWithFullKey, world } from './helpers.js';
 
 let s: RunningService;
 let api: ReturnType<typeof as>;
 
-beforeAll(async () => {
-  s = await startTestService();
-  api = as(s, 'full-live');
-});
+beforeAll(async () => ({ s, api } = await serviceWithFullKey()));
 afterAll(() => s.close());
 
 /** A Facebook thread: the longest text any platform takes, so many URLs fit in one post. */

@@ -58,7 +58,9 @@ export type ContentBlock = z.infer<typeof ContentBlock>;
 export const PostSettings = z.looseObject({ __type: z.string() });
 export type PostSettings = z.infer<typeof PostSettings>;
 
-export const CommentDelay = z.number().int().min(0).max(1440);
+/** The longest wait between two blocks of a thread, in minutes (a day). */
+export const MAX_COMMENT_DELAY_MINUTES = 1440;
+export const CommentDelay = z.number().int().min(0).max(MAX_COMMENT_DELAY_MINUTES);
 
 export const PostTarget = z.object({
   integration: z.looseObject({ id: z.string().min(1) }),

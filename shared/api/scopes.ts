@@ -5,13 +5,13 @@ export type Scope = z.infer<typeof Scope>;
 export const ALL_SCOPES: readonly Scope[] = Scope.options;
 
 /** Key prefixes the spec names; live and test keys behave the same in the local service. */
-export const API_KEY_PREFIXES = ['pst_live_', 'pst_test_'] as const;
-export type KeyMode = 'live' | 'test';
+export const API_KEY_PREFIXES = { live: 'pst_live_', test: 'pst_test_' } as const;
+export type KeyMode = keyof typeof API_KEY_PREFIXES;
 
+/** Whether a key is a live or a test one, by its prefix; null for anything else. */
 export function keyMode(token: string): KeyMode | null {
-  if (token.startsWith('pst_live_')) return 'live';
-  if (token.startsWith('pst_test_')) return 'test';
-  return null;
+  const modes = Object.keys(API_KEY_PREFIXES) as KeyMode[];
+  return modes.find((mode) => token.startsWith(API_KEY_PREFIXES[mode])) ?? null;
 }
 
 /** Replaces every API key in a text, so logs and error messages never carry one. */

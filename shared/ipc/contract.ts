@@ -26,6 +26,7 @@ import {
   PostsNow,
   ProfileView,
   QueueSlotsView,
+  SendDraftInput,
   SyncStatus,
   WriteResult,
 } from './models.js';
@@ -148,18 +149,14 @@ export const ipcMethods = {
     "Queues DELETE /posts/:group; answers the group's posts as hidden.",
   ),
   sendDraft: m(
-    z.object({
-      draftId: Id,
-      type: z.enum(['draft', 'schedule', 'now']),
-      date: IsoDateTime.optional(),
-    }),
+    SendDraftInput,
     WriteResult,
     'Queues the create (and, for an edit, the delete of the old group) for a local draft; answers its posts as shown.',
   ),
   createPostsNow: m(
-    z.object({ draftId: Id, type: z.enum(['draft', 'schedule', 'now']), date: IsoDateTime.optional() }),
+    SendDraftInput,
     PostCreateResponse,
-    'Sends a draft straight away and answers the server result (used when online and waiting for issues[]).',
+    "Sends a draft at once and answers the service's result (issues[] beside the fields); offline it queues the post and fails with OFFLINE.",
   ),
 
   // Local drafts.

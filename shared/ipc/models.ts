@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime, MetricMap, ContentBlock, MediaObject } from '../api/resources.js';
+import { IsoDateTime, MetricMap, CommentDelay, ContentBlock, MediaObject } from '../api/resources.js';
 import { MAX_JSON_NESTING, nestsDeeperThan } from '../json/nesting.js';
 import { PlatformType } from '../platforms/types.js';
 import { QueueSlots } from '../queue/slots.js';
@@ -170,7 +170,7 @@ export const Draft = z.object({
   blocks: z.array(DraftBlock).min(1).max(MAX_DRAFT_BLOCKS),
   targets: z.array(DraftTarget).max(100),
   /** One delay a block at most: the first block's is the post's own, the rest pace the thread. */
-  commentDelays: z.array(z.number().int().min(0).max(1440)).max(MAX_DRAFT_BLOCKS),
+  commentDelays: z.array(CommentDelay).max(MAX_DRAFT_BLOCKS),
   shortLink: z.boolean(),
   /** Intended publish time, when the user picked one. */
   date: IsoDateTime.nullable(),
@@ -184,6 +184,14 @@ export const DraftInput = Draft.omit({ createdAt: true, updatedAt: true }).exten
   id: z.string().optional(),
 });
 export type DraftInput = z.infer<typeof DraftInput>;
+
+/** Sending a local draft, queued (sendDraft) or at once (createPostsNow): its id, how, and when. */
+export const SendDraftInput = z.object({
+  draftId: z.string().min(1).max(200),
+  type: z.enum(['draft', 'schedule', 'now']),
+  date: IsoDateTime.optional(),
+});
+export type SendDraftInput = z.infer<typeof SendDraftInput>;
 
 /** An account's weekly posting slots, or the brand default's when the account has none of its own. */
 export const QueueSlotsView = z.object({

@@ -43,7 +43,3 @@ export const settingsSchemas = {
   }),
   bluesky: z.looseObject(base('bluesky')),
 } as const satisfies Record<PlatformType, z.ZodObject>;
-
-export type PlatformSettings = {
-  [K in PlatformType]: z.infer<(typeof settingsSchemas)[K]>;
-};

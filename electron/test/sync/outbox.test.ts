@@ -2,7 +2,9 @@ import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
-import { harness, inMinutes, until, type Harness } from './harness.js';
+import { normalizePostState } from '../../../shared/api/resources.js';
+import { PostsCache } from '../../store/posts-cache.js';
+import { harness, inMinutes, PROFILE_ID, until, type Harness } from './harness.js';
 
 let h: Harness | null = null;
 afterEach(async () => {
@@ -318,6 +320,23 @@ describe('sync engine and outbox against the local service', () => {
     h.engine.kick();
     await until('deleted', () => h!.engine.listOutbox().length === 0);
     expect(mine(await h.listOnServer(), tag)).toHaveLength(0);
+  });
+
+  it('refuses to move a post in a state it does not know, as the calendar does, and queues nothing', async () => {
+    h = await harness();
+    const post = (await h.fresh(range())).posts.find((p) => normalizePostState(p.state) === 'scheduled')!;
+    const item = {
+      id: post.id,
+      state: 'IN_REVIEW',
+      publishDate: post.publishDate,
+      integration: { id: post.integration.id, platform: post.integration.platform ?? undefined },
+      content: post.content,
+    };
+    new PostsCache(h.db).upsert(PROFILE_ID, h.brandId, [item], new Date().toISOString());
+    expect(() => h!.engine.reschedulePost({ id: post.id, date: inMinutes(90) })).toThrow(
+      'Posts in state "IN_REVIEW" cannot be moved.',
+    );
+    expect(h.engine.listOutbox()).toHaveLength(0);
   });
 
   it('refuses bad writes with a clear error and queues nothing', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
 import { ApiError } from '../../api/errors.js';
+import { AppFailure } from '../../ipc/app-failure.js';
 import { IntegrationsService } from '../../integrations/integrations-service.js';
 import { PostsCache } from '../../store/posts-cache.js';
 import { harness, inMinutes, PROFILE_ID, until, type Harness } from './harness.js';
@@ -209,5 +210,24 @@ describe('pulling posts into the cache', () => {
     await until('flushed', () => h!.engine.listOutbox().length === 0);
     const contents = (await h.listOnServer()).map((p) => p.content ?? '').filter((c) => c.includes(tag));
     expect(contents.sort()).toEqual([`Direct ${tag}`, `Queued ${tag}`]);
+  });
+
+  it('createPostsNow queues at once, without calling the service, while the app knows it is offline', async () => {
+    h = await harness();
+    const tag = `known-offline-${Date.now()}`;
+    await h.stopService();
+    h.engine.noticeUnreachable('test: the network is down');
+    const err = await h.engine
+      .createPostsNow({ draftId: h.draft(`Offline ${tag}`), type: 'schedule', date: inMinutes(40) })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppFailure);
+    expect((err as AppFailure).code).toBe('OFFLINE');
+    expect((err as AppFailure).message).toMatch(/You are offline: the post waits in the outbox/);
+    expect(h.engine.listOutbox()).toHaveLength(1);
+    await h.startServiceAgain();
+    h.engine.kick();
+    await until('flushed', () => h!.engine.listOutbox().length === 0);
+    const contents = (await h.listOnServer()).map((p) => p.content ?? '').filter((c) => c.includes(tag));
+    expect(contents).toEqual([`Offline ${tag}`]);
   });
 });

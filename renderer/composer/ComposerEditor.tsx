@@ -1,0 +1,246 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { IntegrationView } from '../../shared/ipc/models.js';
+import type { PlatformType } from '../../shared/platforms/types.js';
+import { useIpcQuery } from '../lib/use-ipc.js';
+import { useUi } from '../app/ui-store.js';
+import { AccountPicker } from './AccountPicker.js';
+import { blocksFor, draftIssues } from './checks.js';
+import { keepFocusInside } from './dialog-focus.js';
+import * as model from './draft-model.js';
+import { DraftsPanel } from './DraftsPanel.js';
+import { placeIssues } from './issue-placement.js';
+import type { ComposerMode } from './load-draft.js';
+import { Preview } from './Preview.js';
+import { SaveStatus } from './SaveStatus.js';
+import { SendBar } from './SendBar.js';
+import { SettingsForms } from './SettingsForms.js';
+import { TextScopes } from './TextScopes.js';
+import { ThreadEditor } from './ThreadEditor.js';
+import { useAutosave } from './use-autosave.js';
+import { useComposerExit } from './use-composer-exit.js';
+import { useMediaAdding } from './use-media-adding.js';
+import { useQueuePreview } from './use-queue-preview.js';
+import { useSend } from './use-send.js';
+
+/*
+ * Runs in the renderer. The composer dialog once its draft is loaded: it holds the working draft
+ * and lays out the parts, each of which lives in its own module: the text and its scopes
+ * (TextScopes, ThreadEditor: the textarea of each block is there), media (useMediaAdding), where
+ * problems show (issue-placement), sending (useSend), autosave (useAutosave) and the ways out
+ * (useComposerExit).
+ */
+
+const TITLES: Record<ComposerMode, string> = {
+  new: 'New post',
+  draft: 'Draft',
+  edit: 'Edit post',
+  duplicate: 'Copy of a post',
+};
+
+type Account = IntegrationView & { platform: PlatformType };
+type DraftChange = (d: model.WorkingDraft) => model.WorkingDraft;
+
+export function ComposerEditor({
+  initial,
+  mode,
+  zone,
+}: {
+  initial: model.WorkingDraft;
+  mode: ComposerMode;
+  zone: string;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const [touched, setTouched] = useState(mode === 'edit' || mode === 'duplicate');
+  const [scope, setScope] = useState<model.Scope>(null);
+  const [showDrafts, setShowDrafts] = useState(false);
+  const dialog = useRef<HTMLElement>(null);
+  const accounts = useIpcQuery('listIntegrations', {});
+  const accountName = useCallback(
+    (id: string) => accounts.data?.find((a) => a.id === id)?.name || id,
+    [accounts.data],
+  );
+
+  const localIssues = useMemo(() => draftIssues(draft), [draft]);
+  const sending = useSend({
+    draft,
+    replace: setDraft,
+    localIssueCount: localIssues.length,
+    zone,
+    accountName,
+    onSent: (message) => exit.leaveAfterSend(message),
+  });
+  // No autosave while a send is under way: main removes the draft once the service has it.
+  const autosave = useAutosave(draft, touched && sending.busy === null);
+  const exit = useComposerExit(autosave.stop);
+
+  const { clear: clearSendResult } = sending;
+  /** A change the user made: it counts as typing, and the last send's answer no longer applies. */
+  const edit = useCallback(
+    (f: DraftChange) => {
+      setDraft(f);
+      setTouched(true);
+      clearSendResult();
+    },
+    [clearSendResult],
+  );
+  const media = useMediaAdding({ scope, edit, update: setDraft });
+  const queuePreview = useQueuePreview(
+    draft.targets.map((t) => t.integrationId),
+    zone,
+    accountName,
+  );
+
+  useEffect(() => {
+    dialog.current?.querySelector<HTMLElement>('textarea')?.focus();
+  }, []);
+
+  // Live problems from the shared rules, or what the service answered to the last send.
+  const issues = placeIssues(
+    sending.serverIssues.length > 0 ? sending.serverIssues : localIssues,
+    draft,
+    scope,
+    accountName,
+  );
+  const scopeTarget = scope === null ? null : draft.targets.find((t) => t.integrationId === scope);
+  const platforms = draft.targets
+    .filter((t) => (scope === null ? t.blocks === null : t.integrationId === scope))
+    .map((t) => t.platform);
+
+  const toggleAccount = (a: Account, on: boolean) => {
+    edit((d) => (on ? model.addTarget(d, a) : model.removeTarget(d, a.id)));
+    if (!on && scope === a.id) setScope(null);
+  };
+  const close = () => void exit.close(draft, touched);
+
+  return (
+    <div className="composer-backdrop">
+      <section
+        ref={dialog}
+        className="composer"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="composer-title"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && !e.defaultPrevented) {
+            e.preventDefault();
+            close();
+          }
+          if (e.key === 'Tab' && dialog.current) keepFocusInside(dialog.current, e);
+        }}
+      >
+        <header className="composer-header">
+          <h2 id="composer-title">{TITLES[mode]}</h2>
+          <SaveStatus state={autosave.state} touched={touched} />
+          <div className="composer-header-tools">
+            <button
+              type="button"
+              className="button button-small button-quiet"
+              aria-expanded={showDrafts}
+              onClick={() => setShowDrafts((s) => !s)}
+            >
+              Local drafts
+            </button>
+            <button type="button" className="button button-small" onClick={close}>
+              Close
+            </button>
+          </div>
+        </header>
+        {showDrafts ? (
+          <DraftsPanel
+            currentId={draft.id}
+            accountName={accountName}
+            onOpen={async (id) => {
+              await autosave.flush();
+              useUi.getState().openComposer({ draftId: id });
+            }}
+          />
+        ) : null}
+        <div className="composer-body">
+          <AccountPicker selected={draft.targets.map((t) => t.integrationId)} onToggle={toggleAccount} />
+          <div className="composer-editor">
+            {draft.replacesGroup ? (
+              <p className="composer-edit-note">
+                Saving this creates the new version, then removes the old one: the calendar shows one post.
+              </p>
+            ) : null}
+            <TextScopes
+              targets={draft.targets}
+              scope={scope}
+              accountName={accountName}
+              onScope={setScope}
+              onOwnText={(id, own) =>
+                edit((d) => (own ? model.startOverride(d, id) : model.clearOverride(d, id)))
+              }
+            />
+            {scopeTarget && !scopeTarget.blocks ? null : (
+              <ThreadEditor
+                blocks={model.blocksOf(draft, scope)}
+                delays={draft.commentDelays}
+                platforms={platforms}
+                uploads={media.uploads}
+                previews={media.previews}
+                textIssues={(b) => issues.inBlock('text', b)}
+                mediaIssues={(b) => issues.inBlock('media', b)}
+                mediaNotice={media.noticeOf}
+                canReshape={scope === null}
+                onText={(b, text) => edit((d) => model.setBlockText(d, scope, b, text))}
+                onDelay={(b, minutes) => edit((d) => model.setDelay(d, b, minutes))}
+                onAdd={() => edit((d) => model.addBlock(d))}
+                onRemove={(b) => edit((d) => model.removeBlock(d, b))}
+                onMove={(from, to) => edit((d) => model.moveBlock(d, from, to))}
+                onFiles={media.addFiles}
+                onUrl={media.addUrl}
+                onReuse={media.reuse}
+                onRemoveMedia={(b, at) => edit((d) => model.removeMedia(d, scope, b, at))}
+                onCancelUpload={media.cancel}
+              />
+            )}
+            <SettingsForms
+              targets={draft.targets}
+              accountName={accountName}
+              issuesOf={issues.ofSetting}
+              onChange={(id, key, value) => edit((d) => model.setSetting(d, id, key, value))}
+            />
+            <label className="composer-shortlink">
+              <input
+                type="checkbox"
+                checked={draft.shortLink}
+                onChange={(e) => edit((d) => ({ ...d, shortLink: e.target.checked }))}
+              />
+              Shorten links
+            </label>
+            {issues.other.length > 0 ? (
+              <ul className="composer-issues" aria-label="Other problems">
+                {issues.other.map((i) => (
+                  <li key={`${i.target}-${i.path}-${i.message}`} className="field-error">
+                    {i.message}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          <Preview
+            targets={draft.targets}
+            blocksOf={(t) => blocksFor(draft, t)}
+            accountName={accountName}
+            previews={media.previews}
+            problems={issues.countOf}
+            accountIssues={issues.ofAccount}
+          />
+        </div>
+        <SendBar
+          key={zone}
+          zone={zone}
+          date={draft.date}
+          busy={sending.busy}
+          error={sending.error}
+          problemCount={localIssues.length}
+          isEdit={draft.replacesGroup !== null}
+          queue={queuePreview}
+          onDate={(date) => edit((d) => ({ ...d, date }))}
+          onSend={(kind, date) => void sending.send(kind, date)}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { call } from '../lib/ipc.js';
+import { useUi } from '../app/ui-store.js';
+import * as model from './draft-model.js';
+import { useNotices } from '../app/notices.js';
+import { rememberOpenDraft } from './open-draft.js';
+
+/**
+ * Runs in the renderer. The two ways out of the composer: closing it (what was typed is kept as a
+ * local draft; an untouched blank one is dropped) and leaving after a send, with its sentence.
+ * `stopAutosave` is called first, so no save races the close.
+ */
+export function useComposerExit(stopAutosave: () => void) {
+  const client = useQueryClient();
+  const closeComposer = useUi((s) => s.closeComposer);
+  const notify = useNotices((s) => s.show);
+
+  const close = async (draft: model.WorkingDraft, touched: boolean) => {
+    stopAutosave();
+    if (touched) {
+      await call('saveDraft', draft).catch(() => undefined);
+      if (model.isBlank(draft)) await call('deleteDraft', { id: draft.id }).catch(() => undefined);
+    }
+    rememberOpenDraft(null);
+    void client.invalidateQueries({ queryKey: ['listDrafts'] });
+    closeComposer();
+  };
+
+  const leaveAfterSend = (message: string) => {
+    stopAutosave();
+    rememberOpenDraft(null);
+    for (const name of ['listPosts', 'listDrafts', 'listOutbox', 'getSyncStatus']) {
+      void client.invalidateQueries({ queryKey: [name] });
+    }
+    notify({ tone: 'success', message });
+    closeComposer();
+  };
+
+  return { close, leaveAfterSend };
+}

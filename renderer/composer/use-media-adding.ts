@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DraftMedia, MediaObject } from '../../shared/ipc/models.js';
+import { mediaKindFromPath } from '../../shared/platforms/validate.js';
+import { call } from '../lib/ipc.js';
+import { errorMessage } from '../app/feedback.js';
+import { kindOfFile } from './checks.js';
+import * as model from './draft-model.js';
+import { useUploads } from './use-uploads.js';
+
+type DraftChange = (f: (d: model.WorkingDraft) => model.WorkingDraft) => void;
+
+/**
+ * Runs in the renderer. Putting media on a block of the draft: files (picked, dropped or pasted)
+ * start their upload at once and show a local picture meanwhile; a link is fetched by the
+ * service; a library item is reused. `edit` is a change by the user, `update` one that comes back
+ * from an upload (it does not count as typing).
+ */
+export function useMediaAdding({
+  scope,
+  edit,
+  update,
+}: {
+  scope: model.Scope;
+  edit: DraftChange;
+  update: DraftChange;
+}) {
+  const client = useQueryClient();
+  // Why a block's last files could not be added, shown under its media.
+  const [notices, setNotices] = useState<Record<number, string>>({});
+  // Local pictures shown before their upload ends (object URLs of the files the user gave).
+  const [previews, setPreviews] = useState<ReadonlyMap<string, string>>(new Map());
+  const previewUrls = useRef(previews);
+  useEffect(() => {
+    previewUrls.current = previews;
+  }, [previews]);
+  useEffect(() => () => previewUrls.current.forEach((u) => URL.revokeObjectURL(u)), []);
+
+  const uploads = useUploads({
+    onDone: (localPath, media) =>
+      update((d) =>
+        model.updateLocalMedia(d, localPath, (m) => ({
+          ...m,
+          mediaId: media.id,
+          path: media.path,
+          thumbnail: media.thumbnail,
+        })),
+      ),
+    onGone: (localPath) => update((d) => model.updateLocalMedia(d, localPath, () => null)),
+  });
+
+  const addFiles = (block: number, files: File[]) => {
+    const unreadable: string[] = [];
+    for (const file of files) {
+      const localPath = window.api.pathForFile(file);
+      if (!localPath) {
+        unreadable.push(file.name || 'pasted image');
+        continue;
+      }
+      if (!previews.has(localPath) && file.type.startsWith('image/')) {
+        const url = URL.createObjectURL(file);
+        setPreviews((p) => new Map(p).set(localPath, url));
+      }
+      const media: DraftMedia = {
+        localPath,
+        mediaId: null,
+        path: null,
+        thumbnail: null,
+        name: file.name,
+        kind: kindOfFile(file.type, file.name),
+      };
+      edit((d) => model.addMedia(d, scope, block, media));
+      void uploads.start(media).then((problem) => {
+        if (!problem) return;
+        update((d) => model.updateLocalMedia(d, localPath, () => null));
+        setNotices((n) => ({ ...n, [block]: problem }));
+      });
+    }
+    setNotices((n) => {
+      const { [block]: _, ...rest } = n;
+      return unreadable.length > 0
+        ? {
+            ...rest,
+            [block]: `${unreadable.join(', ')} has no file on this computer to upload; save it as a file, then add it with "Add files".`,
+          }
+        : rest;
+    });
+  };
+
+  /** Answers why the link could not be added, or null when it was. */
+  const addUrl = async (block: number, url: string): Promise<string | null> => {
+    if (!/^https?:\/\/\S+$/i.test(url)) return 'Enter a full http(s) link to an image or a video.';
+    try {
+      const m = await call('uploadMediaFromUrl', { url });
+      edit((d) => model.addMedia(d, scope, block, fromLibrary(m)));
+      void client.invalidateQueries({ queryKey: ['listMedia'] });
+      return null;
+    } catch (e) {
+      return errorMessage(e);
+    }
+  };
+
+  const reuse = (block: number, m: MediaObject) =>
+    edit((d) => model.addMedia(d, scope, block, fromLibrary(m)));
+
+  return {
+    uploads: uploads.uploads,
+    previews,
+    noticeOf: (block: number) => notices[block] ?? null,
+    addFiles,
+    addUrl,
+    reuse,
+    cancel: (localPath: string) => void uploads.cancel(localPath),
+  };
+}
+
+/** A file already on the service, as a draft's media. */
+function fromLibrary(m: MediaObject): DraftMedia {
+  return {
+    localPath: null,
+    mediaId: m.id,
+    path: m.path,
+    thumbnail: m.thumbnail,
+    name: m.name,
+    kind: mediaKindFromPath(m) ?? 'image',
+  };
+}

@@ -1,0 +1,21 @@
+import { errorMessage } from '../app/feedback.js';
+import { useNextFreeSlots } from '../queue/queue-hooks.js';
+import type { QueuePreview } from './SendBar.js';
+import { slotTime } from './send-messages.js';
+
+/** Where "Add to queue" would put the post, for every chosen account, before anything is sent. */
+export function useQueuePreview(
+  integrationIds: readonly string[],
+  zone: string,
+  accountName: (id: string) => string,
+): QueuePreview | null {
+  const nextSlots = useNextFreeSlots(integrationIds);
+  if (integrationIds.length === 0) return null;
+  return {
+    loading: nextSlots.isPending,
+    problem: nextSlots.isError ? errorMessage(nextSlots.error) : null,
+    lines: (nextSlots.data?.accounts ?? []).map(
+      (a) => `${accountName(a.integrationId)} on ${a.dates[0] ? slotTime(a.dates[0], zone) : 'no free slot'}`,
+    ),
+  };
+}

@@ -1,0 +1,90 @@
+import { useCallback, useState } from 'react';
+import type { ValidationIssue } from '../../shared/api/errors.js';
+import { AppError, call } from '../lib/ipc.js';
+import { errorMessage } from '../app/feedback.js';
+import type { WorkingDraft } from './draft-model.js';
+import type { SendKind } from './SendBar.js';
+import { queuedMessage, sentMessage } from './send-messages.js';
+
+/**
+ * Runs in the renderer. Sending the draft the four ways the send bar offers: saved first, then
+ * queued ("Add to queue") or sent with createPostsNow, which answers the service's result (its
+ * issues shown beside the fields) and, offline, keeps the post in the outbox and says so.
+ * `onSent` gets the sentence to leave behind.
+ */
+export function useSend({
+  draft,
+  replace,
+  localIssueCount,
+  zone,
+  accountName,
+  onSent,
+}: {
+  draft: WorkingDraft;
+  /** Puts the draft as sent (with its date) in the editor, without counting as an edit. */
+  replace(draft: WorkingDraft): void;
+  localIssueCount: number;
+  zone: string;
+  accountName(id: string): string;
+  onSent(message: string): void;
+}) {
+  const [busy, setBusy] = useState<SendKind | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
+
+  /** Forgets the last send's result (the user changed the draft since). */
+  const clear = useCallback(() => {
+    setServerIssues([]);
+    setError(null);
+  }, []);
+
+  const send = async (kind: SendKind, date: string | null) => {
+    clear();
+    if (draft.targets.length === 0) {
+      setError('Choose at least one account to post to.');
+      return;
+    }
+    if (localIssueCount > 0) {
+      setError(
+        `Fix the ${localIssueCount === 1 ? 'problem' : `${localIssueCount} problems`} marked in red first.`,
+      );
+      return;
+    }
+    setBusy(kind);
+    const sending = { ...draft, date: kind === 'schedule' ? date : draft.date };
+    try {
+      replace(sending);
+      await call('saveDraft', sending);
+      if (kind === 'queue') {
+        const queued = await call('queueDraft', { draftId: draft.id });
+        onSent(
+          queuedMessage(
+            queued.posts.map((p) => ({ name: accountName(p.integrationId), date: p.date })),
+            zone,
+          ),
+        );
+        return;
+      }
+      const created = await call('createPostsNow', {
+        draftId: draft.id,
+        type: kind === 'server-draft' ? 'draft' : kind,
+        ...(kind === 'schedule' && date ? { date } : {}),
+        ...(kind === 'now' ? { date: new Date().toISOString() } : {}),
+      });
+      onSent(sentMessage(kind, created.length, draft.replacesGroup !== null));
+    } catch (e) {
+      // Main kept the post in the outbox: it is on its way, and the sentence says so.
+      if (e instanceof AppError && e.code === 'OFFLINE') {
+        onSent(e.message);
+        return;
+      }
+      if (e instanceof AppError && e.shape.issues && e.shape.issues.length > 0)
+        setServerIssues(e.shape.issues);
+      setError(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return { busy, error, serverIssues, send, clear };
+}
