@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import sharp from 'sharp';
+import type { MediaObject } from '../../shared/api/resources.js';
+import type { MediaRecord, MediaRepo } from './media-repo.js';
+import type { CheckedFile } from './upload-check.js';
+
+/*
+ * Runs in main (Node). Identical bytes are never uploaded twice to a brand: a file's SHA-256 is
+ * computed while it is streamed from disk (never held whole in memory: videos can be gigabytes),
+ * the brand's media with that hash is reused once the service shows it still has the file, and
+ * only a file the service lost is uploaded again. Links imported with upload-from-url are reused
+ * the same way, known by their link.
+ */
+
+const CHUNK_BYTES = 256 * 1024;
+const CHECK_TIMEOUT_MS = 10_000;
+
+/** SHA-256 (hex) of a file, read in chunks. */
+export async function hashFile(path: string, signal?: AbortSignal): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES, signal })) {
+    hash.update(chunk as Buffer);
+  }
+  return hash.digest('hex');
+}
+
+/** SHA-256 (hex) of a byte stream (a download), chunk by chunk. */
+export async function hashStream(body: AsyncIterable<Uint8Array>): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of body) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+/**
+ * Whether the service still serves a media's file. The spec has no media lookup, so its `path` is
+ * asked with HEAD. 'unknown' (no answer, a 5xx) is not 'gone': the caller uploads then, since a
+ * second copy on the service is better than a post pointing at nothing.
+ */
+export async function fileOnService(
+  path: string,
+  fetchImpl: typeof fetch = globalThis.fetch,
+): Promise<'present' | 'gone' | 'unknown'> {
+  try {
+    const res = await fetchImpl(path, { method: 'HEAD', signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+    if (res.ok) return 'present';
+    if (res.status === 404 || res.status === 410) return 'gone';
+    return 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Width and height of an image file from its header (sharp reads no pixels for this); null if it cannot tell. */
+export async function imageSize(path: string): Promise<{ width: number; height: number } | null> {
+  try {
+    const meta = await sharp(path).metadata();
+    return meta.width && meta.height ? { width: meta.width, height: meta.height } : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface ReuseContext {
+  repo: MediaRepo;
+  profileId: string;
+  brandId: string;
+  fetchImpl?: typeof fetch;
+}
+
+export interface ReuseResult {
+  media: MediaObject;
+  /** True when no bytes were sent: the brand already had this file on the service. */
+  reused: boolean;
+  record: MediaRecord;
+}
+
+/**
+ * Uploads a checked local file unless the brand already has its bytes on the service. `upload`
+ * sends it (streamed); the media row is written here, with the file's hash and size.
+ */
+export async function uploadOrReuse(
+  ctx: ReuseContext,
+  file: CheckedFile,
+  upload: () => Promise<MediaObject>,
+  signal?: AbortSignal,
+): Promise<ReuseResult> {
+  const contentHash = await hashFile(file.path, signal);
+  const size = file.kind === 'image' ? await imageSize(file.path) : null;
+  const origin = {
+    kind: file.kind,
+    localPath: file.path,
+    localSize: file.size,
+    contentHash,
+    width: size?.width ?? null,
+    height: size?.height ?? null,
+  };
+  const known = ctx.repo.findByHash(ctx.profileId, ctx.brandId, contentHash);
+  if (known) {
+    const state = await fileOnService(known.media.path, ctx.fetchImpl);
+    if (state === 'present') {
+      const record = ctx.repo.record(ctx.profileId, ctx.brandId, known.media, origin);
+      return { media: known.media, reused: true, record };
+    }
+    const media = await upload();
+    const record =
+      state === 'gone'
+        ? ctx.repo.replace(ctx.profileId, ctx.brandId, known.media.id, media, origin)
+        : ctx.repo.record(ctx.profileId, ctx.brandId, media, origin);
+    return { media, reused: false, record };
+  }
+  const media = await upload();
+  return { media, reused: false, record: ctx.repo.record(ctx.profileId, ctx.brandId, media, origin) };
+}
+
+/**
+ * The same for a link (CSV/JSON import, "From a link"): the media made from this link earlier is
+ * reused while the service still has it; otherwise upload-from-url runs and the stored copy's bytes
+ * are hashed (streamed from the service), so a later upload of the same file finds it too.
+ */
+export async function uploadUrlOrReuse(
+  ctx: ReuseContext,
+  url: string,
+  uploadFromUrl: () => Promise<MediaObject>,
+): Promise<ReuseResult> {
+  const known = ctx.repo.findBySourceUrl(ctx.profileId, ctx.brandId, url);
+  const state = known ? await fileOnService(known.media.path, ctx.fetchImpl) : 'gone';
+  if (known && state === 'present') return { media: known.media, reused: true, record: known };
+  const media = await uploadFromUrl();
+  const contentHash = await storedHash(media.path, ctx.fetchImpl);
+  const origin = { kind: null, localPath: null, localSize: null, sourceUrl: url, contentHash };
+  const record =
+    known && state === 'gone'
+      ? ctx.repo.replace(ctx.profileId, ctx.brandId, known.media.id, media, origin)
+      : ctx.repo.record(ctx.profileId, ctx.brandId, media, origin);
+  return { media, reused: false, record };
+}
+
+/** The hash of the file the service stores at `path`; null when it cannot be read now. */
+async function storedHash(path: string, fetchImpl: typeof fetch = globalThis.fetch): Promise<string | null> {
+  try {
+    const res = await fetchImpl(path, { signal: AbortSignal.timeout(60_000) });
+    if (!res.ok || !res.body) return null;
+    return await hashStream(res.body);
+  } catch {
+    return null;
+  }
+}
