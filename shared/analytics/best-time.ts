@@ -36,7 +36,8 @@ export const TOP_HOURS = 5;
 const INTERACTIONS = ['likes', 'comments', 'shares', 'clicks'] as const;
 
 export interface PostWithMetrics {
-  publishDate: string;
+  /** Optional in the service's answer; a post without it is left out (counted in `skipped`). */
+  publishDate?: string;
   metrics: MetricMap;
 }
 
@@ -89,8 +90,11 @@ function rateOf(m: MetricMap): number | null {
 }
 
 /** Weekday (0 = Sunday) and hour of an instant on the wall clock of `timezone`. */
-export function wallSlot(iso: string, timezone: string): { weekday: number; hour: number } | null {
-  const ms = Date.parse(iso);
+export function wallSlot(
+  iso: string | undefined,
+  timezone: string,
+): { weekday: number; hour: number } | null {
+  const ms = iso === undefined ? Number.NaN : Date.parse(iso);
   if (Number.isNaN(ms)) return null;
   const wall = new TZDate(ms, timezone);
   return { weekday: wall.getDay(), hour: wall.getHours() };
