@@ -60,7 +60,7 @@ export function QueueScreen() {
             ))}
           </select>
         </label>
-        {slots.data?.inherited ? (
+        {slots.data?.inherited && pending === null ? (
           <p className="queue-note" role="status">
             {label} follows the brand default. Adding a slot gives it its own.
           </p>
@@ -72,9 +72,11 @@ export function QueueScreen() {
         {pending !== null && proposed ? (
           <div className="notice queue-proposal" role="region" aria-label="Proposed slots">
             <p>
-              <strong>Proposed, not saved yet:</strong> {proposed.reason}. They replace the{' '}
-              {slots.data?.slots.length ?? 0} slot{slots.data?.slots.length === 1 ? '' : 's'} {label} has now;
-              change them below, then save.
+              <strong>Proposed, not saved yet:</strong> {proposed.reason}.{' '}
+              {slots.data?.inherited
+                ? `${label} follows the brand default now; saving gives it these slots of its own.`
+                : `They replace the ${slots.data?.slots.length ?? 0} slot${slots.data?.slots.length === 1 ? '' : 's'} ${label} has now.`}{' '}
+              Change them below, then save.
             </p>
             <button
               type="button"
