@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -55,6 +56,23 @@ describe('content hash', () => {
     writeFileSync(path, randomBytes(700 * 1024 + 13));
     const whole = createHash('sha256').update(readFileSync(path)).digest('hex');
     expect(await hashFile(path)).toBe(whole);
+  });
+
+  it('hashes a 512 MB file without its memory growing with the file', async () => {
+    h = await harness();
+    const path = join(h.dataDir, 'big.mp4');
+    const file = await open(path, 'w');
+    await file.truncate(512 * 1024 * 1024); // sparse: large to read, not on this disk
+    await file.close();
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 10);
+    const hash = await hashFile(path).finally(() => clearInterval(sampler));
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect((peak - before) / 1024 / 1024).toBeLessThan(24);
   });
 });
 
