@@ -146,7 +146,7 @@ export class MediaRepo {
 
   /**
    * A media the service no longer has, uploaded again as `media`: the new row takes the old one's
-   * place (its tags and the files that pointed at it), so the library shows one tile, not two.
+   * place (its tags, the files and the posts that pointed at it), so the library shows one tile, not two.
    */
   replace(
     profileId: string,
@@ -163,6 +163,15 @@ export class MediaRepo {
       this.db.sql
         .prepare('UPDATE media_files SET media_id = ? WHERE profile_id = ? AND brand_id = ? AND media_id = ?')
         .run(media.id, profileId, brandId, oldId);
+      // The posts that used the old copy show the same picture: the tile keeps counting them.
+      this.db.sql
+        .prepare(
+          'UPDATE OR IGNORE media_uses SET media_id = ? WHERE profile_id = ? AND brand_id = ? AND media_id = ?',
+        )
+        .run(media.id, profileId, brandId, oldId);
+      this.db.sql
+        .prepare('DELETE FROM media_uses WHERE profile_id = ? AND brand_id = ? AND media_id = ?')
+        .run(profileId, brandId, oldId);
       this.record(profileId, brandId, media, origin);
       if (old && old.tags.length > 0) this.setTags(profileId, brandId, media.id, old.tags);
       return this.get(profileId, brandId, media.id)!;

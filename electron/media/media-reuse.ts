@@ -47,7 +47,7 @@ export async function hashStream(body: AsyncIterable<Uint8Array>): Promise<strin
 
 /**
  * Whether the service still serves a media's file. The spec has no media lookup, so its `path` is
- * asked with HEAD. 'unknown' (no answer, a 5xx) is not 'gone': the caller uploads then, since a
+ * asked with HEAD. 'unknown' (no answer, a 5xx) is not 'present': the caller uploads then, since a
  * second copy on the service is better than a post pointing at nothing.
  */
 export async function fileOnService(
@@ -115,11 +115,10 @@ export async function uploadOrReuse(
       const record = ctx.repo.record(ctx.profileId, ctx.brandId, known.media, origin);
       return { media: known.media, reused: true, record };
     }
+    // Gone, or not answering while the upload itself got through (the built-in sandbox moves to a
+    // new port at each start): the new media takes the old one's place, so the library keeps one tile.
     const media = await upload();
-    const record =
-      state === 'gone'
-        ? ctx.repo.replace(ctx.profileId, ctx.brandId, known.media.id, media, origin)
-        : ctx.repo.record(ctx.profileId, ctx.brandId, media, origin);
+    const record = ctx.repo.replace(ctx.profileId, ctx.brandId, known.media.id, media, origin);
     return { media, reused: false, record };
   }
   const media = await upload();
@@ -142,10 +141,9 @@ export async function uploadUrlOrReuse(
   const media = await uploadFromUrl();
   const contentHash = await storedHash(media.path, ctx.fetchImpl);
   const origin = { kind: null, localPath: null, localSize: null, sourceUrl: url, contentHash };
-  const record =
-    known && state === 'gone'
-      ? ctx.repo.replace(ctx.profileId, ctx.brandId, known.media.id, media, origin)
-      : ctx.repo.record(ctx.profileId, ctx.brandId, media, origin);
+  const record = known
+    ? ctx.repo.replace(ctx.profileId, ctx.brandId, known.media.id, media, origin)
+    : ctx.repo.record(ctx.profileId, ctx.brandId, media, origin);
   return { media, reused: false, record };
 }
 

@@ -123,6 +123,29 @@ describe('reusing media by content hash', () => {
     expect(tiles[0]?.tags).toEqual(['launch', 'spring']);
   });
 
+  it('uploads again when the stored address does not answer (the sandbox moved port), keeping one tile and its uses', async () => {
+    h = await harness();
+    const path = await png(h.dataDir, 'photo.png');
+    const a = await upload(h, path);
+    const repo = new MediaRepo(h.db);
+    const row = repo.get(PROFILE_ID, h.brandId, a.id)!;
+    // As after a restart of the built-in sandbox: the address the row keeps has no server any more.
+    repo.record(
+      PROFILE_ID,
+      h.brandId,
+      { ...a, path: 'http://127.0.0.1:9/cdn/gone.png' },
+      { ...row, localPath: null },
+    );
+    repo.recordUses(PROFILE_ID, h.brandId, [{ mediaId: a.id, postId: 'post_earlier' }]);
+    expect(await fileOnService('http://127.0.0.1:9/cdn/gone.png')).toBe('unknown');
+
+    const b = await upload(h, path);
+    expect(b.id).not.toBe(a.id);
+    expect(repo.list(PROFILE_ID, h.brandId).map((r) => r.media.id)).toEqual([b.id]);
+    const uses = h.db.sql.prepare('SELECT media_id, post_id FROM media_uses').all();
+    expect(uses).toEqual([{ media_id: b.id, post_id: 'post_earlier' }]);
+  });
+
   it('reuses a link imported before while the service has it, without fetching it again', async () => {
     h = await harness();
     const stored = await h.api().uploadMedia({ path: await png(h.dataDir, 'remote.png') });
