@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { MediaObject } from '../../shared/api/resources.js';
+import { DEFAULT_MAX_IMAGE_BYTES } from '../../shared/platforms/rules.js';
 import type { MediaRecord, MediaRepo } from './media-repo.js';
 import type { CheckedFile } from './upload-check.js';
 
@@ -35,13 +36,6 @@ export async function hashFile(path: string, signal?: AbortSignal): Promise<stri
   } finally {
     await handle.close();
   }
-  return hash.digest('hex');
-}
-
-/** SHA-256 (hex) of a byte stream (a download), chunk by chunk. */
-export async function hashStream(body: AsyncIterable<Uint8Array>): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of body) hash.update(chunk);
   return hash.digest('hex');
 }
 
@@ -128,7 +122,8 @@ export async function uploadOrReuse(
 /**
  * The same for a link (CSV/JSON import, "From a link"): the media made from this link earlier is
  * reused while the service still has it; otherwise upload-from-url runs and the stored copy's bytes
- * are hashed (streamed from the service), so a later upload of the same file finds it too.
+ * are hashed (streamed from the service), so a later upload of the same file finds it too; its
+ * size, kind and an image's dimensions are learned on the way.
  */
 export async function uploadUrlOrReuse(
   ctx: ReuseContext,
@@ -139,20 +134,66 @@ export async function uploadUrlOrReuse(
   const state = known ? await fileOnService(known.media.path, ctx.fetchImpl) : 'gone';
   if (known && state === 'present') return { media: known.media, reused: true, record: known };
   const media = await uploadFromUrl();
-  const contentHash = await storedHash(media.path, ctx.fetchImpl);
-  const origin = { kind: null, localPath: null, localSize: null, sourceUrl: url, contentHash };
+  const facts = await storedFacts(media.path, ctx.fetchImpl);
+  const origin = {
+    kind: facts?.kind ?? null,
+    localPath: null,
+    localSize: facts?.size ?? null,
+    sourceUrl: url,
+    contentHash: facts?.contentHash ?? null,
+    width: facts?.width ?? null,
+    height: facts?.height ?? null,
+  };
   const record = known
     ? ctx.repo.replace(ctx.profileId, ctx.brandId, known.media.id, media, origin)
     : ctx.repo.record(ctx.profileId, ctx.brandId, media, origin);
   return { media, reused: false, record };
 }
 
-/** The hash of the file the service stores at `path`; null when it cannot be read now. */
-async function storedHash(path: string, fetchImpl: typeof fetch = globalThis.fetch): Promise<string | null> {
+interface StoredFacts {
+  contentHash: string;
+  size: number;
+  kind: 'image' | 'video' | null;
+  width: number | null;
+  height: number | null;
+}
+
+/**
+ * What the file the service stores at `path` is: its hash and size (streamed, chunk by chunk), its
+ * kind (from the type the CDN answers) and, for an image (at most the service's image limit, so
+ * it may be held for sharp), its dimensions. Null when it cannot be read now.
+ */
+async function storedFacts(
+  path: string,
+  fetchImpl: typeof fetch = globalThis.fetch,
+): Promise<StoredFacts | null> {
   try {
     const res = await fetchImpl(path, { signal: AbortSignal.timeout(60_000) });
     if (!res.ok || !res.body) return null;
-    return await hashStream(res.body);
+    const type = res.headers.get('content-type') ?? '';
+    const kind = type.startsWith('image/') ? 'image' : type.startsWith('video/') ? 'video' : null;
+    const hash = createHash('sha256');
+    const kept: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of res.body) {
+      hash.update(chunk);
+      size += chunk.length;
+      if (kind === 'image' && size <= DEFAULT_MAX_IMAGE_BYTES) kept.push(chunk);
+    }
+    let dims: { width: number; height: number } | null = null;
+    if (kind === 'image' && size <= DEFAULT_MAX_IMAGE_BYTES) {
+      const meta = await sharp(Buffer.concat(kept))
+        .metadata()
+        .catch(() => null);
+      dims = meta?.width && meta.height ? { width: meta.width, height: meta.height } : null;
+    }
+    return {
+      contentHash: hash.digest('hex'),
+      size,
+      kind,
+      width: dims?.width ?? null,
+      height: dims?.height ?? null,
+    };
   } catch {
     return null;
   }

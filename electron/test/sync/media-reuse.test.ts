@@ -164,7 +164,15 @@ describe('reusing media by content hash', () => {
     expect(second.id).toBe(first.id);
     expect(sent).toBe(1);
     const tile = library.listMediaLibrary().find((t) => t.media.id === first.id);
-    expect(tile).toMatchObject({ source: 'link', sourceUrl: 'https://example.com/a.png' });
+    // Its size, kind and dimensions were learned from the stored copy.
+    expect(tile).toMatchObject({
+      source: 'link',
+      sourceUrl: 'https://example.com/a.png',
+      kind: 'image',
+      width: 64,
+      height: 64,
+    });
+    expect(tile?.size).toBeGreaterThan(64 * 64);
     // The stored copy's bytes were hashed, so uploading the same file later finds this media.
     expect(new MediaRepo(h.db).get(PROFILE_ID, h.brandId, first.id)?.contentHash).toMatch(/^[0-9a-f]{64}$/);
   });
