@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { AnalyticsResponse } from '../shared/api/resources.js';
-import { bestTimeHeatmap, WEEKDAY_NAMES, wallSlot } from '../shared/analytics/best-time.js';
+import { bestTimeHeatmap, topHoursAsSlots, WEEKDAY_NAMES, wallSlot } from '../shared/analytics/best-time.js';
 import { createOnService, expect, test, type TestService } from './fixtures.js';
 import { snap } from './support/pages.js';
 
@@ -143,6 +143,6 @@ test('with enough posts, Use as queue slots fills the slot editor with the best 
   await expect(proposal).toBeHidden();
   await expect
     .poll(async () => page.evaluate((id) => window.api.getQueueSlots({ integrationId: id }), account.id))
-    .toMatchObject({ ok: true, value: { inherited: false, slots: [{ weekday: best.weekday, time: hour }] } });
+    .toMatchObject({ ok: true, value: { inherited: false, slots: topHoursAsSlots(heat) } });
   await expect(page.getByRole('group', { name: day }).getByText(hour)).toBeVisible();
 });
