@@ -20,6 +20,7 @@ function view(r: MediaRecord, uses: readonly MediaUse[]): LibraryMedia {
     size: r.localSize,
     width: r.width,
     height: r.height,
+    durationMs: r.durationMs,
     source: r.sourceUrl !== null && r.localPath === null ? 'link' : 'file',
     sourceUrl: r.sourceUrl,
     addedAt: r.createdAt,

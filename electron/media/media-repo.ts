@@ -24,6 +24,7 @@ export interface MediaOrigin {
   sourceUrl?: string | null;
   width?: number | null;
   height?: number | null;
+  durationMs?: number | null;
 }
 
 export interface MediaRecord {
@@ -35,6 +36,7 @@ export interface MediaRecord {
   sourceUrl: string | null;
   width: number | null;
   height: number | null;
+  durationMs: number | null;
   tags: string[];
   createdAt: string;
 }
@@ -62,6 +64,7 @@ const Row = z
     source_url: z.string().nullable(),
     width: int,
     height: int,
+    duration_ms: int,
     tags_json: jsonText(z.array(z.string())),
     created_at: z.string(),
   })
@@ -74,6 +77,7 @@ const Row = z
     sourceUrl: r.source_url,
     width: r.width,
     height: r.height,
+    durationMs: r.duration_ms,
     tags: r.tags_json,
     createdAt: r.created_at,
   }));
@@ -104,14 +108,15 @@ export class MediaRepo {
     const at = this.now().toISOString();
     this.db.sql
       .prepare(
-        `INSERT INTO media (profile_id, brand_id, id, kind, local_path, local_size, media_json, content_hash, source_url, width, height, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO media (profile_id, brand_id, id, kind, local_path, local_size, media_json, content_hash, source_url, width, height, duration_ms, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (profile_id, brand_id, id) DO UPDATE SET media_json = excluded.media_json,
            kind = COALESCE(excluded.kind, media.kind), local_path = COALESCE(excluded.local_path, media.local_path),
            local_size = COALESCE(excluded.local_size, media.local_size),
            content_hash = COALESCE(excluded.content_hash, media.content_hash),
            source_url = COALESCE(excluded.source_url, media.source_url),
-           width = COALESCE(excluded.width, media.width), height = COALESCE(excluded.height, media.height)`,
+           width = COALESCE(excluded.width, media.width), height = COALESCE(excluded.height, media.height),
+           duration_ms = COALESCE(excluded.duration_ms, media.duration_ms)`,
       )
       .run(
         profileId,
@@ -125,6 +130,7 @@ export class MediaRepo {
         origin.sourceUrl ?? null,
         origin.width ?? null,
         origin.height ?? null,
+        origin.durationMs ?? null,
         at,
       );
     if (origin.localPath) this.linkFile(profileId, brandId, origin.localPath, media.id);
@@ -138,6 +144,7 @@ export class MediaRepo {
         sourceUrl: origin.sourceUrl ?? null,
         width: origin.width ?? null,
         height: origin.height ?? null,
+        durationMs: origin.durationMs ?? null,
         tags: [],
         createdAt: at,
       }

@@ -5,6 +5,7 @@ import type { MediaObject } from '../../shared/api/resources.js';
 import { DEFAULT_MAX_IMAGE_BYTES } from '../../shared/platforms/rules.js';
 import type { MediaRecord, MediaRepo } from './media-repo.js';
 import type { CheckedFile } from './upload-check.js';
+import { videoFacts } from './video-facts.js';
 
 /*
  * Runs in main (Node). Identical bytes are never uploaded twice to a brand: a file's SHA-256 is
@@ -93,14 +94,15 @@ export async function uploadOrReuse(
   signal?: AbortSignal,
 ): Promise<ReuseResult> {
   const contentHash = await hashFile(file.path, signal);
-  const size = file.kind === 'image' ? await imageSize(file.path) : null;
+  const facts = file.kind === 'image' ? await imageSize(file.path) : await videoFacts(file.path);
   const origin = {
     kind: file.kind,
     localPath: file.path,
     localSize: file.size,
     contentHash,
-    width: size?.width ?? null,
-    height: size?.height ?? null,
+    width: facts?.width ?? null,
+    height: facts?.height ?? null,
+    durationMs: facts && 'durationMs' in facts ? facts.durationMs : null,
   };
   const known = ctx.repo.findByHash(ctx.profileId, ctx.brandId, contentHash);
   if (known) {

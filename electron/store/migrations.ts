@@ -158,12 +158,13 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
-    name: 'media library: content hashes, source links, dimensions, tags, uses',
+    name: 'media library: content hashes, source links, dimensions, durations, tags, uses',
     sql: `
       ALTER TABLE media ADD COLUMN content_hash TEXT;
       ALTER TABLE media ADD COLUMN source_url TEXT;
       ALTER TABLE media ADD COLUMN width INTEGER;
       ALTER TABLE media ADD COLUMN height INTEGER;
+      ALTER TABLE media ADD COLUMN duration_ms INTEGER;
       ALTER TABLE media ADD COLUMN tags_json TEXT NOT NULL DEFAULT '[]';
       CREATE INDEX media_by_hash ON media (profile_id, brand_id, content_hash);
       CREATE INDEX media_by_source ON media (profile_id, brand_id, source_url);

@@ -7,7 +7,7 @@ import { useBrandZone } from '../calendar/queries.js';
 import { openRequested } from '../desktop/open-requests.js';
 import { call, type AppError } from '../lib/ipc.js';
 import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
-import { formatDimensions, formatSize, searchLibrary } from './library-search.js';
+import { formatDimensions, formatDuration, formatSize, searchLibrary } from './library-search.js';
 import { draftMediaOf, writeDraggedMedia } from './media-drag.js';
 import './media-library.css';
 
@@ -127,8 +127,14 @@ function MediaTile({ item }: { item: LibraryMedia }) {
         <dd>{kind === 'video' ? 'Video' : 'Image'}</dd>
         <dt>Size</dt>
         <dd>{formatSize(item.size)}</dd>
-        <dt>{kind === 'video' ? 'Duration' : 'Dimensions'}</dt>
-        <dd>{kind === 'video' ? '—' : formatDimensions(item)}</dd>
+        <dt>Dimensions</dt>
+        <dd>{formatDimensions(item)}</dd>
+        {kind === 'video' ? (
+          <>
+            <dt>Duration</dt>
+            <dd>{formatDuration(item.durationMs)}</dd>
+          </>
+        ) : null}
         <dt>Added</dt>
         <dd>{dateFormat.format(new Date(item.addedAt))}</dd>
       </dl>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LibraryMedia } from '../../shared/ipc/models.js';
-import { formatDimensions, formatSize, searchLibrary } from './library-search.js';
+import { formatDimensions, formatDuration, formatSize, searchLibrary } from './library-search.js';
 
 const item = (name: string, tags: string[]): LibraryMedia => ({
   media: {
@@ -14,6 +14,7 @@ const item = (name: string, tags: string[]): LibraryMedia => ({
   size: 10,
   width: null,
   height: null,
+  durationMs: null,
   source: 'file',
   sourceUrl: null,
   addedAt: '2026-11-23T10:00:00.000Z',
@@ -44,5 +45,9 @@ describe('media library search', () => {
     expect(formatSize(25 * 1024 * 1024)).toBe('25 MB');
     expect(formatDimensions({ width: 1200, height: 800 })).toBe('1200 × 800');
     expect(formatDimensions({ width: null, height: null })).toBe('—');
+    expect(formatDuration(null)).toBe('—');
+    expect(formatDuration(41_600)).toBe('0:42');
+    expect(formatDuration(725_000)).toBe('12:05');
+    expect(formatDuration(3_723_000)).toBe('1:02:03');
   });
 });

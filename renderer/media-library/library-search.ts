@@ -40,7 +40,17 @@ export function formatSize(bytes: number | null): string {
   return `${unit === 0 ? n : n.toFixed(n < 10 ? 1 : 0)} ${UNITS[unit]}`;
 }
 
-/** "1200 × 800" for an image; "—" when not known (videos: their duration is not read). */
+/** "1200 × 800"; "—" when not known. */
 export function formatDimensions(item: Pick<LibraryMedia, 'width' | 'height'>): string {
   return item.width !== null && item.height !== null ? `${item.width} × ${item.height}` : '—';
+}
+
+/** "0:42", "12:05", "1:02:03"; "—" when not known. */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return '—';
+  const total = Math.round(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }

@@ -247,6 +247,8 @@ export const LibraryMedia = z.object({
   size: z.number().int().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** A video's length (MP4 and MOV files uploaded from this computer); null when not known. */
+  durationMs: z.number().int().nullable(),
   /** 'file' when uploaded from this computer, 'link' when the service fetched it from a URL. */
   source: z.enum(['file', 'link']),
   sourceUrl: z.string().nullable(),

@@ -101,6 +101,46 @@ describe('reusing media by content hash', () => {
     expect(h.engine.listMedia()).toHaveLength(1);
   });
 
+  it('keeps a video’s duration and frame size, read from its boxes', async () => {
+    h = await harness();
+    const path = join(h.dataDir, 'clip.mp4');
+    const box = (type: string, body: Buffer) => {
+      const head = Buffer.alloc(8);
+      head.writeUInt32BE(8 + body.length, 0);
+      head.write(type, 4, 'latin1');
+      return Buffer.concat([head, body]);
+    };
+    const mvhd = Buffer.alloc(100);
+    mvhd.writeUInt32BE(1000, 12); // timescale
+    mvhd.writeUInt32BE(9_000, 16); // duration: 9 s
+    const tkhd = Buffer.alloc(84);
+    tkhd.writeUInt32BE(640 * 65536, 76);
+    tkhd.writeUInt32BE(360 * 65536, 80);
+    const head = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom\0\0\x02\0isommp41', 'latin1'),
+    ]);
+    writeFileSync(
+      path,
+      Buffer.concat([
+        head,
+        box('mdat', randomBytes(4096)),
+        box('moov', Buffer.concat([box('mvhd', mvhd), box('trak', box('tkhd', tkhd))])),
+      ]),
+    );
+    const media = await upload(h, path);
+    const library = new MediaLibraryService({
+      db: h.db,
+      active: () => ({ profileId: PROFILE_ID, brandId: h!.brandId }),
+    });
+    expect(library.listMediaLibrary().find((t) => t.media.id === media.id)).toMatchObject({
+      kind: 'video',
+      durationMs: 9_000,
+      width: 640,
+      height: 360,
+    });
+  });
+
   it('uploads again when the service lost the file, and the new media takes the old row (and its tags)', async () => {
     h = await harness();
     const path = await png(h.dataDir, 'photo.png');
