@@ -9,7 +9,7 @@ import { dispatch, type CallContext, type IpcHandlers } from './ipc/dispatch.js'
 import { EventHub } from './ipc/event-hub.js';
 import { createLogger } from './log.js';
 import { readDiagnostics, type DiagnosticsSource } from './logs/diagnostics.js';
-import { MediaRepo } from './media/media-repo.js';
+import { MediaLibraryService } from './media/media-library.js';
 import { ProfileService, type SandboxConnection } from './profiles/profile-service.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
@@ -134,14 +134,13 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   sync.start();
 
   const api = async () => (await profiles.active()).api;
-  const mediaRepo = new MediaRepo(db, now);
+  const mediaLibrary = new MediaLibraryService({ db, active, now });
   const uploadMediaFromUrl = async (url: string) => {
     const { profile, brandId, api: client } = await profiles.active();
-    const media = await client.uploadMediaFromUrl(url);
-    // Kept with the brand's media so the composer can reuse it like an uploaded file.
-    if (brandId)
-      mediaRepo.record(profile.id, brandId, media, { kind: null, localPath: null, localSize: null });
-    return media;
+    if (!brandId) return client.uploadMediaFromUrl(url);
+    // Kept with the brand's media so the composer can reuse it like an uploaded file; a link that
+    // already became a media the service still has is not fetched again (imports too).
+    return mediaLibrary.uploadFromUrl({ profileId: profile.id, brandId }, url, (u) => client.uploadMediaFromUrl(u));
   };
   const queue = new QueueService({
     db,
@@ -221,6 +220,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     uploadMediaFromUrl: ({ url }) => uploadMediaFromUrl(url),
     cancelUpload: async (input) => sync.cancelUpload(input),
     listMedia: async () => sync.listMedia(),
+    listMediaLibrary: async () => mediaLibrary.listMediaLibrary(),
+    setMediaTags: async (input) => mediaLibrary.setMediaTags(input),
     getSyncStatus: async () => sync.getSyncStatus(),
     listOutbox: async () => sync.listOutbox(),
     retryOutbox: async (input) => sync.retryOutbox(input),

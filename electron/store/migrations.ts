@@ -157,4 +157,31 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    name: 'media library: content hashes, source links, dimensions, durations, tags, uses',
+    sql: `
+      ALTER TABLE media ADD COLUMN content_hash TEXT;
+      ALTER TABLE media ADD COLUMN source_url TEXT;
+      ALTER TABLE media ADD COLUMN width INTEGER;
+      ALTER TABLE media ADD COLUMN height INTEGER;
+      ALTER TABLE media ADD COLUMN duration_ms INTEGER;
+      ALTER TABLE media ADD COLUMN tags_json TEXT NOT NULL DEFAULT '[]';
+      CREATE INDEX media_by_hash ON media (profile_id, brand_id, content_hash);
+      CREATE INDEX media_by_source ON media (profile_id, brand_id, source_url);
+      CREATE TABLE media_files (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        local_path TEXT NOT NULL,
+        media_id TEXT NOT NULL,
+        PRIMARY KEY (profile_id, brand_id, local_path)
+      );
+      CREATE TABLE media_uses (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        media_id TEXT NOT NULL,
+        post_id TEXT NOT NULL,
+        PRIMARY KEY (profile_id, brand_id, media_id, post_id)
+      );
+    `,
+  },
 ];

@@ -4,6 +4,8 @@ import type { Draft, SendDraftInput } from '../../shared/ipc/models.js';
 import { createPostsSafely } from '../api/create-posts-safely.js';
 import { ApiError } from '../api/errors.js';
 import { AppFailure, notConnected } from '../ipc/app-failure.js';
+import { usesOfCreate } from '../media/media-repo.js';
+import { uploadOrReuse } from '../media/media-reuse.js';
 import type { CheckedFile } from '../media/upload-check.js';
 import type { CreatePayload, OutboxOp } from '../store/outbox-repo.js';
 import {
@@ -82,18 +84,17 @@ export class DraftSender {
     let results;
     try {
       for (const file of files) {
-        const m = await api.uploadMedia({ path: file.path, name: file.name });
-        media.record(active.profileId, active.brandId, m, {
-          kind: file.kind,
-          localPath: file.path,
-          localSize: file.size,
-        });
+        // The same bytes already on the service for this brand are reused, not sent again.
+        await uploadOrReuse({ repo: media, profileId: active.profileId, brandId: active.brandId }, file, () =>
+          api.uploadMedia({ path: file.path, name: file.name }),
+        );
       }
       const request = buildCreateRequest(payload, (m) => {
         const found = m.localPath ? uploaded(m.localPath) : null;
         return found ? { id: found.media.id, path: found.media.path } : null;
       });
       results = await createPostsSafely(api, request, { now: this.c.now });
+      media.recordUses(active.profileId, active.brandId, usesOfCreate(request, results));
     } catch (err) {
       if (!(err instanceof ApiError && err.retryable)) throw err;
       const left = files.filter((f) => !uploaded(f.path));

@@ -7,7 +7,8 @@ import type { PublishingApi } from '../api/publishing-api.js';
 import { AppFailure } from '../ipc/app-failure.js';
 import { DraftsRepo } from '../drafts/drafts-repo.js';
 import { createLogger } from '../log.js';
-import { MediaRepo } from '../media/media-repo.js';
+import { MediaRepo, usesOfCreate } from '../media/media-repo.js';
+import { uploadOrReuse } from '../media/media-reuse.js';
 import { checkUploadFile, UploadFileError } from '../media/upload-check.js';
 import type { AppDatabase } from '../store/database.js';
 import { OutboxRepo, type CreatePayload, type OutboxHead, type OutboxRecord } from '../store/outbox-repo.js';
@@ -265,8 +266,10 @@ export class OutboxWorker {
       // A failing lookup throws: a passing fault, so the operation waits and looks again.
       const found = await findCreatedPosts(api, request, new Date(sentAt));
       this.o.onReachability(true, null);
-      if (found) this.confirmCreate(op, payload, found);
-      else this.askAboutMissedTime(op, payload.date);
+      if (found) {
+        this.confirmCreate(op, payload, found);
+        this.media.recordUses(op.profileId, op.brandId, usesOfCreate(request, found));
+      } else this.askAboutMissedTime(op, payload.date);
       return;
     }
     this.markSending(op, { sentAt });
@@ -277,6 +280,7 @@ export class OutboxWorker {
     });
     this.o.onReachability(true, null);
     this.confirmCreate(op, payload, results);
+    this.media.recordUses(op.profileId, op.brandId, usesOfCreate(request, results));
   }
 
   private confirmCreate(op: OutboxRecord, payload: CreatePayload, results: PostCreateResultItem[]): void {
@@ -357,21 +361,21 @@ export class OutboxWorker {
       this.o.emit('uploadProgress', { uploadId: op.id, sent, total: file.size, state: 'uploading' });
     progress(0);
     try {
-      const media = await api.uploadMedia({
-        path: payload.path,
-        name: payload.name,
-        onProgress: (p) => progress(p.sent),
-        signal: ac.signal,
-      });
+      // The same bytes already on the service for this brand are reused, not sent again.
+      const { media } = await uploadOrReuse(
+        { repo: this.media, profileId: op.profileId, brandId: op.brandId },
+        file,
+        () =>
+          api.uploadMedia({
+            path: payload.path,
+            name: payload.name,
+            onProgress: (p) => progress(p.sent),
+            signal: ac.signal,
+          }),
+        ac.signal,
+      );
       this.o.onReachability(true, null);
-      this.o.db.tx(() => {
-        this.media.record(op.profileId, op.brandId, media, {
-          kind: file.kind,
-          localPath: payload.path,
-          localSize: file.size,
-        });
-        this.outbox.remove(op.id);
-      });
+      this.outbox.remove(op.id);
       this.o.emit('uploadProgress', {
         uploadId: op.id,
         sent: file.size,

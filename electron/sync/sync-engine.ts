@@ -176,8 +176,13 @@ export class SyncEngine {
   }
 
   /** One post with its blocks, media and settings; the copy saved last time when offline. */
-  getPost(input: IpcInput<'getPost'>): Promise<IpcOutput<'getPost'>> {
-    return this.reader.getPost(this.requireActive(), input.id);
+  async getPost(input: IpcInput<'getPost'>): Promise<IpcOutput<'getPost'>> {
+    const active = this.requireActive();
+    const detail = await this.reader.getPost(active, input.id);
+    // A post read in full says which media it uses: the media library counts them.
+    const ids = detail.value.flatMap((b) => (b.image ?? []).map((i) => i.id));
+    this.media.replaceUsesOfPost(active.profileId, active.brandId, detail.id, [...new Set(ids)]);
+    return detail;
   }
 
   reschedulePost(input: IpcInput<'reschedulePost'>): IpcOutput<'reschedulePost'> {

@@ -1,6 +1,7 @@
 import type { AnalyticsResponse } from '../../shared/api/resources.js';
 import type { IntegrationView } from '../../shared/ipc/models.js';
 import { EmptyState } from '../app/feedback.js';
+import { BestTimeHeatmap } from './BestTimeHeatmap.js';
 import type { ChartPoint } from './chart-geometry.js';
 import { downloadText, safeFileName } from './download.js';
 import { LineChart } from './LineChart.js';
@@ -63,6 +64,8 @@ export function AnalyticsReport({ account, report, zone, onOpenLink }: Props) {
           </div>
         </section>
       ) : null}
+
+      <BestTimeHeatmap account={account} report={report} zone={zone} />
 
       <section aria-labelledby="analytics-recent" className="analytics-section">
         <div className="section-head">

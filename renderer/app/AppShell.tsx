@@ -27,6 +27,9 @@ const QueueScreen = lazy(() => import('../queue/QueueScreen.js').then((m) => ({ 
 const ImportScreen = lazy(() =>
   import('../import/ImportScreen.js').then((m) => ({ default: m.ImportScreen })),
 );
+const MediaLibraryScreen = lazy(() =>
+  import('../media-library/MediaLibraryScreen.js').then((m) => ({ default: m.MediaLibraryScreen })),
+);
 
 const TITLES: Record<Route, string> = {
   calendar: 'Calendar',
@@ -34,6 +37,7 @@ const TITLES: Record<Route, string> = {
   queue: 'Queue',
   import: 'Import',
   account: 'Account',
+  media: 'Media library',
 };
 
 /** The connected app: sidebar, top bar with the brand, the sync banner, the page, and the outbox. */
@@ -92,6 +96,10 @@ export function AppShell({ profile }: { profile: ProfileView }) {
             ) : route === 'import' ? (
               <Suspense fallback={<Loading label="Loading import…" />}>
                 <ImportScreen />
+              </Suspense>
+            ) : route === 'media' ? (
+              <Suspense fallback={<Loading label="Loading the media library…" />}>
+                <MediaLibraryScreen />
               </Suspense>
             ) : (
               <AccountPage profile={profile} />

@@ -7,6 +7,7 @@ const NAV: { route: Route; label: string }[] = [
   { route: 'analytics', label: 'Analytics' },
   { route: 'queue', label: 'Queue' },
   { route: 'import', label: 'Import' },
+  { route: 'media', label: 'Media' },
   { route: 'account', label: 'Account' },
 ];
 

@@ -1,9 +1,10 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { DraftMedia } from '../../shared/ipc/models.js';
 
 /** The screens the sidebar leads to. */
-export type Route = 'calendar' | 'analytics' | 'queue' | 'import' | 'account';
-const ROUTES: readonly Route[] = ['calendar', 'analytics', 'queue', 'import', 'account'];
+export type Route = 'calendar' | 'analytics' | 'queue' | 'import' | 'account' | 'media';
+const ROUTES: readonly Route[] = ['calendar', 'analytics', 'queue', 'import', 'account', 'media'];
 
 /** What the composer opens on: a new post (optionally at a time), a local draft, or a server post to edit or copy. */
 export type ComposerRequest = {
@@ -13,6 +14,8 @@ export type ComposerRequest = {
   draftId?: string;
   editPostId?: string;
   duplicatePostId?: string;
+  /** Media already on the service to start the first block with (the media library). */
+  media?: DraftMedia[];
 };
 
 type UiState = {

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { DraftMedia, MediaObject } from '../../shared/ipc/models.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import type { UploadView } from './use-uploads.js';
+import { writeDraggedMedia } from '../media-library/media-drag.js';
 
 /** A block's media: thumbnails with upload progress, and the four ways to add more. */
 export function MediaTray({
@@ -216,7 +217,14 @@ function MediaLibrary({ label, onPick }: { label: string; onPick(media: MediaObj
     <ul className="composer-library" aria-label={`Uploaded media to reuse in ${label}`}>
       {media.data.map((m) => (
         <li key={m.id}>
-          <button type="button" className="composer-library-item" onClick={() => onPick(m)} title={m.name}>
+          <button
+            type="button"
+            className="composer-library-item"
+            onClick={() => onPick(m)}
+            title={m.name}
+            draggable
+            onDragStart={(e) => writeDraggedMedia(e.dataTransfer, m)}
+          >
             <img src={m.thumbnail} alt="" className="composer-thumb" />
             <span className="visually-hidden">Use {m.name}</span>
           </button>

@@ -4,6 +4,7 @@ import type { PlatformType } from '../../shared/platforms/types.js';
 import { blockCounts } from './checks.js';
 import { MAX_COMMENT_DELAY_MINUTES } from '../../shared/api/resources.js';
 import { MediaTray } from './MediaTray.js';
+import { carriesMedia, readDraggedMedia } from '../media-library/media-drag.js';
 import type { UploadView } from './use-uploads.js';
 
 /** What the thread editor needs from the composer, for the blocks of the scope on show. */
@@ -115,6 +116,13 @@ function BlockCard({
 
   const files = (list: FileList | null | undefined) => [...(list ?? [])];
   const onDrop = (e: DragEvent) => {
+    // A tile of the media library: reused as it is, nothing uploaded.
+    const libraryMedia = readDraggedMedia(e.dataTransfer);
+    if (libraryMedia) {
+      e.preventDefault();
+      setDragging(false);
+      return p.onReuse(i, libraryMedia);
+    }
     if (!e.dataTransfer.types.includes('Files')) return;
     e.preventDefault();
     setDragging(false);
@@ -132,7 +140,7 @@ function BlockCard({
       className={`composer-block card${dragging ? ' composer-block-drop' : ''}`}
       aria-label={label}
       onDragOver={(e) => {
-        if (!e.dataTransfer.types.includes('Files')) return;
+        if (!e.dataTransfer.types.includes('Files') && !carriesMedia(e.dataTransfer)) return;
         e.preventDefault();
         setDragging(true);
       }}

@@ -34,5 +34,6 @@ export async function loadDraft(
   }
   const draft = emptyDraft(crypto.randomUUID(), brandId, request.date ?? null);
   if (request.text) draft.blocks = [{ ...draft.blocks[0]!, content: request.text }];
+  if (request.media?.length) draft.blocks = [{ ...draft.blocks[0]!, media: [...request.media] }];
   return { draft, mode: 'new' };
 }

@@ -1,14 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { normalizeSlots, type QueueSlot } from '../../shared/queue/slots.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { useCopySlots, useQueueSlots, useSaveSlots, WEEKDAYS } from './queue-hooks.js';
+import { useSlotProposal } from './slot-proposal.js';
 import './queue.css';
 
 /** The posting queue's weekly slots: the brand default, or one account's own; add, remove, copy. */
 export function QueueScreen() {
   // Accounts are learned from posts: ask again on every visit rather than trust an early empty answer.
   const accounts = useIpcQuery('listIntegrations', {}, { refetchOnMount: 'always' });
-  const [selected, setSelected] = useState<string | null>(null);
+  // Slots proposed by another screen (best times) fill the editor unsaved until the user confirms.
+  const [proposed] = useState(() => useSlotProposal.getState().proposal);
+  useEffect(() => {
+    if (proposed) useSlotProposal.getState().take();
+  }, [proposed]);
+  const [pending, setPending] = useState(proposed?.slots ?? null);
+  const [selected, setSelected] = useState<string | null>(proposed?.integrationId ?? null);
   const slots = useQueueSlots(selected);
   const save = useSaveSlots();
   const copy = useCopySlots();
@@ -16,12 +23,15 @@ export function QueueScreen() {
   const [time, setTime] = useState('09:00');
   const [copyTo, setCopyTo] = useState<string[]>([]);
   const connected = (accounts.data ?? []).filter((a) => !a.disconnected);
-  const current = slots.data?.slots ?? [];
+  const current = pending ?? slots.data?.slots ?? [];
   const label =
     selected === null ? 'Brand default' : (connected.find((a) => a.id === selected)?.name ?? selected);
 
-  const write = (next: QueueSlot[] | null) =>
+  const write = (next: QueueSlot[] | null) => {
+    if (pending !== null && next !== null) return setPending(normalizeSlots(next));
+    setPending(null);
     save.mutate({ integrationId: selected, slots: next === null ? null : normalizeSlots(next) });
+  };
 
   return (
     <div className="queue-screen">
@@ -39,6 +49,7 @@ export function QueueScreen() {
             onChange={(e) => {
               setSelected(e.target.value === '' ? null : e.target.value);
               setCopyTo([]);
+              setPending(null);
             }}
           >
             <option value="">Brand default (accounts without their own)</option>
@@ -49,7 +60,7 @@ export function QueueScreen() {
             ))}
           </select>
         </label>
-        {slots.data?.inherited ? (
+        {slots.data?.inherited && pending === null ? (
           <p className="queue-note" role="status">
             {label} follows the brand default. Adding a slot gives it its own.
           </p>
@@ -58,6 +69,33 @@ export function QueueScreen() {
 
       <section className="card" aria-labelledby="queue-week-title">
         <h2 id="queue-week-title">{label}: weekly slots</h2>
+        {pending !== null && proposed ? (
+          <div className="notice queue-proposal" role="region" aria-label="Proposed slots">
+            <p>
+              <strong>Proposed, not saved yet:</strong> {proposed.reason}.{' '}
+              {slots.data?.inherited
+                ? `${label} follows the brand default now; saving gives it these slots of its own.`
+                : `They replace the ${slots.data?.slots.length ?? 0} slot${slots.data?.slots.length === 1 ? '' : 's'} ${label} has now.`}{' '}
+              Change them below, then save.
+            </p>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={save.isPending}
+              onClick={() =>
+                save.mutate(
+                  { integrationId: selected, slots: pending },
+                  { onSuccess: () => setPending(null) },
+                )
+              }
+            >
+              Save these slots
+            </button>
+            <button type="button" className="button" onClick={() => setPending(null)}>
+              Discard
+            </button>
+          </div>
+        ) : null}
         <div className="queue-week">
           {WEEKDAYS.map((day, d) => {
             const times = current.filter((s) => s.weekday === d);

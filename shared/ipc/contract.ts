@@ -20,6 +20,8 @@ import {
   ImportResult,
   ImportRowView,
   IntegrationView,
+  LibraryMedia,
+  MediaTag,
   OutboxItemView,
   PostRange,
   PostRangeResult,
@@ -178,6 +180,9 @@ export const ipcMethods = {
   ),
   cancelUpload: m(z.object({ uploadId: Id }), z.object({ cancelled: z.boolean() }), 'Stops an upload.'),
   listMedia: m(None, z.array(MediaObject), 'Media already uploaded for the active brand, for reuse.'),
+  // Media library (search, tags, uses).
+  listMediaLibrary: m(None, z.array(LibraryMedia), 'Every media of the active brand with size, dimensions, tags and the posts using it.'),
+  setMediaTags: m(z.object({ mediaId: Id, tags: z.array(MediaTag).max(20) }), LibraryMedia, 'Replaces the tags of one media (kept locally).'),
 
   // Outbox and sync.
   getSyncStatus: m(None, SyncStatus, 'Online state and outbox counts.'),

@@ -243,6 +243,33 @@ export const ImportResult = z.object({
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 
+/** A tag the user gives a media in the library: a word or two, kept on this device. */
+export const MediaTag = z
+  .string()
+  .trim()
+  .min(1, 'A tag needs a letter or more.')
+  .max(40, 'Keep a tag under 40 characters.');
+
+/** One tile of the media library: the service's media plus what this device knows of it. */
+export const LibraryMedia = z.object({
+  media: MediaObject,
+  kind: z.enum(['image', 'video']).nullable(),
+  /** Bytes of the file it was uploaded from; null for media made from a link. */
+  size: z.number().int().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** A video's length (MP4 and MOV files uploaded from this computer); null when not known. */
+  durationMs: z.number().int().nullable(),
+  /** 'file' when uploaded from this computer, 'link' when the service fetched it from a URL. */
+  source: z.enum(['file', 'link']),
+  sourceUrl: z.string().nullable(),
+  addedAt: IsoDateTime,
+  tags: z.array(z.string()),
+  /** Posts this device knows use it (the calendar's copy), newest first. */
+  usedIn: z.array(z.object({ postId: z.string(), publishDate: IsoDateTime })),
+});
+export type LibraryMedia = z.infer<typeof LibraryMedia>;
+
 export { ContentBlock, MediaObject, MetricMap };
 
 /** Export: which posts (the calendar's range, or chosen ids such as a selection or search results), in which format. */

@@ -70,6 +70,8 @@ describe('database', () => {
       'integrations',
       'kv',
       'media',
+      'media_files',
+      'media_uses',
       'outbox',
       'post_details',
       'posts',

@@ -1,0 +1,162 @@
+import { useMemo } from 'react';
+import type { AnalyticsResponse } from '../../shared/api/resources.js';
+import {
+  bestTimeHeatmap,
+  MIN_CELL_POSTS,
+  MIN_POSTS,
+  topHoursAsSlots,
+  WEEKDAY_NAMES,
+  type BestTimeHeatmap as Heatmap,
+  type HeatCell,
+} from '../../shared/analytics/best-time.js';
+import type { IntegrationView } from '../../shared/ipc/models.js';
+import { useUi } from '../app/ui-store.js';
+import { useSlotProposal } from '../queue/slot-proposal.js';
+
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
+
+function formatMean(mean: number, basis: Heatmap['basis']): string {
+  return basis === 'rate' ? `${(mean * 100).toFixed(1)}%` : mean.toFixed(1);
+}
+
+function describe(cell: HeatCell, basis: Heatmap['basis']): string {
+  const when = `${WEEKDAY_NAMES[cell.weekday]} ${hourLabel(cell.hour)}`;
+  if (cell.count === 0 || cell.mean === null) return `${when}: no posts`;
+  const what = basis === 'rate' ? 'mean engagement rate' : 'mean interactions per post';
+  return `${when}: ${what} ${formatMean(cell.mean, basis)} from ${cell.count} post${cell.count === 1 ? '' : 's'}`;
+}
+
+/** The plain sentence under the title: how much data there is, and whether it is enough. */
+function verdict(h: Heatmap): string {
+  const base = `From ${h.used} published post${h.used === 1 ? '' : 's'} with numbers`;
+  if (h.status === 'too-little-data') {
+    return `${base}. Too little data to tell the best times: at least ${MIN_POSTS} are needed. The cells below show what there is.`;
+  }
+  if (h.status === 'too-spread') {
+    return `${base}, but no hour of the week has ${MIN_CELL_POSTS} posts yet, so none can be recommended with confidence.`;
+  }
+  return `${base}. The best hours, each resting on at least ${MIN_CELL_POSTS} posts, are outlined.`;
+}
+
+/**
+ * "Best time to post" for one account: a weekday × hour table of its engagement in the brand's
+ * zone, every cell with its number and the posts it rests on (colour only repeats the number),
+ * and "Use as queue slots" that opens the slot editor on the best hours without saving them.
+ */
+export function BestTimeHeatmap({
+  account,
+  report,
+  zone,
+}: {
+  account: IntegrationView;
+  report: AnalyticsResponse;
+  zone: string;
+}) {
+  const heatmap = useMemo(() => bestTimeHeatmap(report.recentPosts, zone), [report.recentPosts, zone]);
+  const navigate = useUi((s) => s.navigate);
+  const propose = useSlotProposal((s) => s.propose);
+  const top = new Set(heatmap.top.map((c) => `${c.weekday}:${c.hour}`));
+  const basisNote =
+    heatmap.basis === 'rate'
+      ? 'Engagement rate: likes, comments, shares and clicks per impression, averaged over the posts of each hour.'
+      : 'The service reports no impressions for these posts: interactions per post, averaged over the posts of each hour.';
+
+  const useAsSlots = () => {
+    propose({
+      integrationId: account.id,
+      accountName: account.name,
+      slots: topHoursAsSlots(heatmap),
+      reason: `the ${heatmap.top.length} best hour${heatmap.top.length === 1 ? '' : 's'} of ${account.name} by engagement`,
+    });
+    navigate('queue');
+  };
+
+  return (
+    <section aria-labelledby="analytics-best-time" className="analytics-section">
+      <div className="section-head">
+        <h2 id="analytics-best-time" className="section-title">
+          Best time to post
+        </h2>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={heatmap.status !== 'ok' || account.disconnected}
+          aria-describedby="best-time-verdict"
+          onClick={useAsSlots}
+        >
+          Use as queue slots
+        </button>
+      </div>
+      <p
+        id="best-time-verdict"
+        className={heatmap.status === 'ok' ? 'muted' : 'best-time-warning'}
+        role="status"
+      >
+        {verdict(heatmap)}
+      </p>
+      <p className="muted best-time-basis">
+        {basisNote} Times are in {zone}. Only the recent posts the service reports are counted.
+      </p>
+      <div className="table-scroll">
+        <table
+          className="best-time"
+          aria-label={`Engagement of ${account.name} by weekday and hour, in ${zone}`}
+          aria-describedby="best-time-verdict"
+        >
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {HOURS.map((h) => (
+                <th key={h} scope="col" abbr={hourLabel(h)}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {heatmap.cells.map((row, weekday) => (
+              <tr key={WEEKDAY_NAMES[weekday]}>
+                <th scope="row" abbr={WEEKDAY_NAMES[weekday]}>
+                  {WEEKDAY_NAMES[weekday]!.slice(0, 3)}
+                </th>
+                {row.map((cell) => {
+                  const strength =
+                    cell.mean !== null && heatmap.maxMean > 0 ? cell.mean / heatmap.maxMean : 0;
+                  const best = top.has(`${cell.weekday}:${cell.hour}`);
+                  return (
+                    <td
+                      key={cell.hour}
+                      className={`best-time-cell${best ? ' best-time-top' : ''}${strength > 0.55 ? ' best-time-strong' : ''}`}
+                      style={
+                        cell.count > 0
+                          ? { ['--heat' as string]: `${Math.round(15 + strength * 70)}%` }
+                          : undefined
+                      }
+                      aria-label={`${describe(cell, heatmap.basis)}${best ? ', one of the best hours' : ''}`}
+                      title={describe(cell, heatmap.basis)}
+                    >
+                      {cell.mean !== null ? (
+                        <>
+                          <span className="best-time-mean">{formatMean(cell.mean, heatmap.basis)}</span>
+                          <span className="best-time-count">×{cell.count}</span>
+                        </>
+                      ) : null}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {heatmap.top.length > 0 ? (
+        <ol className="best-time-list" aria-label="Best hours">
+          {heatmap.top.map((c) => (
+            <li key={`${c.weekday}:${c.hour}`}>{describe(c, heatmap.basis)}</li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}

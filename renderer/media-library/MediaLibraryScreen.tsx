@@ -1,0 +1,249 @@
+import { useCallback, useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MediaTag, type LibraryMedia } from '../../shared/ipc/models.js';
+import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
+import { useUi } from '../app/ui-store.js';
+import { useBrandZone } from '../calendar/queries.js';
+import { openRequested } from '../desktop/open-requests.js';
+import { call, type AppError } from '../lib/ipc.js';
+import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
+import { formatDimensions, formatDuration, formatSize, searchLibrary } from './library-search.js';
+import { draftMediaOf, writeDraggedMedia } from './media-drag.js';
+import './media-library.css';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const postDateFormat = (zone: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
+
+/**
+ * The brand's media library: every media uploaded or imported, searchable by name and tag, with its
+ * facts, editable tags and the posts using it. A tile drags into a post's block in the composer.
+ */
+export function MediaLibraryScreen() {
+  const library = useIpcQuery('listMediaLibrary', {}, { refetchOnMount: 'always' });
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const refetch = library.refetch;
+  // A finished upload or a change of posts may add a tile or a use.
+  useIpcEvent(
+    'uploadProgress',
+    useCallback((p) => void (p.state === 'done' ? refetch() : undefined), [refetch]),
+  );
+  useIpcEvent(
+    'postsChanged',
+    useCallback(() => void refetch(), [refetch]),
+  );
+
+  if (library.isPending) return <Loading label="Loading the media library…" />;
+  if (library.isError) {
+    return (
+      <ErrorState
+        title="The media library could not be read"
+        error={library.error}
+        onRetry={() => void library.refetch()}
+      />
+    );
+  }
+  const items = library.data;
+  if (items.length === 0) {
+    return (
+      <EmptyState title="No media for this brand yet">
+        <p>
+          Files you attach in the composer and media imported from a CSV or JSON file appear here once
+          uploaded, ready to reuse without uploading them again.
+        </p>
+      </EmptyState>
+    );
+  }
+  const shown = searchLibrary(items, query);
+
+  return (
+    <section className="media-library" aria-label="Media library">
+      <div className="media-library-toolbar">
+        <label htmlFor={searchId}>Search by name or tag</label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          placeholder="launch, #spring…"
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <span className="muted" role="status">
+          {shown.length === items.length
+            ? `${items.length} media`
+            : `${shown.length} of ${items.length} media`}
+        </span>
+      </div>
+      <p className="muted media-library-hint">
+        Drag a tile onto a post in the composer (open it with New post), or start a post with it.
+      </p>
+      {shown.length === 0 ? (
+        <EmptyState title="Nothing matches">
+          <p>No media has “{query.trim()}” in its name or tags.</p>
+          <button type="button" className="button" onClick={() => setQuery('')}>
+            Clear the search
+          </button>
+        </EmptyState>
+      ) : (
+        <ul className="media-grid" aria-label="Media of this brand">
+          {shown.map((item) => (
+            <MediaTile key={item.media.id} item={item} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function MediaTile({ item }: { item: LibraryMedia }) {
+  const openComposer = useUi((s) => s.openComposer);
+  const [broken, setBroken] = useState(false);
+  const { media } = item;
+  const kind = item.kind ?? (draftMediaOf(media).kind === 'video' ? 'video' : 'image');
+  return (
+    <li
+      className="media-tile card"
+      draggable
+      aria-label={media.name}
+      onDragStart={(e) => writeDraggedMedia(e.dataTransfer, media)}
+    >
+      {broken ? (
+        <span className="media-tile-thumb media-tile-nothumb">No preview</span>
+      ) : (
+        <img
+          src={media.thumbnail}
+          alt={media.alt ?? ''}
+          className="media-tile-thumb"
+          loading="lazy"
+          draggable={false}
+          onError={() => setBroken(true)}
+        />
+      )}
+      <h3 className="media-tile-name" title={media.name}>
+        {media.name}
+      </h3>
+      <dl className="media-tile-facts">
+        <dt>Kind</dt>
+        <dd>{kind === 'video' ? 'Video' : 'Image'}</dd>
+        <dt>Size</dt>
+        <dd>{formatSize(item.size)}</dd>
+        <dt>Dimensions</dt>
+        <dd>{formatDimensions(item)}</dd>
+        {kind === 'video' ? (
+          <>
+            <dt>Duration</dt>
+            <dd>{formatDuration(item.durationMs)}</dd>
+          </>
+        ) : null}
+        <dt>Added</dt>
+        <dd>{dateFormat.format(new Date(item.addedAt))}</dd>
+      </dl>
+      <TagEditor item={item} />
+      <UsedIn item={item} />
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => openComposer({ media: [draftMediaOf(media, item.kind)] })}
+      >
+        New post with it<span className="visually-hidden"> ({media.name})</span>
+      </button>
+    </li>
+  );
+}
+
+function TagEditor({ item }: { item: LibraryMedia }) {
+  const client = useQueryClient();
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useMutation<LibraryMedia, AppError, string[]>({
+    mutationFn: (tags) => call('setMediaTags', { mediaId: item.media.id, tags }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['listMediaLibrary'] }),
+  });
+
+  const add = () => {
+    const parsed = MediaTag.safeParse(text);
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'This tag cannot be used.');
+    setProblem(null);
+    // What was typed stays in the field until the tag is saved.
+    save.mutate([...item.tags, parsed.data], { onSuccess: () => setText('') });
+  };
+
+  return (
+    <div className="media-tags">
+      {item.tags.length > 0 ? (
+        <ul className="media-tag-list" aria-label={`Tags of ${item.media.name}`}>
+          {item.tags.map((tag) => (
+            <li key={tag} className="media-tag">
+              {tag}
+              <button
+                type="button"
+                className="media-tag-remove"
+                aria-label={`Remove tag ${tag} from ${item.media.name}`}
+                disabled={save.isPending}
+                onClick={() => save.mutate(item.tags.filter((t) => t !== tag))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form
+        className="media-tag-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          add();
+        }}
+      >
+        <label htmlFor={inputId} className="visually-hidden">
+          Add a tag to {item.media.name}
+        </label>
+        <input
+          id={inputId}
+          value={text}
+          placeholder="Add a tag"
+          maxLength={60}
+          aria-invalid={problem || save.error ? true : undefined}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="button button-small button-quiet" disabled={save.isPending}>
+          Add<span className="visually-hidden"> tag to {item.media.name}</span>
+        </button>
+      </form>
+      {problem || save.error ? (
+        <p className="field-error" role="alert">
+          {problem ?? save.error?.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function UsedIn({ item }: { item: LibraryMedia }) {
+  const { zone } = useBrandZone();
+  const n = item.usedIn.length;
+  if (n === 0) return <p className="muted media-used">Not used in a post yet</p>;
+  const format = postDateFormat(zone);
+  return (
+    <details className="media-used">
+      <summary>
+        Used in {n} post{n === 1 ? '' : 's'}
+      </summary>
+      <ul>
+        {item.usedIn.map((use) => (
+          <li key={use.postId}>
+            <button
+              type="button"
+              className="media-used-link"
+              onClick={() => void openRequested({ kind: 'post', postId: use.postId }, zone)}
+            >
+              Post of {format.format(new Date(use.publishDate))}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
