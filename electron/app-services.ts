@@ -19,6 +19,7 @@ import { IntegrationsRepo } from './integrations/integrations-repo.js';
 import { IntegrationsService } from './integrations/integrations-service.js';
 import { QueueService } from './queue/queue-service.js';
 import { BrandsRepo } from './store/brands-repo.js';
+import { ClashSettings } from './bulk/clash-settings.js';
 import { openDatabase } from './store/database.js';
 import { ProfilesRepo } from './store/profiles-repo.js';
 import { SettingsRepo } from './store/settings-repo.js';
@@ -158,6 +159,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     },
   });
 
+  const clash = new ClashSettings(new BrandsRepo(db), active);
+
   const diagnostics: DiagnosticsSource = opts.diagnostics ?? {
     appVersion: 'development',
     versions: { node: process.versions.node },
@@ -212,6 +215,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     previewImport: (input) => imports.previewImport(input),
     editImportRow: async (input) => imports.editImportRow(input),
     runImport: (input) => imports.runImport(input),
+    applyBulkChange: async (input) => sync.applyBulkChange(input),
+    undoBulkChange: async (input) => sync.undoBulkChange(input),
+    getClashSettings: async () => clash.get(),
+    setClashSettings: async ({ gapMinutes }) => clash.set(gapMinutes),
     getProfileAnalytics: async ({ integrationId }) => (await api()).getProfileAnalytics(integrationId),
     getDesktopSettings: async () => desktop.get(),
     setDesktopSettings: async (patch) => {

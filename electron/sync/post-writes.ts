@@ -23,7 +23,7 @@ import {
  */
 
 /** Whether a cached post can still be moved (a published one cannot). */
-const isMovable = (state: string) => {
+export const isMovable = (state: string) => {
   const s = normalizePostState(state);
   return s !== 'published' && s !== 'publishing';
 };
