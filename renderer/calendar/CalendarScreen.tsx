@@ -25,6 +25,7 @@ import { stepDate, type CalendarView } from './range.js';
 import { filtersOf, useCalendarStore } from './store.js';
 import { instantToWall, parseWallDateKey } from './time.js';
 import { useToasts } from './toasts.js';
+import { BulkBar, useBulkSelection } from '../bulk/BulkBar.js';
 
 const EMPTY: CalendarPost[] = [];
 
@@ -128,6 +129,7 @@ export function CalendarScreen() {
     [zone, onCellKeyDown, focusRequest],
   );
   const onGridMouseDown = useFixedPostHint(posts, toast);
+  const bulk = useBulkSelection(events, view, date);
 
   const openListed = openPostId
     ? (posts.find((p) => p.id === openPostId) ??
@@ -160,6 +162,7 @@ export function CalendarScreen() {
         onToggle={(kind, value) => brandId && toggleFilter(brandId, kind, value)}
         onClear={() => brandId && setFilters(brandId, NO_FILTERS)}
       />
+      <BulkBar brandId={brandId} zone={zone} matching={bulk.matching} />
       {status.data?.online === false && (
         <p className="cal-notice" role="status" data-testid="calendar-offline">
           Offline: showing the posts saved on this computer
@@ -179,6 +182,7 @@ export function CalendarScreen() {
         className="calendar-body"
         ref={gridRef}
         onMouseDownCapture={onGridMouseDown}
+        onClickCapture={bulk.onClickCapture}
         aria-busy={query.isFetching}
       >
         <CalendarGrid

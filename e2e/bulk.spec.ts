@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test';
+import { addDays, startOfDay } from 'date-fns';
+import { wallDateKey } from '../renderer/calendar/time.js';
+import { createOnService, expect, test, type TestService } from './fixtures.js';
+
+/*
+ * Bulk changes in the calendar: Ctrl-click and Shift-click pick posts, the bulk bar plans "shift by
+ * 1 day" and shows each post's old and new time before anything is sent, Apply queues the batch
+ * through the outbox (the service ends up with the new times), and one Undo puts all of them back.
+ * The browser and the brand both run in UTC here, so wall times are UTC times.
+ */
+
+const DAY = 86_400_000;
+
+async function createPosts(page: Page, service: TestService, day: Date, times: string[]): Promise<string[]> {
+  const listed = await page.evaluate((input) => window.api.listPosts(input), {
+    start: new Date(Date.now() - 30 * DAY).toISOString(),
+    end: new Date(Date.now() + 60 * DAY).toISOString(),
+  });
+  if (!listed.ok) throw new Error(listed.error.message);
+  const account = listed.value.posts.find((p) =>
+    ['x', 'bluesky', 'threads'].includes(p.integration.platform ?? ''),
+  )?.integration;
+  if (!account?.platform) throw new Error('The sandbox has no post on a text platform');
+  const ids: string[] = [];
+  for (const [i, time] of times.entries()) {
+    const [h, m] = time.split(':').map(Number);
+    const date = new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), h, m));
+    const created = await createOnService(service, {
+      type: 'schedule',
+      date: date.toISOString(),
+      shortLink: false,
+      posts: [
+        {
+          integration: { id: account.id },
+          value: [{ content: `Bulk e2e post ${i + 1}`, image: [] }],
+          settings: { __type: account.platform },
+        },
+      ],
+    });
+    if (!created.ok) throw new Error(`Creating a post failed: ${created.status} ${await created.text()}`);
+    ids.push(((await created.json()) as { postId: string }[])[0]!.postId);
+  }
+  return ids;
+}
+
+/** Each post's time as the service has it. */
+async function serverTimes(service: TestService, ids: string[]): Promise<number[]> {
+  return Promise.all(
+    ids.map(async (id) => {
+      const res = await fetch(`${service.baseUrl}/posts/${id}`, {
+        headers: {
+          authorization: `Bearer ${service.key('full-test')}`,
+          'x-brand-id': service.brandsOf('full-test')[0]!.id,
+        },
+      });
+      return Date.parse(((await res.json()) as { publishDate: string }).publishDate);
+    }),
+  );
+}
+
+test('select with Ctrl/Shift-click, shift by 1 day from the plan, apply, then undo the whole batch', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  test.setTimeout(90_000);
+  await connectWithSandboxKey();
+  await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
+  const day = addDays(startOfDay(new Date()), 40);
+  const ids = await createPosts(page, service, day, ['02:05', '02:35', '03:05']);
+  const before = await serverTimes(service, ids);
+
+  await page.getByLabel('Jump to date').fill(wallDateKey(day));
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Day', exact: true }).click();
+  const cell = (id: string) => page.locator(`[data-post-id="${id}"]`);
+  await expect(cell(ids[0]!)).toBeVisible();
+
+  await cell(ids[0]!).click({ modifiers: ['ControlOrMeta'] });
+  await expect(page.getByTestId('bulk-bar')).toContainText('1 selected');
+  await cell(ids[2]!).click({ modifiers: ['Shift'] });
+  const bar = page.getByTestId('bulk-bar');
+  await expect(bar).toContainText('3 selected');
+  for (const id of ids) await expect(cell(id)).toHaveAttribute('data-selected', 'true');
+  // A selecting click never opens the post's details.
+  await expect(page.getByRole('complementary', { name: /post details/i })).toHaveCount(0);
+
+  await bar.getByLabel('Days to shift').fill('1');
+  await bar.getByRole('button', { name: 'Shift…' }).click();
+  const plan = page.getByTestId('bulk-plan');
+  await expect(plan).toBeVisible();
+  await expect(plan.getByRole('heading')).toHaveText('Shift by +1 day: 3 posts');
+  await expect(plan.getByTestId('bulk-plan-row')).toHaveCount(3);
+  await expect(plan.getByTestId('bulk-plan-row').first()).toContainText('2:05');
+  await expect(plan).toContainText('Nothing has been sent yet.');
+  await page.screenshot({ path: 'test-results/screens/bulk-plan.png' });
+  // Nothing changed on the service while the plan is shown.
+  expect(await serverTimes(service, ids)).toEqual(before);
+
+  await plan.getByRole('button', { name: 'Apply to 3' }).click();
+  await expect(plan).toBeHidden();
+  const toast = page.locator('.cal-toast').filter({ hasText: 'Moved 3 posts.' });
+  await expect(toast).toBeVisible();
+  await expect(bar).toBeHidden();
+  await page.screenshot({ path: 'test-results/screens/bulk-applied.png' });
+  await expect.poll(() => serverTimes(service, ids), { timeout: 20_000 }).toEqual(before.map((t) => t + DAY));
+  // The moved posts left the day on screen.
+  for (const id of ids) await expect(cell(id)).toHaveCount(0);
+
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(
+    page.locator('.cal-toast').filter({ hasText: 'Undone: 3 posts back as they were.' }),
+  ).toBeVisible();
+  await expect.poll(() => serverTimes(service, ids), { timeout: 20_000 }).toEqual(before);
+  for (const id of ids) await expect(cell(id)).toBeVisible();
+});
+
+test('Esc clears the selection; the plan lists posts that cannot move with their reason', async ({
+  page,
+  connectWithSandboxKey,
+}) => {
+  await connectWithSandboxKey();
+  await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Month', exact: true }).click();
+  const published = page.locator('.post-cell[data-state="published"]').first();
+  await expect(published).toBeVisible();
+  await published.click({ modifiers: ['ControlOrMeta'] });
+  const bar = page.getByTestId('bulk-bar');
+  await expect(bar).toContainText('1 selected');
+  await bar.getByRole('button', { name: 'Shift…' }).click();
+  const plan = page.getByTestId('bulk-plan');
+  await expect(plan.getByTestId('bulk-plan-blocked')).toContainText('Published posts cannot be moved.');
+  await expect(plan.getByRole('button', { name: 'Apply to 0' })).toBeDisabled();
+  await page.screenshot({ path: 'test-results/screens/bulk-blocked.png' });
+  await plan.getByRole('button', { name: 'Cancel' }).click();
+  await page.keyboard.press('Escape');
+  await expect(bar).toBeHidden();
+  await expect(published).not.toHaveAttribute('data-selected', 'true');
+});
