@@ -26,6 +26,7 @@ import { filtersOf, useCalendarStore } from './store.js';
 import { instantToWall, parseWallDateKey } from './time.js';
 import { useToasts } from './toasts.js';
 import { BulkBar, useBulkSelection } from '../bulk/BulkBar.js';
+import { useMoveClashCheck } from '../clash/clash-hooks.js';
 
 const EMPTY: CalendarPost[] = [];
 
@@ -67,6 +68,7 @@ export function CalendarScreen() {
     [openComposer],
   );
   const actions = useCalendarActions(brandId, zone);
+  const checkClashes = useMoveClashCheck(zone);
   const [confirmDelete, setConfirmDelete] = useState<CalendarPost | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const isGroupModifierHeld = useGlobalShortcuts(actions.undo);
@@ -102,9 +104,11 @@ export function CalendarScreen() {
       }
       const note = plan.skipped.length > 0 ? `Not moved: ${plan.skipped.join('; ')}` : undefined;
       void actions.move(plan.moves, note);
+      const clash = checkClashes(plan.moves, knownPosts(client, brandId));
+      if (clash) toast({ tone: 'info', message: clash });
       return plan.moves.length > 0;
     },
-    [zone, client, brandId, toast, actions],
+    [zone, client, brandId, toast, actions, checkClashes],
   );
 
   const onDrop = useCallback(

@@ -24,6 +24,7 @@ import { SettingsForms } from './SettingsForms.js';
 import { ThreadEditor } from './ThreadEditor.js';
 import { useAutosave } from './use-autosave.js';
 import { useUploads } from './use-uploads.js';
+import { ComposerClashes } from '../clash/ComposerClashes.js';
 
 const TITLES: Record<ComposerMode, string> = {
   new: 'New post',
@@ -479,6 +480,15 @@ function ComposerEditor({
                 ))}
               </ul>
             ) : null}
+            <ComposerClashes
+              draftId={draft.id}
+              date={draft.date}
+              targets={draft.targets}
+              blocksOf={(t) => blocksFor(draft, t)}
+              accountName={accountName}
+              replacesGroup={draft.replacesGroup}
+              zone={zone}
+            />
           </div>
           <Preview
             targets={draft.targets}
