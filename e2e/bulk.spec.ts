@@ -93,6 +93,8 @@ test('select with Ctrl/Shift-click, shift by 1 day from the plan, apply, then un
   await expect(plan.getByTestId('bulk-plan-row')).toHaveCount(3);
   await expect(plan.getByTestId('bulk-plan-row').first()).toContainText('2:05');
   await expect(plan).toContainText('Nothing has been sent yet.');
+  // The three land 30 minutes apart: warned (the brand keeps 60 min), never blocked.
+  await expect(plan.getByTestId('bulk-plan-warning').first()).toContainText('would post twice within 30 min');
   await page.screenshot({ path: 'test-results/screens/bulk-plan.png' });
   // Nothing changed on the service while the plan is shown.
   expect(await serverTimes(service, ids)).toEqual(before);
@@ -136,4 +138,58 @@ test('Esc clears the selection; the plan lists posts that cannot move with their
   await page.keyboard.press('Escape');
   await expect(bar).toBeHidden();
   await expect(published).not.toHaveAttribute('data-selected', 'true');
+});
+
+test('clash warnings in the composer before sending, with the gap set per brand in Account', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  test.setTimeout(90_000);
+  await connectWithSandboxKey();
+  await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Account' }).click();
+  const gap = page.getByLabel(/posts twice within \(minutes\)/);
+  await expect(gap).toHaveValue('60');
+  await gap.fill('90');
+  await page.getByRole('button', { name: 'Save gap' }).click();
+  await expect(page.getByRole('button', { name: 'Use the default (60 min)' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/bulk-gap-setting.png' });
+  const saved = await page.evaluate(() => window.api.getClashSettings({}));
+  expect(saved.ok && saved.value).toEqual({ gapMinutes: 90, isDefault: false });
+
+  const accounts = await page.evaluate(() => window.api.listIntegrations({}));
+  if (!accounts.ok) throw new Error(accounts.error.message);
+  const x = accounts.value.find((a) => a.platform === 'x' && a.name === 'Harbor Coffee');
+  if (!x) throw new Error('The sandbox has no X account named Harbor Coffee');
+  const day = addDays(startOfDay(new Date()), 30);
+  const at = (h: number) => new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), h, 0));
+  const text = 'Clash check: our winter blend is back';
+  const created = await createOnService(service, {
+    type: 'schedule',
+    date: at(10).toISOString(),
+    shortLink: false,
+    posts: [{ integration: { id: x.id }, value: [{ content: text, image: [] }], settings: { __type: 'x' } }],
+  });
+  expect(created.ok).toBe(true);
+
+  await nav.getByRole('button', { name: 'Calendar' }).click();
+  await page.getByRole('button', { name: 'New post' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByRole('group', { name: 'X', exact: true })
+    .getByRole('checkbox', { name: 'Harbor Coffee', exact: true })
+    .check();
+  await dialog.getByRole('textbox', { name: 'Text of Block 1', exact: true }).fill(text);
+  await dialog.getByLabel(/^Publish at/).fill(`${wallDateKey(day)}T11:00`);
+  const clashes = dialog.getByTestId('composer-clashes');
+  await expect(clashes).toContainText('Harbor Coffee would post twice within 1 h');
+  await expect(clashes).toContainText('this brand keeps 90 min between posts');
+  await expect(clashes).toContainText('X refuses the same text twice.');
+  await clashes.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/bulk-composer-clash.png' });
+  // A warning never blocks: Schedule stays available.
+  await expect(dialog.getByRole('button', { name: 'Schedule', exact: true })).toBeEnabled();
 });
