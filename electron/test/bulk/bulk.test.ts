@@ -140,6 +140,57 @@ describe('bulk change through the outbox', () => {
     expect(undone.notRestored[0]!.reason).toContain('cannot be undone once it has been sent');
   });
 
+  it('queues 500 moves in one call quickly, and undoes them in one call', async () => {
+    const base = Math.ceil((Date.now() + 20 * DAY) / 3_600_000) * 3_600_000;
+    const api = svc.client();
+    const texts = Array.from({ length: 500 }, (_, i) => `bulk many ${String(i).padStart(3, '0')}`);
+    for (let i = 0; i < texts.length; i += 25) {
+      await Promise.all(
+        texts.slice(i, i + 25).map((text, j) =>
+          api.createPosts({
+            type: 'schedule',
+            date: new Date(base + (i + j) * 20 * 60_000).toISOString(),
+            shortLink: false,
+            posts: [
+              {
+                integration: { id: account.id },
+                value: [{ content: text, image: [] }],
+                settings: { __type: account.platform ?? 'x' },
+              },
+            ],
+          }),
+        ),
+      );
+    }
+    // The calendar asks for the range; main answers from its cache and pulls the service behind it.
+    const range = { start: new Date(base - DAY).toISOString(), end: new Date(base + 10 * DAY).toISOString() };
+    await app.ok('listPosts', range);
+    await app.ok('syncNow');
+    const many = (await shown(texts)).filter((p) => !p.localOnly);
+    expect(many.length).toBe(500);
+
+    const planStarted = performance.now();
+    const plan = planBulkChange(many, { kind: 'shift', days: 2, hours: 0 }, ctx(many));
+    const planMs = performance.now() - planStarted;
+    const started = performance.now();
+    const applied = await app.ok('applyBulkChange', {
+      moves: plan.changes.map((c) => ({ id: c.id, from: c.from, to: c.to! })),
+      deleteGroups: [],
+    });
+    const applyMs = performance.now() - started;
+    expect(applied.queued).toBe(500);
+    const undoStarted = performance.now();
+    const undone = await app.ok('undoBulkChange', { batchId: applied.batchId });
+    const undoMs = performance.now() - undoStarted;
+    console.log(
+      `bulk 500: plan ${planMs.toFixed(1)} ms, applyBulkChange ${applyMs.toFixed(0)} ms, undoBulkChange ${undoMs.toFixed(0)} ms (one transaction each)`,
+    );
+    expect(undone.restored).toBe(500);
+    expect(planMs).toBeLessThan(200);
+    // One transaction for the whole batch: well under the time 500 separate calls would take.
+    expect(applyMs).toBeLessThan(5_000);
+  });
+
   it('keeps the clash gap per brand (default 60 min, 0 turns it off)', async () => {
     expect(await app.ok('getClashSettings')).toEqual({ gapMinutes: 60, isDefault: true });
     expect(await app.ok('setClashSettings', { gapMinutes: 90 })).toEqual({
