@@ -193,3 +193,74 @@ test('clash warnings in the composer before sending, with the gap set per brand 
   // A warning never blocks: Schedule stays available.
   await expect(dialog.getByRole('button', { name: 'Schedule', exact: true })).toBeEnabled();
 });
+
+test('moving a post next to another of its account shows a clash notice; the move still happens', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  test.setTimeout(90_000);
+  await connectWithSandboxKey();
+  await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
+  const day = addDays(startOfDay(new Date()), 50);
+  const [first] = await createPosts(page, service, day, ['10:00']);
+  const [next] = await createPosts(page, service, addDays(day, 1), ['10:20']);
+  const before = await serverTimes(service, [first!]);
+
+  await page.getByLabel('Jump to date').fill(wallDateKey(day));
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Week', exact: true }).click();
+  const cell = page.locator(`[data-post-id="${first}"]`);
+  await expect(cell).toBeVisible();
+  await expect(page.locator(`[data-post-id="${next}"]`)).toBeAttached();
+  await cell.focus();
+  await page.keyboard.press('Alt+ArrowRight');
+  const notice = page.locator('.cal-toast').filter({ hasText: 'Heads-up:' });
+  await expect(notice).toContainText('would post twice within 20 min');
+  await page.screenshot({ path: 'test-results/screens/bulk-move-clash.png' });
+  await expect.poll(() => serverTimes(service, [first!]), { timeout: 20_000 }).toEqual([before[0]! + DAY]);
+});
+
+test('a bulk delete waits a few seconds before it is sent: Undo brings the post back', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  test.setTimeout(90_000);
+  await connectWithSandboxKey();
+  await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
+  const day = addDays(startOfDay(new Date()), 45);
+  const [id] = await createPosts(page, service, day, ['04:10']);
+  await page.getByLabel('Jump to date').fill(wallDateKey(day));
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Day', exact: true }).click();
+  const cell = page.locator(`[data-post-id="${id}"]`);
+  await expect(cell).toBeVisible();
+
+  await cell.click({ modifiers: ['ControlOrMeta'] });
+  await page.getByTestId('bulk-bar').getByRole('button', { name: 'Delete…' }).click();
+  const plan = page.getByTestId('bulk-plan');
+  await expect(plan).toContainText(
+    'Deletes wait 10 seconds before they are sent, so Undo can bring the posts back',
+  );
+  await expect(plan.getByTestId('bulk-plan-row')).toContainText('Deleted');
+  await page.screenshot({ path: 'test-results/screens/bulk-delete-plan.png' });
+  await plan.getByRole('button', { name: 'Delete 1' }).click();
+  const toast = page.locator('.cal-toast').filter({ hasText: 'Deleting 1 post.' });
+  await expect(toast).toBeVisible();
+  await expect(cell).toHaveCount(0);
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(
+    page.locator('.cal-toast').filter({ hasText: 'Undone: 1 post back as they were.' }),
+  ).toBeVisible();
+  await expect(cell).toBeVisible();
+
+  // Nothing is left to send, and the service still has the post.
+  const synced = await page.evaluate(() => window.api.syncNow({}));
+  expect(synced.ok && synced.value.pending).toBe(0);
+  const res = await fetch(`${service.baseUrl}/posts/${id}`, {
+    headers: {
+      authorization: `Bearer ${service.key('full-test')}`,
+      'x-brand-id': service.brandsOf('full-test')[0]!.id,
+    },
+  });
+  expect(res.status).toBe(200);
+});

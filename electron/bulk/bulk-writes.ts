@@ -1,4 +1,9 @@
-import type { BulkApplyInput, BulkApplyResult, BulkUndoResult } from '../../shared/bulk/plan.js';
+import {
+  BULK_DELETE_GRACE_SECONDS,
+  type BulkApplyInput,
+  type BulkApplyResult,
+  type BulkUndoResult,
+} from '../../shared/bulk/plan.js';
 import { AppFailure } from '../ipc/app-failure.js';
 import type { OutboxRecord } from '../store/outbox-repo.js';
 import { deleteSummary, rescheduleSummary } from '../sync/outbox-views.js';
@@ -12,8 +17,9 @@ import { BulkBatchesRepo, type BatchUndo } from './bulk-batches-repo.js';
  * undone in one step. Moves are queued first and deletes last.
  *
  * Undo: each moved post is put back at the time it had (a move not yet sent is simply dropped);
- * a delete can be undone only while it waits in the outbox: once the service has deleted the
- * posts there is nothing to restore, and undo says so for those.
+ * a delete can be undone only while it waits in the outbox (each waits BULK_DELETE_GRACE_SECONDS
+ * before it is sent, for that): once the service has deleted the posts there is nothing to
+ * restore, and undo says so for those.
  */
 
 const sameInstant = (a: string | null, b: string) => a !== null && Date.parse(a) === Date.parse(b);
@@ -99,6 +105,8 @@ export class BulkWrites {
           postId: posts[0]?.id ?? null,
           group,
         });
+        // Held back a few seconds so the batch's Undo can still take it back (see BULK_DELETE_GRACE_SECONDS).
+        outbox.update(opId, { nextAttemptMs: now + BULK_DELETE_GRACE_SECONDS * 1000 });
         const postIds = posts.map((p) => p.id);
         undo.deletes.push({ group, opId, postIds });
         touched.push(...postIds);
@@ -133,8 +141,9 @@ export class BulkWrites {
         } else {
           notRestored.push({
             id: d.group,
-            reason:
-              'The service has already deleted these posts: a delete cannot be undone once it has been sent.',
+            reason: op
+              ? 'The delete was on its way to the service at that moment, so it could not be taken back; if it fails, the Outbox keeps it to discard.'
+              : 'The service has already deleted these posts: a delete cannot be undone once it has been sent.',
           });
         }
       }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { BulkPlan } from '../../shared/bulk/plan.js';
+import { BULK_DELETE_GRACE_SECONDS, type BulkPlan } from '../../shared/bulk/plan.js';
 import { formatDateTime } from '../calendar/format.js';
 import { useToasts } from '../calendar/toasts.js';
 import { AppError, call } from '../lib/ipc.js';
@@ -18,8 +18,7 @@ const reasonOf = (e: unknown) =>
 const posts = (n: number) => (n === 1 ? '1 post' : `${n} posts`);
 
 /** What undo can do for deletes, said wherever a delete is planned or done. */
-export const DELETE_UNDO_NOTE =
-  'Undo brings deleted posts back only until the outbox has sent the delete (at once when online); after that they are gone.';
+export const DELETE_UNDO_NOTE = `Deletes wait ${BULK_DELETE_GRACE_SECONDS} seconds before they are sent, so Undo can bring the posts back; once sent they are gone for good.`;
 
 export function useBulkApply(brandId: string | null, zone: string) {
   const client = useQueryClient();

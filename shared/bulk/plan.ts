@@ -18,6 +18,12 @@ import { nextFreeSlots, wallTimeToInstant, type QueueSlot } from '../queue/slots
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+/**
+ * Deletes of a bulk change wait this long in the outbox before they are sent, so the batch's Undo
+ * can still take them back (a delete the service has carried out cannot be undone). "Sync now"
+ * or the connection coming back sends them at once.
+ */
+export const BULK_DELETE_GRACE_SECONDS = 10;
 /** The most a shift may move a post, either way: a year. */
 export const MAX_SHIFT_DAYS = 366;
 

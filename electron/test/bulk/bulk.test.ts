@@ -140,6 +140,23 @@ describe('bulk change through the outbox', () => {
     expect(undone.notRestored[0]!.reason).toContain('cannot be undone once it has been sent');
   });
 
+  it('holds a bulk delete back a few seconds, so an undo in time keeps the post on the service', async () => {
+    const texts = ['bulk delete kept'];
+    await schedule(texts[0]!, new Date(Date.now() + 8 * DAY).toISOString());
+    await app.ok('syncNow');
+    const posts = await shown(texts);
+    const applied = await app.ok('applyBulkChange', { moves: [], deleteGroups: [posts[0]!.group!] });
+    expect(applied.hidden).toEqual([posts[0]!.id]);
+    // The outbox was woken by the change, and still does not send the delete straight away.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await app.ok('listOutbox')).map((o) => `${o.kind}:${o.status}`)).toEqual(['deleteGroup:pending']);
+    const undone = await app.ok('undoBulkChange', { batchId: applied.batchId });
+    expect(undone).toMatchObject({ restored: 1, notRestored: [] });
+    expect(undone.posts.map((p) => p.id)).toEqual([posts[0]!.id]);
+    await app.ok('syncNow');
+    expect((await svc.client().getPost(posts[0]!.id)).id).toBe(posts[0]!.id);
+  });
+
   it('queues 500 moves in one call quickly, and undoes them in one call', async () => {
     const base = Math.ceil((Date.now() + 20 * DAY) / 3_600_000) * 3_600_000;
     const api = svc.client();
