@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { addDays, startOfDay } from 'date-fns';
 import { wallDateKey } from '../renderer/calendar/time.js';
@@ -263,4 +266,37 @@ test('a bulk delete waits a few seconds before it is sent: Undo brings the post 
     },
   });
   expect(res.status).toBe(200);
+});
+
+test('the import preview marks rows that clash, and still imports them', async ({
+  page,
+  app,
+  connectWithSandboxKey,
+}) => {
+  await connectWithSandboxKey('full-test');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Import' }).click();
+  const dir = await mkdtemp(join(tmpdir(), 'bulk-import-'));
+  const file = join(dir, 'clashing.csv');
+  await writeFile(
+    file,
+    [
+      'text,accounts,date',
+      '"Opening hours change on Monday",Harbor Coffee,2027-04-05 09:00',
+      '"Opening hours change on Monday",Harbor Coffee,2027-04-05 09:40',
+      '"Latte art class on Friday",Harbor Coffee,2027-04-09 17:00',
+    ].join('\n'),
+  );
+  await app.registerFile(file, 'clashing.csv');
+  await page.getByLabel('Import file').setInputFiles(file);
+  await expect(page.getByRole('heading', { name: 'clashing.csv: 3 rows' })).toBeVisible();
+  const row = (n: number) => page.locator(`tr[data-row="${n}"]`);
+  const clashes = (n: number) => page.getByRole('list', { name: `Clash warnings of row ${n}` });
+  await expect(clashes(1)).toContainText('Harbor Coffee would post twice within 40 min');
+  await expect(clashes(2)).toContainText('the same text twice within 40 min');
+  await expect(clashes(2)).toContainText('X refuses the same text twice.');
+  await expect(clashes(3)).toHaveCount(0);
+  await expect(row(2)).toContainText('Ready');
+  await page.screenshot({ path: 'test-results/screens/bulk-import-clash.png' });
+  await expect(page.getByRole('button', { name: 'Import 3 posts' })).toBeEnabled();
 });
