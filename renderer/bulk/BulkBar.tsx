@@ -1,6 +1,6 @@
 import './bulk.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import type { BulkAction } from '../../shared/bulk/plan.js';
 import type { PostEvent } from '../calendar/posts.js';
 import { visibleWallRange, type CalendarView } from '../calendar/range.js';
@@ -23,10 +23,20 @@ function isTyping(target: EventTarget | null): boolean {
  * week, day, list) take part without each handling it. `ordered` is the view's posts in time order.
  */
 export function useSelectClicks(ordered: readonly string[]) {
+  // Where the button went down: a click that ends a drag (Shift-drag moves a group) is not a pick.
+  const down = useRef({ x: 0, y: 0 });
+  useEffect(() => {
+    const onDown = (e: PointerEvent) => {
+      down.current = { x: e.clientX, y: e.clientY };
+    };
+    window.addEventListener('pointerdown', onDown, true);
+    return () => window.removeEventListener('pointerdown', onDown, true);
+  }, []);
   return useCallback(
     (e: ReactMouseEvent<HTMLElement>) => {
       const id = (e.target as HTMLElement).closest<HTMLElement>('[data-post-id]')?.dataset.postId;
-      if (!id || !selectionClick(e, id, ordered)) return;
+      const dragged = Math.hypot(e.clientX - down.current.x, e.clientY - down.current.y) > 4;
+      if (!id || dragged || !selectionClick(e, id, ordered)) return;
       e.preventDefault();
       e.stopPropagation();
     },
