@@ -141,6 +141,13 @@ test('Esc clears the selection; the plan lists posts that cannot move with their
   await page.keyboard.press('Escape');
   await expect(bar).toBeHidden();
   await expect(published).not.toHaveAttribute('data-selected', 'true');
+  // The keyboard picks too: Ctrl/Cmd+Space on a focused post toggles it.
+  await published.focus();
+  await page.keyboard.press('ControlOrMeta+Space');
+  await expect(published).toHaveAttribute('data-selected', 'true');
+  await expect(bar).toContainText('1 selected');
+  await page.keyboard.press('ControlOrMeta+Space');
+  await expect(bar).toBeHidden();
 });
 
 test('clash warnings in the composer before sending, with the gap set per brand in Account', async ({

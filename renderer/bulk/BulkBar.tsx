@@ -1,6 +1,14 @@
 import './bulk.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+} from 'react';
 import type { BulkAction } from '../../shared/bulk/plan.js';
 import type { PostEvent } from '../calendar/posts.js';
 import { visibleWallRange, type CalendarView } from '../calendar/range.js';
@@ -53,7 +61,18 @@ export function useBulkSelection(events: readonly PostEvent[], view: CalendarVie
       .sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id))
       .map((e) => e.id);
   }, [events, view, date]);
-  return { matching, onClickCapture: useSelectClicks(matching) };
+  // The keyboard's pick: Ctrl/Cmd+Space toggles the focused post, Shift+Space picks the run to it.
+  const onKeyDownCapture = useCallback(
+    (e: ReactKeyboardEvent<HTMLElement>) => {
+      if (e.key !== ' ' || e.altKey) return;
+      const id = (e.target as HTMLElement).closest<HTMLElement>('[data-post-id]')?.dataset.postId;
+      if (!id || !selectionClick(e, id, matching)) return;
+      e.preventDefault();
+      e.stopPropagation();
+    },
+    [matching],
+  );
+  return { matching, onClickCapture: useSelectClicks(matching), onKeyDownCapture };
 }
 
 interface BulkBarProps {

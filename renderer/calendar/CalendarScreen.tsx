@@ -187,6 +187,7 @@ export function CalendarScreen() {
         ref={gridRef}
         onMouseDownCapture={onGridMouseDown}
         onClickCapture={bulk.onClickCapture}
+        onKeyDownCapture={bulk.onKeyDownCapture}
         aria-busy={query.isFetching}
       >
         <CalendarGrid
