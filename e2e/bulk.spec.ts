@@ -112,10 +112,13 @@ test('select with Ctrl/Shift-click, shift by 1 day from the plan, apply, then un
   // The moved posts left the day on screen.
   for (const id of ids) await expect(cell(id)).toHaveCount(0);
 
+  // The undo stays offered beside the calendar, also after the toast has gone.
+  await expect(page.getByRole('button', { name: 'Undo “Moved 3 posts”' })).toBeVisible();
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(
     page.locator('.cal-toast').filter({ hasText: 'Undone: 3 posts back as they were.' }),
   ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Undo “Moved 3 posts”' })).toHaveCount(0);
   await expect.poll(() => serverTimes(service, ids), { timeout: 20_000 }).toEqual(before);
   for (const id of ids) await expect(cell(id)).toBeVisible();
 });

@@ -18,7 +18,7 @@ import { useIpcQuery } from '../lib/use-ipc.js';
 import { buildBulkPlan, type TimedPlan } from './build-plan.js';
 import { BulkPlanDialog } from './BulkPlanDialog.js';
 import { selectionClick, useSelection } from './selection-store.js';
-import { useBulkApply } from './use-bulk-apply.js';
+import { useBulkApply, useLastBatch } from './use-bulk-apply.js';
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -94,11 +94,15 @@ export function BulkBar({ brandId, zone, matching }: BulkBarProps) {
   const [planning, setPlanning] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sentAny, setSentAny] = useState(false);
-  const { apply } = useBulkApply(brandId, zone);
+  const { apply, undo } = useBulkApply(brandId, zone);
+  const lastBatch = useLastBatch((st) => st.batch);
   const status = useIpcQuery('getSyncStatus', {});
 
-  // A new brand means new posts: what was picked before means nothing there.
-  useEffect(() => clear(), [brandId, clear]);
+  // A new brand means new posts: what was picked (and the last batch's undo) means nothing there.
+  useEffect(() => {
+    clear();
+    useLastBatch.setState({ batch: null });
+  }, [brandId, clear]);
 
   useEffect(() => {
     if (ids.length === 0 || plan) return;
@@ -127,9 +131,16 @@ export function BulkBar({ brandId, zone, matching }: BulkBarProps) {
 
   const pending = status.data?.pending ?? 0;
   const progress =
-    sentAny && pending > 0 ? (
+    (sentAny && pending > 0) || lastBatch ? (
       <p className="bulk-progress" role="status" data-testid="bulk-progress">
-        Sending changes to the service: {pending} left. You can keep working.
+        {sentAny && pending > 0
+          ? `Sending changes to the service: ${pending} left. You can keep working. `
+          : ''}
+        {lastBatch ? (
+          <button type="button" className="bulk-progress__undo" onClick={() => void undo(lastBatch.id)}>
+            Undo “{lastBatch.label}”
+          </button>
+        ) : null}
       </p>
     ) : null;
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { create } from 'zustand';
 import { BULK_DELETE_GRACE_SECONDS, type BulkPlan } from '../../shared/bulk/plan.js';
 import { formatDateTime } from '../calendar/format.js';
 import { useToasts } from '../calendar/toasts.js';
@@ -20,6 +21,9 @@ const posts = (n: number) => (n === 1 ? '1 post' : `${n} posts`);
 /** What undo can do for deletes, said wherever a delete is planned or done. */
 export const DELETE_UNDO_NOTE = `Deletes wait ${BULK_DELETE_GRACE_SECONDS} seconds before they are sent, so Undo can bring the posts back; once sent they are gone for good.`;
 
+/** The last bulk change applied in this window, while it can still be undone in one step. */
+export const useLastBatch = create<{ batch: { id: string; label: string } | null }>(() => ({ batch: null }));
+
 export function useBulkApply(brandId: string | null, zone: string) {
   const client = useQueryClient();
   const toast = useToasts((s) => s.show);
@@ -37,6 +41,7 @@ export function useBulkApply(brandId: string | null, zone: string) {
     async (batchId: string) => {
       try {
         const result = await call('undoBulkChange', { batchId });
+        if (useLastBatch.getState().batch?.id === batchId) useLastBatch.setState({ batch: null });
         show(result);
         const not = result.notRestored.length;
         toast({
@@ -75,6 +80,7 @@ export function useBulkApply(brandId: string | null, zone: string) {
           message: what + refused,
           action: { label: 'Undo', run: () => void undo(result.batchId) },
         });
+        useLastBatch.setState({ batch: { id: result.batchId, label: what.split('.')[0]! } });
         return true;
       } catch (e) {
         toast({ tone: 'error', message: `Nothing was changed: ${reasonOf(e)}` });
