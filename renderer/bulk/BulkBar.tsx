@@ -86,6 +86,7 @@ interface BulkBarProps {
 export function BulkBar({ brandId, zone, matching }: BulkBarProps) {
   const client = useQueryClient();
   const ids = useSelection((s) => s.ids);
+  const picked = useSelection((s) => s.picked);
   const { selectIds, clear } = useSelection.getState();
   const [days, setDays] = useState(1);
   const [hours, setHours] = useState(0);
@@ -155,7 +156,7 @@ export function BulkBar({ brandId, zone, matching }: BulkBarProps) {
         <button
           type="button"
           onClick={() => selectIds(matching)}
-          disabled={matching.length === 0 || matching.every((id) => ids.includes(id))}
+          disabled={matching.length === 0 || matching.every((id) => picked.has(id))}
         >
           Select all {matching.length} in view
         </button>
