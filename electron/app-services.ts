@@ -20,6 +20,7 @@ import { IntegrationsRepo } from './integrations/integrations-repo.js';
 import { IntegrationsService } from './integrations/integrations-service.js';
 import { QueueService } from './queue/queue-service.js';
 import { BrandsRepo } from './store/brands-repo.js';
+import { ClashSettings } from './bulk/clash-settings.js';
 import { openDatabase } from './store/database.js';
 import { PostsCache } from './store/posts-cache.js';
 import { ProfilesRepo } from './store/profiles-repo.js';
@@ -181,6 +182,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     },
     chooseSavePath: opts.chooseSavePath,
   });
+  const clash = new ClashSettings(new BrandsRepo(db), active);
 
   const diagnostics: DiagnosticsSource = opts.diagnostics ?? {
     appVersion: 'development',
@@ -239,6 +241,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     editImportRow: async (input) => imports.editImportRow(input),
     runImport: (input) => imports.runImport(input),
     exportPosts: (input) => exports.exportPosts(input),
+    applyBulkChange: async (input) => sync.applyBulkChange(input),
+    undoBulkChange: async (input) => sync.undoBulkChange(input),
+    getClashSettings: async () => clash.get(),
+    setClashSettings: async ({ gapMinutes }) => clash.set(gapMinutes),
     getProfileAnalytics: async ({ integrationId }) => (await api()).getProfileAnalytics(integrationId),
     getDesktopSettings: async () => desktop.get(),
     setDesktopSettings: async (patch) => {

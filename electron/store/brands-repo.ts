@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppDatabase } from './database.js';
-import { parseRow, parseRows } from './rows.js';
+import { parseRow, parseRows, sqlInt } from './rows.js';
 
 /** Brands of each profile, as GET /brands last said, plus this device's timezone choice. */
 
@@ -74,4 +74,20 @@ export class BrandsRepo {
       .run(timezone, profileId, id);
     return this.get(profileId, id);
   }
+
+  /** Minutes one account's posts should keep apart (clash warnings); null = the default. */
+  clashGap(profileId: string, id: string): number | null {
+    const row = this.db.sql
+      .prepare('SELECT id, clash_gap_minutes FROM brands WHERE profile_id = ? AND id = ?')
+      .get(profileId, id);
+    return parseRow(this.db, 'brands', GapRow, row)?.clash_gap_minutes ?? null;
+  }
+
+  setClashGap(profileId: string, id: string, minutes: number | null): void {
+    this.db.sql
+      .prepare('UPDATE brands SET clash_gap_minutes = ? WHERE profile_id = ? AND id = ?')
+      .run(minutes, profileId, id);
+  }
 }
+
+const GapRow = z.object({ id: z.string(), clash_gap_minutes: sqlInt.nullable() });

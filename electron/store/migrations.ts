@@ -184,4 +184,18 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    name: 'clash gap per brand, bulk change batches',
+    sql: `
+      ALTER TABLE brands ADD COLUMN clash_gap_minutes INTEGER;
+      CREATE TABLE bulk_batches (
+        id TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        undo_json TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        undone_at TEXT
+      );
+    `,
+  },
 ];

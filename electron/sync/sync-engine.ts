@@ -16,6 +16,7 @@ import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { CalendarPost, OutboxItemView, SyncStatus } from '../../shared/ipc/models.js';
 import { ApiError } from '../api/errors.js';
 import type { PublishingApi } from '../api/publishing-api.js';
+import { BulkWrites } from '../bulk/bulk-writes.js';
 import { DraftsRepo } from '../drafts/drafts-repo.js';
 import { AppFailure, notConnected } from '../ipc/app-failure.js';
 import { createLogger } from '../log.js';
@@ -63,6 +64,7 @@ export class SyncEngine {
   private readonly reader: PostsReader;
   private readonly writes: PostWrites;
   private readonly drafts: DraftSender;
+  private readonly bulk: BulkWrites;
   private readonly cache: PostsCache;
   private readonly now: () => Date;
   private cadence: ReturnType<typeof setInterval> | null = null;
@@ -119,6 +121,7 @@ export class SyncEngine {
     };
     this.writes = new PostWrites(context);
     this.drafts = new DraftSender(context);
+    this.bulk = new BulkWrites(context);
   }
 
   /** Picks up what a previous run left (including operations cut off mid-send) and starts sending. */
@@ -193,6 +196,20 @@ export class SyncEngine {
   deleteGroup(input: IpcInput<'deleteGroup'>): IpcOutput<'deleteGroup'> {
     const active = this.requireActive();
     return this.written(active, this.writes.deleteGroup(active, input));
+  }
+
+  /** A planned bulk change, queued in one transaction as one batch; answers its posts as shown now. */
+  applyBulkChange(input: IpcInput<'applyBulkChange'>): IpcOutput<'applyBulkChange'> {
+    const active = this.requireActive();
+    const { result, touched } = this.bulk.apply(active, input);
+    return { ...result, ...this.reader.shown(active, touched), status: this.getSyncStatus() };
+  }
+
+  /** Takes a whole bulk change back in one step. */
+  undoBulkChange(input: IpcInput<'undoBulkChange'>): IpcOutput<'undoBulkChange'> {
+    const active = this.requireActive();
+    const { result, touched } = this.bulk.undo(active, input.batchId);
+    return { ...result, ...this.reader.shown(active, touched), status: this.getSyncStatus() };
   }
 
   /** Queues a draft's create (an edit when it replaces a group), after uploads of its local files. */

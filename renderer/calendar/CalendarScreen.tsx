@@ -26,6 +26,8 @@ import { stepDate, type CalendarView } from './range.js';
 import { filtersOf, useCalendarStore } from './store.js';
 import { instantToWall, parseWallDateKey } from './time.js';
 import { useNotices } from '../app/notices.js';
+import { BulkBar, useBulkSelection } from '../bulk/BulkBar.js';
+import { useMoveClashCheck } from '../clash/clash-hooks.js';
 
 const EMPTY: CalendarPost[] = [];
 
@@ -67,6 +69,7 @@ export function CalendarScreen() {
     [openComposer],
   );
   const actions = useCalendarActions(brandId, zone);
+  const checkClashes = useMoveClashCheck(zone);
   const [confirmDelete, setConfirmDelete] = useState<CalendarPost | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const isGroupModifierHeld = useGlobalShortcuts(actions.undo);
@@ -102,9 +105,11 @@ export function CalendarScreen() {
       }
       const note = plan.skipped.length > 0 ? `Not moved: ${plan.skipped.join('; ')}` : undefined;
       void actions.move(plan.moves, note);
+      const clash = checkClashes(plan.moves, knownPosts(client, brandId));
+      if (clash) toast({ tone: 'info', message: clash });
       return plan.moves.length > 0;
     },
-    [zone, client, brandId, toast, actions],
+    [zone, client, brandId, toast, actions, checkClashes],
   );
 
   const onDrop = useCallback(
@@ -129,6 +134,7 @@ export function CalendarScreen() {
     [zone, onCellKeyDown, focusRequest],
   );
   const onGridMouseDown = useFixedPostHint(posts, toast);
+  const bulk = useBulkSelection(events, view, date);
 
   const openListed = openPostId
     ? (posts.find((p) => p.id === openPostId) ??
@@ -162,6 +168,7 @@ export function CalendarScreen() {
         onToggle={(kind, value) => brandId && toggleFilter(brandId, kind, value)}
         onClear={() => brandId && setFilters(brandId, NO_FILTERS)}
       />
+      <BulkBar brandId={brandId} zone={zone} matching={bulk.matching} />
       {status.data?.online === false && (
         <p className="cal-notice" role="status" data-testid="calendar-offline">
           Offline: showing the posts saved on this computer
@@ -181,6 +188,8 @@ export function CalendarScreen() {
         className="calendar-body"
         ref={gridRef}
         onMouseDownCapture={onGridMouseDown}
+        onClickCapture={bulk.onClickCapture}
+        onKeyDownCapture={bulk.onKeyDownCapture}
         aria-busy={query.isFetching}
       >
         <CalendarGrid

@@ -4,6 +4,7 @@ import { formatTime } from './format.js';
 import { PostSummary } from './PostBadges.js';
 import { releaseWrapperStop } from './wrapper-stop.js';
 import { postAccessibleName, stateLabel, whyNotMovable, type PostEvent } from './posts.js';
+import { useIsSelected } from '../bulk/selection-store.js';
 
 /** What every post cell needs from the screen; stable for a zone, so cells do not re-render on screen updates. */
 export interface PostCellContext {
@@ -47,6 +48,7 @@ export const PostEventView = memo(
     const zone = ctx?.zone ?? 'UTC';
     const time = formatTime(event.post.publishDate, zone);
     const p = event.post;
+    const selected = useIsSelected(p.id);
 
     useLayoutEffect(() => {
       const el = ref.current;
@@ -60,12 +62,13 @@ export const PostEventView = memo(
     return (
       <div
         ref={ref}
-        className="post-cell"
+        className={selected ? 'post-cell post-cell--selected' : 'post-cell'}
         role="button"
         tabIndex={0}
         data-post-id={p.id}
         data-state={event.state ?? 'unknown'}
-        aria-label={postAccessibleName(event, time)}
+        data-selected={selected || undefined}
+        aria-label={postAccessibleName(event, time) + (selected ? ', selected' : '')}
         title={tooltip(event, time)}
         onKeyDown={(e) => ctx?.onKeyDown(e, event)}
       >

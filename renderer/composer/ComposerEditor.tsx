@@ -5,6 +5,7 @@ import { useIpcQuery } from '../lib/use-ipc.js';
 import { useUi } from '../app/ui-store.js';
 import { AccountPicker } from './AccountPicker.js';
 import { blocksFor, draftIssues } from './checks.js';
+import { ComposerClashes } from '../clash/ComposerClashes.js';
 import { keepFocusInside } from './dialog-focus.js';
 import * as model from './draft-model.js';
 import { DraftsPanel } from './DraftsPanel.js';
@@ -218,6 +219,15 @@ export function ComposerEditor({
                 ))}
               </ul>
             ) : null}
+            <ComposerClashes
+              draftId={draft.id}
+              date={draft.date}
+              targets={draft.targets}
+              blocksOf={(t) => blocksFor(draft, t)}
+              accountName={accountName}
+              replacesGroup={draft.replacesGroup}
+              zone={zone}
+            />
           </div>
           <Preview
             targets={draft.targets}

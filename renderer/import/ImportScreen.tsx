@@ -4,6 +4,7 @@ import type { ImportPreview, ImportResult, ImportRowView } from '../../shared/ip
 import { call, AppError } from '../lib/ipc.js';
 import { useIpcEvent } from '../lib/use-ipc.js';
 import { ImportRowEditor } from './ImportRowEditor.js';
+import { useImportClashes } from '../clash/import-clashes.js';
 import '../queue/queue.css';
 import './import.css';
 
@@ -93,6 +94,7 @@ export function ImportScreen() {
       dropped: dropped.size,
     };
   }, [preview, dropped]);
+  const clashes = useImportClashes(preview?.rows, dropped, preview?.timezone ?? 'UTC');
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const shown = rows.slice(page * PAGE, page * PAGE + PAGE);
 
@@ -218,6 +220,7 @@ export function ImportScreen() {
                   key={r.index}
                   row={r}
                   dropped={dropped.has(r.index)}
+                  clashes={clashes.get(r.index)}
                   timezone={preview.timezone}
                   editing={editing === r.index}
                   onEdit={() => setEditing(editing === r.index ? null : r.index)}
@@ -296,6 +299,8 @@ function readAs(encoding: string, delimiter: string | null): string {
 function ImportRow(props: {
   row: ImportRowView;
   dropped: boolean;
+  /** Clash warnings (never blocking): another post of the account too close, or the same text. */
+  clashes?: readonly { message: string }[];
   timezone: string;
   editing: boolean;
   onEdit: () => void;
@@ -336,6 +341,13 @@ function ImportRow(props: {
                 <li key={i}>
                   <code>{p.field}</code>: {p.message}
                 </li>
+              ))}
+            </ul>
+          ) : null}
+          {!dropped && props.clashes?.length ? (
+            <ul className="import-clashes" aria-label={`Clash warnings of row ${row.index + 1}`}>
+              {props.clashes.map((c, i) => (
+                <li key={i}>⚠ {c.message}</li>
               ))}
             </ul>
           ) : null}

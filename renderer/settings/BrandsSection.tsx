@@ -3,6 +3,7 @@ import { useSwitchBrand } from '../app/BrandSwitcher.js';
 import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { TimezoneField } from './TimezoneField.js';
+import { ClashGapField } from '../clash/ClashGapField.js';
 
 /** The brands this key can act on; one of them is active for every call. */
 export function BrandsSection({ profile }: { profile: ProfileView }) {
@@ -47,6 +48,7 @@ export function BrandsSection({ profile }: { profile: ProfileView }) {
                   </button>
                 )}
                 <TimezoneField brand={brand} />
+                {active ? <ClashGapField brandName={brand.name} /> : null}
               </li>
             );
           })}

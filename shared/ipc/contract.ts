@@ -33,6 +33,8 @@ import {
   WriteResult,
 } from './models.js';
 import { QueueSlots } from '../queue/slots.js';
+import { BulkApplyInput, BulkApplyResult, BulkUndoResult } from '../bulk/plan.js';
+import { ClashGapMinutes } from '../clash/clashes.js';
 
 /*
  * The IPC contract: every method the renderer may call and every event main sends. The preload
@@ -268,6 +270,27 @@ export const ipcMethods = {
     z.object({ format: ExportFormat, scope: ExportScope }),
     ExportResult,
     'Writes posts of the active brand as .ics, CSV or JSON where the user chooses; CSV and JSON import back unchanged.',
+  ),
+  // Bulk changes (planned in the window with shared/bulk, applied in one outbox transaction) and clash settings.
+  applyBulkChange: m(
+    BulkApplyInput,
+    BulkApplyResult.extend(PostsNow.shape).extend({ status: SyncStatus }),
+    'Queues every move, then every delete, of a planned bulk change in one transaction, as one batch.',
+  ),
+  undoBulkChange: m(
+    z.object({ batchId: Id }),
+    BulkUndoResult.extend(PostsNow.shape).extend({ status: SyncStatus }),
+    'Takes a whole batch back: moves back to their old times; deletes only while not sent yet.',
+  ),
+  getClashSettings: m(
+    None,
+    z.object({ gapMinutes: ClashGapMinutes, isDefault: z.boolean() }),
+    "The active brand's gap between two posts of one account (clash warnings).",
+  ),
+  setClashSettings: m(
+    z.object({ gapMinutes: ClashGapMinutes.nullable() }),
+    z.object({ gapMinutes: ClashGapMinutes, isDefault: z.boolean() }),
+    "Sets the active brand's gap in minutes (0: no gap warnings; null: the default).",
   ),
 
   // Analytics.

@@ -65,6 +65,7 @@ describe('database', () => {
     const schema = schemaOf(db);
     expect(Object.keys(schema)).toEqual([
       'brands',
+      'bulk_batches',
       'drafts',
       'import_fingerprints',
       'integrations',
@@ -79,6 +80,7 @@ describe('database', () => {
       'queue_slots',
     ]);
     expect(schema.profiles).not.toContain('api_key');
+    expect(schema.brands).toContain('clash_gap_minutes');
     expect(schema.outbox).toEqual(
       expect.arrayContaining([
         'id',

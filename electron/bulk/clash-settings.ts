@@ -1,0 +1,30 @@
+import { DEFAULT_CLASH_GAP_MINUTES } from '../../shared/clash/clashes.js';
+import { notConnected } from '../ipc/app-failure.js';
+import type { BrandsRepo } from '../store/brands-repo.js';
+import type { ActiveBrand } from '../sync/write-context.js';
+
+/** Runs in main (Node). The active brand's clash gap, stored with the brand on this device. */
+export class ClashSettings {
+  constructor(
+    private readonly brands: BrandsRepo,
+    private readonly active: () => ActiveBrand | null,
+  ) {}
+
+  get(): { gapMinutes: number; isDefault: boolean } {
+    const a = this.require();
+    const own = this.brands.clashGap(a.profileId, a.brandId);
+    return { gapMinutes: own ?? DEFAULT_CLASH_GAP_MINUTES, isDefault: own === null };
+  }
+
+  set(gapMinutes: number | null): { gapMinutes: number; isDefault: boolean } {
+    const a = this.require();
+    this.brands.setClashGap(a.profileId, a.brandId, gapMinutes);
+    return this.get();
+  }
+
+  private require(): ActiveBrand {
+    const a = this.active();
+    if (!a) throw notConnected();
+    return a;
+  }
+}

@@ -1,0 +1,253 @@
+import './bulk.css';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+} from 'react';
+import type { BulkAction } from '../../shared/bulk/plan.js';
+import type { PostEvent } from '../calendar/posts.js';
+import { visibleWallRange, type CalendarView } from '../calendar/range.js';
+import { AppError } from '../lib/ipc.js';
+import { knownPosts } from '../lib/posts-in-cache.js';
+import { useIpcQuery } from '../lib/use-ipc.js';
+import { buildBulkPlan, type TimedPlan } from './build-plan.js';
+import { BulkPlanDialog } from './BulkPlanDialog.js';
+import { selectionClick, useSelection } from './selection-store.js';
+import { useBulkApply, useLastBatch } from './use-bulk-apply.js';
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+/**
+ * Ctrl/Cmd-click and Shift-click on any post of the calendar pick it for a bulk change instead of
+ * opening it. Listens in the capture phase on the calendar's body, so every view's cells (month,
+ * week, day, list) take part without each handling it. `ordered` is the view's posts in time order.
+ */
+export function useSelectClicks(ordered: readonly string[]) {
+  // Where the button went down: a click that ends a drag (Shift-drag moves a group) is not a pick.
+  const down = useRef({ x: 0, y: 0 });
+  useEffect(() => {
+    const onDown = (e: PointerEvent) => {
+      down.current = { x: e.clientX, y: e.clientY };
+    };
+    window.addEventListener('pointerdown', onDown, true);
+    return () => window.removeEventListener('pointerdown', onDown, true);
+  }, []);
+  return useCallback(
+    (e: ReactMouseEvent<HTMLElement>) => {
+      const id = (e.target as HTMLElement).closest<HTMLElement>('[data-post-id]')?.dataset.postId;
+      const dragged = Math.hypot(e.clientX - down.current.x, e.clientY - down.current.y) > 4;
+      if (!id || dragged || !selectionClick(e, id, ordered)) return;
+      e.preventDefault();
+      e.stopPropagation();
+    },
+    [ordered],
+  );
+}
+
+/** The view's posts (with its filters) in time order, and the click handler that picks among them. */
+export function useBulkSelection(events: readonly PostEvent[], view: CalendarView, date: Date) {
+  const matching = useMemo(() => {
+    const { start, end } = visibleWallRange(view, date);
+    return events
+      .filter((e) => e.start >= start && e.start <= end)
+      .sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id))
+      .map((e) => e.id);
+  }, [events, view, date]);
+  // The keyboard's pick: Ctrl/Cmd+Space toggles the focused post, Shift+Space picks the run to it.
+  const onKeyDownCapture = useCallback(
+    (e: ReactKeyboardEvent<HTMLElement>) => {
+      if (e.key !== ' ' || e.altKey) return;
+      const id = (e.target as HTMLElement).closest<HTMLElement>('[data-post-id]')?.dataset.postId;
+      if (!id || !selectionClick(e, id, matching)) return;
+      e.preventDefault();
+      e.stopPropagation();
+    },
+    [matching],
+  );
+  return { matching, onClickCapture: useSelectClicks(matching), onKeyDownCapture };
+}
+
+interface BulkBarProps {
+  brandId: string | null;
+  zone: string;
+  /** The posts the view shows with its filters, in time order: what "select all matching" picks. */
+  matching: readonly string[];
+}
+
+/** The bar shown while posts are picked: how many, the bulk actions, select all matching, clear. */
+export function BulkBar({ brandId, zone, matching }: BulkBarProps) {
+  const client = useQueryClient();
+  const ids = useSelection((s) => s.ids);
+  const picked = useSelection((s) => s.picked);
+  const { selectIds, clear } = useSelection.getState();
+  const [days, setDays] = useState(1);
+  const [hours, setHours] = useState(0);
+  const [time, setTime] = useState('09:00');
+  const [plan, setPlan] = useState<TimedPlan | null>(null);
+  const [planning, setPlanning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sentAny, setSentAny] = useState(false);
+  const { apply, undo } = useBulkApply(brandId, zone);
+  const lastBatch = useLastBatch((st) => st.batch);
+  const status = useIpcQuery('getSyncStatus', {});
+
+  // A new brand means new posts: what was picked (and the last batch's undo) means nothing there.
+  useEffect(() => {
+    clear();
+    useLastBatch.setState({ batch: null });
+  }, [brandId, clear]);
+
+  useEffect(() => {
+    if (ids.length === 0 || plan) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || isTyping(e.target) || document.querySelector('dialog[open]')) return;
+      e.preventDefault();
+      clear();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [ids.length, plan, clear]);
+
+  const preview = async (action: BulkAction) => {
+    setPlanning(true);
+    setError(null);
+    try {
+      setPlan(await buildBulkPlan(ids, action, knownPosts(client, brandId), zone));
+    } catch (e) {
+      setError(
+        `Could not plan the change: ${e instanceof AppError || e instanceof Error ? e.message : String(e)}`,
+      );
+    } finally {
+      setPlanning(false);
+    }
+  };
+
+  const pending = status.data?.pending ?? 0;
+  const progress =
+    (sentAny && pending > 0) || lastBatch ? (
+      <p className="bulk-progress" role="status" data-testid="bulk-progress">
+        {sentAny && pending > 0
+          ? `Sending changes to the service: ${pending} left. You can keep working. `
+          : ''}
+        {lastBatch ? (
+          <button type="button" className="bulk-progress__undo" onClick={() => void undo(lastBatch.id)}>
+            Undo “{lastBatch.label}”
+          </button>
+        ) : null}
+      </p>
+    ) : null;
+
+  if (ids.length === 0 && !plan) return progress;
+  const validShift = Number.isInteger(days) && Number.isInteger(hours) && (days !== 0 || hours !== 0);
+  return (
+    <>
+      <div className="bulk-bar" role="region" aria-label="Bulk changes" data-testid="bulk-bar">
+        <strong className="bulk-bar__count" aria-live="polite">
+          {ids.length} selected
+        </strong>
+        <button
+          type="button"
+          onClick={() => selectIds(matching)}
+          disabled={matching.length === 0 || matching.every((id) => picked.has(id))}
+        >
+          Select all {matching.length} in view
+        </button>
+        <button type="button" onClick={clear} title="Esc">
+          Clear
+        </button>
+        <span className="bulk-bar__group">
+          <label>
+            Shift by{' '}
+            <input
+              type="number"
+              aria-label="Days to shift"
+              value={days}
+              min={-366}
+              max={366}
+              step={1}
+              onChange={(e) => setDays(Math.trunc(Number(e.target.value) || 0))}
+            />{' '}
+            days
+          </label>
+          <label>
+            <input
+              type="number"
+              aria-label="Hours to shift"
+              value={hours}
+              min={-168}
+              max={168}
+              step={1}
+              onChange={(e) => setHours(Math.trunc(Number(e.target.value) || 0))}
+            />{' '}
+            h
+          </label>
+          <button
+            type="button"
+            disabled={planning || !validShift}
+            onClick={() => void preview({ kind: 'shift', days, hours })}
+          >
+            Shift…
+          </button>
+        </span>
+        <span className="bulk-bar__group">
+          <label>
+            Time of day{' '}
+            <input
+              type="time"
+              aria-label="Time of day"
+              value={time}
+              onChange={(e) => setTime(e.target.value)}
+            />
+          </label>
+          <button
+            type="button"
+            disabled={planning || !/^\d\d:\d\d$/.test(time)}
+            onClick={() => void preview({ kind: 'timeOfDay', time })}
+          >
+            Set time…
+          </button>
+        </span>
+        <button type="button" disabled={planning} onClick={() => void preview({ kind: 'nextFreeSlots' })}>
+          Next free slots…
+        </button>
+        <button
+          type="button"
+          className="cal-danger"
+          disabled={planning}
+          onClick={() => void preview({ kind: 'delete' })}
+        >
+          Delete…
+        </button>
+        {planning && <span role="status">Planning…</span>}
+        {error && (
+          <span role="alert" className="bulk-bar__error">
+            {error}
+          </span>
+        )}
+      </div>
+      {progress}
+      {plan && (
+        <BulkPlanDialog
+          plan={plan}
+          zone={zone}
+          onCancel={() => setPlan(null)}
+          onApply={async () => {
+            if (await apply(plan)) {
+              setSentAny(true);
+              setPlan(null);
+              clear();
+            }
+          }}
+        />
+      )}
+    </>
+  );
+}

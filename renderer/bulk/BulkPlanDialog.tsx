@@ -1,0 +1,139 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { BulkAction } from '../../shared/bulk/plan.js';
+import { formatDateTime } from '../calendar/format.js';
+import type { TimedPlan } from './build-plan.js';
+import { DELETE_UNDO_NOTE } from './use-bulk-apply.js';
+
+/** What an action does, in the user's words. */
+export function describeAction(action: BulkAction): string {
+  switch (action.kind) {
+    case 'shift': {
+      const parts = [
+        action.days !== 0
+          ? `${action.days > 0 ? '+' : ''}${action.days} day${Math.abs(action.days) === 1 ? '' : 's'}`
+          : '',
+        action.hours !== 0 ? `${action.hours > 0 ? '+' : ''}${action.hours} h` : '',
+      ].filter(Boolean);
+      return `Shift by ${parts.join(' ') || 'nothing'}`;
+    }
+    case 'timeOfDay':
+      return `Set the time of day to ${action.time}`;
+    case 'nextFreeSlots':
+      return 'Move to the next free queue slots';
+    case 'delete':
+      return 'Delete';
+  }
+}
+
+interface BulkPlanDialogProps {
+  plan: TimedPlan;
+  zone: string;
+  onApply(): Promise<void>;
+  onCancel(): void;
+}
+
+/** The plan before anything is sent: each post's old and new time, what cannot change and why, clash warnings. */
+export function BulkPlanDialog({ plan, zone, onApply, onCancel }: BulkPlanDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  const deleting = plan.action.kind === 'delete';
+  const n = plan.changes.length;
+  return (
+    <dialog
+      ref={ref}
+      className="cal-dialog bulk-plan"
+      aria-labelledby={titleId}
+      data-testid="bulk-plan"
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <h2 id={titleId}>
+        {describeAction(plan.action)}: {n === 1 ? '1 post' : `${n} posts`}
+      </h2>
+      <p className="bulk-plan__summary" role="status">
+        {n} will {deleting ? 'be deleted' : 'move'}
+        {plan.blocked.length > 0 && `, ${plan.blocked.length} cannot`}
+        {plan.warningCount > 0 &&
+          `, ${plan.warningCount} clash warning${plan.warningCount === 1 ? '' : 's'} (you can still apply)`}
+        {deleting &&
+          plan.alsoDeleted > 0 &&
+          `; ${plan.alsoDeleted} more post${plan.alsoDeleted === 1 ? '' : 's'} of the same groups go with them`}
+        . Nothing has been sent yet.
+      </p>
+      {deleting && <p className="bulk-plan__note">{DELETE_UNDO_NOTE}</p>}
+      {n > 0 && (
+        <div className="bulk-plan__scroll">
+          <table className="bulk-plan__table">
+            <thead>
+              <tr>
+                <th scope="col">Post</th>
+                <th scope="col">Account</th>
+                <th scope="col">Now</th>
+                <th scope="col">{deleting ? 'Change' : 'New time'}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {plan.changes.map((c) => (
+                <tr
+                  key={c.id}
+                  data-testid="bulk-plan-row"
+                  className={c.warnings.length ? 'bulk-plan__row--warn' : ''}
+                >
+                  <td>
+                    {c.title}
+                    {c.warnings.map((w, i) => (
+                      <p key={i} className="bulk-plan__warning" data-testid="bulk-plan-warning">
+                        ⚠ {w.message}
+                      </p>
+                    ))}
+                  </td>
+                  <td>{c.accountName}</td>
+                  <td>{formatDateTime(c.from, zone)}</td>
+                  <td>{c.to ? formatDateTime(c.to, zone) : 'Deleted'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {plan.blocked.length > 0 && (
+        <section className="bulk-plan__blocked" aria-label="Cannot change">
+          <h3>Cannot change ({plan.blocked.length})</h3>
+          <ul>
+            {plan.blocked.map((b) => (
+              <li key={b.id} data-testid="bulk-plan-blocked">
+                <strong>{b.title}</strong>
+                {b.accountName &&
+                  ` (${b.accountName}${b.from ? `, ${formatDateTime(b.from, zone)}` : ''})`}: {b.reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className="cal-dialog__actions">
+        <button type="button" autoFocus onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className={deleting ? 'cal-danger' : 'bulk-plan__apply'}
+          disabled={busy || n === 0}
+          onClick={() => {
+            setBusy(true);
+            void onApply().finally(() => setBusy(false));
+          }}
+        >
+          {busy ? 'Applying…' : deleting ? `Delete ${n}` : `Apply to ${n}`}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,96 @@
+import { normalizePostState } from '../../shared/api/resources.js';
+import { planBulkChange, type BulkAction, type BulkPlan } from '../../shared/bulk/plan.js';
+import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { QueueSlot } from '../../shared/queue/slots.js';
+import { keyRefusal } from '../app/key-access.js';
+import { formatDateTime } from '../calendar/format.js';
+import { whyNotMovable } from '../calendar/posts.js';
+import { call } from '../lib/ipc.js';
+
+/*
+ * Runs in the window. Gathers what a bulk plan needs from main (the posts around the selection,
+ * the accounts' queue slots, the brand's clash gap) and plans with the shared pure planner. Nothing
+ * is sent: the plan is shown, and applied only when the user says so.
+ */
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Why a post cannot be deleted from the bulk bar, or null when it can. */
+export function whyNotDeletable(post: CalendarPost): string | null {
+  const refused = keyRefusal('deletePosts');
+  if (refused) return refused;
+  if (post.localOnly) return 'This post has not reached the service yet; discard it in the Outbox instead.';
+  if (normalizePostState(post.state) === 'publishing') return 'This post is being published right now.';
+  return null;
+}
+
+export interface TimedPlan extends BulkPlan {
+  /** How long planning took in the window, once main's answers were in (ms). */
+  planMs: number;
+}
+
+/** Plans `action` over the picked posts; `known` are the posts the window holds (the picked ones among them). */
+export async function buildBulkPlan(
+  ids: readonly string[],
+  action: BulkAction,
+  known: readonly CalendarPost[],
+  zone: string,
+): Promise<TimedPlan> {
+  const byId = new Map(known.map((p) => [p.id, p]));
+  const posts = ids.map((id) => byId.get(id)).filter((p): p is CalendarPost => p !== undefined);
+  const now = Date.now();
+  let first = now;
+  let last = now;
+  for (const p of posts) {
+    const t = Date.parse(p.publishDate);
+    if (t < first) first = t;
+    if (t > last) last = t;
+  }
+  const ahead =
+    action.kind === 'shift'
+      ? Math.max(0, action.days * DAY + action.hours * HOUR)
+      : action.kind === 'nextFreeSlots'
+        ? 92 * DAY
+        : DAY;
+  const accounts = [...new Set(posts.map((p) => p.integration.id))];
+  const [around, clash, slots] = await Promise.all([
+    // Clashes look 7 days either way of where posts land: read a little more than that.
+    call('listPosts', {
+      start: new Date(first - 8 * DAY).toISOString(),
+      end: new Date(last + ahead + 8 * DAY).toISOString(),
+    }),
+    call('getClashSettings', {}),
+    action.kind === 'nextFreeSlots'
+      ? Promise.all(accounts.map((id) => call('getQueueSlots', { integrationId: id })))
+      : Promise.resolve([]),
+  ]);
+  const slotsOf = new Map<string, QueueSlot[]>(slots.map((v) => [v.integrationId ?? '', v.slots]));
+  const existing = new Map(around.posts.map((p) => [p.id, p]));
+  for (const p of posts) if (!existing.has(p.id)) existing.set(p.id, p);
+  const started = performance.now();
+  const plan = planBulkChange(posts, action, {
+    zone,
+    now,
+    whyNotMovable,
+    whyNotDeletable,
+    slotsFor: (id) => slotsOf.get(id) ?? [],
+    existing: [...existing.values()],
+    gapMinutes: clash.gapMinutes,
+    formatTime: (ms) => formatDateTime(new Date(ms), zone),
+  });
+  const missing = ids.length - posts.length;
+  if (missing > 0)
+    plan.blocked.push(
+      ...ids
+        .filter((id) => !byId.has(id))
+        .map((id) => ({
+          id,
+          title: '(not loaded)',
+          accountName: '',
+          from: '',
+          reason: 'This post is not in the calendar any more; refresh and select again.',
+        })),
+    );
+  return { ...plan, planMs: performance.now() - started };
+}

@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { DEFAULT_CLASH_GAP_MINUTES } from '../../shared/clash/clashes.js';
+import { errorMessage } from '../app/feedback.js';
+import { call } from '../lib/ipc.js';
+import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+
+/** The active brand's clash gap: warn when one account's posts are closer than this (0 turns it off). */
+export function ClashGapField({ brandName }: { brandName: string }) {
+  const id = useId();
+  const client = useQueryClient();
+  const current = useIpcQuery('getClashSettings', {});
+  const [value, setValue] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const shown = value ?? String(current.data?.gapMinutes ?? DEFAULT_CLASH_GAP_MINUTES);
+
+  async function save(gapMinutes: number | null) {
+    setError(null);
+    if (gapMinutes !== null && !(Number.isInteger(gapMinutes) && gapMinutes >= 0 && gapMinutes <= 1440)) {
+      setError('Write a whole number of minutes from 0 (no gap warnings) to 1440 (a day).');
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await call('setClashSettings', { gapMinutes });
+      client.setQueryData(ipcKey('getClashSettings', {}), saved);
+      setValue(null);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="timezone-field clash-gap-field"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save(shown.trim() === '' ? NaN : Number(shown));
+      }}
+    >
+      <label htmlFor={id}>Warn when one account of {brandName} posts twice within (minutes)</label>
+      <input
+        id={id}
+        type="number"
+        min={0}
+        max={1440}
+        step={1}
+        value={shown}
+        onChange={(e) => setValue(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <button
+        type="submit"
+        className="button button-small"
+        disabled={busy || current.isPending || shown === String(current.data?.gapMinutes)}
+      >
+        Save gap
+      </button>
+      {current.data && !current.data.isDefault ? (
+        <button
+          type="button"
+          className="button button-small button-quiet"
+          disabled={busy}
+          onClick={() => void save(null)}
+        >
+          Use the default ({DEFAULT_CLASH_GAP_MINUTES} min)
+        </button>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

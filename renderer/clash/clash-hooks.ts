@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { toClashPost } from '../../shared/bulk/plan.js';
+import {
+  DEFAULT_CLASH_GAP_MINUTES,
+  findClashes,
+  type ClashPost,
+  type ClashWarning,
+} from '../../shared/clash/clashes.js';
+import type { CalendarPost } from '../../shared/ipc/models.js';
+import { formatDateTime } from '../calendar/format.js';
+import { call } from '../lib/ipc.js';
+import { useIpcQuery } from '../lib/use-ipc.js';
+
+/*
+ * Runs in the window. The clash rules of shared/clash applied where a post is about to land: the
+ * composer before sending, a drop in the calendar, the import preview. Warnings only: nothing is
+ * ever blocked by them.
+ */
+
+const DAY = 86_400_000;
+
+/** The active brand's gap between two posts of one account (its default until main answers). */
+export function useClashGap(): number {
+  return useIpcQuery('getClashSettings', {}).data?.gapMinutes ?? DEFAULT_CLASH_GAP_MINUTES;
+}
+
+/** The brand's posts from 8 days before `firstMs` to 8 days after `lastMs` (clashes look 7 days either way). */
+export function usePostsAround(firstMs: number | null, lastMs: number | null) {
+  // To the hour, so typing a minute does not read the range again.
+  const start =
+    firstMs === null ? null : new Date(Math.floor((firstMs - 8 * DAY) / 3_600_000) * 3_600_000).toISOString();
+  const end =
+    lastMs === null ? null : new Date(Math.ceil((lastMs + 8 * DAY) / 3_600_000) * 3_600_000).toISOString();
+  return useQuery({
+    queryKey: ['clashPostsAround', start, end],
+    queryFn: async () => (await call('listPosts', { start: start!, end: end! })).posts,
+    enabled: start !== null && end !== null,
+    staleTime: 30_000,
+  });
+}
+
+/** The warnings for `candidates` among `existing`, with times in the brand zone. */
+export function clashWarnings(
+  candidates: readonly ClashPost[],
+  existing: readonly CalendarPost[],
+  gapMinutes: number,
+  zone: string,
+  leaveOut: (p: CalendarPost) => boolean = () => false,
+): ClashWarning[] {
+  return findClashes(
+    candidates,
+    existing.filter((p) => !leaveOut(p)).map((p) => toClashPost(p)),
+    {
+      gapMinutes,
+      formatTime: (ms) => formatDateTime(new Date(ms), zone),
+      describe: (p) =>
+        (p.text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '').trim().slice(0, 60) || '(no text)',
+    },
+  );
+}
+
+/**
+ * After a post is dropped or moved in the calendar: the clash warnings of where it landed, as one
+ * sentence for a notice, or null when it is clear. `known` are the posts the calendar holds.
+ */
+export function useMoveClashCheck(zone: string) {
+  const gap = useClashGap();
+  return useCallback(
+    (moves: readonly { id: string; to: string }[], known: readonly CalendarPost[]): string | null => {
+      const byId = new Map(known.map((p) => [p.id, p]));
+      const candidates = moves.flatMap((m) => {
+        const p = byId.get(m.id);
+        return p ? [toClashPost(p, Date.parse(m.to))] : [];
+      });
+      const warnings = clashWarnings(candidates, known, gap, zone);
+      if (warnings.length === 0) return null;
+      const more = warnings.length > 1 ? ` (and ${warnings.length - 1} more)` : '';
+      return `Heads-up: ${warnings[0]!.message}${more}`;
+    },
+    [gap, zone],
+  );
+}

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import type { CalendarPost } from '../ipc/models.js';
+import { planBulkChange, type BulkPlanContext } from './plan.js';
+
+const NY = 'America/New_York';
+const now = Date.parse('2026-10-20T12:00:00Z');
+
+let n = 0;
+function post(publishDate: string, over: Partial<CalendarPost> = {}): CalendarPost {
+  n += 1;
+  return {
+    id: `p${n}`,
+    group: `g${n}`,
+    state: 'scheduled',
+    publishDate,
+    integration: { id: 'acc-x', platform: 'x', name: '@brand', picture: null },
+    content: `Post number ${n}`,
+    blockCount: 1,
+    error: null,
+    releaseURL: null,
+    groupSize: 1,
+    pending: false,
+    localOnly: false,
+    ...over,
+  };
+}
+
+const ctx = (existing: CalendarPost[], over: Partial<BulkPlanContext> = {}): BulkPlanContext => ({
+  zone: NY,
+  now,
+  whyNotMovable: (p) => (p.state === 'published' ? 'Published posts cannot be moved.' : null),
+  whyNotDeletable: (p) => (p.localOnly ? 'Not sent yet.' : null),
+  slotsFor: () => [],
+  existing,
+  gapMinutes: 60,
+  ...over,
+});
+
+describe('planBulkChange: shift', () => {
+  it('shifts by days in wall time across the fall-back change (09:00 stays 09:00) and by hours in elapsed time', () => {
+    const a = post('2026-10-31T13:00:00.000Z'); // Sat 09:00 EDT
+    const plan = planBulkChange([a], { kind: 'shift', days: 1, hours: 0 }, ctx([a]));
+    expect(plan.changes[0]!.to).toBe('2026-11-01T14:00:00.000Z'); // Sun 09:00 EST
+    const byHours = planBulkChange([a], { kind: 'shift', days: 0, hours: 24 }, ctx([a]));
+    expect(byHours.changes[0]!.to).toBe('2026-11-01T13:00:00.000Z'); // 08:00 EST: 24 h later
+  });
+
+  it('lists published, past and refused posts as blocked with their reasons, and moves the rest', () => {
+    const ok = post('2026-10-25T14:00:00.000Z');
+    const published = post('2026-10-26T14:00:00.000Z', { state: 'published' });
+    const past = post('2026-10-19T14:00:00.000Z');
+    const toPast = post('2026-10-20T13:00:00.000Z');
+    const all = [ok, published, past, toPast];
+    const plan = planBulkChange(all, { kind: 'shift', days: -1, hours: 0 }, ctx(all));
+    expect(plan.changes.map((c) => c.id)).toEqual([ok.id]);
+    expect(Object.fromEntries(plan.blocked.map((b) => [b.id, b.reason]))).toEqual({
+      [published.id]: 'Published posts cannot be moved.',
+      [past.id]: 'Its time has already passed, so it cannot be moved from here.',
+      [toPast.id]: 'The new time would be in the past.',
+    });
+    const noPermission = planBulkChange(
+      [ok],
+      { kind: 'shift', days: 1, hours: 0 },
+      ctx(all, { whyNotMovable: () => 'This API key cannot move posts.' }),
+    );
+    expect(noPermission.blocked[0]!.reason).toBe('This API key cannot move posts.');
+  });
+
+  it('warns about clashes where posts land, including between moved posts', () => {
+    const a = post('2026-10-25T14:00:00.000Z');
+    const b = post('2026-10-26T14:30:00.000Z', { content: 'Same words' });
+    const c = post('2026-10-24T18:00:00.000Z', { content: 'Same words' });
+    const plan = planBulkChange([a], { kind: 'shift', days: 1, hours: 0 }, ctx([a, b, c]));
+    const kinds = plan.changes[0]!.warnings.map((w) => w.kind);
+    expect(kinds).toEqual(['gap']);
+    const dup = planBulkChange([c], { kind: 'shift', days: 3, hours: 0 }, ctx([a, b, c]));
+    expect(dup.changes[0]!.warnings.map((w) => w.kind)).toEqual(['duplicate']);
+    expect(dup.warningCount).toBe(1);
+  });
+});
+
+describe('planBulkChange: time of day', () => {
+  it('puts each post at the chosen wall time on its own day, the spring-forward gap moving to 03:00', () => {
+    const a = post('2026-11-03T15:00:00.000Z'); // 10:00 EST
+    const plan = planBulkChange([a], { kind: 'timeOfDay', time: '08:15' }, ctx([a]));
+    expect(plan.changes[0]!.to).toBe('2026-11-03T13:15:00.000Z');
+    const spring = post('2027-03-14T15:00:00.000Z'); // 11:00 EDT, the spring-forward day
+    const gap = planBulkChange([spring], { kind: 'timeOfDay', time: '02:30' }, ctx([spring]));
+    expect(gap.changes[0]!.to).toBe('2027-03-14T07:00:00.000Z'); // 03:00 EDT
+  });
+
+  it('says so when a post is already at that time', () => {
+    const a = post('2026-11-03T15:00:00.000Z');
+    const plan = planBulkChange([a], { kind: 'timeOfDay', time: '10:00' }, ctx([a]));
+    expect(plan.changes).toEqual([]);
+    expect(plan.blocked[0]!.reason).toBe('It is already at that time.');
+  });
+});
+
+describe('planBulkChange: next free queue slots', () => {
+  it("gives each account's posts its next free slots in their current order, skipping taken slots", () => {
+    const slots = [{ weekday: 3, time: '09:00' }]; // Wednesdays 09:00
+    const taken = post('2026-10-21T13:00:00.000Z', {
+      integration: { id: 'acc-x', platform: 'x', name: '@brand', picture: null },
+    });
+    const late = post('2026-12-30T13:00:00.000Z');
+    const early = post('2026-12-01T13:00:00.000Z');
+    const other = post('2026-12-01T13:00:00.000Z', {
+      integration: { id: 'acc-li', platform: 'linkedin', name: 'Brand Li', picture: null },
+    });
+    const plan = planBulkChange(
+      [late, early, other],
+      { kind: 'nextFreeSlots' },
+      ctx([taken, late, early, other], {
+        slotsFor: (id) => (id === 'acc-x' ? slots : []),
+      }),
+    );
+    const to = Object.fromEntries(plan.changes.map((c) => [c.id, c.to]));
+    expect(to[early.id]).toBe('2026-10-28T13:00:00.000Z'); // 21st is taken
+    expect(to[late.id]).toBe('2026-11-04T14:00:00.000Z'); // 09:00 EST after the change
+    expect(plan.blocked).toEqual([
+      expect.objectContaining({
+        id: other.id,
+        reason: 'Brand Li has no posting slots; add some under Queue.',
+      }),
+    ]);
+  });
+});
+
+describe('planBulkChange: delete', () => {
+  it('deletes by group, counts the other posts of those groups, and blocks what cannot go', () => {
+    const a = post('2026-11-03T15:00:00.000Z', { group: 'G' });
+    const sibling = post('2026-11-03T15:00:00.000Z', { group: 'G' });
+    const local = post('2026-11-04T15:00:00.000Z', { localOnly: true });
+    const plan = planBulkChange([a, local], { kind: 'delete' }, ctx([a, sibling, local]));
+    expect(plan.changes.map((c) => [c.id, c.to])).toEqual([[a.id, null]]);
+    expect(plan.alsoDeleted).toBe(1);
+    expect(plan.blocked.map((b) => b.reason)).toEqual(['Not sent yet.']);
+  });
+});
+
+describe('planBulkChange: speed', () => {
+  it('plans 500 selected posts among 3,000 (clash checks included) within 200 ms', () => {
+    const accounts = ['a1', 'a2', 'a3', 'a4', 'a5'];
+    const existing: CalendarPost[] = [];
+    for (let i = 0; i < 3000; i += 1) {
+      const id = accounts[i % accounts.length]!;
+      existing.push(
+        post(new Date(now + 3_600_000 + i * 17 * 60_000).toISOString(), {
+          integration: { id, platform: 'x', name: id, picture: null },
+          content: `Text ${i % 400}`,
+        }),
+      );
+    }
+    const selection = existing.slice(0, 500);
+    const slots = [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) =>
+      ['09:00', '12:00', '17:00'].map((time) => ({ weekday, time })),
+    );
+    for (const action of [
+      { kind: 'shift', days: 1, hours: 2 },
+      { kind: 'timeOfDay', time: '11:30' },
+      { kind: 'nextFreeSlots' },
+      { kind: 'delete' },
+    ] as const) {
+      const started = performance.now();
+      const plan = planBulkChange(selection, action, ctx(existing, { slotsFor: () => slots }));
+      const ms = performance.now() - started;
+      console.log(
+        `planBulkChange ${action.kind}: 500 of 3000 posts in ${ms.toFixed(1)} ms, ${plan.changes.length} changes, ${plan.warningCount} warnings`,
+      );
+      expect(plan.changes.length + plan.blocked.length).toBe(500);
+      expect(ms).toBeLessThan(200);
+    }
+  });
+});

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+
+/*
+ * Runs anywhere (main and renderer). The clash rules, in one place: a warning (never a refusal)
+ * when one account would get two posts too close together, or the same text twice within a week.
+ * The composer, a drop in the calendar, the import preview and the bulk plan all ask here.
+ *
+ * Text comparison: X refuses a post whose text exactly repeats a recent one of the same account.
+ * We compare the text after trimming the ends and Unicode NFC normalisation (the same letters typed
+ * or pasted differently are the same text), keeping case and inner spacing: "Hello" and "hello" are
+ * different texts, as they are to X. The duplicate warning is given for every platform, saying X
+ * refuses them where the account is an X account.
+ */
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** The gap a brand wants between two posts of one account, unless set otherwise. */
+export const DEFAULT_CLASH_GAP_MINUTES = 60;
+/** How far back and ahead the same text of one account counts as a duplicate. */
+export const DUPLICATE_WINDOW_DAYS = 7;
+/** The gap setting's bounds: 0 turns the gap warning off; at most a day. */
+export const ClashGapMinutes = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 60);
+
+/** A post as the clash rules see it: who posts it, when (ms), and what it says. */
+export interface ClashPost {
+  id: string;
+  integrationId: string;
+  /** The account's name for people; the id when unknown. */
+  accountName: string;
+  platform: string | null;
+  at: number;
+  text: string;
+}
+
+export const ClashWarning = z.object({
+  kind: z.enum(['gap', 'duplicate']),
+  /** The post that would clash (a candidate). */
+  postId: z.string(),
+  /** The post it clashes with. */
+  otherId: z.string(),
+  otherAt: z.string(),
+  integrationId: z.string(),
+  accountName: z.string(),
+  /** Minutes between the two posts (absolute). */
+  minutesApart: z.number(),
+  message: z.string(),
+});
+export type ClashWarning = z.infer<typeof ClashWarning>;
+
+export interface ClashOptions {
+  gapMinutes: number;
+  duplicateWindowDays?: number;
+  /** How a time is written in a message (the brand's zone); ISO when absent. */
+  formatTime?: (ms: number) => string;
+  /** How another post is named in a message (its first line); its id when absent. */
+  describe?: (post: ClashPost) => string;
+  /** At most this many warnings per candidate and kind (a crowded day would name every pair); 3. */
+  maxPerPost?: number;
+}
+
+/** The text as compared for duplicates: ends trimmed, NFC; case and inner spacing kept (as X does). */
+export function normalizeClashText(text: string): string {
+  return text.trim().normalize('NFC');
+}
+
+function apart(a: number, b: number): string {
+  const minutes = Math.round(Math.abs(a - b) / MINUTE);
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 2 * 24 * 60) {
+    const h = Math.floor(minutes / 60);
+    const m = minutes % 60;
+    return m === 0 ? `${h} h` : `${h} h ${m} min`;
+  }
+  return `${Math.round(minutes / (24 * 60))} days`;
+}
+
+/** First index in the ascending `list` whose time is ≥ `at` (binary search). */
+function lowerBound(list: readonly ClashPost[], at: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function addTo(map: Map<string, ClashPost[]>, key: string, post: ClashPost): void {
+  const list = map.get(key);
+  if (list) list.push(post);
+  else map.set(key, [post]);
+}
+
+/**
+ * The warnings for `candidates` (posts about to be created or moved) among `existing` posts. An
+ * existing post with a candidate's id is that post before the change and is left out, so a move is
+ * compared from where it lands; candidates are compared with each other too. Each pair is named
+ * once per candidate (at most `maxPerPost` per kind, nearest first in time order). Sorted indexes per account (binary search), so 500 candidates among
+ * thousands of posts stay fast.
+ */
+export function findClashes(
+  candidates: readonly ClashPost[],
+  existing: readonly ClashPost[],
+  options: ClashOptions,
+): ClashWarning[] {
+  const gap = Math.max(0, options.gapMinutes) * MINUTE;
+  const window = (options.duplicateWindowDays ?? DUPLICATE_WINDOW_DAYS) * DAY;
+  const fmt = options.formatTime ?? ((ms: number) => new Date(ms).toISOString());
+  const name = options.describe ?? ((p: ClashPost) => p.id);
+  const candidateIds = new Set(candidates.map((c) => c.id));
+  const max = options.maxPerPost ?? 3;
+
+  const byAccount = new Map<string, ClashPost[]>();
+  const byText = new Map<string, ClashPost[]>();
+  const textKey = (p: ClashPost) => `${p.integrationId}\u0000${normalizeClashText(p.text)}`;
+  for (const p of [...existing.filter((e) => !candidateIds.has(e.id)), ...candidates]) {
+    if (!Number.isFinite(p.at)) continue;
+    addTo(byAccount, p.integrationId, p);
+    if (normalizeClashText(p.text) !== '') addTo(byText, textKey(p), p);
+  }
+  for (const list of byAccount.values()) list.sort((a, b) => a.at - b.at);
+  for (const list of byText.values()) list.sort((a, b) => a.at - b.at);
+
+  const out: ClashWarning[] = [];
+  const warn = (kind: ClashWarning['kind'], c: ClashPost, other: ClashPost, message: string) =>
+    out.push({
+      kind,
+      postId: c.id,
+      otherId: other.id,
+      otherAt: new Date(other.at).toISOString(),
+      integrationId: c.integrationId,
+      accountName: c.accountName,
+      minutesApart: Math.round(Math.abs(other.at - c.at) / MINUTE),
+      message,
+    });
+
+  for (const c of candidates) {
+    if (!Number.isFinite(c.at)) continue;
+    if (gap > 0) {
+      const list = byAccount.get(c.integrationId) ?? [];
+      // Strictly within the gap: posts exactly `gap` apart are fine.
+      let named = 0;
+      for (
+        let i = lowerBound(list, c.at - gap + 1);
+        i < list.length && list[i]!.at < c.at + gap && named < max;
+        i += 1
+      ) {
+        const other = list[i]!;
+        if (other.id === c.id) continue;
+        named += 1;
+        warn(
+          'gap',
+          c,
+          other,
+          `${c.accountName} would post twice within ${apart(c.at, other.at)} (at ${fmt(c.at)} and ${fmt(other.at)}, “${name(other)}”); this brand keeps ${options.gapMinutes} min between posts.`,
+        );
+      }
+    }
+    if (normalizeClashText(c.text) === '') continue;
+    const same = byText.get(textKey(c)) ?? [];
+    let named = 0;
+    for (
+      let i = lowerBound(same, c.at - window + 1);
+      i < same.length && same[i]!.at < c.at + window && named < max;
+      i += 1
+    ) {
+      const other = same[i]!;
+      if (other.id === c.id) continue;
+      named += 1;
+      const x = c.platform === 'x' ? ' X refuses the same text twice.' : '';
+      warn(
+        'duplicate',
+        c,
+        other,
+        `${c.accountName} would post the same text twice within ${apart(c.at, other.at)} (also at ${fmt(other.at)}, “${name(other)}”).${x}`,
+      );
+    }
+  }
+  return out;
+}
+
+/** The warnings grouped by the candidate they concern. */
+export function clashesByPost(warnings: readonly ClashWarning[]): Map<string, ClashWarning[]> {
+  const map = new Map<string, ClashWarning[]>();
+  for (const w of warnings) {
+    const list = map.get(w.postId);
+    if (list) list.push(w);
+    else map.set(w.postId, [w]);
+  }
+  return map;
+}
