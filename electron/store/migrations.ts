@@ -157,4 +157,132 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    /*
+     * Offline full-text search (electron/search/). search_docs holds one row per cached post, local
+     * draft and queued create/edit, with the columns the filters need; search_fts indexes its text.
+     * Triggers on the three source tables keep it right, so no code path can forget the index; the
+     * views say once how a row becomes a document (the triggers and the backfill below share them).
+     * Tokenizer: unicode61 with '#', '@' and '_' as word characters, so "#launch" and "@alice" are
+     * words of their own (a hashtag is not found by every post that says "launch" in passing, and the
+     * query builder also lets a plain word find its hashtag); URLs split into their words and are found
+     * as a phrase ("example.com/launch"). A trigram index was measured against it: about three times
+     * the size, and no answer under three characters. Prefix indexes of 2 and 3 characters keep
+     * as-you-type prefixes fast. char(2)/char(3) mark highlights in snippets, so the text drops them.
+     */
+    name: 'full-text search index',
+    sql: `
+      CREATE TABLE search_docs (
+        doc_id INTEGER PRIMARY KEY,
+        source TEXT NOT NULL,
+        profile_id TEXT NOT NULL,
+        brand_id TEXT,
+        ref_id TEXT NOT NULL,
+        state TEXT NOT NULL,
+        accounts_json TEXT NOT NULL,
+        platforms_json TEXT NOT NULL,
+        date_ms INTEGER,
+        body TEXT NOT NULL,
+        link TEXT NOT NULL
+      );
+      CREATE INDEX search_docs_by_ref ON search_docs (source, ref_id, profile_id);
+      CREATE INDEX search_docs_states ON search_docs (profile_id, state);
+      CREATE VIRTUAL TABLE search_fts USING fts5(
+        body, link, content='search_docs', content_rowid='doc_id',
+        tokenize="unicode61 remove_diacritics 2 tokenchars '#@_'", prefix='2 3'
+      );
+      CREATE TRIGGER search_docs_ai AFTER INSERT ON search_docs BEGIN
+        INSERT INTO search_fts (rowid, body, link) VALUES (new.doc_id, new.body, new.link);
+      END;
+      CREATE TRIGGER search_docs_ad AFTER DELETE ON search_docs BEGIN
+        INSERT INTO search_fts (search_fts, rowid, body, link) VALUES ('delete', old.doc_id, old.body, old.link);
+      END;
+      CREATE TRIGGER search_docs_au AFTER UPDATE ON search_docs BEGIN
+        INSERT INTO search_fts (search_fts, rowid, body, link) VALUES ('delete', old.doc_id, old.body, old.link);
+        INSERT INTO search_fts (rowid, body, link) VALUES (new.doc_id, new.body, new.link);
+      END;
+
+      CREATE VIEW search_post_docs AS
+        SELECT 'post' AS source, profile_id, brand_id, id AS ref_id, state,
+          json_array(integration_id) AS accounts_json,
+          json_array(ifnull(json_extract(item_json, '$.integration.platform'), '')) AS platforms_json,
+          publish_ms AS date_ms,
+          replace(replace(content, char(2), ''), char(3), '') AS body,
+          replace(replace(ifnull(release_url, ''), char(2), ''), char(3), '') AS link
+        FROM posts WHERE json_valid(item_json);
+      CREATE VIEW search_draft_docs AS
+        SELECT 'draft' AS source, profile_id, brand_id, id AS ref_id, 'localDraft' AS state,
+          (SELECT json_group_array(json_extract(t.value, '$.integrationId')) FROM json_each(draft_json, '$.targets') t) AS accounts_json,
+          (SELECT json_group_array(json_extract(t.value, '$.platform')) FROM json_each(draft_json, '$.targets') t) AS platforms_json,
+          CAST(round(unixepoch(json_extract(draft_json, '$.date'), 'subsec') * 1000) AS INTEGER) AS date_ms,
+          replace(replace(ifnull((SELECT group_concat(j.value, char(10)) FROM json_tree(draft_json) j
+            WHERE j.key = 'content' AND j.type = 'text'
+              AND (j.fullkey LIKE '$.blocks[%].content' OR j.fullkey LIKE '$.targets[%].blocks[%].content')), ''),
+            char(2), ''), char(3), '') AS body,
+          '' AS link
+        FROM drafts WHERE json_valid(draft_json);
+      CREATE VIEW search_outbox_docs AS
+        SELECT 'outbox' AS source, profile_id, brand_id, id AS ref_id, 'outbox' AS state,
+          (SELECT json_group_array(json_extract(t.value, '$.integrationId')) FROM json_each(payload_json, '$.targets') t) AS accounts_json,
+          (SELECT json_group_array(json_extract(t.value, '$.platform')) FROM json_each(payload_json, '$.targets') t) AS platforms_json,
+          CAST(round(unixepoch(json_extract(payload_json, '$.date'), 'subsec') * 1000) AS INTEGER) AS date_ms,
+          replace(replace(ifnull((SELECT group_concat(j.value, char(10)) FROM json_tree(payload_json) j
+            WHERE j.key = 'content' AND j.type = 'text' AND j.fullkey LIKE '$.targets[%].blocks[%].content'), ''),
+            char(2), ''), char(3), '') AS body,
+          '' AS link
+        FROM outbox WHERE kind IN ('create', 'edit') AND json_valid(payload_json);
+
+      CREATE TRIGGER search_posts_ai AFTER INSERT ON posts BEGIN
+        INSERT INTO search_docs (source, profile_id, brand_id, ref_id, state, accounts_json, platforms_json, date_ms, body, link)
+          SELECT * FROM search_post_docs WHERE profile_id = new.profile_id AND brand_id = new.brand_id AND ref_id = new.id;
+      END;
+      CREATE TRIGGER search_posts_au AFTER UPDATE ON posts
+        WHEN old.item_json IS NOT new.item_json OR old.content IS NOT new.content OR old.release_url IS NOT new.release_url
+          OR old.id IS NOT new.id OR old.brand_id IS NOT new.brand_id OR old.profile_id IS NOT new.profile_id
+      BEGIN
+        DELETE FROM search_docs WHERE source = 'post' AND ref_id = old.id AND profile_id = old.profile_id AND brand_id = old.brand_id;
+        INSERT INTO search_docs (source, profile_id, brand_id, ref_id, state, accounts_json, platforms_json, date_ms, body, link)
+          SELECT * FROM search_post_docs WHERE profile_id = new.profile_id AND brand_id = new.brand_id AND ref_id = new.id;
+      END;
+      CREATE TRIGGER search_posts_ad AFTER DELETE ON posts BEGIN
+        DELETE FROM search_docs WHERE source = 'post' AND ref_id = old.id AND profile_id = old.profile_id AND brand_id = old.brand_id;
+      END;
+
+      CREATE TRIGGER search_drafts_ai AFTER INSERT ON drafts BEGIN
+        INSERT INTO search_docs (source, profile_id, brand_id, ref_id, state, accounts_json, platforms_json, date_ms, body, link)
+          SELECT * FROM search_draft_docs WHERE ref_id = new.id;
+      END;
+      CREATE TRIGGER search_drafts_au AFTER UPDATE ON drafts BEGIN
+        DELETE FROM search_docs WHERE source = 'draft' AND ref_id = old.id AND profile_id = old.profile_id;
+        INSERT INTO search_docs (source, profile_id, brand_id, ref_id, state, accounts_json, platforms_json, date_ms, body, link)
+          SELECT * FROM search_draft_docs WHERE ref_id = new.id;
+      END;
+      CREATE TRIGGER search_drafts_ad AFTER DELETE ON drafts BEGIN
+        DELETE FROM search_docs WHERE source = 'draft' AND ref_id = old.id AND profile_id = old.profile_id;
+      END;
+
+      CREATE TRIGGER search_outbox_ai AFTER INSERT ON outbox BEGIN
+        INSERT INTO search_docs (source, profile_id, brand_id, ref_id, state, accounts_json, platforms_json, date_ms, body, link)
+          SELECT * FROM search_outbox_docs WHERE ref_id = new.id;
+      END;
+      CREATE TRIGGER search_outbox_au AFTER UPDATE ON outbox
+        WHEN old.payload_json IS NOT new.payload_json OR old.kind IS NOT new.kind OR old.id IS NOT new.id
+          OR old.brand_id IS NOT new.brand_id OR old.profile_id IS NOT new.profile_id
+      BEGIN
+        DELETE FROM search_docs WHERE source = 'outbox' AND ref_id = old.id AND profile_id = old.profile_id;
+        INSERT INTO search_docs (source, profile_id, brand_id, ref_id, state, accounts_json, platforms_json, date_ms, body, link)
+          SELECT * FROM search_outbox_docs WHERE ref_id = new.id;
+      END;
+      CREATE TRIGGER search_outbox_ad AFTER DELETE ON outbox BEGIN
+        DELETE FROM search_docs WHERE source = 'outbox' AND ref_id = old.id AND profile_id = old.profile_id;
+      END;
+
+      INSERT INTO search_docs (source, profile_id, brand_id, ref_id, state, accounts_json, platforms_json, date_ms, body, link)
+        SELECT * FROM search_post_docs;
+      INSERT INTO search_docs (source, profile_id, brand_id, ref_id, state, accounts_json, platforms_json, date_ms, body, link)
+        SELECT * FROM search_draft_docs;
+      INSERT INTO search_docs (source, profile_id, brand_id, ref_id, state, accounts_json, platforms_json, date_ms, body, link)
+        SELECT * FROM search_outbox_docs;
+    `,
+  },
 ];

@@ -23,6 +23,8 @@ import {
   PostsNow,
   ProfileView,
   QueueSlotsView,
+  SearchQuery,
+  SearchResult,
   SyncStatus,
   WriteResult,
 } from './models.js';
@@ -227,6 +229,9 @@ export const ipcMethods = {
 
   // Analytics.
   getProfileAnalytics: m(z.object({ integrationId: Id }), AnalyticsResponse, 'GET /analytics/insights/profile.'),
+
+  // Search: offline, over the active profile's cached posts, local drafts and outbox.
+  searchPosts: m(SearchQuery, SearchResult, 'Full-text search with filters; matches with a highlighted snippet.'),
 
   // The desktop app: settings main applies, and what it asks the window to open.
   getDesktopSettings: m(None, DesktopSettings, 'Keep running in the background, open at login.'),

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { normalizePostState } from '../../shared/api/resources.js';
+import {
+  SearchQuery,
+  type SearchHit,
+  type SearchResult,
+  type SearchState,
+  type SnippetSegment,
+} from '../../shared/ipc/models.js';
+import type { AppDatabase } from '../store/database.js';
+import { jsonText, parseRows, sqlInt } from '../store/rows.js';
+import { buildMatchQuery } from './match-query.js';
+
+/*
+ * Runs in main (Node). Full-text search over a profile's cached posts, local drafts and queued
+ * creates, offline: the FTS5 index the migration builds and the triggers keep right (see
+ * migrations.ts, "full-text search index"). Callers: the searchPosts IPC method, export ("export a
+ * search") and bulk selection ("select all matching"); they all pass a SearchQuery.
+ */
+
+export const DEFAULT_SEARCH_LIMIT = 50;
+/** Words of context a snippet shows around what matched. */
+const SNIPPET_TOKENS = 14;
+const MARK_START = '\u0002';
+const MARK_END = '\u0003';
+const MARKS = new RegExp(`([${MARK_START}${MARK_END}])`, 'u');
+
+const HitRow = z.object({
+  doc_id: sqlInt,
+  source: z.enum(['post', 'draft', 'outbox']),
+  ref_id: z.string(),
+  brand_id: z.string().nullable(),
+  state: z.string(),
+  date_ms: sqlInt.nullable(),
+  accounts_json: jsonText(z.array(z.string().nullable())),
+  platforms_json: jsonText(z.array(z.string().nullable())),
+});
+
+const SnippetRow = z.object({ body: z.string().nullable(), link: z.string().nullable() });
+
+/** A snippet marked with char(2)…char(3) as pieces, so the window highlights without HTML. */
+export function snippetSegments(marked: string): SnippetSegment[] {
+  const segments: SnippetSegment[] = [];
+  let match = false;
+  for (const piece of marked.split(MARKS)) {
+    if (piece === MARK_START) match = true;
+    else if (piece === MARK_END) match = false;
+    else if (piece !== '') {
+      const last = segments.at(-1);
+      if (last && last.match === match) last.text += piece;
+      else segments.push({ text: piece, match });
+    }
+  }
+  return segments;
+}
+
+/** The service's state names in the index that mean one of `states` (the same rule the calendar uses). */
+function storedStates(db: AppDatabase, profileId: string, states: readonly SearchState[]): string[] {
+  const wanted = new Set<string>(states);
+  const rows = db.sql
+    .prepare('SELECT DISTINCT state FROM search_docs WHERE profile_id = ?')
+    .all(profileId) as { state: unknown }[];
+  return rows
+    .map((r) => String(r.state))
+    .filter((raw) =>
+      wanted.has(raw === 'localDraft' || raw === 'outbox' ? raw : (normalizePostState(raw) ?? raw)),
+    );
+}
+
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/**
+ * The matches of `input` among the profile's documents, best first (FTS5's bm25 rank, then the
+ * latest date), at most `limit`. Input is checked here too, so a caller outside IPC cannot skip it.
+ */
+export function searchPosts(db: AppDatabase, profileId: string, input: SearchQuery): SearchResult {
+  const q = SearchQuery.parse(input);
+  const { match } = buildMatchQuery(q.query);
+  if (match === null) {
+    return {
+      hits: [],
+      more: false,
+      notice: q.query.trim() === '' ? null : 'Type a word, a #hashtag, an @mention or a link to search for.',
+    };
+  }
+  const limit = q.limit ?? DEFAULT_SEARCH_LIMIT;
+  const where: string[] = ['search_fts MATCH ?', 'd.profile_id = ?'];
+  const params: unknown[] = [match, profileId];
+  if (q.brandId) {
+    where.push('d.brand_id = ?');
+    params.push(q.brandId);
+  }
+  if (q.states) {
+    const raw = storedStates(db, profileId, q.states);
+    if (raw.length === 0) return { hits: [], more: false, notice: null };
+    where.push(`d.state IN (${placeholders(raw.length)})`);
+    params.push(...raw);
+  }
+  if (q.accounts && q.accounts.length > 0) {
+    where.push(
+      `EXISTS (SELECT 1 FROM json_each(d.accounts_json) a WHERE a.value IN (${placeholders(q.accounts.length)}))`,
+    );
+    params.push(...q.accounts);
+  }
+  if (q.platforms && q.platforms.length > 0) {
+    where.push(
+      `EXISTS (SELECT 1 FROM json_each(d.platforms_json) p WHERE p.value IN (${placeholders(q.platforms.length)}))`,
+    );
+    params.push(...q.platforms);
+  }
+  if (q.from) {
+    where.push('d.date_ms >= ?');
+    params.push(Date.parse(q.from));
+  }
+  if (q.to) {
+    where.push('d.date_ms < ?');
+    params.push(Date.parse(q.to));
+  }
+  const rows = db.sql
+    .prepare(
+      `SELECT d.doc_id, d.source, d.ref_id, d.brand_id, d.state, d.date_ms, d.accounts_json, d.platforms_json
+       FROM search_fts JOIN search_docs d ON d.doc_id = search_fts.rowid
+       WHERE ${where.join(' AND ')}
+       ORDER BY search_fts.rank, d.date_ms DESC, d.doc_id
+       LIMIT ?`,
+    )
+    .all(...params, limit + 1);
+  const found = parseRows(db, 'search_docs', HitRow, rows);
+  const more = found.length > limit;
+  // Snippets only for the hits answered: computing them for every match would cost more than the search.
+  const snippetOf = db.sql.prepare(
+    `SELECT snippet(search_fts, 0, char(2), char(3), '…', ${SNIPPET_TOKENS}) AS body,
+            snippet(search_fts, 1, char(2), char(3), '…', ${SNIPPET_TOKENS}) AS link
+     FROM search_fts WHERE search_fts MATCH ? AND rowid = ?`,
+  );
+  const hits = found.slice(0, limit).map((row): SearchHit => {
+    const snip = SnippetRow.safeParse(snippetOf.get(match, row.doc_id));
+    const body = snip.success ? (snip.data.body ?? '') : '';
+    const link = snip.success ? (snip.data.link ?? '') : '';
+    const inLink = !body.includes(MARK_START) && link.includes(MARK_START);
+    const known = row.source === 'post' ? normalizePostState(row.state) : null;
+    return {
+      source: row.source,
+      id: row.ref_id,
+      brandId: row.brand_id,
+      state: known ?? row.state,
+      date: row.date_ms === null ? null : new Date(row.date_ms).toISOString(),
+      accounts: row.accounts_json.filter((a): a is string => !!a),
+      platforms: row.platforms_json.filter((p): p is string => !!p),
+      matchedIn: inLink ? 'link' : 'text',
+      snippet: snippetSegments(inLink ? link : body),
+    };
+  });
+  return { hits, more, notice: null };
+}
