@@ -333,6 +333,29 @@ describe('what a query finds', () => {
     ).toThrow(/end of the date range/);
   });
 
+  it('answers the latest date first, an undated draft at its last edit, also past 2^53 in the index', () => {
+    const d = open();
+    new PostsCache(d).upsert(
+      P,
+      B,
+      [
+        post('old', 'order test', { publishDate: '2020-01-01T00:00:00.000Z' }),
+        post('future', 'order test', { publishDate: '2030-06-01T00:00:00.000Z' }),
+        post('same-1', 'order test', { publishDate: '2026-12-01T09:00:00.000Z' }),
+        post('same-2', 'order test', { publishDate: '2026-12-01T09:00:00.000Z' }),
+      ],
+      NOW,
+    );
+    new DraftsRepo(d).save(P, draft('undated', 'order test', { updatedAt: '2027-01-01T00:00:00.000Z' }));
+    const order = ids(d, 'order');
+    expect(order.slice(0, 2)).toEqual(['post:future', 'draft:undated']);
+    expect(order.slice(2, 4).sort()).toEqual(['post:same-1', 'post:same-2']);
+    expect(order[4]).toBe('post:old');
+    expect(
+      ids(d, { query: 'order', from: '2026-12-01T09:00:00.000Z', to: '2026-12-01T09:00:00.001Z' }).sort(),
+    ).toEqual(['post:same-1', 'post:same-2']);
+  });
+
   it('answers at most `limit` and says when there are more', () => {
     const d = seeded();
     const result = searchPosts(d, P, { query: 'launch', limit: 2 });
