@@ -12,6 +12,7 @@ import { OutcomeNotices } from './OutcomeNotices.js';
 import { ScreenBoundary } from './ScreenBoundary.js';
 import { Sidebar } from './Sidebar.js';
 import { SyncBanner } from './SyncBanner.js';
+import { CommandPalette, SearchButton } from '../search/CommandPalette.js';
 import { useUi, type Route } from './ui-store.js';
 import './app.css';
 
@@ -70,6 +71,7 @@ export function AppShell({ profile }: { profile: ProfileView }) {
             {TITLES[route]}
           </h1>
           <div className="topbar-tools">
+            <SearchButton />
             <BrandSwitcher profile={profile} />
             <OutboxButton />
           </div>
@@ -101,6 +103,7 @@ export function AppShell({ profile }: { profile: ProfileView }) {
         </main>
       </div>
       {outboxOpen ? <OutboxPanel /> : null}
+      <CommandPalette profile={profile} />
       <OutcomeNotices />
       <CalendarToasts />
     </div>
