@@ -83,23 +83,16 @@ const docIdFloor = (ms: number) =>
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-/**
- * The matches of `input` among the profile's documents, latest date first (an undated draft at its
- * last edit), at most `limit`. Not ranked by relevance: posts are short, so bm25 says little there,
- * and ranking means scoring every match (60+ ms for a common word in 100,000 posts). Input is
- * checked here too, so a caller outside IPC cannot skip it.
- */
-export function searchPosts(db: AppDatabase, profileId: string, input: SearchQuery): SearchResult {
-  const q = SearchQuery.parse(input);
+/** The SQL conditions of a query, or why nothing needs searching. */
+type Conditions = { where: string[]; params: unknown[] } | { none: string | null };
+
+function conditions(db: AppDatabase, profileId: string, q: SearchQuery): Conditions {
   const { match } = buildMatchQuery(q.query);
   if (match === null) {
     return {
-      hits: [],
-      more: false,
-      notice: q.query.trim() === '' ? null : 'Type a word, a #hashtag, an @mention or a link to search for.',
+      none: q.query.trim() === '' ? null : 'Type a word, a #hashtag, an @mention or a link to search for.',
     };
   }
-  const limit = q.limit ?? DEFAULT_SEARCH_LIMIT;
   const where: string[] = ['search_fts MATCH ?', 'd.profile_id = ?'];
   const params: unknown[] = [match, profileId];
   if (q.brandId) {
@@ -108,7 +101,7 @@ export function searchPosts(db: AppDatabase, profileId: string, input: SearchQue
   }
   if (q.states) {
     const raw = storedStates(db, profileId, q.states);
-    if (raw.length === 0) return { hits: [], more: false, notice: null };
+    if (raw.length === 0) return { none: null };
     where.push(`d.state IN (${placeholders(raw.length)})`);
     params.push(...raw);
   }
@@ -136,6 +129,51 @@ export function searchPosts(db: AppDatabase, profileId: string, input: SearchQue
     where.push('d.date_ms < ?', 'search_fts.rowid < ?');
     params.push(toMs, docIdFloor(toMs + 1));
   }
+  return { where, params };
+}
+
+/** What a match is, without its snippet: what export and "select all matching" act on. */
+export interface SearchMatchRef {
+  source: SearchHit['source'];
+  id: string;
+  brandId: string | null;
+}
+
+const RefRow = z.object({ source: HitRow.shape.source, ref_id: z.string(), brand_id: z.string().nullable() });
+
+/**
+ * Every match of a query (its `limit` ignored), latest date first, without snippets: for acting
+ * on all of them (export, bulk selection). Same query rules and filters as searchPosts.
+ */
+export function searchAllMatches(db: AppDatabase, profileId: string, input: SearchQuery): SearchMatchRef[] {
+  const c = conditions(db, profileId, SearchQuery.parse(input));
+  if ('none' in c) return [];
+  const rows = db.sql
+    .prepare(
+      `SELECT d.source, d.ref_id, d.brand_id
+       FROM search_fts CROSS JOIN search_docs d ON d.doc_id = search_fts.rowid
+       WHERE ${c.where.join(' AND ')}
+       ORDER BY search_fts.rowid DESC`,
+    )
+    .all(...c.params);
+  return parseRows(db, 'search_docs', RefRow, rows).map((r) => ({
+    source: r.source,
+    id: r.ref_id,
+    brandId: r.brand_id,
+  }));
+}
+
+/**
+ * The matches of `input` among the profile's documents, latest date first (an undated draft at its
+ * last edit), at most `limit`. Not ranked by relevance: posts are short, so bm25 says little there,
+ * and ranking means scoring every match (60+ ms for a common word in 100,000 posts). Input is
+ * checked here too, so a caller outside IPC cannot skip it.
+ */
+export function searchPosts(db: AppDatabase, profileId: string, input: SearchQuery): SearchResult {
+  const q = SearchQuery.parse(input);
+  const c = conditions(db, profileId, q);
+  if ('none' in c) return { hits: [], more: false, notice: c.none };
+  const limit = q.limit ?? DEFAULT_SEARCH_LIMIT;
   // FTS5 hands matches in id (= date) order and the query stops after limit + 1 of them, so the
   // snippets are computed for those only, never for every match. CROSS JOIN keeps FTS5 the outer
   // loop: with filters the planner would otherwise walk search_docs and run MATCH once a row (300 ms).
@@ -145,11 +183,11 @@ export function searchPosts(db: AppDatabase, profileId: string, input: SearchQue
          snippet(search_fts, 0, char(2), char(3), '…', ${SNIPPET_TOKENS}) AS snippet_body,
          snippet(search_fts, 1, char(2), char(3), '…', ${SNIPPET_TOKENS}) AS snippet_link
        FROM search_fts CROSS JOIN search_docs d ON d.doc_id = search_fts.rowid
-       WHERE ${where.join(' AND ')}
+       WHERE ${c.where.join(' AND ')}
        ORDER BY search_fts.rowid DESC
        LIMIT ?`,
     )
-    .all(...params, limit + 1);
+    .all(...c.params, limit + 1);
   const found = parseRows(db, 'search_docs', HitRow, rows);
   const more = found.length > limit;
   const hits = found.slice(0, limit).map((row): SearchHit => {

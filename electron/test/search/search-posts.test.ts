@@ -7,7 +7,7 @@ import type { PostListItem } from '../../../shared/api/resources.js';
 import type { Draft, SearchQuery } from '../../../shared/ipc/models.js';
 import { DraftsRepo } from '../../drafts/drafts-repo.js';
 import { buildMatchQuery } from '../../search/match-query.js';
-import { searchPosts } from '../../search/search-posts.js';
+import { searchAllMatches, searchPosts } from '../../search/search-posts.js';
 import { openDatabase, type AppDatabase } from '../../store/database.js';
 import { migrations } from '../../store/migrations.js';
 import { OutboxRepo } from '../../store/outbox-repo.js';
@@ -361,6 +361,14 @@ describe('what a query finds', () => {
     const result = searchPosts(d, P, { query: 'launch', limit: 2 });
     expect(result.hits).toHaveLength(2);
     expect(result.more).toBe(true);
+    // Export and "select all matching" take every match, with the same filters.
+    const all = searchAllMatches(d, P, { query: 'launch', limit: 2 });
+    expect(all.map((m) => `${m.source}:${m.id}`).sort()).toEqual(ids(d, 'launch').sort());
+    expect(all).toHaveLength(4);
+    expect(searchAllMatches(d, P, { query: 'launch', brandId: 'brand-2' })).toEqual([
+      { source: 'post', id: 'b2', brandId: 'brand-2' },
+    ]);
+    expect(searchAllMatches(d, P, { query: '"' })).toEqual([]);
   });
 
   it('never throws on hostile input, and says why nothing was searched', () => {
