@@ -124,6 +124,7 @@ test('the palette is keyboard-driven: arrows move, Enter opens a local draft, Es
   const options = palette(page).getByRole('option');
   await expect(options.first()).toHaveText(/New post/);
   await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await page.screenshot({ path: '/tmp/search-commands.png' });
   await page.keyboard.press('ArrowDown');
   await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
   await expect(options.first()).toHaveAttribute('aria-selected', 'false');
@@ -151,6 +152,9 @@ test('the palette is keyboard-driven: arrows move, Enter opens a local draft, Es
   const draft = options.filter({ hasText: 'Pumpkin spice' });
   await expect(draft).toContainText('Local draft');
   await expect(draft.locator('mark')).toHaveText('Pumpkin');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: '/tmp/search-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.keyboard.press('Enter');
   await expect(palette(page)).toBeHidden();
   await expect(

@@ -52,6 +52,9 @@ const platformLabel = (platform: string) => {
 
 type Item = { kind: 'hit'; hit: SearchHit } | { kind: 'command'; command: PaletteCommand };
 
+/** How the shortcut reads on this keyboard. */
+const SHORTCUT_LABEL = /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘K' : 'Ctrl K';
+
 /** The top bar's way in, for those who do not know the shortcut. */
 export function SearchButton() {
   const setOpen = usePalette((s) => s.setOpen);
@@ -62,7 +65,7 @@ export function SearchButton() {
       onClick={() => setOpen(true)}
       aria-keyshortcuts="Control+K Meta+K"
     >
-      Search <kbd>Ctrl K</kbd>
+      Search <kbd>{SHORTCUT_LABEL}</kbd>
     </button>
   );
 }
