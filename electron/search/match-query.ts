@@ -9,6 +9,7 @@
  *   @ali          → "@ali"*                                    mentions starting with @ali
  *   example.com/x → "example.com/x"*                           a link: its words as a phrase
  *   "next week"   → "next week"                                an exact phrase
+ *   a             → ("a" OR "#a" OR "@a")                      one letter: the word, not every word it starts
  *
  * Words without a letter or digit (`*`, `(`, a lone `#`) carry nothing to look for and are dropped.
  */
@@ -36,8 +37,11 @@ function bareTerm(raw: string): string | null {
   // Punctuation around a word ("launch!", "(draft)") is not part of it; a leading # or @ is.
   const term = raw.replace(/^[^\p{L}\p{N}#@_]+/u, '').replace(/[^\p{L}\p{N}_]+$/u, '');
   if (!HAS_WORD.test(term)) return null;
-  if (ONE_WORD.test(term)) return `(${quote(term)}* OR ${quote(`#${term}`)}* OR ${quote(`@${term}`)}*)`;
-  return `${quote(term)}*`;
+  // One letter is a word of its own ("a", "x"), not a prefix: "a*" would read half the index.
+  const prefix = [...term.replace(/^[#@]/u, '')].length > 1 ? '*' : '';
+  if (ONE_WORD.test(term))
+    return `(${quote(term)}${prefix} OR ${quote(`#${term}`)}${prefix} OR ${quote(`@${term}`)}${prefix})`;
+  return `${quote(term)}${prefix}`;
 }
 
 export function buildMatchQuery(input: string): MatchQuery {

@@ -174,8 +174,10 @@ export const migrations: readonly Migration[] = [
      * query builder lets a plain word find its hashtag too); URLs split into their words and are found
      * as a phrase ("example.com/launch"). A trigram index finds any substring, but nothing for a query
      * under three characters (the first keystrokes), and over 100,000 bench posts it was 1.7 times the
-     * size and 2.5 times slower to build. Prefix indexes of 2 and 3 characters keep as-you-type
-     * prefixes fast. char(2)/char(3) mark highlights in snippets, so the indexed text drops them.
+     * size and 2.5 times slower to build. No prefix indexes (prefix='2 3'): every write pays for them
+     * (each transaction writes its own FTS5 segment, three with them), which made a 5,000-row import
+     * stall the event loop past its bound, while a two-letter prefix over 100,000 posts answers in
+     * about 2 ms without them. char(2)/char(3) mark highlights in snippets, so the indexed text drops them.
      */
     name: 'full-text search index',
     sql: `
@@ -196,7 +198,7 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX search_docs_states ON search_docs (profile_id, state);
       CREATE VIRTUAL TABLE search_fts USING fts5(
         body, link, content='search_docs', content_rowid='doc_id',
-        tokenize="unicode61 remove_diacritics 2 tokenchars '#@_'", prefix='2 3'
+        tokenize="unicode61 remove_diacritics 2 tokenchars '#@_'"
       );
       CREATE TRIGGER search_docs_ai AFTER INSERT ON search_docs BEGIN
         INSERT INTO search_fts (rowid, body, link) VALUES (new.doc_id, new.body, new.link);

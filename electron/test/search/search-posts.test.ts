@@ -421,8 +421,9 @@ describe('what a query finds', () => {
 
   it('builds MATCH expressions with every word quoted', () => {
     expect(buildMatchQuery('NEAR( "a b" #x').match).toBe(
-      '"a b" AND ("NEAR"* OR "#NEAR"* OR "@NEAR"*) AND "#x"*',
+      '"a b" AND ("NEAR"* OR "#NEAR"* OR "@NEAR"*) AND "#x"',
     );
+    expect(buildMatchQuery('a').match).toBe('("a" OR "#a" OR "@a")');
     expect(buildMatchQuery('say "hi').match).toBe(
       '("say"* OR "#say"* OR "@say"*) AND ("hi"* OR "#hi"* OR "@hi"*)',
     );
