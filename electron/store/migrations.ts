@@ -233,9 +233,10 @@ export const migrations: readonly Migration[] = [
           (SELECT json_group_array(json_extract(t.value, '$.integrationId')) FROM json_each(draft_json, '$.targets') t) AS accounts_json,
           (SELECT json_group_array(json_extract(t.value, '$.platform')) FROM json_each(draft_json, '$.targets') t) AS platforms_json,
           CAST(round(unixepoch(json_extract(draft_json, '$.date'), 'subsec') * 1000) AS INTEGER) AS date_ms,
-          replace(replace(ifnull((SELECT group_concat(j.value, char(10)) FROM json_tree(draft_json) j
-            WHERE j.key = 'content' AND j.type = 'text'
-              AND (j.fullkey LIKE '$.blocks[%].content' OR j.fullkey LIKE '$.targets[%].blocks[%].content')), ''),
+          replace(replace(concat_ws(char(10),
+            (SELECT group_concat(json_extract(b.value, '$.content'), char(10)) FROM json_each(draft_json, '$.blocks') b),
+            (SELECT group_concat(json_extract(tb.value, '$.content'), char(10))
+              FROM json_each(draft_json, '$.targets') t, json_each(t.value, '$.blocks') tb)),
             char(2), ''), char(3), '') AS body,
           '' AS link
         FROM drafts WHERE json_valid(draft_json);
@@ -245,8 +246,8 @@ export const migrations: readonly Migration[] = [
           (SELECT json_group_array(json_extract(t.value, '$.integrationId')) FROM json_each(payload_json, '$.targets') t) AS accounts_json,
           (SELECT json_group_array(json_extract(t.value, '$.platform')) FROM json_each(payload_json, '$.targets') t) AS platforms_json,
           CAST(round(unixepoch(json_extract(payload_json, '$.date'), 'subsec') * 1000) AS INTEGER) AS date_ms,
-          replace(replace(ifnull((SELECT group_concat(j.value, char(10)) FROM json_tree(payload_json) j
-            WHERE j.key = 'content' AND j.type = 'text' AND j.fullkey LIKE '$.targets[%].blocks[%].content'), ''),
+          replace(replace(ifnull((SELECT group_concat(json_extract(tb.value, '$.content'), char(10))
+              FROM json_each(payload_json, '$.targets') t, json_each(t.value, '$.blocks') tb), ''),
             char(2), ''), char(3), '') AS body,
           '' AS link
         FROM outbox WHERE kind IN ('create', 'edit') AND json_valid(payload_json);
