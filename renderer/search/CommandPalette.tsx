@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ProfileView, SearchHit, SnippetSegment } from '../../shared/ipc/models.js';
 import { openPostInCalendar } from '../analytics/open-in-calendar.js';
 import { useSwitchBrand } from '../app/BrandSwitcher.js';
@@ -8,7 +8,7 @@ import { useUi } from '../app/ui-store.js';
 import { platformRules } from '../../shared/platforms/rules.js';
 import { PlatformType } from '../../shared/platforms/types.js';
 import { useBrandZone } from '../calendar/queries.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
 import { dateCommand, matchCommands, paletteCommands, type PaletteCommand } from './palette-commands.js';
 import { usePalette } from './palette-store.js';
 import './palette.css';
@@ -124,6 +124,14 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
     { query: searched, brandId: profile.brandId, limit: SHOWN_RESULTS },
     { enabled: searching, placeholderData: keepPreviousData, gcTime: 0 },
   );
+
+  // A pull or a sent change while the palette is open: the results follow.
+  const { refetch } = search;
+  const refresh = useCallback(() => {
+    if (searching) void refetch();
+  }, [searching, refetch]);
+  useIpcEvent('postsChanged', refresh);
+  useIpcEvent('syncStatus', refresh);
 
   const items = useMemo((): Item[] => {
     if (dateMode) {

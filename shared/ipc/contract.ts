@@ -231,7 +231,11 @@ export const ipcMethods = {
   getProfileAnalytics: m(z.object({ integrationId: Id }), AnalyticsResponse, 'GET /analytics/insights/profile.'),
 
   // Search: offline, over the active profile's cached posts, local drafts and outbox.
-  searchPosts: m(SearchQuery, SearchResult, 'Full-text search with filters; matches with a highlighted snippet.'),
+  searchPosts: m(
+    SearchQuery,
+    SearchResult,
+    'Full-text search with filters; matches with a highlighted snippet.',
+  ),
 
   // The desktop app: settings main applies, and what it asks the window to open.
   getDesktopSettings: m(None, DesktopSettings, 'Keep running in the background, open at login.'),
