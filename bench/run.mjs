@@ -17,6 +17,7 @@ const BENCHES = [
   { name: 'text', file: 'text.bench.ts', node: [] },
   { name: 'faults', file: 'faults.bench.ts', node: [] },
   { name: 'truth', file: 'truth.bench.ts', node: [] },
+  { name: 'search', file: 'search.bench.ts', node: [] },
 ];
 const only = process.argv.slice(2);
 

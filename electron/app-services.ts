@@ -19,6 +19,7 @@ import { ImportService } from './import/import-service.js';
 import { IntegrationsRepo } from './integrations/integrations-repo.js';
 import { IntegrationsService } from './integrations/integrations-service.js';
 import { QueueService } from './queue/queue-service.js';
+import { SearchService } from './search/search-service.js';
 import { BrandsRepo } from './store/brands-repo.js';
 import { ClashSettings } from './bulk/clash-settings.js';
 import { openDatabase } from './store/database.js';
@@ -128,6 +129,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   });
   const drafts = new DraftsService({ db, active, now });
   const integrations = new IntegrationsService({ db, active, now });
+  const search = new SearchService({ db, active });
   // A new key, profile or brand may unblock waiting operations, and its accounts are learned at once.
   events.on((name) => {
     if (name === 'profileChanged') sync.brandOpened();
@@ -245,6 +247,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     undoBulkChange: async (input) => sync.undoBulkChange(input),
     getClashSettings: async () => clash.get(),
     setClashSettings: async ({ gapMinutes }) => clash.set(gapMinutes),
+    searchPosts: async (query) => search.search(query),
     getProfileAnalytics: async ({ integrationId }) => (await api()).getProfileAnalytics(integrationId),
     getDesktopSettings: async () => desktop.get(),
     setDesktopSettings: async (patch) => {

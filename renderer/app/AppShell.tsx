@@ -11,6 +11,7 @@ import { Notices } from './Notices.js';
 import { ScreenBoundary } from './ScreenBoundary.js';
 import { Sidebar } from './Sidebar.js';
 import { SyncBanner } from './SyncBanner.js';
+import { CommandPalette, SearchButton } from '../search/CommandPalette.js';
 import { useUi, type Route } from './ui-store.js';
 import './app.css';
 
@@ -73,6 +74,7 @@ export function AppShell({ profile }: { profile: ProfileView }) {
             {TITLES[route]}
           </h1>
           <div className="topbar-tools">
+            <SearchButton />
             <BrandSwitcher profile={profile} />
             <OutboxButton />
           </div>
@@ -108,6 +110,7 @@ export function AppShell({ profile }: { profile: ProfileView }) {
         </main>
       </div>
       {outboxOpen ? <OutboxPanel /> : null}
+      <CommandPalette profile={profile} />
       <Notices />
     </div>
   );

@@ -29,6 +29,8 @@ import {
   ProfileView,
   QueueSlotsView,
   SendDraftInput,
+  SearchQuery,
+  SearchResult,
   SyncStatus,
   WriteResult,
 } from './models.js';
@@ -298,6 +300,13 @@ export const ipcMethods = {
     z.object({ integrationId: Id }),
     AnalyticsResponse,
     'GET /analytics/insights/profile.',
+  ),
+
+  // Search: offline, over the active profile's cached posts, local drafts and outbox.
+  searchPosts: m(
+    SearchQuery,
+    SearchResult,
+    'Full-text search with filters; matches with a highlighted snippet.',
   ),
 
   // The desktop app: settings main applies, and what it asks the window to open.

@@ -78,6 +78,13 @@ describe('database', () => {
       'posts',
       'profiles',
       'queue_slots',
+      // Search: the documents, and the FTS5 table with its shadow tables.
+      'search_docs',
+      'search_fts',
+      'search_fts_config',
+      'search_fts_data',
+      'search_fts_docsize',
+      'search_fts_idx',
     ]);
     expect(schema.profiles).not.toContain('api_key');
     expect(schema.brands).toContain('clash_gap_minutes');

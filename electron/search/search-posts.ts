@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { normalizePostState } from '../../shared/api/resources.js';
+import {
+  SearchQuery,
+  type SearchHit,
+  type SearchResult,
+  type SearchState,
+  type SnippetSegment,
+} from '../../shared/ipc/models.js';
+import type { AppDatabase } from '../store/database.js';
+import { jsonText, parseRows, sqlInt } from '../store/rows.js';
+import { buildMatchQuery } from './match-query.js';
+
+/*
+ * Runs in main (Node). Full-text search over a profile's cached posts, local drafts and queued
+ * creates, offline: the FTS5 index the migration builds and the triggers keep right (see
+ * migrations.ts, "full-text search index"). Callers: the searchPosts IPC method, export ("export a
+ * search") and bulk selection ("select all matching"); they all pass a SearchQuery.
+ */
+
+export const DEFAULT_SEARCH_LIMIT = 50;
+/** Words of context a snippet shows around what matched. */
+const SNIPPET_TOKENS = 14;
+const MARK_START = '\u0002';
+const MARK_END = '\u0003';
+const MARKS = new RegExp(`([${MARK_START}${MARK_END}])`, 'u');
+
+const HitRow = z.object({
+  source: z.enum(['post', 'draft', 'outbox']),
+  ref_id: z.string(),
+  brand_id: z.string().nullable(),
+  state: z.string(),
+  date_ms: sqlInt.nullable(),
+  accounts_json: jsonText(z.array(z.string().nullable())),
+  platforms_json: jsonText(z.array(z.string().nullable())),
+  snippet_body: z.string().nullable(),
+  snippet_link: z.string().nullable(),
+});
+
+/** A snippet marked with char(2)…char(3) as pieces, so the window highlights without HTML. */
+export function snippetSegments(marked: string): SnippetSegment[] {
+  const segments: SnippetSegment[] = [];
+  let match = false;
+  for (const piece of marked.split(MARKS)) {
+    if (piece === MARK_START) match = true;
+    else if (piece === MARK_END) match = false;
+    else if (piece !== '') {
+      const last = segments.at(-1);
+      if (last && last.match === match) last.text += piece;
+      else segments.push({ text: piece, match });
+    }
+  }
+  return segments;
+}
+
+/** The service's state names in the index that mean one of `states` (the same rule the calendar uses). */
+function storedStates(db: AppDatabase, profileId: string, states: readonly SearchState[]): string[] {
+  const wanted = new Set<string>(states);
+  // One index seek per distinct state (a loose index scan): DISTINCT would read all 100,000 entries.
+  const rows = db.sql
+    .prepare(
+      `WITH RECURSIVE s(state) AS (
+         SELECT min(state) FROM search_docs WHERE profile_id = ?1
+         UNION ALL
+         SELECT (SELECT min(state) FROM search_docs WHERE profile_id = ?1 AND state > s.state) FROM s WHERE s.state IS NOT NULL
+       )
+       SELECT state FROM s WHERE state IS NOT NULL`,
+    )
+    .all(profileId) as { state: unknown }[];
+  return rows
+    .map((r) => String(r.state))
+    .filter((raw) =>
+      wanted.has(raw === 'localDraft' || raw === 'outbox' ? raw : (normalizePostState(raw) ?? raw)),
+    );
+}
+
+/** Documents' ids are their date in ms times 2^20 plus a counter (migrations.ts, "full-text search index"). */
+const DOC_ID_BLOCK = 2 ** 20;
+const DATE_CLAMP_MS = 2 ** 43 - 1;
+/** The first id of a date's block, as a BigInt: ids pass 2^53, beyond what a JavaScript number holds exactly. */
+const docIdFloor = (ms: number) =>
+  BigInt(Math.max(-DATE_CLAMP_MS, Math.min(DATE_CLAMP_MS, Math.floor(ms)))) * BigInt(DOC_ID_BLOCK);
+
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** The SQL conditions of a query, or why nothing needs searching. */
+type Conditions = { where: string[]; params: unknown[] } | { none: string | null };
+
+function conditions(db: AppDatabase, profileId: string, q: SearchQuery): Conditions {
+  const { match } = buildMatchQuery(q.query);
+  if (match === null) {
+    return {
+      none: q.query.trim() === '' ? null : 'Type a word, a #hashtag, an @mention or a link to search for.',
+    };
+  }
+  const where: string[] = ['search_fts MATCH ?', 'd.profile_id = ?'];
+  const params: unknown[] = [match, profileId];
+  if (q.brandId) {
+    where.push('d.brand_id = ?');
+    params.push(q.brandId);
+  }
+  if (q.states) {
+    const raw = storedStates(db, profileId, q.states);
+    if (raw.length === 0) return { none: null };
+    where.push(`d.state IN (${placeholders(raw.length)})`);
+    params.push(...raw);
+  }
+  if (q.accounts && q.accounts.length > 0) {
+    where.push(
+      `EXISTS (SELECT 1 FROM json_each(d.accounts_json) a WHERE a.value IN (${placeholders(q.accounts.length)}))`,
+    );
+    params.push(...q.accounts);
+  }
+  if (q.platforms && q.platforms.length > 0) {
+    where.push(
+      `EXISTS (SELECT 1 FROM json_each(d.platforms_json) p WHERE p.value IN (${placeholders(q.platforms.length)}))`,
+    );
+    params.push(...q.platforms);
+  }
+  // A document's id starts with its date (see the migration), so a date range is also a range of
+  // ids, which FTS5 reads without visiting the matches outside it.
+  if (q.from) {
+    const fromMs = Date.parse(q.from);
+    where.push('d.date_ms >= ?', 'search_fts.rowid >= ?');
+    params.push(fromMs, docIdFloor(fromMs));
+  }
+  if (q.to) {
+    const toMs = Date.parse(q.to);
+    where.push('d.date_ms < ?', 'search_fts.rowid < ?');
+    params.push(toMs, docIdFloor(toMs + 1));
+  }
+  return { where, params };
+}
+
+/** What a match is, without its snippet: what export and "select all matching" act on. */
+export interface SearchMatchRef {
+  source: SearchHit['source'];
+  id: string;
+  brandId: string | null;
+}
+
+const RefRow = z.object({ source: HitRow.shape.source, ref_id: z.string(), brand_id: z.string().nullable() });
+
+/**
+ * Every match of a query (its `limit` ignored), latest date first, without snippets: for acting
+ * on all of them (export, bulk selection). Same query rules and filters as searchPosts.
+ */
+export function searchAllMatches(db: AppDatabase, profileId: string, input: SearchQuery): SearchMatchRef[] {
+  const c = conditions(db, profileId, SearchQuery.parse(input));
+  if ('none' in c) return [];
+  const rows = db.sql
+    .prepare(
+      `SELECT d.source, d.ref_id, d.brand_id
+       FROM search_fts CROSS JOIN search_docs d ON d.doc_id = search_fts.rowid
+       WHERE ${c.where.join(' AND ')}
+       ORDER BY search_fts.rowid DESC`,
+    )
+    .all(...c.params);
+  return parseRows(db, 'search_docs', RefRow, rows).map((r) => ({
+    source: r.source,
+    id: r.ref_id,
+    brandId: r.brand_id,
+  }));
+}
+
+/**
+ * The matches of `input` among the profile's documents, latest date first (an undated draft at its
+ * last edit), at most `limit`. Not ranked by relevance: posts are short, so bm25 says little there,
+ * and ranking means scoring every match (60+ ms for a common word in 100,000 posts). Input is
+ * checked here too, so a caller outside IPC cannot skip it.
+ */
+export function searchPosts(db: AppDatabase, profileId: string, input: SearchQuery): SearchResult {
+  const q = SearchQuery.parse(input);
+  const c = conditions(db, profileId, q);
+  if ('none' in c) return { hits: [], more: false, notice: c.none };
+  const limit = q.limit ?? DEFAULT_SEARCH_LIMIT;
+  // FTS5 hands matches in id (= date) order and the query stops after limit + 1 of them, so the
+  // snippets are computed for those only, never for every match. CROSS JOIN keeps FTS5 the outer
+  // loop: with filters the planner would otherwise walk search_docs and run MATCH once a row (300 ms).
+  const rows = db.sql
+    .prepare(
+      `SELECT d.source, d.ref_id, d.brand_id, d.state, d.date_ms, d.accounts_json, d.platforms_json,
+         snippet(search_fts, 0, char(2), char(3), '…', ${SNIPPET_TOKENS}) AS snippet_body,
+         snippet(search_fts, 1, char(2), char(3), '…', ${SNIPPET_TOKENS}) AS snippet_link
+       FROM search_fts CROSS JOIN search_docs d ON d.doc_id = search_fts.rowid
+       WHERE ${c.where.join(' AND ')}
+       ORDER BY search_fts.rowid DESC
+       LIMIT ?`,
+    )
+    .all(...c.params, limit + 1);
+  const found = parseRows(db, 'search_docs', HitRow, rows);
+  const more = found.length > limit;
+  const hits = found.slice(0, limit).map((row): SearchHit => {
+    const body = row.snippet_body ?? '';
+    const link = row.snippet_link ?? '';
+    const inLink = !body.includes(MARK_START) && link.includes(MARK_START);
+    const known = row.source === 'post' ? normalizePostState(row.state) : null;
+    return {
+      source: row.source,
+      id: row.ref_id,
+      brandId: row.brand_id,
+      state: known ?? row.state,
+      date: row.date_ms === null ? null : new Date(row.date_ms).toISOString(),
+      accounts: row.accounts_json.filter((a): a is string => !!a),
+      platforms: row.platforms_json.filter((p): p is string => !!p),
+      matchedIn: inLink ? 'link' : 'text',
+      snippet: snippetSegments(inLink ? link : body),
+    };
+  });
+  return { hits, more, notice: null };
+}

@@ -1,0 +1,112 @@
+import type { BrandView } from '../../shared/ipc/models.js';
+import { useUi } from '../app/ui-store.js';
+import { useCalendarStore } from '../calendar/store.js';
+import { parseWallDateKey, wallDateKey } from '../calendar/time.js';
+import { featureAccess } from '../settings/permissions.js';
+
+/*
+ * Runs in the renderer. The command palette's commands: what each is called, the words that find
+ * it, and what it does. Search results are the other half (CommandPalette.tsx).
+ */
+
+export interface PaletteCommand {
+  id: string;
+  label: string;
+  /** Shown beside the label: a shortcut, or why the command cannot run. */
+  hint?: string;
+  /** Other words that find it ("compose" finds New post). */
+  keywords?: string;
+  disabled?: boolean;
+  run(): void | Promise<void>;
+}
+
+export interface CommandContext {
+  scopes: readonly string[] | null;
+  brands: readonly BrandView[];
+  switchBrand(brandId: string): Promise<void>;
+  /** Puts the palette in "type a date" mode (Go to date…). */
+  askDate(): void;
+}
+
+const navigate = (route: Parameters<ReturnType<typeof useUi.getState>['navigate']>[0]) => () =>
+  useUi.getState().navigate(route);
+
+/** Every command, in the order shown when nothing is typed. */
+export function paletteCommands(ctx: CommandContext): PaletteCommand[] {
+  const compose = featureAccess(ctx.scopes, 'createPosts');
+  const commands: PaletteCommand[] = [
+    {
+      id: 'new-post',
+      label: 'New post',
+      hint: compose.allowed ? 'Ctrl+N' : (compose.reason ?? undefined),
+      keywords: 'compose write create draft',
+      disabled: !compose.allowed,
+      run: () => useUi.getState().openComposer(),
+    },
+    { id: 'go-to-date', label: 'Go to date…', keywords: 'jump day calendar', run: ctx.askDate },
+    {
+      id: 'today',
+      label: 'Go to today',
+      keywords: 'calendar now',
+      run: () => {
+        useCalendarStore.setState({ dateKey: null });
+        useUi.getState().navigate('calendar');
+      },
+    },
+    {
+      id: 'open-outbox',
+      label: 'Open outbox',
+      keywords: 'pending queue sync changes',
+      run: () => useUi.getState().setOutboxOpen(true),
+    },
+    { id: 'calendar', label: 'Open calendar', run: navigate('calendar') },
+    { id: 'analytics', label: 'Open analytics', keywords: 'stats metrics', run: navigate('analytics') },
+    { id: 'queue', label: 'Open queue', keywords: 'slots times', run: navigate('queue') },
+    { id: 'import', label: 'Import posts', keywords: 'csv json file', run: navigate('import') },
+    {
+      id: 'account',
+      label: 'Open account',
+      keywords: 'settings key profile theme',
+      run: navigate('account'),
+    },
+  ];
+  for (const brand of ctx.brands) {
+    if (brand.active) continue;
+    commands.push({
+      id: `brand:${brand.id}`,
+      label: `Switch to brand ${brand.name}`,
+      keywords: 'brand change',
+      run: () => ctx.switchBrand(brand.id),
+    });
+  }
+  return commands;
+}
+
+const words = (text: string) => text.toLowerCase().split(/\s+/u).filter(Boolean);
+
+/** The commands whose label or keywords hold every typed word (as a word's start). */
+export function matchCommands(commands: readonly PaletteCommand[], query: string): PaletteCommand[] {
+  const typed = words(query);
+  if (typed.length === 0) return [...commands];
+  return commands.filter((c) => {
+    const own = words(`${c.label} ${c.keywords ?? ''}`);
+    return typed.every((t) => own.some((w) => w.startsWith(t)));
+  });
+}
+
+/** "Go to <date>" when the text is a date (yyyy-mm-dd), in the calendar's own wall-date terms. */
+export function dateCommand(query: string): PaletteCommand | null {
+  const text = query.trim();
+  const wall = parseWallDateKey(text);
+  if (!wall) return null;
+  const label = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' }).format(wall);
+  return {
+    id: `date:${wallDateKey(wall)}`,
+    label: `Go to ${label}`,
+    keywords: text,
+    run: () => {
+      useCalendarStore.getState().setDate(wall);
+      useUi.getState().navigate('calendar');
+    },
+  };
+}
