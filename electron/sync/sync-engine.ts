@@ -182,6 +182,11 @@ export class SyncEngine {
     return this.reader.listPosts(this.requireActive(), range);
   }
 
+  /** The calendar's view of a range, without pulling it (main's own planners). */
+  viewPosts(range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
+    return this.reader.viewPosts(this.requireActive(), range);
+  }
+
   /** One post with its blocks, media and settings; the copy saved last time when offline. */
   getPost(input: IpcInput<'getPost'>): Promise<IpcOutput<'getPost'>> {
     return this.reader.getPost(this.requireActive(), input.id);
