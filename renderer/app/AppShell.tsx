@@ -29,12 +29,17 @@ const ImportScreen = lazy(() =>
   import('../import/ImportScreen.js').then((m) => ({ default: m.ImportScreen })),
 );
 
+const EvergreenScreen = lazy(() =>
+  import('../evergreen/EvergreenScreen.js').then((m) => ({ default: m.EvergreenScreen })),
+);
+
 const TITLES: Record<Route, string> = {
   calendar: 'Calendar',
   analytics: 'Analytics',
   queue: 'Queue',
   import: 'Import',
   account: 'Account',
+  evergreen: 'Evergreen',
 };
 
 /** The connected app: sidebar, top bar with the brand, the sync banner, the page, and the outbox. */
@@ -89,6 +94,10 @@ export function AppShell({ profile }: { profile: ProfileView }) {
             ) : route === 'queue' ? (
               <Suspense fallback={<Loading label="Loading the queue…" />}>
                 <QueueScreen />
+              </Suspense>
+            ) : route === 'evergreen' ? (
+              <Suspense fallback={<Loading label="Loading evergreen lists…" />}>
+                <EvergreenScreen />
               </Suspense>
             ) : route === 'import' ? (
               <Suspense fallback={<Loading label="Loading import…" />}>

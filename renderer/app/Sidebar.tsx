@@ -6,6 +6,7 @@ const NAV: { route: Route; label: string }[] = [
   { route: 'calendar', label: 'Calendar' },
   { route: 'analytics', label: 'Analytics' },
   { route: 'queue', label: 'Queue' },
+  { route: 'evergreen', label: 'Evergreen' },
   { route: 'import', label: 'Import' },
   { route: 'account', label: 'Account' },
 ];
