@@ -4,7 +4,7 @@ import type { DesktopSettings, IpcEventName, OpenRequest } from '../shared/ipc/c
 import type { IpcResult } from '../shared/ipc/errors.js';
 import { ApiClient } from './api/client.js';
 import { DesktopSettingsStore } from './desktop/desktop-settings.js';
-import { AppFailure } from './ipc/app-failure.js';
+import { AppFailure, notConnected } from './ipc/app-failure.js';
 import { dispatch, type CallContext, type IpcHandlers } from './ipc/dispatch.js';
 import { EventHub } from './ipc/event-hub.js';
 import { createLogger } from './log.js';
@@ -19,6 +19,7 @@ import { IntegrationsRepo } from './integrations/integrations-repo.js';
 import { IntegrationsService } from './integrations/integrations-service.js';
 import { QueueService } from './queue/queue-service.js';
 import { EvergreenService } from './evergreen/evergreen-service.js';
+import { SnippetsRepo } from './snippets/snippets-repo.js';
 import { BrandsRepo } from './store/brands-repo.js';
 import { openDatabase } from './store/database.js';
 import { ProfilesRepo } from './store/profiles-repo.js';
@@ -162,6 +163,12 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       sync.kick();
     },
   });
+  const snippets = new SnippetsRepo(db, now);
+  const brand = () => {
+    const a = active();
+    if (!a) throw notConnected();
+    return a;
+  };
   let evergreenSoon: NodeJS.Timeout | null = null;
   const kickEvergreen = () => {
     if (evergreenSoon) clearTimeout(evergreenSoon);
@@ -259,6 +266,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     previewEvergreen: (input) => evergreen.previewEvergreen(input),
     runEvergreen: () => evergreen.run(),
     listRepeats: async () => evergreen.listRepeats(),
+    listSnippets: async () => snippets.list(brand()),
+    saveSnippet: async (input) => snippets.save(brand(), input),
+    deleteSnippet: async ({ id }) => ({ deleted: snippets.remove(brand(), id) }),
+    listSignatures: async () => snippets.signatures(brand()),
+    setSignature: async ({ integrationId, body }) => snippets.setSignature(brand(), integrationId, body),
     previewImport: (input) => imports.previewImport(input),
     editImportRow: async (input) => imports.editImportRow(input),
     runImport: (input) => imports.runImport(input),

@@ -27,6 +27,7 @@ import {
   WriteResult,
 } from './models.js';
 import { QueueSlots } from '../queue/slots.js';
+import { Signature, Snippet, SnippetInput } from '../snippets/model.js';
 import { EvergreenFill, EvergreenItem, EvergreenItemInput, EvergreenList, RepeatView } from '../evergreen/model.js';
 
 /*
@@ -246,6 +247,17 @@ export const ipcMethods = {
   ),
   runEvergreen: m(None, z.object({ created: z.number().int() }), 'Queues the repeats now due (main also runs it itself).'),
   listRepeats: m(None, z.array(RepeatView), 'Repeats made, for the calendar’s marks.'),
+
+  // Snippets (per brand, typed as /name in the composer) and signatures (per account, appended when sent).
+  listSnippets: m(None, z.array(Snippet), "The brand's saved snippets, by name."),
+  saveSnippet: m(SnippetInput, Snippet, 'Creates or updates a snippet (names are unique per brand).'),
+  deleteSnippet: m(z.object({ id: Id }), z.object({ deleted: z.boolean() }), 'Deletes a snippet.'),
+  listSignatures: m(None, z.array(Signature), "The brand's accounts' signatures."),
+  setSignature: m(
+    z.object({ integrationId: Id, body: z.string().max(2_000).nullable() }),
+    z.array(Signature),
+    "Sets an account's signature (null or blank: none).",
+  ),
 
   // Bulk import: read and checked in main, in chunks, with importProgress events.
   previewImport: m(
