@@ -32,6 +32,9 @@ const ImportScreen = lazy(() =>
 const EvergreenScreen = lazy(() =>
   import('../evergreen/EvergreenScreen.js').then((m) => ({ default: m.EvergreenScreen })),
 );
+const SnippetsScreen = lazy(() =>
+  import('../snippets/SnippetsScreen.js').then((m) => ({ default: m.SnippetsScreen })),
+);
 
 const TITLES: Record<Route, string> = {
   calendar: 'Calendar',
@@ -40,6 +43,7 @@ const TITLES: Record<Route, string> = {
   import: 'Import',
   account: 'Account',
   evergreen: 'Evergreen',
+  snippets: 'Snippets',
 };
 
 /** The connected app: sidebar, top bar with the brand, the sync banner, the page, and the outbox. */
@@ -98,6 +102,10 @@ export function AppShell({ profile }: { profile: ProfileView }) {
             ) : route === 'evergreen' ? (
               <Suspense fallback={<Loading label="Loading evergreen lists…" />}>
                 <EvergreenScreen />
+              </Suspense>
+            ) : route === 'snippets' ? (
+              <Suspense fallback={<Loading label="Loading snippets…" />}>
+                <SnippetsScreen />
               </Suspense>
             ) : route === 'import' ? (
               <Suspense fallback={<Loading label="Loading import…" />}>

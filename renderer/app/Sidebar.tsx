@@ -7,6 +7,7 @@ const NAV: { route: Route; label: string }[] = [
   { route: 'analytics', label: 'Analytics' },
   { route: 'queue', label: 'Queue' },
   { route: 'evergreen', label: 'Evergreen' },
+  { route: 'snippets', label: 'Snippets' },
   { route: 'import', label: 'Import' },
   { route: 'account', label: 'Account' },
 ];

@@ -2,8 +2,16 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 /** The screens the sidebar leads to. */
-export type Route = 'calendar' | 'analytics' | 'queue' | 'import' | 'account' | 'evergreen';
-const ROUTES: readonly Route[] = ['calendar', 'analytics', 'queue', 'import', 'account', 'evergreen'];
+export type Route = 'calendar' | 'analytics' | 'queue' | 'import' | 'account' | 'evergreen' | 'snippets';
+const ROUTES: readonly Route[] = [
+  'calendar',
+  'analytics',
+  'queue',
+  'import',
+  'account',
+  'evergreen',
+  'snippets',
+];
 
 /** What the composer opens on: a new post (optionally at a time), a local draft, or a server post to edit or copy. */
 export type ComposerRequest = {

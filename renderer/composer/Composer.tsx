@@ -12,6 +12,9 @@ import { useUi, type ComposerRequest } from '../app/ui-store.js';
 import { useBrandZone } from '../calendar/queries.js';
 import { AccountPicker } from './AccountPicker.js';
 import { blocksFor, draftIssues, kindOfFile, placeOf } from './checks.js';
+import { signedDraft } from '../../shared/snippets/signature.js';
+import { countedText, useSignatureMap } from '../snippets/snippet-hooks.js';
+import { SignatureToggle } from '../snippets/SignatureToggle.js';
 import * as model from './draft-model.js';
 import { DraftsPanel } from './DraftsPanel.js';
 import { loadDraft, type ComposerMode } from './load-draft.js';
@@ -159,7 +162,10 @@ function ComposerEditor({
         };
 
   // Live problems from the shared rules, and what the service answered to the last send.
-  const localIssues = useMemo(() => draftIssues(draft), [draft]);
+  // Each account's signature as it will be sent: shown, counted and checked (renderer/snippets).
+  const signatures = useSignatureMap();
+  const signed = useMemo(() => signedDraft(draft, signatures), [draft, signatures]);
+  const localIssues = useMemo(() => draftIssues(signed), [signed]);
   const issues = serverIssues.length > 0 ? serverIssues : localIssues;
   const targetsInScope = draft.targets
     .map((t, i) => ({ t, i }))
@@ -438,6 +444,15 @@ function ComposerEditor({
                 blocks={blocks}
                 delays={draft.commentDelays}
                 platforms={platforms}
+                countedText={(b, platform, typed) =>
+                  countedText(
+                    signed.targets,
+                    targetsInScope.map(({ t }) => t.integrationId),
+                    b,
+                    platform,
+                    typed,
+                  )
+                }
                 uploads={uploads.uploads}
                 previews={previews}
                 textIssues={(b) => scopedIssues('text', b)}
@@ -470,6 +485,13 @@ function ComposerEditor({
               />
               Shorten links
             </label>
+            <SignatureToggle
+              targets={draft.targets}
+              signatures={signatures}
+              on={draft.signature !== false}
+              accountName={accountName}
+              onChange={(on) => edit((d) => ({ ...d, signature: on }))}
+            />
             {otherIssues.length > 0 ? (
               <ul className="composer-issues" aria-label="Other problems">
                 {otherIssues.map((i) => (
@@ -482,7 +504,9 @@ function ComposerEditor({
           </div>
           <Preview
             targets={draft.targets}
-            blocksOf={(t) => blocksFor(draft, t)}
+            blocksOf={(t) =>
+              blocksFor(signed, signed.targets.find((x) => x.integrationId === t.integrationId) ?? t)
+            }
             accountName={accountName}
             previews={previews}
             problems={(i) => issues.filter((x) => x.target === i).length}
