@@ -66,6 +66,9 @@ describe('database', () => {
     expect(Object.keys(schema)).toEqual([
       'brands',
       'drafts',
+      'evergreen_fills',
+      'evergreen_items',
+      'evergreen_lists',
       'import_fingerprints',
       'integrations',
       'kv',
@@ -75,6 +78,8 @@ describe('database', () => {
       'posts',
       'profiles',
       'queue_slots',
+      'signatures',
+      'snippets',
     ]);
     expect(schema.profiles).not.toContain('api_key');
     expect(schema.outbox).toEqual(
