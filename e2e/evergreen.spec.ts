@@ -123,6 +123,23 @@ test('an evergreen list fills two weeks of slots once, and pausing stops new rep
   await snap(page, 'evergreen-2-calendar');
   await page.screenshot({ path: '/tmp/evergreen-calendar.png' });
 
+  // "Make evergreen" on a post in its details: a new evergreen post from its text and account.
+  await page
+    .locator('.rbc-event', { has: page.locator('.repeat-mark') })
+    .first()
+    .click();
+  const panel = page.getByRole('complementary');
+  await panel.getByRole('button', { name: 'Make evergreen' }).click();
+  await expect(panel.getByText('Added to a paused evergreen list.')).toBeVisible();
+  // Not into the list that is on: into a new paused one, so nothing is scheduled unseen.
+  const after = ok(await page.evaluate(() => window.api.listEvergreen({})));
+  expect(after.items).toHaveLength(3);
+  const copy = after.items.find((i) => !planned.some((f) => f.itemId === i.id))!;
+  expect(after.lists.find((l) => l.id === copy.listId)).toMatchObject({ name: 'Evergreen', enabled: false });
+  expect(texts).toContain(copy.versions[0]);
+  expect(copy.targets.map((t) => t.integrationId)).toEqual([x.id]);
+  await page.getByRole('button', { name: 'Close details' }).click();
+
   // Paused: nothing new, nothing already scheduled touched.
   await nav.getByRole('button', { name: 'Evergreen' }).click();
   await page.getByRole('button', { name: 'Pause list' }).click();

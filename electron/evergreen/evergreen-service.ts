@@ -134,14 +134,17 @@ export class EvergreenService {
     return { deleted: this.repo.removeItem(this.requireActive(), id) };
   }
 
-  /** "Make evergreen" on a post or a local draft: a new evergreen post in a list (a new, paused one if none). */
+  /** "Make evergreen" on a post or a local draft: a new evergreen post in a paused list (a new one if none). */
   async makeEvergreen(input: IpcInput<'makeEvergreen'>): Promise<EvergreenItem> {
     const active = this.requireActive();
     const source = input.postId
       ? fromPost(await this.o.getPost({ id: input.postId }))
       : fromDraft(this.drafts.get(active.profileId, input.draftId ?? '') ?? missingDraft());
+    // A paused list: nothing is scheduled before the user has seen the preview and turned it on.
     const listId =
-      input.listId ?? this.repo.lists(active)[0]?.id ?? this.saveEvergreenList({ name: 'Evergreen' }).id;
+      input.listId ??
+      this.repo.lists(active).find((l) => !l.enabled)?.id ??
+      this.saveEvergreenList({ name: 'Evergreen' }).id;
     return this.saveEvergreenItem({
       listId,
       ...source,

@@ -238,7 +238,7 @@ export const ipcMethods = {
       .object({ postId: Id.optional(), draftId: Id.optional(), listId: Id.optional() })
       .refine((v) => (v.postId === undefined) !== (v.draftId === undefined), 'Give a post or a draft.'),
     EvergreenItem,
-    'Makes a post or a local draft an evergreen post (in a new paused list when the brand has none).',
+    'Makes a post or a local draft an evergreen post, in a paused list (a new one when none is paused).',
   ),
   previewEvergreen: m(
     z.object({ listId: Id, days: z.number().int().min(1).max(92).optional() }),
