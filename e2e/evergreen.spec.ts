@@ -148,4 +148,11 @@ test('an evergreen list fills two weeks of slots once, and pausing stops new rep
   expect((await onService()).map((p) => p.id).sort()).toEqual(made.map((p) => p.id).sort());
   await expect(preview.getByRole('row').nth(1)).toContainText('scheduled');
   await page.screenshot({ path: '/tmp/evergreen-paused.png', fullPage: true });
+
+  // The list "Make evergreen" made is deleted; the repeats already scheduled stay.
+  await page.getByRole('tab', { name: /^Evergreen/ }).click();
+  await page.getByRole('button', { name: 'Delete list…' }).click();
+  await page.getByRole('button', { name: 'Delete list', exact: true }).click();
+  await expect(page.getByRole('tab')).toHaveText([/Coffee tips/]);
+  expect((await onService()).length).toBe(made.length);
 });

@@ -46,6 +46,17 @@ test('a /snippet expands from the keyboard, and the signature is shown, counted 
   await text.pressSequentially('Fresh roast /ta');
   const list = dialog.getByRole('listbox', { name: 'Snippets' });
   await expect(list.getByRole('option')).toHaveText([/\/tags/]);
+  // Escape closes the list, not the composer; the text stays as typed.
+  await text.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(text).toHaveValue('Fresh roast /ta');
+  await text.pressSequentially('g');
+  await expect(list).toBeHidden();
+  // A new slash offers them again.
+  for (let i = 0; i < 4; i += 1) await text.press('Backspace');
+  await text.pressSequentially('/ta');
+  await expect(list.getByRole('option')).toHaveText([/\/tags/]);
   // A bare slash offers every snippet, by name; arrows move, Enter inserts.
   await text.press('Backspace');
   await text.press('Backspace');
@@ -53,6 +64,7 @@ test('a /snippet expands from the keyboard, and the signature is shown, counted 
   await expect(list.getByRole('option', { name: /\/hours/ })).toHaveAttribute('aria-selected', 'true');
   await text.press('ArrowDown');
   await expect(list.getByRole('option', { name: /\/tags/ })).toHaveAttribute('aria-selected', 'true');
+  await page.screenshot({ path: '/tmp/evergreen-listbox.png' });
   await text.press('Enter');
   await expect(text).toHaveValue('Fresh roast #coffee #barista');
   await expect(list).toBeHidden();

@@ -130,6 +130,8 @@ function ListPanel({
   accounts: Parameters<typeof ItemEditor>[0]['accounts'];
 }) {
   const [editing, setEditing] = useState<EvergreenItem | 'new' | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const removeList = useEvergreenWrite('deleteEvergreenList');
   const toggle = useEvergreenWrite('setEvergreenListEnabled');
   const remove = useEvergreenWrite('deleteEvergreenItem');
   const preview = useEvergreenPreview(list.id);
@@ -192,10 +194,39 @@ function ListPanel({
             </li>
           ))}
         </ul>
-        {editing === null ? (
-          <button type="button" className="button" onClick={() => setEditing('new')}>
-            Add post
-          </button>
+        <div className="evergreen-row">
+          {editing === null ? (
+            <button type="button" className="button" onClick={() => setEditing('new')}>
+              Add post
+            </button>
+          ) : null}
+          {confirmDelete ? (
+            <>
+              <span role="alert">
+                Delete “{list.name}” and its {items.length} post{items.length === 1 ? '' : 's'}? Repeats
+                already scheduled stay.
+              </span>
+              <button
+                type="button"
+                className="button button-danger"
+                onClick={() => removeList.mutate({ id: list.id })}
+              >
+                Delete list
+              </button>
+              <button type="button" className="button" onClick={() => setConfirmDelete(false)}>
+                Keep it
+              </button>
+            </>
+          ) : (
+            <button type="button" className="button" onClick={() => setConfirmDelete(true)}>
+              Delete list…
+            </button>
+          )}
+        </div>
+        {removeList.error ? (
+          <p className="field-error" role="alert">
+            {removeList.error.message}
+          </p>
         ) : null}
       </section>
       {editing !== null ? (

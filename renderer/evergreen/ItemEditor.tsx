@@ -102,6 +102,11 @@ export function ItemEditor({ listId, item, accounts, onDone }: Props) {
             ) : null}
           </div>
         ))}
+        {versions.length === 1 && accounts.some((a) => a.platform === 'x' && targets.includes(a.id)) ? (
+          <p className="muted" role="note">
+            X refuses a post that repeats a recent one word for word: add a second version.
+          </p>
+        ) : null}
         <button
           type="button"
           className="button button-small"

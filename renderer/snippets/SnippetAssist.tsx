@@ -88,7 +88,11 @@ export function useSnippetAssist({ area, text, onText, label }: Options) {
     return false;
   };
   const onSelect = (e: SyntheticEvent<HTMLTextAreaElement>) => {
-    setCaret(e.currentTarget.selectionStart);
+    const el = e.currentTarget;
+    setCaret(el.selectionStart);
+    // Escape closes the list for that one `/`; once it is gone, a new `/` there offers snippets again.
+    if (dismissed !== null && slashQueryAt(el.value, el.selectionStart)?.start !== dismissed)
+      setDismissed(null);
     if (e.currentTarget.selectionStart !== caret) setActive(0);
   };
 
