@@ -129,6 +129,52 @@ describe('evergreen lists', () => {
     expect((await postsOf(acc.id)).map((p) => p.id).sort()).toEqual(posts.map((p) => p.id).sort());
   }, 90_000);
 
+  it('makes a local draft evergreen in a paused list, and refuses one whose file is not uploaded', async () => {
+    const base = {
+      brandId: null,
+      targets: [{ integrationId: acc.id, platform: acc.platform ?? 'x', settings: {}, blocks: null }],
+      commentDelays: [],
+      shortLink: false,
+      date: null,
+      replacesGroup: null,
+    };
+    const draft = await app.ok('saveDraft', {
+      ...base,
+      blocks: [{ content: 'Our story, again', media: [] }],
+    });
+    const item = await app.ok('makeEvergreen', { draftId: draft.id });
+    expect(item).toMatchObject({
+      versions: ['Our story, again'],
+      cooldownDays: 7,
+      endRule: { kind: 'never' },
+    });
+    expect(item.targets.map((t) => t.integrationId)).toEqual([acc.id]);
+    const { lists } = await app.ok('listEvergreen');
+    expect(lists.find((l) => l.id === item.listId)?.enabled).toBe(false);
+
+    const local = await app.ok('saveDraft', {
+      ...base,
+      blocks: [
+        {
+          content: 'With a photo',
+          media: [
+            {
+              localPath: '/tmp/p.jpg',
+              mediaId: null,
+              path: null,
+              thumbnail: null,
+              name: 'p.jpg',
+              kind: 'image',
+            },
+          ],
+        },
+      ],
+    });
+    const error = await app.fails('makeEvergreen', { draftId: local.id });
+    expect(error.message).toMatch(/not uploaded yet/);
+    expect((await app.fails('makeEvergreen', {} as { draftId: string })).code).toBe('INVALID_ARGUMENT');
+  });
+
   it('refuses a version the platform would refuse, saying which', async () => {
     const list = await app.ok('saveEvergreenList', { name: 'Long' });
     const error = await app.fails('saveEvergreenItem', {
