@@ -55,6 +55,8 @@ test('an evergreen list fills two weeks of slots once, and pausing stops new rep
   await form.getByLabel('Rest between repeats (days)').fill('1');
   await form.getByLabel('Ends', { exact: true }).selectOption({ label: 'After a number of repeats' });
   await form.getByLabel('Repeats per account').fill('20');
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/evergreen-editor.png' });
   await form.getByRole('button', { name: 'Add post' }).click();
   await expect(form).toBeHidden();
   // A second post straight through the contract, to fill the other slot of each day.
