@@ -4,7 +4,7 @@ import type { DesktopSettings, IpcEventName, OpenRequest } from '../shared/ipc/c
 import type { IpcResult } from '../shared/ipc/errors.js';
 import { ApiClient } from './api/client.js';
 import { DesktopSettingsStore } from './desktop/desktop-settings.js';
-import { AppFailure } from './ipc/app-failure.js';
+import { AppFailure, notConnected } from './ipc/app-failure.js';
 import { dispatch, type CallContext, type IpcHandlers } from './ipc/dispatch.js';
 import { EventHub } from './ipc/event-hub.js';
 import { createLogger } from './log.js';
@@ -20,6 +20,8 @@ import { IntegrationsRepo } from './integrations/integrations-repo.js';
 import { IntegrationsService } from './integrations/integrations-service.js';
 import { QueueService } from './queue/queue-service.js';
 import { SearchService } from './search/search-service.js';
+import { EvergreenService } from './evergreen/evergreen-service.js';
+import { SnippetsRepo } from './snippets/snippets-repo.js';
 import { BrandsRepo } from './store/brands-repo.js';
 import { ClashSettings } from './bulk/clash-settings.js';
 import { openDatabase } from './store/database.js';
@@ -35,6 +37,9 @@ import { SyncEngine, type SyncEngineOptions } from './sync/sync-engine.js';
  */
 
 const log = createLogger('app');
+/** A pull's burst of changes settles before evergreen plans again; and it plans at least this often. */
+const EVERGREEN_SETTLE_MS = 2_000;
+const EVERGREEN_EVERY_MS = 10 * 60_000;
 
 export interface AppServicesOptions {
   /** Folder for the database (Electron: app.getPath('userData')). */
@@ -153,6 +158,40 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     sendDraft: (input) => sync.sendDraft(input),
     reschedulePost: async (input) => sync.reschedulePost(input),
   });
+  // Evergreen repeats: planned after every pull (debounced), on a timer, and when slots change.
+  const evergreen = new EvergreenService({
+    db,
+    active,
+    now,
+    timezone: (a) => queue.timezone(a),
+    slotsOf: (a, id) => queue.slotsOf(a, id),
+    listPosts: (range) => sync.viewPosts(range),
+    getPost: (input) => sync.getPost(input),
+    afterWrite: ({ brandId }) => {
+      events.emit('syncStatus', sync.getSyncStatus());
+      events.emit('postsChanged', { brandId, range: null, update: null });
+      sync.kick();
+    },
+  });
+  const snippets = new SnippetsRepo(db, now);
+  const brand = () => {
+    const a = active();
+    if (!a) throw notConnected();
+    return a;
+  };
+  let evergreenSoon: NodeJS.Timeout | null = null;
+  const kickEvergreen = () => {
+    if (evergreenSoon) clearTimeout(evergreenSoon);
+    evergreenSoon = setTimeout(() => {
+      evergreenSoon = null;
+      evergreen.kick();
+    }, EVERGREEN_SETTLE_MS);
+  };
+  events.on((name, payload) => {
+    if (name === 'postsChanged' && (payload as { range: unknown }).range !== null) kickEvergreen();
+  });
+  const evergreenTimer = setInterval(kickEvergreen, EVERGREEN_EVERY_MS);
+  evergreenTimer.unref();
   const imports = new ImportService({
     db,
     active,
@@ -233,12 +272,35 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     resolveMissedTime: async (input) => sync.resolveMissedTime(input),
     syncNow: () => sync.syncNow(),
     getQueueSlots: async (input) => queue.getQueueSlots(input),
-    setQueueSlots: async (input) => queue.setQueueSlots(input),
+    setQueueSlots: async (input) => {
+      const view = queue.setQueueSlots(input);
+      kickEvergreen();
+      return view;
+    },
     copyQueueSlots: async (input) => queue.copyQueueSlots(input),
     previewQueue: (input) => queue.previewQueue(input),
     queueDraft: (input) => queue.queueDraft(input),
     moveToNextFreeSlot: (input) => queue.moveToNextFreeSlot(input),
     shuffleQueue: (input) => queue.shuffleQueue(input),
+    listEvergreen: async () => evergreen.listEvergreen(),
+    saveEvergreenList: async (input) => evergreen.saveEvergreenList(input),
+    setEvergreenListEnabled: (input) => evergreen.setEvergreenListEnabled(input),
+    deleteEvergreenList: async (input) => evergreen.deleteEvergreenList(input),
+    saveEvergreenItem: async (input) => {
+      const item = evergreen.saveEvergreenItem(input);
+      kickEvergreen();
+      return item;
+    },
+    deleteEvergreenItem: async (input) => evergreen.deleteEvergreenItem(input),
+    makeEvergreen: (input) => evergreen.makeEvergreen(input),
+    previewEvergreen: (input) => evergreen.previewEvergreen(input),
+    runEvergreen: () => evergreen.run(),
+    listRepeats: async () => evergreen.listRepeats(),
+    listSnippets: async () => snippets.list(brand()),
+    saveSnippet: async (input) => snippets.save(brand(), input),
+    deleteSnippet: async ({ id }) => ({ deleted: snippets.remove(brand(), id) }),
+    listSignatures: async () => snippets.signatures(brand()),
+    setSignature: async ({ integrationId, body }) => snippets.setSignature(brand(), integrationId, body),
     previewImport: (input) => imports.previewImport(input),
     editImportRow: async (input) => imports.editImportRow(input),
     runImport: (input) => imports.runImport(input),
@@ -299,6 +361,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     close: async () => {
       if (closed) return;
       closed = true;
+      clearInterval(evergreenTimer);
+      if (evergreenSoon) clearTimeout(evergreenSoon);
       await sync.stop();
       db.close();
     },

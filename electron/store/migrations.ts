@@ -340,4 +340,61 @@ export const migrations: readonly Migration[] = [
       INSERT INTO search_docs_in SELECT * FROM search_outbox_docs;
     `,
   },
+  {
+    name: 'evergreen lists, items and repeats; snippets and signatures',
+    sql: `
+      CREATE TABLE evergreen_lists (
+        id TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        enabled INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX evergreen_lists_by_brand ON evergreen_lists (profile_id, brand_id);
+      CREATE TABLE evergreen_items (
+        id TEXT PRIMARY KEY,
+        list_id TEXT NOT NULL REFERENCES evergreen_lists(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        item_json TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX evergreen_items_by_list ON evergreen_items (list_id, position);
+      CREATE TABLE evergreen_fills (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        item_id TEXT NOT NULL,
+        integration_id TEXT NOT NULL,
+        slot_ms INTEGER NOT NULL,
+        repeat INTEGER NOT NULL,
+        of_count INTEGER,
+        version INTEGER NOT NULL,
+        outbox_id TEXT,
+        post_id TEXT,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (item_id, integration_id, slot_ms),
+        UNIQUE (item_id, integration_id, repeat)
+      );
+      CREATE INDEX evergreen_fills_by_brand ON evergreen_fills (profile_id, brand_id, slot_ms);
+      CREATE TABLE snippets (
+        id TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        body TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (profile_id, brand_id, name)
+      );
+      CREATE TABLE signatures (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        integration_id TEXT NOT NULL,
+        body TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, brand_id, integration_id)
+      );
+    `,
+  },
 ];

@@ -2,6 +2,8 @@ import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { Queued } from './post-writes.js';
 import type { Draft, SendDraftInput } from '../../shared/ipc/models.js';
 import { createPostsSafely } from '../api/create-posts-safely.js';
+import { signedDraft } from '../../shared/snippets/signature.js';
+import { SnippetsRepo } from '../snippets/snippets-repo.js';
 import { ApiError } from '../api/errors.js';
 import { AppFailure, notConnected } from '../ipc/app-failure.js';
 import { usesOfCreate } from '../media/media-repo.js';
@@ -143,7 +145,9 @@ export class DraftSender {
     const date = input.date ?? draft.date ?? (input.type === 'schedule' ? null : this.c.now().toISOString());
     if (date === null) throw new AppFailure('INVALID_ARGUMENT', MISSING_DATE);
     if (input.type === 'schedule') requireFuture(this.c.now, date);
-    const payload = createPayloadFromDraft(draft, input.type, date);
+    // The accounts' signatures, added as the composer showed and counted them (shared/snippets).
+    const signed = signedDraft(draft, new SnippetsRepo(this.c.db, this.c.now).signatureMap(active));
+    const payload = createPayloadFromDraft(signed, input.type, date);
     const issues = validateCreatePayload(payload);
     if (issues.length > 0) {
       throw new AppFailure(

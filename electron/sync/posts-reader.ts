@@ -112,6 +112,13 @@ export class PostsReader {
     return { posts: this.keptView(active, asked), source, syncedAt: this.syncedAt(active) };
   }
 
+  /** The same view without pulling anything: for main's own planners (evergreen), run after pulls. */
+  viewPosts(active: ActiveBrand, range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
+    const asked = { startMs: Date.parse(range.start), endMs: Date.parse(range.end) };
+    const source: PostRangeResult['source'] = this.o.reachability.online ? 'server' : 'cache';
+    return { posts: this.keptView(active, asked), source, syncedAt: this.syncedAt(active) };
+  }
+
   /** The posts with these ids (local ones too) as the calendar shows them now, and those it no longer shows. */
   shown(active: ActiveBrand, ids: readonly string[]): PostsNow {
     const { profileId, brandId } = active;

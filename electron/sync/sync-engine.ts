@@ -178,6 +178,11 @@ export class SyncEngine {
     return this.reader.shown(this.requireActive(), ids).posts;
   }
 
+  /** The calendar's view of a range, without pulling it (main's own planners). */
+  viewPosts(range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
+    return this.reader.viewPosts(this.requireActive(), range);
+  }
+
   /** One post with its blocks, media and settings; the copy saved last time when offline. */
   async getPost(input: IpcInput<'getPost'>): Promise<IpcOutput<'getPost'>> {
     const active = this.requireActive();

@@ -32,6 +32,13 @@ const MediaLibraryScreen = lazy(() =>
   import('../media-library/MediaLibraryScreen.js').then((m) => ({ default: m.MediaLibraryScreen })),
 );
 
+const EvergreenScreen = lazy(() =>
+  import('../evergreen/EvergreenScreen.js').then((m) => ({ default: m.EvergreenScreen })),
+);
+const SnippetsScreen = lazy(() =>
+  import('../snippets/SnippetsScreen.js').then((m) => ({ default: m.SnippetsScreen })),
+);
+
 const TITLES: Record<Route, string> = {
   calendar: 'Calendar',
   analytics: 'Analytics',
@@ -39,6 +46,8 @@ const TITLES: Record<Route, string> = {
   import: 'Import',
   account: 'Account',
   media: 'Media library',
+  evergreen: 'Evergreen',
+  snippets: 'Snippets',
 };
 
 /** The connected app: sidebar, top bar with the brand, the sync banner, the page, and the outbox. */
@@ -94,6 +103,14 @@ export function AppShell({ profile }: { profile: ProfileView }) {
             ) : route === 'queue' ? (
               <Suspense fallback={<Loading label="Loading the queue…" />}>
                 <QueueScreen />
+              </Suspense>
+            ) : route === 'evergreen' ? (
+              <Suspense fallback={<Loading label="Loading evergreen lists…" />}>
+                <EvergreenScreen />
+              </Suspense>
+            ) : route === 'snippets' ? (
+              <Suspense fallback={<Loading label="Loading snippets…" />}>
+                <SnippetsScreen />
               </Suspense>
             ) : route === 'import' ? (
               <Suspense fallback={<Loading label="Loading import…" />}>

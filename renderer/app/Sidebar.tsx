@@ -6,6 +6,8 @@ const NAV: { route: Route; label: string }[] = [
   { route: 'calendar', label: 'Calendar' },
   { route: 'analytics', label: 'Analytics' },
   { route: 'queue', label: 'Queue' },
+  { route: 'evergreen', label: 'Evergreen' },
+  { route: 'snippets', label: 'Snippets' },
   { route: 'import', label: 'Import' },
   { route: 'media', label: 'Media' },
   { route: 'account', label: 'Account' },

@@ -3,8 +3,25 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { DraftMedia } from '../../shared/ipc/models.js';
 
 /** The screens the sidebar leads to. */
-export type Route = 'calendar' | 'analytics' | 'queue' | 'import' | 'account' | 'media';
-const ROUTES: readonly Route[] = ['calendar', 'analytics', 'queue', 'import', 'account', 'media'];
+export type Route =
+  | 'calendar'
+  | 'analytics'
+  | 'queue'
+  | 'import'
+  | 'account'
+  | 'media'
+  | 'evergreen'
+  | 'snippets';
+const ROUTES: readonly Route[] = [
+  'calendar',
+  'analytics',
+  'queue',
+  'import',
+  'account',
+  'media',
+  'evergreen',
+  'snippets',
+];
 
 /** What the composer opens on: a new post (optionally at a time), a local draft, or a server post to edit or copy. */
 export type ComposerRequest = {

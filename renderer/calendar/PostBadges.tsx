@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { RepeatMark } from '../evergreen/RepeatMark.js';
 import { initials, platformLabel, type PostEvent } from './posts.js';
 
 /** A short glyph per platform; the full name is always in the accessible name and the tooltip. */
@@ -63,6 +64,7 @@ export function PostSummary({ event, time, compact }: { event: PostEvent; time: 
       <time className="post-cell__time" dateTime={p.publishDate}>
         {time}
       </time>
+      <RepeatMark post={p} />
       <span className="post-cell__text">{event.title}</span>
     </>
   );

@@ -7,6 +7,7 @@ import { formatDateTime, formatFull } from './format.js';
 import { AccountAvatar, PlatformBadge } from './PostBadges.js';
 import { platformLabel, stateLabel, whyNotMovable } from './posts.js';
 import { QueueActions } from './QueueActions.js';
+import { MakeEvergreenButton } from '../evergreen/MakeEvergreenButton.js';
 import { instantToWall, parseInputValue, wallToInputValue, wallToInstant } from './time.js';
 import { normalizePostState } from '../../shared/api/resources.js';
 import { useUi } from '../app/ui-store.js';
@@ -248,6 +249,7 @@ export function PostDetailsPanel({
           >
             Duplicate
           </button>
+          <MakeEvergreenButton postId={postId} disabled={!onService} />
         </div>
         <button
           type="button"

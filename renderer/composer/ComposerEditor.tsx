@@ -5,6 +5,9 @@ import { useIpcQuery } from '../lib/use-ipc.js';
 import { useUi } from '../app/ui-store.js';
 import { AccountPicker } from './AccountPicker.js';
 import { blocksFor, draftIssues } from './checks.js';
+import { signedDraft } from '../../shared/snippets/signature.js';
+import { countedText, useSignatureMap } from '../snippets/snippet-hooks.js';
+import { SignatureToggle } from '../snippets/SignatureToggle.js';
 import { ComposerClashes } from '../clash/ComposerClashes.js';
 import { keepFocusInside } from './dialog-focus.js';
 import * as model from './draft-model.js';
@@ -24,7 +27,7 @@ import { useQueuePreview } from './use-queue-preview.js';
 import { useSend } from './use-send.js';
 
 /*
- * Runs in the renderer. The composer dialog once its draft is loaded: it holds the working draft
+ * The composer dialog once its draft is loaded: it holds the working draft
  * and lays out the parts, each of which lives in its own module: the text and its scopes
  * (TextScopes, ThreadEditor: the textarea of each block is there), media (useMediaAdding), where
  * problems show (issue-placement), sending (useSend), autosave (useAutosave) and the ways out
@@ -61,7 +64,10 @@ export function ComposerEditor({
     [accounts.data],
   );
 
-  const localIssues = useMemo(() => draftIssues(draft), [draft]);
+  // Each account's signature as it will be sent: shown, counted and checked (renderer/snippets).
+  const signatures = useSignatureMap();
+  const signed = useMemo(() => signedDraft(draft, signatures), [draft, signatures]);
+  const localIssues = useMemo(() => draftIssues(signed), [signed]);
   const sending = useSend({
     draft,
     replace: setDraft,
@@ -103,9 +109,10 @@ export function ComposerEditor({
     accountName,
   );
   const scopeTarget = scope === null ? null : draft.targets.find((t) => t.integrationId === scope);
-  const platforms = draft.targets
-    .filter((t) => (scope === null ? t.blocks === null : t.integrationId === scope))
-    .map((t) => t.platform);
+  const targetsInScope = draft.targets.filter((t) =>
+    scope === null ? t.blocks === null : t.integrationId === scope,
+  );
+  const platforms = targetsInScope.map((t) => t.platform);
 
   const toggleAccount = (a: Account, on: boolean) => {
     edit((d) => (on ? model.addTarget(d, a) : model.removeTarget(d, a.id)));
@@ -178,6 +185,15 @@ export function ComposerEditor({
                 blocks={model.blocksOf(draft, scope)}
                 delays={draft.commentDelays}
                 platforms={platforms}
+                countedText={(b, platform, typed) =>
+                  countedText(
+                    signed.targets,
+                    targetsInScope.map((t) => t.integrationId),
+                    b,
+                    platform,
+                    typed,
+                  )
+                }
                 uploads={media.uploads}
                 previews={media.previews}
                 textIssues={(b) => issues.inBlock('text', b)}
@@ -210,6 +226,13 @@ export function ComposerEditor({
               />
               Shorten links
             </label>
+            <SignatureToggle
+              targets={draft.targets}
+              signatures={signatures}
+              on={draft.signature !== false}
+              accountName={accountName}
+              onChange={(on) => edit((d) => ({ ...d, signature: on }))}
+            />
             {issues.other.length > 0 ? (
               <ul className="composer-issues" aria-label="Other problems">
                 {issues.other.map((i) => (
@@ -231,7 +254,9 @@ export function ComposerEditor({
           </div>
           <Preview
             targets={draft.targets}
-            blocksOf={(t) => blocksFor(draft, t)}
+            blocksOf={(t) =>
+              blocksFor(signed, signed.targets.find((x) => x.integrationId === t.integrationId) ?? t)
+            }
             accountName={accountName}
             previews={media.previews}
             problems={issues.countOf}

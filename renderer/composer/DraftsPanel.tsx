@@ -3,6 +3,7 @@ import { call } from '../lib/ipc.js';
 import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
 import { EmptyState, ErrorState, Loading, errorMessage } from '../app/feedback.js';
 import { useState } from 'react';
+import { MakeEvergreenButton } from '../evergreen/MakeEvergreenButton.js';
 
 /** The brand's local drafts, newest first, to open or delete. */
 export function DraftsPanel({
@@ -65,6 +66,11 @@ export function DraftsPanel({
                     >
                       Delete<span className="visually-hidden"> draft “{text.slice(0, 40)}”</span>
                     </button>
+                    <MakeEvergreenButton
+                      draftId={d.id}
+                      className="button button-small"
+                      what={`draft “${text.slice(0, 40)}”`}
+                    />
                   </span>
                 </li>
               );

@@ -5,6 +5,7 @@ import { blockCounts } from './checks.js';
 import { MAX_COMMENT_DELAY_MINUTES } from '../../shared/api/resources.js';
 import { MediaTray } from './MediaTray.js';
 import { carriesMedia, readDraggedMedia } from '../media-library/media-drag.js';
+import { useSnippetAssist } from '../snippets/SnippetAssist.js';
 import type { UploadView } from './use-uploads.js';
 
 /** What the thread editor needs from the composer, for the blocks of the scope on show. */
@@ -29,6 +30,8 @@ export interface ThreadEditorProps {
   onCancelUpload(localPath: string): void;
   /** The thread's shape is shared; only the shared view may change it. */
   canReshape: boolean;
+  /** The text a block's counter counts on a platform (signed, as sent); the typed text when absent. */
+  countedText?(block: number, platform: PlatformType, typed: string): string;
 }
 
 export const blockLabel = (i: number) => `Block ${i + 1}`;
@@ -109,7 +112,13 @@ function BlockCard({
 }) {
   const label = blockLabel(i);
   const [dragging, setDragging] = useState(false);
-  const counts = blockCounts(b.content, p.platforms);
+  const counts = p.countedText
+    ? [...new Set(p.platforms)].flatMap((pl) =>
+        blockCounts(p.countedText?.(i, pl, b.content) ?? b.content, [pl]),
+      )
+    : blockCounts(b.content, p.platforms);
+  const area = useRef<HTMLTextAreaElement | null>(null);
+  const assist = useSnippetAssist({ area, text: b.content, onText: (text) => p.onText(i, text), label });
   const textIssues = p.textIssues(i);
   const textErrorId = `block-${i}-text-error`;
   const countId = `block-${i}-count`;
@@ -199,7 +208,10 @@ function BlockCard({
         </div>
       ) : null}
       <textarea
-        ref={areaRef}
+        ref={(el) => {
+          area.current = el;
+          areaRef(el);
+        }}
         className="composer-text"
         aria-label={`Text of ${label}`}
         aria-keyshortcuts={p.canReshape && total > 1 ? 'Alt+ArrowUp Alt+ArrowDown' : undefined}
@@ -209,9 +221,13 @@ function BlockCard({
         placeholder={i === 0 ? 'What do you want to share?' : 'Continue the thread…'}
         value={b.content}
         onChange={(e) => p.onText(i, e.target.value)}
-        onKeyDown={onKeyDown}
+        {...assist.areaProps}
+        onKeyDown={(e) => {
+          if (!assist.onKeyDown(e)) onKeyDown(e);
+        }}
         onPaste={onPaste}
       />
+      {assist.popup}
       <p id={countId} className="composer-counters">
         {counts.length === 0 ? (
           <span className="composer-counter">{b.content.length} characters</span>
@@ -229,6 +245,7 @@ function BlockCard({
           ))
         )}
       </p>
+      {assist.menu}
       {textIssues.length > 0 ? (
         <ul id={textErrorId} className="composer-issues">
           {textIssues.map((m) => (

@@ -37,6 +37,8 @@ import {
 import { QueueSlots } from '../queue/slots.js';
 import { BulkApplyInput, BulkApplyResult, BulkUndoResult } from '../bulk/plan.js';
 import { ClashGapMinutes } from '../clash/clashes.js';
+import { Signature, Snippet, SnippetInput } from '../snippets/model.js';
+import { EvergreenFill, EvergreenItem, EvergreenItemInput, EvergreenList, RepeatView } from '../evergreen/model.js';
 
 /*
  * The IPC contract: every method the renderer may call and every event main sends. The preload
@@ -244,6 +246,55 @@ export const ipcMethods = {
     z.object({ integrationId: Id }),
     z.object({ moved: z.number().int() }),
     "Shuffles an account's scheduled posts among the slot times they already occupy.",
+  ),
+
+  // Evergreen lists: posts that go again into free queue slots, each repeat created once through the outbox.
+  listEvergreen: m(
+    None,
+    z.object({ lists: z.array(EvergreenList), items: z.array(EvergreenItem), timezone: z.string() }),
+    "The brand's evergreen lists and their posts.",
+  ),
+  saveEvergreenList: m(
+    z.object({ id: Id.optional(), name: EvergreenList.shape.name }),
+    EvergreenList,
+    'Creates (off) or renames a list.',
+  ),
+  setEvergreenListEnabled: m(
+    z.object({ id: Id, enabled: z.boolean() }),
+    z.object({ list: EvergreenList, created: z.number().int() }),
+    'Turns a list on (its repeats are queued at once) or pauses it (repeats already made stay).',
+  ),
+  deleteEvergreenList: m(
+    z.object({ id: Id }),
+    z.object({ deleted: z.boolean() }),
+    'Deletes a list and its posts; repeats already made stay.',
+  ),
+  saveEvergreenItem: m(EvergreenItemInput, EvergreenItem, 'Creates or updates an evergreen post after checking every version.'),
+  deleteEvergreenItem: m(z.object({ id: Id }), z.object({ deleted: z.boolean() }), 'Deletes an evergreen post.'),
+  makeEvergreen: m(
+    z
+      .object({ postId: Id.optional(), draftId: Id.optional(), listId: Id.optional() })
+      .refine((v) => (v.postId === undefined) !== (v.draftId === undefined), 'Give a post or a draft.'),
+    EvergreenItem,
+    'Makes a post or a local draft an evergreen post, in a paused list (a new one when none is paused).',
+  ),
+  previewEvergreen: m(
+    z.object({ listId: Id, days: z.number().int().min(1).max(92).optional() }),
+    z.object({ timezone: z.string(), fills: z.array(EvergreenFill.extend({ existing: z.boolean() })) }),
+    "The next weeks of a list's repeats (made and to come), as if it were on.",
+  ),
+  runEvergreen: m(None, z.object({ created: z.number().int() }), 'Queues the repeats now due (main also runs it itself).'),
+  listRepeats: m(None, z.array(RepeatView), 'Repeats made, for the calendar’s marks.'),
+
+  // Snippets (per brand, typed as /name in the composer) and signatures (per account, appended when sent).
+  listSnippets: m(None, z.array(Snippet), "The brand's saved snippets, by name."),
+  saveSnippet: m(SnippetInput, Snippet, 'Creates or updates a snippet (names are unique per brand).'),
+  deleteSnippet: m(z.object({ id: Id }), z.object({ deleted: z.boolean() }), 'Deletes a snippet.'),
+  listSignatures: m(None, z.array(Signature), "The brand's accounts' signatures."),
+  setSignature: m(
+    z.object({ integrationId: Id, body: z.string().max(2_000).nullable() }),
+    z.array(Signature),
+    "Sets an account's signature (null or blank: none).",
   ),
 
   // Bulk import: read and checked in main, in chunks, with importProgress events.

@@ -176,6 +176,8 @@ export const Draft = z.object({
   date: IsoDateTime.nullable(),
   /** When editing a server post: the group to delete once the new version exists. */
   replacesGroup: z.string().nullable(),
+  /** false: the accounts' signatures are left off this post (absent: they are added). */
+  signature: z.boolean().optional(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });

@@ -67,6 +67,9 @@ describe('database', () => {
       'brands',
       'bulk_batches',
       'drafts',
+      'evergreen_fills',
+      'evergreen_items',
+      'evergreen_lists',
       'import_fingerprints',
       'integrations',
       'kv',
@@ -85,6 +88,8 @@ describe('database', () => {
       'search_fts_data',
       'search_fts_docsize',
       'search_fts_idx',
+      'signatures',
+      'snippets',
     ]);
     expect(schema.profiles).not.toContain('api_key');
     expect(schema.brands).toContain('clash_gap_minutes');

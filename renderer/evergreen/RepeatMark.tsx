@@ -1,0 +1,63 @@
+import { useEffect, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { repeatLabel, type RepeatView } from '../../shared/evergreen/model.js';
+import type { CalendarPost } from '../../shared/ipc/models.js';
+import { onEvent } from '../lib/ipc.js';
+import { useIpcQuery } from '../lib/use-ipc.js';
+import './evergreen.css';
+
+/*
+ * Runs in the renderer. The mark a repeat of an evergreen post carries in the calendar ("↻ 3/10").
+ * A chip places <RepeatMark post={post} />; it renders nothing for other posts.
+ */
+
+/** Repeats by the ids the calendar knows a post by: the service's id, or the outbox's local one. */
+function indexRepeats(repeats: readonly RepeatView[]): Map<string, RepeatView> {
+  const byId = new Map<string, RepeatView>();
+  for (const r of repeats) {
+    if (r.postId) byId.set(r.postId, r);
+    // A repeat is one account's create: the calendar shows it as `local:<outbox id>:0` until confirmed.
+    if (r.outboxId) byId.set(`local:${r.outboxId}:0`, r);
+  }
+  return byId;
+}
+
+/** One listener for however many chips are mounted (a month can hold hundreds). */
+let mounted = 0;
+let stopListening: (() => void) | null = null;
+
+/** Every repeat made, read once and shared by every chip; read again when posts change. */
+export function useRepeats(): Map<string, RepeatView> {
+  const client = useQueryClient();
+  const query = useIpcQuery('listRepeats', {}, { staleTime: 30_000 });
+  useEffect(() => {
+    mounted += 1;
+    stopListening ??= onEvent(
+      'postsChanged',
+      () => void client.invalidateQueries({ queryKey: ['listRepeats'] }),
+    );
+    return () => {
+      mounted -= 1;
+      if (mounted === 0) {
+        stopListening?.();
+        stopListening = null;
+      }
+    };
+  }, [client]);
+  return useMemo(() => indexRepeats(query.data ?? []), [query.data]);
+}
+
+export function repeatOf(repeats: ReadonlyMap<string, RepeatView>, post: Pick<CalendarPost, 'id'>) {
+  return repeats.get(post.id) ?? null;
+}
+
+export function RepeatMark({ post }: { post: Pick<CalendarPost, 'id'> }) {
+  const repeat = repeatOf(useRepeats(), post);
+  if (!repeat) return null;
+  const label = repeatLabel(repeat);
+  return (
+    <span className="repeat-mark" title={`Evergreen ${label}`} aria-label={`Evergreen ${label}`}>
+      ↻ {repeat.of === null ? repeat.repeat : `${repeat.repeat}/${repeat.of}`}
+    </span>
+  );
+}
