@@ -5,7 +5,7 @@ import type { AppDatabase } from '../store/database.js';
 import { jsonText, parseRow } from '../store/rows.js';
 
 /*
- * Runs in main (Node). A bulk change as applied, kept so it can be undone in one step: each moved
+ * A bulk change as applied, kept so it can be undone in one step: each moved
  * post with the time it had, and each delete with the outbox operation that carries it.
  */
 

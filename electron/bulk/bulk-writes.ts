@@ -12,7 +12,7 @@ import { enqueue, type ActiveBrand, type WriteContext } from '../sync/write-cont
 import { BulkBatchesRepo, type BatchUndo } from './bulk-batches-repo.js';
 
 /*
- * Runs in main (Node). A bulk change lands in the outbox in ONE transaction, recorded as a batch,
+ * A bulk change lands in the outbox in ONE transaction, recorded as a batch,
  * so the window stays responsive (one call, no per-post round trips) and the whole batch can be
  * undone in one step. Moves are queued first and deletes last.
  *

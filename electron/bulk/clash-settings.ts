@@ -3,7 +3,7 @@ import { notConnected } from '../ipc/app-failure.js';
 import type { BrandsRepo } from '../store/brands-repo.js';
 import type { ActiveBrand } from '../sync/write-context.js';
 
-/** Runs in main (Node). The active brand's clash gap, stored with the brand on this device. */
+/** The active brand's clash gap, stored with the brand on this device. */
 export class ClashSettings {
   constructor(
     private readonly brands: BrandsRepo,

@@ -4,7 +4,7 @@ import type { AppDatabase } from '../store/database.js';
 import { jsonText, parseRow, parseRows, sqlBool, sqlInt } from '../store/rows.js';
 
 /*
- * Runs in main (Node). Evergreen lists and posts of a brand, and every repeat made. A repeat's row
+ * Evergreen lists and posts of a brand, and every repeat made. A repeat's row
  * is keyed by (post, account, slot) and (post, account, repeat number): the row is written in the
  * same transaction as the outbox create, so a repeat is queued once, across restarts and runs.
  */

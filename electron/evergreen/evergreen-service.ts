@@ -30,7 +30,7 @@ import { enqueue, type ActiveBrand } from '../sync/write-context.js';
 import { EvergreenRepo, type FillRow } from './evergreen-repo.js';
 
 /*
- * Runs in main (Node). Evergreen lists: the store, the preview, and the runs that turn the plan
+ * Evergreen lists: the store, the preview, and the runs that turn the plan
  * (shared/evergreen/plan-fills.ts) into posts through the outbox. A run reads the coming posts
  * (the calendar's own view: cache plus pending changes), plans the next FILL_AHEAD_DAYS and queues
  * each repeat once: its row (post, account, slot) and its outbox create land in one transaction.

@@ -10,7 +10,7 @@ import { EXTENSION, render } from './formats.js';
 import { postRecords, type ExportedPost } from './post-records.js';
 
 /*
- * Runs in main (Node), which owns the data. Export: the posts in a range of the calendar, or
+ * Main owns the data. Export: the posts in a range of the calendar, or
  * chosen ids (a selection, search results), each read in full (blocks, media, settings) from the
  * service or its saved copy, written as .ics, CSV or JSON where the user chooses, atomically
  * (a temporary file renamed over the target, so a failed write never leaves half a file).

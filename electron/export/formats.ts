@@ -4,7 +4,7 @@ import { csvCells, csvColumns, jsonObject, type PostRecord } from '../../shared/
 import { writeCsv } from '../import/csv.js';
 
 /*
- * Runs anywhere (pure). The bytes of an export: CSV and JSON in exactly the columns import reads
+ * Pure. The bytes of an export: CSV and JSON in exactly the columns import reads
  * (shared/posts-file/columns.ts), and iCalendar (RFC 5545) through ical-generator, one event per
  * row, for calendar apps (read-only there: .ics does not import back).
  */

@@ -5,7 +5,7 @@ import type { CalendarPost } from '../../shared/ipc/models.js';
 import type { PostRecord } from '../../shared/posts-file/columns.js';
 
 /*
- * Runs anywhere (pure). The posts to export as the rows of a posts file: the posts of one group
+ * Pure. The posts to export as the rows of a posts file: the posts of one group
  * that share time, text, media and (per platform) settings become one row naming all their
  * accounts, which is what one import row creates again.
  */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ExportFormat } from '../../shared/ipc/models.js';
 import type { ChooseSavePath } from './export-service.js';
 
-/* Runs in main (Electron). The system's save dialog for an export, over the window when there is one. */
+/* The system's save dialog for an export, over the window when there is one. */
 
 const FILTERS: Record<ExportFormat, Electron.FileFilter> = {
   ics: { name: 'Calendar (iCalendar)', extensions: ['ics'] },

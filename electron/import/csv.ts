@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 
 /*
- * Runs anywhere (pure). Reads CSV as spreadsheets write it, with papaparse: the delimiter is
+ * Pure. Reads CSV as spreadsheets write it, with papaparse: the delimiter is
  * detected (comma; semicolon, as Excel writes where the comma is the decimal mark; tab), quoted
  * fields may hold delimiters, line breaks and doubled quotes, lines end in CRLF, LF or CR, and a
  * byte-order mark is ignored. A stray quote inside an unquoted field is kept as text.

@@ -1,5 +1,5 @@
 /*
- * Runs anywhere (pure). Turns a file's bytes into text the way spreadsheets leave them: a byte-order
+ * Pure. Turns a file's bytes into text the way spreadsheets leave them: a byte-order
  * mark says UTF-8 or UTF-16; UTF-16 without one shows as NUL bytes beside ASCII; a file that is
  * valid UTF-8 is UTF-8; anything else is Windows-1252 (Excel's "CSV" on Western Windows). By hand
  * because the decoding itself is the platform's TextDecoder (full ICU) and the sniffing is these

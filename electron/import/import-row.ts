@@ -21,7 +21,7 @@ import {
 import { createPayloadFromDraft, validateCreatePayload } from '../sync/create-request.js';
 
 /*
- * Runs anywhere (pure; Node for the hash). One import row: its cells read as a post (thread
+ * Pure (Node for the hash). One import row: its cells read as a post (thread
  * blocks, accounts by id or name, a time in the brand's zone or "queue", media URLs, settings per
  * platform), checked with the same platform rules the composer and the service use.
  * The columns are described once in shared/posts-file/columns.ts (export writes the same ones);

@@ -8,7 +8,7 @@ import { MediaRepo, type MediaRecord, type MediaUse } from './media-repo.js';
 import { uploadUrlOrReuse } from './media-reuse.js';
 
 /*
- * Runs in main (Node). The media library of the active brand: every media uploaded or imported,
+ * The media library of the active brand: every media uploaded or imported,
  * with what this device knows of it (size, dimensions, tags, the posts using it), and link uploads
  * that reuse the media a link already became.
  */

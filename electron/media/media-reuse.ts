@@ -8,7 +8,7 @@ import type { CheckedFile } from './upload-check.js';
 import { videoFacts } from './video-facts.js';
 
 /*
- * Runs in main (Node). Identical bytes are never uploaded twice to a brand: a file's SHA-256 is
+ * Identical bytes are never uploaded twice to a brand: a file's SHA-256 is
  * computed while it is streamed from disk (never held whole in memory: videos can be gigabytes),
  * the brand's media with that hash is reused once the service shows it still has the file, and
  * only a file the service lost is uploaded again. Links imported with upload-from-url are reused

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 
 /*
- * Runs in main (Node). A video's duration and frame size for the media library, read from the
+ * A video's duration and frame size for the media library, read from the
  * boxes of an MP4 or QuickTime file (moov > mvhd, moov > trak > tkhd) without reading its media
  * data: only the top-level box headers and the `moov` box are read. Written by hand because it is
  * two fixed-layout records (ISO/IEC 14496-12 §8.2.2, §8.3.2); a media-metadata library would add

@@ -1,5 +1,5 @@
 /*
- * Runs in main (Node). Turns what the user typed into an FTS5 MATCH expression that cannot fail:
+ * Turns what the user typed into an FTS5 MATCH expression that cannot fail:
  * every word goes inside an FTS5 string ("..." with " doubled), where operators (AND, NEAR(, *, ^,
  * column filters) are plain text, so no input can throw a syntax error. Written by hand because
  * FTS5's query syntax has no escaping helper in libsql or on npm that follows our tokenizer's rules.

@@ -12,7 +12,7 @@ import { jsonText, parseRows, sqlInt } from '../store/rows.js';
 import { buildMatchQuery } from './match-query.js';
 
 /*
- * Runs in main (Node). Full-text search over a profile's cached posts, local drafts and queued
+ * Full-text search over a profile's cached posts, local drafts and queued
  * creates, offline: the FTS5 index the migration builds and the triggers keep right (see
  * migrations.ts, "full-text search index"). Callers: the searchPosts IPC method, export ("export a
  * search") and bulk selection ("select all matching"); they all pass a SearchQuery.

@@ -4,7 +4,7 @@ import type { AppDatabase } from '../store/database.js';
 import type { ActiveBrand } from '../sync/write-context.js';
 import { searchPosts } from './search-posts.js';
 
-/** Runs in main (Node). The searchPosts IPC method: a search within the active profile. */
+/** The searchPosts IPC method: a search within the active profile. */
 export class SearchService {
   constructor(private readonly o: { db: AppDatabase; active: () => ActiveBrand | null }) {}
 

@@ -6,7 +6,7 @@ import type { AppDatabase } from '../store/database.js';
 import { parseRows } from '../store/rows.js';
 import type { ActiveBrand } from '../sync/write-context.js';
 
-/** Runs in main (Node). Snippets per brand and signatures per account, in the local db. */
+/** Snippets per brand and signatures per account, in the local db. */
 
 const SnippetRow = z
   .object({ id: z.string(), name: z.string(), body: z.string() })

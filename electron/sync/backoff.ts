@@ -1,6 +1,6 @@
 import { backoffMs } from '../api/retry.js';
 
-/** Runs anywhere. How long to wait before trying an operation again. */
+/** How long to wait before trying an operation again. */
 
 export interface BackoffOptions {
   /** First delay; doubled per attempt. */

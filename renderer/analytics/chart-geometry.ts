@@ -1,5 +1,5 @@
 /*
- * Runs anywhere (pure). The numbers behind a line chart: where each point goes in the drawing and
+ * Pure. The numbers behind a line chart: where each point goes in the drawing and
  * which values the axis marks, kept apart from the SVG so they can be tested.
  */
 
@@ -27,7 +27,8 @@ export function axisTicks(values: readonly number[], count = 4): number[] {
   const max = Math.max(...finite);
   const lowest = Math.min(...finite);
   const min = lowest > 0 && lowest > max / 2 ? lowest : Math.min(0, lowest);
-  if (max === min) return max === 0 ? [0, 1] : [niceFloor(min), niceFloor(min) + Math.max(1, Math.abs(min) / 10)];
+  if (max === min)
+    return max === 0 ? [0, 1] : [niceFloor(min), niceFloor(min) + Math.max(1, Math.abs(min) / 10)];
   const rough = (max - min) / count;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
   let step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? rough;
@@ -47,7 +48,11 @@ function niceFloor(n: number): number {
 }
 
 /** Each point's x and y inside the box, for values drawn between the first and last tick. */
-export function plot(points: readonly ChartPoint[], ticks: readonly number[], box: ChartBox): { x: number; y: number }[] {
+export function plot(
+  points: readonly ChartPoint[],
+  ticks: readonly number[],
+  box: ChartBox,
+): { x: number; y: number }[] {
   const low = ticks[0] ?? 0;
   const high = ticks[ticks.length - 1] ?? 1;
   const innerW = box.width - box.left - box.right;

@@ -1,5 +1,5 @@
 /*
- * Runs anywhere (pure). CSV as RFC 4180 has it: comma separated, CRLF line ends, a field quoted
+ * Pure. CSV as RFC 4180 has it: comma separated, CRLF line ends, a field quoted
  * when it holds a comma, a quote or a line break, with quotes doubled inside.
  */
 

@@ -1,7 +1,7 @@
 import type { MetricMap } from '../../shared/ipc/models.js';
 
 /*
- * Runs anywhere (pure). How a metric is named and written for people. The service's metric names
+ * Pure. How a metric is named and written for people. The service's metric names
  * are open (MetricMap): a name we do not know still gets a readable label and a plain number.
  */
 
@@ -20,7 +20,15 @@ const KNOWN_LABELS: Record<string, string> = {
 };
 
 /** The profile metrics shown first, in this order; any others follow in the service's order. */
-const PREFERRED_ORDER = ['followers', 'impressions', 'reach', 'engagements', 'engagementRate', 'posts', 'following'];
+const PREFERRED_ORDER = [
+  'followers',
+  'impressions',
+  'reach',
+  'engagements',
+  'engagementRate',
+  'posts',
+  'following',
+];
 
 /** `engagementRate`, `video_views`, `link-clicks` → "Engagement rate", "Video views", "Link clicks". */
 export function metricLabel(name: string): string {
@@ -74,7 +82,8 @@ export function trendOf(name: string, current: number, previous: number | undefi
   const direction = delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat';
   const change = previous === 0 ? null : delta / Math.abs(previous);
   const was = formatMetric(name, previous);
-  if (direction === 'flat') return { direction, change: 0, sentence: `Unchanged from the previous 30 days (${was})` };
+  if (direction === 'flat')
+    return { direction, change: 0, sentence: `Unchanged from the previous 30 days (${was})` };
   const amount = change === null ? '' : `${percentFormat.format(Math.abs(change))} `;
   return {
     direction,

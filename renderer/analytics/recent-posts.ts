@@ -3,7 +3,7 @@ import { metricLabel, orderedMetricNames } from './metrics.js';
 import { toCsv } from './csv.js';
 
 /*
- * Runs anywhere (pure). The recent posts table as data: its columns (the metrics the service sent,
+ * Pure. The recent posts table as data: its columns (the metrics the service sent,
  * known ones first), its sort order, and the same rows as CSV.
  */
 
@@ -37,7 +37,11 @@ export function columnsFor(posts: readonly RecentPost[]): Column[] {
   return [
     { key: 'publishDate', label: 'Published', metric: null },
     { key: 'content', label: 'Post', metric: null },
-    ...postMetricNames(posts).map((name) => ({ key: `metric:${name}` as const, label: metricLabel(name), metric: name })),
+    ...postMetricNames(posts).map((name) => ({
+      key: `metric:${name}` as const,
+      label: metricLabel(name),
+      metric: name,
+    })),
   ];
 }
 

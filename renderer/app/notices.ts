@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /*
- * Runs in the renderer. The app's one list of notices: what an action did (with Undo), every
+ * The app's one list of notices: what an action did (with Undo), every
  * refusal from main, the sentence the composer leaves after sending, and a scheduled post's fate.
  * Shown by Notices.tsx wherever the user is.
  */

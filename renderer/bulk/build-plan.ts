@@ -8,7 +8,7 @@ import { whyNotMovable } from '../calendar/posts.js';
 import { call } from '../lib/ipc.js';
 
 /*
- * Runs in the window. Gathers what a bulk plan needs from main (the posts around the selection,
+ * Gathers what a bulk plan needs from main (the posts around the selection,
  * the accounts' queue slots, the brand's clash gap) and plans with the shared pure planner. Nothing
  * is sent: the plan is shown, and applied only when the user says so.
  */

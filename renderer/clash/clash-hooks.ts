@@ -13,7 +13,7 @@ import { call } from '../lib/ipc.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 
 /*
- * Runs in the window. The clash rules of shared/clash applied where a post is about to land: the
+ * The clash rules of shared/clash applied where a post is about to land: the
  * composer before sending, a drop in the calendar, the import preview. Warnings only: nothing is
  * ever blocked by them.
  */

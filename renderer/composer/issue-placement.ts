@@ -3,7 +3,7 @@ import type { WorkingDraft, Scope } from './draft-model.js';
 import { placeOf } from './checks.js';
 
 /*
- * Runs in the renderer. Where each problem of a draft is shown: beside a block's text or media
+ * Where each problem of a draft is shown: beside a block's text or media
  * (for the accounts whose text is on screen), on an account's card, beside one of its settings,
  * or in the list under the editor. Pure, so the composer only lays out what it answers.
  */

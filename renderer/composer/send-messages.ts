@@ -1,6 +1,6 @@
 import type { SendKind } from './SendBar.js';
 
-/* Runs in the renderer. The sentences the composer leaves behind when a post leaves it. */
+/* The sentences the composer leaves behind when a post leaves it. */
 
 /** "Tue 24 Nov, 09:00" in the brand's zone. */
 export function slotTime(iso: string, zone: string): string {

@@ -6,7 +6,7 @@ import { useNotices } from '../app/notices.js';
 import { rememberOpenDraft } from './open-draft.js';
 
 /**
- * Runs in the renderer. The two ways out of the composer: closing it (what was typed is kept as a
+ * The two ways out of the composer: closing it (what was typed is kept as a
  * local draft; an untouched blank one is dropped) and leaving after a send, with its sentence.
  * `stopAutosave` is called first, so no save races the close.
  */

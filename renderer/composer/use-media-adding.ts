@@ -11,7 +11,7 @@ import { useUploads } from './use-uploads.js';
 type DraftChange = (f: (d: model.WorkingDraft) => model.WorkingDraft) => void;
 
 /**
- * Runs in the renderer. Putting media on a block of the draft: files (picked, dropped or pasted)
+ * Putting media on a block of the draft: files (picked, dropped or pasted)
  * start their upload at once and show a local picture meanwhile; a link is fetched by the
  * service; a library item is reused. `edit` is a change by the user, `update` one that comes back
  * from an upload (it does not count as typing).

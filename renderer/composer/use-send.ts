@@ -7,7 +7,7 @@ import type { SendKind } from './SendBar.js';
 import { queuedMessage, sentMessage } from './send-messages.js';
 
 /**
- * Runs in the renderer. Sending the draft the four ways the send bar offers: saved first, then
+ * Sending the draft the four ways the send bar offers: saved first, then
  * queued ("Add to queue") or sent with createPostsNow, which answers the service's result (its
  * issues shown beside the fields) and, offline, keeps the post in the outbox and says so.
  * `onSent` gets the sentence to leave behind.

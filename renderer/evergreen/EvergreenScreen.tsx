@@ -9,7 +9,7 @@ import { ItemEditor } from './ItemEditor.js';
 import './evergreen.css';
 
 /*
- * Runs in the renderer. Evergreen lists: their posts, a preview of the next four weeks of repeats,
+ * Evergreen lists: their posts, a preview of the next four weeks of repeats,
  * and the switch that turns a list on or pauses it.
  */
 

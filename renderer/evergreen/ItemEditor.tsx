@@ -9,7 +9,7 @@ import type { IntegrationView } from '../../shared/ipc/models.js';
 import { useEvergreenWrite } from './evergreen-hooks.js';
 
 /*
- * Runs in the renderer. The form of one evergreen post: its text versions (they rotate), its
+ * The form of one evergreen post: its text versions (they rotate), its
  * accounts, how long it rests between repeats, when it ends, and the days it never goes out.
  */
 

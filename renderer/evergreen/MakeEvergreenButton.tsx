@@ -2,7 +2,7 @@ import { useUi } from '../app/ui-store.js';
 import { useEvergreenWrite } from './evergreen-hooks.js';
 
 /**
- * Runs in the renderer. "Make evergreen" on a post (details panel) or a local draft: it joins a
+ * "Make evergreen" on a post (details panel) or a local draft: it joins a
  * paused evergreen list (a new one when none is paused), to be previewed and turned on.
  */
 export function MakeEvergreenButton(props: {

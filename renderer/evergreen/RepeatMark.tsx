@@ -7,7 +7,7 @@ import { useIpcQuery } from '../lib/use-ipc.js';
 import './evergreen.css';
 
 /*
- * Runs in the renderer. The mark a repeat of an evergreen post carries in the calendar ("↻ 3/10").
+ * The mark a repeat of an evergreen post carries in the calendar ("↻ 3/10").
  * A chip places <RepeatMark post={post} />; it renders nothing for other posts.
  */
 

@@ -5,7 +5,7 @@ import { call, type AppError } from '../lib/ipc.js';
 import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
 
 /*
- * Runs in the renderer. Evergreen lists as hooks: main owns them (the local db) and makes the
+ * Evergreen lists as hooks: main owns them (the local db) and makes the
  * repeats; these read them, ask for changes, and read again when posts change.
  */
 

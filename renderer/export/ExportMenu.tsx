@@ -5,7 +5,7 @@ import { call, type AppError } from '../lib/ipc.js';
 import './export.css';
 
 /*
- * Runs in the renderer. "Export…": a menu of formats for some posts (the calendar's posts in view,
+ * "Export…": a menu of formats for some posts (the calendar's posts in view,
  * a selection, search results: whoever mounts it passes their ids or a range). Main shows the save
  * dialog and writes the file; this says where it went, or what went wrong.
  */

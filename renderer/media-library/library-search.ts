@@ -1,7 +1,7 @@
 import type { LibraryMedia } from '../../shared/ipc/models.js';
 
 /*
- * Runs in the renderer. Finding media in the library: every word typed must match the name or a
+ * Finding media in the library: every word typed must match the name or a
  * tag (case and accents ignored), so "launch video" finds a clip tagged "launch" named "teaser.mp4"
  * only if one of them also says "video". A word starting with # matches tags only.
  */

@@ -3,7 +3,7 @@ import type { DraftMedia } from '../../shared/ipc/models.js';
 import { mediaKindFromPath } from '../../shared/platforms/validate.js';
 
 /*
- * Runs in the renderer. A media dragged from the library (or the composer's "Uploaded media") onto
+ * A media dragged from the library (or the composer's "Uploaded media") onto
  * a post's block: carried as JSON under its own type, so a block tells it from dropped files, and
  * checked with the schema on the way in (a drop is input like any other).
  */

@@ -1,6 +1,6 @@
 import { slotInstantsBetween, type QueueSlot } from '../../shared/queue/slots.js';
 
-/* Runs in the renderer; pure. */
+/* Pure. */
 
 /**
  * Slot instants in [start, end) that no post occupies, for the calendar's faint empty slots.

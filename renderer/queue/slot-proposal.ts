@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { QueueSlot } from '../../shared/queue/slots.js';
 
 /*
- * Runs in the renderer. Slots another screen proposes for an account ("Use as queue slots" on the
+ * Slots another screen proposes for an account ("Use as queue slots" on the
  * analytics page's best times): the slot editor opens on them and saves nothing until the user
  * confirms. Not persisted: a proposal is a moment, not data.
  */

@@ -14,7 +14,7 @@ import { usePalette } from './palette-store.js';
 import './palette.css';
 
 /*
- * Runs in the renderer. Ctrl/Cmd+K: one field that searches the brand's posts, local drafts and
+ * Ctrl/Cmd+K: one field that searches the brand's posts, local drafts and
  * outbox offline (searchPosts in main) and finds commands. A modal <dialog> (focus stays inside, the
  * page behind is inert), the field a combobox over one listbox: arrows move, Enter runs, Esc closes.
  */

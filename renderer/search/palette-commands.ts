@@ -5,7 +5,7 @@ import { parseWallDateKey, wallDateKey } from '../calendar/time.js';
 import { featureAccess } from '../settings/permissions.js';
 
 /*
- * Runs in the renderer. The command palette's commands: what each is called, the words that find
+ * The command palette's commands: what each is called, the words that find
  * it, and what it does. Search results are the other half (CommandPalette.tsx).
  */
 

@@ -1,9 +1,10 @@
 /*
- * Runs anywhere (pure). What the key's scopes allow, feature by feature, with the sentence to show
+ * Pure. What the key's scopes allow, feature by feature, with the sentence to show
  * beside a feature the key cannot use, so it is disabled up front instead of failing later.
  */
 
-export type Feature = 'viewPosts' | 'createPosts' | 'reschedule' | 'deletePosts' | 'uploadMedia' | 'analytics' | 'brands';
+export type Feature =
+  'viewPosts' | 'createPosts' | 'reschedule' | 'deletePosts' | 'uploadMedia' | 'analytics' | 'brands';
 
 interface FeatureRule {
   feature: Feature;
@@ -14,13 +15,28 @@ interface FeatureRule {
 }
 
 export const FEATURE_RULES: readonly FeatureRule[] = [
-  { feature: 'viewPosts', label: 'See posts in the calendar', scope: 'posts:read', cannot: 'see the brand’s posts' },
-  { feature: 'createPosts', label: 'Create and schedule posts', scope: 'posts:write', cannot: 'create or schedule posts' },
+  {
+    feature: 'viewPosts',
+    label: 'See posts in the calendar',
+    scope: 'posts:read',
+    cannot: 'see the brand’s posts',
+  },
+  {
+    feature: 'createPosts',
+    label: 'Create and schedule posts',
+    scope: 'posts:write',
+    cannot: 'create or schedule posts',
+  },
   { feature: 'reschedule', label: 'Move posts to another time', scope: 'posts:write', cannot: 'move posts' },
   { feature: 'deletePosts', label: 'Delete posts', scope: 'posts:write', cannot: 'delete posts' },
   { feature: 'uploadMedia', label: 'Upload images and videos', scope: 'media:write', cannot: 'upload media' },
   { feature: 'analytics', label: 'Read analytics', scope: 'analytics:read', cannot: 'read analytics' },
-  { feature: 'brands', label: 'List brands and switch between them', scope: 'brands:read', cannot: 'list brands' },
+  {
+    feature: 'brands',
+    label: 'List brands and switch between them',
+    scope: 'brands:read',
+    cannot: 'list brands',
+  },
 ];
 
 export interface FeatureAccess {

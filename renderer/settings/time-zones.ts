@@ -1,5 +1,5 @@
 /*
- * Runs anywhere (pure). The IANA zones this runtime knows, and a forgiving search over them:
+ * Pure. The IANA zones this runtime knows, and a forgiving search over them:
  * "new york", "new_york" and "America/New" all find America/New_York.
  */
 
@@ -9,7 +9,11 @@ export function supportedTimeZones(): string[] {
   return zones.includes('UTC') ? zones : ['UTC', ...zones];
 }
 
-const normalize = (s: string) => s.toLowerCase().replace(/[_/\s-]+/g, ' ').trim();
+const normalize = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[_/\s-]+/g, ' ')
+    .trim();
 
 /** Zones whose name contains every word typed, best (name starts with the query) first. */
 export function searchTimeZones(zones: readonly string[], query: string, limit = 50): string[] {

@@ -1,7 +1,7 @@
 import type { DraftTarget } from '../../shared/ipc/models.js';
 
 /**
- * Runs in the renderer. The composer's per-post switch for the accounts' signatures, shown when a
+ * The composer's per-post switch for the accounts' signatures, shown when a
  * chosen account has one: on, each account's signature follows its text (as the preview shows).
  */
 export function SignatureToggle({

@@ -20,7 +20,7 @@ import { useSnippets } from './snippet-hooks.js';
 import './snippets.css';
 
 /*
- * Runs in the renderer. Snippets in a text box: typing `/` and a name offers the matching
+ * Snippets in a text box: typing `/` and a name offers the matching
  * snippets (a listbox: arrows, Enter or Tab to insert, Escape to close), and a menu button inserts
  * one at the caret. The text box keeps its own handlers: it calls `onKeyDown` first and stops when
  * it answers true, and spreads `areaProps`.

@@ -7,7 +7,7 @@ import { useSignatureMap, useSnippets, useSnippetWrite } from './snippet-hooks.j
 import './snippets.css';
 
 /*
- * Runs in the renderer. The brand's snippets (typed as /name in the composer, or picked from its
+ * The brand's snippets (typed as /name in the composer, or picked from its
  * "Insert snippet" menu) and each account's signature (added to every post unless it leaves it off).
  */
 

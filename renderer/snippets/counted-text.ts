@@ -2,7 +2,7 @@ import type { DraftTarget } from '../../shared/ipc/models.js';
 import { measureText } from '../../shared/platforms/text-length.js';
 import type { PlatformType } from '../../shared/platforms/types.js';
 
-/** Runs in the renderer. What the composer's counters count once signatures are added. */
+/** What the composer's counters count once signatures are added. */
 
 const size = (platform: PlatformType, text: string) => {
   const n = measureText(platform, text);

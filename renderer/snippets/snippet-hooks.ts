@@ -4,7 +4,7 @@ import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import { call, type AppError } from '../lib/ipc.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 
-/** Runs in the renderer. Snippets and signatures as hooks; main keeps them in the local db. */
+/** Snippets and signatures as hooks; main keeps them in the local db. */
 
 export { countedText } from './counted-text.js';
 

@@ -3,7 +3,7 @@ import type { MetricMap } from '../api/resources.js';
 import { normalizeSlots, type QueueSlot } from '../queue/slots.js';
 
 /*
- * Runs anywhere (renderer and tests). "Best time to post": an account's own published posts, each
+ * "Best time to post": an account's own published posts, each
  * placed in the weekday × hour of the brand's zone it was published at, with the mean engagement
  * of the posts in each cell and how many posts that mean rests on.
  *

@@ -1,5 +1,5 @@
 /*
- * Runs anywhere. Where a list answer keeps its items. The spec leaves the envelope open, and
+ * Where a list answer keeps its items. The spec leaves the envelope open, and
  * servers differ: a bare array, `{posts: [...]}`, `{data: [...]}`, `{items: [...]}`,
  * `{results: [...]}`, or one level deeper (`{data: {posts: [...]}}`). Other fields (totals,
  * cursors) are ignored.

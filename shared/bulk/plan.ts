@@ -6,7 +6,7 @@ import type { CalendarPost } from '../ipc/models.js';
 import { nextFreeSlots, wallTimeToInstant, type QueueSlot } from '../queue/slots.js';
 
 /*
- * Runs anywhere (pure). A bulk change planned before anything is sent: each selected post with its
+ * Pure. A bulk change planned before anything is sent: each selected post with its
  * old and new time (or its delete), the ones that cannot change and why, and the clash warnings of
  * where they land. Sorted arrays and maps only: 500 posts plan in a few milliseconds.
  *

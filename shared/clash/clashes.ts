@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Runs anywhere (main and renderer). The clash rules, in one place: a warning (never a refusal)
+ * The clash rules, in one place: a warning (never a refusal)
  * when one account would get two posts too close together, or the same text twice within a week.
  * The composer, a drop in the calendar, the import preview and the bulk plan all ask here.
  *

@@ -4,7 +4,7 @@ import { DraftMedia } from '../ipc/models.js';
 import { PlatformType } from '../platforms/types.js';
 
 /*
- * Runs anywhere. Evergreen posts: lists of posts that go again and again into the free queue slots
+ * Evergreen posts: lists of posts that go again and again into the free queue slots
  * of their accounts. One schema per fact, shared by the IPC contract, main's store and the screens.
  */
 

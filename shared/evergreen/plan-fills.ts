@@ -3,7 +3,7 @@ import { slotInstantsBetween, type QueueSlot } from '../queue/slots.js';
 import type { EndRule } from './model.js';
 
 /*
- * Runs anywhere (main plans and creates the fills; the preview shows the same plan). Which
+ * Main plans and creates the fills; the preview shows the same plan. Which
  * evergreen post goes into which free queue slot. Pure and deterministic: the same input always
  * gives the same fills, so two runs agree and a fill's key (post, account, slot) names it for good.
  *

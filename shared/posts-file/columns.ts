@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Runs anywhere (pure). The one description of a posts file (CSV, or JSON with the same fields):
+ * Pure. The one description of a posts file (CSV, or JSON with the same fields):
  * import reads it (electron/import/import-row.ts) and export writes it (electron/export/), so a
  * file Postdeck exports imports back unchanged. samples/README.md is the reference users read.
  */

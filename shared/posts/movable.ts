@@ -1,7 +1,7 @@
 import { normalizePostState } from '../api/resources.js';
 
 /*
- * Runs everywhere (renderer, main, the local service). The one rule for whether a post's time can
+ * The one rule for whether a post's time can
  * still change, so the calendar, main's outbox and the service answer alike. A state this app does
  * not know cannot be moved: nobody can say what the service would do with it, and the user is told why.
  */

@@ -2,7 +2,7 @@ import { tzOffset } from '@date-fns/tz';
 import { z } from 'zod';
 
 /*
- * Runs anywhere (main and renderer). The posting queue's weekly time slots and the pure
+ * The posting queue's weekly time slots and the pure
  * computation of the next free ones, in a brand's IANA zone, DST-correct.
  *
  * DST choices (documented for users in samples/README.md):

@@ -1,7 +1,7 @@
 import type { Snippet } from './model.js';
 
 /*
- * Runs anywhere. Typing `/name` in a text inserts a saved snippet: where such a query sits before
+ * Typing `/name` in a text inserts a saved snippet: where such a query sits before
  * the caret, which snippets match it, and the text after inserting one. Pure string work.
  */
 

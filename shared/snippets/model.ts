@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Runs anywhere. Saved snippets (text or hashtag groups, per brand, typed in the composer as
+ * Saved snippets (text or hashtag groups, per brand, typed in the composer as
  * `/name`) and per-account signatures, one schema each for the IPC contract and main's store.
  */
 

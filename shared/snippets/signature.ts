@@ -1,5 +1,5 @@
 /*
- * Runs anywhere. An account's signature is appended to the first block of its post: the composer
+ * An account's signature is appended to the first block of its post: the composer
  * shows and counts the signed text, and main sends that same text (both call signedDraft), so
  * what is counted is what is sent. A post may leave signatures off (`signature: false`).
  */
