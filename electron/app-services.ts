@@ -179,12 +179,16 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     if (!a) throw notConnected();
     return a;
   };
+  let closed = false;
   let evergreenSoon: NodeJS.Timeout | null = null;
+  // Nothing is planned once close() has begun: a pull that ends while sync stops must not start a
+  // run on a database about to close.
   const kickEvergreen = () => {
+    if (closed) return;
     if (evergreenSoon) clearTimeout(evergreenSoon);
     evergreenSoon = setTimeout(() => {
       evergreenSoon = null;
-      evergreen.kick();
+      if (!closed) evergreen.kick();
     }, EVERGREEN_SETTLE_MS);
   };
   events.on((name, payload) => {
@@ -340,7 +344,6 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     },
   };
 
-  let closed = false;
   return {
     handlers,
     invoke: async (name, rawInput, ctx = { caller: 'bridge' }) => {
@@ -364,6 +367,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       clearInterval(evergreenTimer);
       if (evergreenSoon) clearTimeout(evergreenSoon);
       await sync.stop();
+      await evergreen.idle();
       db.close();
     },
   };

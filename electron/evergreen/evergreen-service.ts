@@ -215,6 +215,11 @@ export class EvergreenService {
     return next;
   }
 
+  /** Resolves once the run under way (if any) has ended; close() waits for it before the db closes. */
+  idle(): Promise<void> {
+    return this.running.then(() => undefined);
+  }
+
   /** A run started by a timer or a pull: failures go to the log (the next run tries again). */
   kick(): void {
     if (!this.o.active()) return;
