@@ -148,7 +148,9 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     if (!brandId) return client.uploadMediaFromUrl(url);
     // Kept with the brand's media so the composer can reuse it like an uploaded file; a link that
     // already became a media the service still has is not fetched again (imports too).
-    return mediaLibrary.uploadFromUrl({ profileId: profile.id, brandId }, url, (u) => client.uploadMediaFromUrl(u));
+    return mediaLibrary.uploadFromUrl({ profileId: profile.id, brandId }, url, (u) =>
+      client.uploadMediaFromUrl(u),
+    );
   };
   const queue = new QueueService({
     db,
