@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { repeatLabel, type RepeatView } from '../../shared/evergreen/model.js';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { onEvent } from '../lib/ipc.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
 import './evergreen.css';
 
 /*
@@ -32,10 +32,14 @@ export function useRepeats(): Map<string, RepeatView> {
   const query = useIpcQuery('listRepeats', {}, { staleTime: 30_000 });
   useEffect(() => {
     mounted += 1;
-    stopListening ??= onEvent(
-      'postsChanged',
-      () => void client.invalidateQueries({ queryKey: ['listRepeats'] }),
-    );
+    // Repeats change when posts arrive (a pull, an evergreen run: no `update`) or when a repeat
+    // still waiting in the outbox is confirmed. A move or edit of posts already shown changes
+    // none, so it costs no IPC call (one drag stays one call: e2e/calendar-calls.spec.ts).
+    stopListening ??= onEvent('postsChanged', (change) => {
+      const known = client.getQueryData<RepeatView[]>(ipcKey('listRepeats', {}));
+      const waiting = known?.some((r) => r.postId === null && r.outboxId !== null) ?? true;
+      if (change.update === null || waiting) void client.invalidateQueries({ queryKey: ['listRepeats'] });
+    });
     return () => {
       mounted -= 1;
       if (mounted === 0) {
