@@ -30,7 +30,7 @@ const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long',
 const dateLabel = (d: Date) => DAY.format(d);
 
 /** Whether one of `posts` asked for the focus (after a keyboard move); the request is then taken. */
-function takeFocusRequest(cells: PostCellContext, posts: readonly PostEvent[]): boolean {
+export function takeFocusRequest(cells: PostCellContext, posts: readonly PostEvent[]): boolean {
   const wanted = cells.focusRequest.current;
   if (!wanted || !posts.some((p) => p.id === wanted)) return false;
   cells.focusRequest.current = null;

@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { format } from 'date-fns';
 import { PostEventView } from './PostEventView.js';
-import { whyNotMovable, type PostEvent } from './posts.js';
+import { postEventClass, whyNotMovable, type PostEvent } from './posts.js';
 import type { SlotEvent } from './free-slots.js';
 import {
   keepMinutesInRow,
@@ -375,16 +375,9 @@ const PostBox = memo(function PostBox(props: {
   handlers: DayColumnProps['handlers'];
 }) {
   const { event, place, handlers } = props;
-  const movable = whyNotMovable(event.post) === null;
-  const className = [
-    'rbc-event post-event',
-    `post-event--${event.state ?? 'unknown'}`,
-    event.post.pending ? 'post-event--pending' : '',
-    movable ? '' : 'post-event--fixed',
-  ].join(' ');
   return (
     <div
-      className={className}
+      className={`rbc-event ${postEventClass(event)}`}
       style={boxStyle(place)}
       onPointerDown={(e) => handlers.onPointerDown(e, event)}
       onClick={(e) => handlers.onClick(e, event)}

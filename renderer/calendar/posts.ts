@@ -70,6 +70,16 @@ export function whyNotMovable(post: CalendarPost): string | null {
   return null;
 }
 
+/** The class names of a post in every view (state colour, pending, fixed); boxes add rbc's `rbc-event`. */
+export function postEventClass(event: PostEvent): string {
+  return [
+    'post-event',
+    `post-event--${event.state ?? 'unknown'}`,
+    event.post.pending ? 'post-event--pending' : '',
+    whyNotMovable(event.post) === null ? '' : 'post-event--fixed',
+  ].join(' ');
+}
+
 /** A platform's name for people: shared/platforms' label, or the raw value when unknown. */
 export function platformLabel(platform: string | null): string {
   if (!platform) return 'Unknown platform';
