@@ -15,7 +15,7 @@ import { format } from 'date-fns';
 import type { NavigateAction } from 'react-big-calendar';
 import { PostCellContext, PostEventView } from './PostEventView.js';
 import { postEventClass, whyNotMovable, type PostEvent } from './posts.js';
-import { takeFocusRequest } from './SlotOverflow.js';
+import { takeFocusRequest } from './RowOverflow.js';
 import {
   cellPlan,
   chipsThatFit,

@@ -1,17 +1,18 @@
-import { memo, useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { Calendar, type Components, type Formats, type ViewsProps } from 'react-big-calendar';
 import { CompactCellContext, PostCellContext, PostEventView } from './PostEventView.js';
 import { postEventClass, type PostEvent } from './posts.js';
 import { createLocalizer } from './localizer.js';
-import { AGENDA_DAYS, visibleWallRange, type CalendarView as ViewName } from './range.js';
+import { AGENDA_DAYS, visibleWallRange, type ViewName } from './range.js';
 import { instantToWall } from './time.js';
 import { EmptySlot } from '../queue/EmptySlot.js';
 import type { SlotEvent } from './free-slots.js';
 import { formatTime } from './format.js';
-import { LANES, layoutSlotRows, type MoreEvent } from './slot-rows.js';
-import { OpenOverflowContext, SlotOverflowList } from './SlotOverflow.js';
+import { LANES, layoutTimeRows, type MoreEvent } from './time-rows.js';
+import { OpenOverflowContext, RowOverflowList } from './RowOverflow.js';
 import { MonthGridInputContext, MonthView, type MonthGridInput } from './MonthGrid.js';
 import { TimeGrid } from './TimeGrid.js';
+import { MINUTE, useCurrentMinute } from './clock.js';
 
 /** What rbc draws (the agenda): posts only. Month is MonthGrid's, week and day TimeGrid's. */
 type GridEvent = PostEvent;
@@ -53,21 +54,15 @@ const SCROLL_TO = { hours: 7, minutes: 30 };
 const postClass = (e: PostEvent) => ({ className: postEventClass(e) });
 const NO_EVENTS: PostEvent[] = [];
 
-const MINUTE = 60_000;
 const NO_SLOTS: SlotEvent[] = [];
-const subscribeToMinutes = (tick: () => void) => {
-  const timer = setInterval(tick, 5_000);
-  return () => clearInterval(timer);
-};
-const currentMinute = () => Math.floor(Date.now() / MINUTE);
 
 /** The brand-zone "now" as a wall date, to the minute, for today's mark and the past's shading. */
 function useWallNow(zone: string): Date {
-  const minute = useSyncExternalStore(subscribeToMinutes, currentMinute);
+  const minute = useCurrentMinute();
   return useMemo(() => instantToWall(minute * MINUTE, zone), [minute, zone]);
 }
 
-interface CalendarViewProps {
+interface CalendarGridProps {
   events: PostEvent[];
   /** Free queue slots, drawn faintly in week and day views only. */
   slots?: SlotEvent[];
@@ -87,7 +82,7 @@ interface CalendarViewProps {
  * with its own agenda, TimeGrid for the week and the day. Memoized: it renders only when its events, view,
  * date or zone change, never for a toast, a filter menu or the details panel.
  */
-export const CalendarView = memo(function CalendarView(props: CalendarViewProps) {
+export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps) {
   const { events, slots, view, date, zone, cellContext, onView, onNavigate, onDrop, onOpen, onOpenSlot } =
     props;
   const timeGrid = view === 'week' || view === 'day';
@@ -107,7 +102,7 @@ export const CalendarView = memo(function CalendarView(props: CalendarViewProps)
   }, [events, range, view]);
   // Week and day draw posts in 30-minute rows, a crowded row folded into a "+N" chip.
   const rows = useMemo(
-    () => (view === 'week' || view === 'day' ? layoutSlotRows(visible, LANES[view]) : null),
+    () => (view === 'week' || view === 'day' ? layoutTimeRows(visible, LANES[view]) : null),
     [visible, view],
   );
   const days = useMemo(() => {
@@ -166,7 +161,7 @@ export const CalendarView = memo(function CalendarView(props: CalendarViewProps)
                 onDrillDown={drillDown}
                 renderSlot={renderSlot}
               />
-              <SlotOverflowList
+              <RowOverflowList
                 key={`${view}:${date.getTime()}`}
                 openerRef={openerRef}
                 chips={rows.chips}
