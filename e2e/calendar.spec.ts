@@ -565,6 +565,45 @@ test.describe('calendar', () => {
     for (const p of group) await expect.poll(() => svc.post(p.id), { timeout: 20_000 }).toBeNull();
   });
 
+  test('a post with media shows its thumbnail and its text beside its time; month chips keep the time', async ({
+    page,
+  }) => {
+    const now = Date.now();
+    const posts = await svc.posts(now - 14 * DAY, now + 14 * DAY);
+    const withImage = posts.find((p) => p.integration.platform === 'instagram' && p.thumbnail)!;
+    const without = posts.find((p) => !p.thumbnail)!;
+    expect(withImage.thumbnail).toMatch(/^http/);
+    const w = wallIn(withImage.publishDate, NY);
+
+    await cal.view('Day');
+    await cal.jumpTo(wallDateKey(w.wall));
+    await cal.scrollToMinutes(w.minutes);
+    const cell = cal.post(withImage.id);
+    await expect(cell.locator('img.post-cell__thumb')).toHaveAttribute('src', withImage.thumbnail!);
+    await expect(cell.locator('img.post-cell__thumb')).toBeVisible();
+    await expect(cell.locator('.post-cell__text')).toBeVisible();
+    await expect(cell.locator('.post-cell__text')).toHaveText(withImage.content!.split('\n')[0]!.trim());
+    await expect(cell).toHaveAttribute('aria-label', /with media/);
+    // The thumbnail is drawn once loaded, not a broken image.
+    expect(
+      await cell.locator('img.post-cell__thumb').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
+    await snap(page, 'calendar-day-thumbnail');
+
+    await cal.view('Week');
+    await cal.scrollToMinutes(w.minutes);
+    await expect(cal.post(withImage.id).locator('time')).toHaveText(w.time);
+    await snap(page, 'calendar-week-thumbnail');
+
+    await cal.view('Month');
+    await cal.jumpTo(wallDateKey(instantToWall(Date.parse(without.publishDate), NY)));
+    const chip = cal.post(without.id);
+    if ((await chip.count()) > 0) {
+      await expect(chip.locator('time')).toBeVisible();
+      await expect(chip.locator('img.post-cell__thumb')).toHaveCount(0);
+    }
+  });
+
   test('a move the service refuses goes back, with the reason', async ({ page }) => {
     const now = Date.now();
     const target = instantToWall(now + 8 * DAY, NY);

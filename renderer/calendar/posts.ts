@@ -153,6 +153,7 @@ export function postAccessibleName(event: PostEvent, time: string): string {
     event.title,
   ];
   if (p.groupSize > 1) parts.push(`one of a group of ${p.groupSize}`);
+  if (p.thumbnail) parts.push('with media');
   if (p.blockCount > 1) parts.push(`thread of ${p.blockCount}`);
   if (p.pending) parts.push('change pending sync');
   if (p.error) parts.push(`error: ${p.error}`);
