@@ -379,7 +379,7 @@ const PostBox = memo(function PostBox(props: {
   const { event, place, handlers } = props;
   return (
     <div
-      className={`rbc-event ${postEventClass(event)}`}
+      className={`rbc-event ${postEventClass(event)}${place.lanes > 1 || place.withChip ? ' post-event--narrow' : ''}`}
       style={boxStyle(place)}
       onPointerDown={(e) => handlers.onPointerDown(e, event)}
       onClick={(e) => handlers.onClick(e, event)}

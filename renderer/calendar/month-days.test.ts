@@ -93,6 +93,20 @@ describe("a day's posts", () => {
     expect(postsByDay(all)).toBe(postsByDay(all));
     expect(postsByDay([...all])).not.toBe(postsByDay(all));
   });
+
+  it('keep the same array for a day whose posts did not change, and a new one for the days that did', () => {
+    const all = events(400);
+    const before = postsByDay(all);
+    const moved = { ...all[0]!, start: new Date(all[0]!.start.getTime() + 86_400_000) };
+    const after = postsByDay([moved, ...all.slice(1)]);
+    const [from, to] = [dayNumber(all[0]!.start), dayNumber(moved.start)];
+    expect(after.get(from)).not.toBe(before.get(from));
+    expect(after.get(to)).not.toBe(before.get(to));
+    expect(after.get(to)).toContain(moved);
+    const untouched = [...before.keys()].filter((k) => k !== from && k !== to);
+    expect(untouched.length).toBeGreaterThan(30);
+    for (const key of untouched) expect(after.get(key), String(key)).toBe(before.get(key));
+  });
 });
 
 describe('a month cell', () => {

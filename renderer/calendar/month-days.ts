@@ -35,11 +35,17 @@ const byStart = (a: PostEvent, b: PostEvent) =>
   a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id);
 
 const buckets = new WeakMap<readonly PostEvent[], Map<number, PostEvent[]>>();
+/** The buckets made last, whose unchanged days the next list reuses. */
+let previous: Map<number, PostEvent[]> | null = null;
+
+const samePosts = (a: readonly PostEvent[], b: readonly PostEvent[]) =>
+  a.length === b.length && a.every((e, i) => e === b[i]);
 
 /**
  * Every post held, by day, each day in time order. Kept per list of posts: going to the next month
  * or back to the month view asks again with the same list, and gets the same buckets without a pass
- * over ten thousand posts.
+ * over ten thousand posts. A new list (a post moved) keeps the arrays of the days whose posts did
+ * not change (events are kept per post, posts.ts), so only the days that changed draw again.
  */
 export function postsByDay(events: readonly PostEvent[]): ReadonlyMap<number, readonly PostEvent[]> {
   let known = buckets.get(events);
@@ -51,8 +57,13 @@ export function postsByDay(events: readonly PostEvent[]): ReadonlyMap<number, re
       if (day) day.push(event);
       else known.set(key, [event]);
     }
-    for (const day of known.values()) day.sort(byStart);
+    for (const [key, day] of known) {
+      day.sort(byStart);
+      const before = previous?.get(key);
+      if (before && samePosts(before, day)) known.set(key, before);
+    }
     buckets.set(events, known);
+    previous = known;
   }
   return known;
 }
