@@ -1,5 +1,4 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
-import '../../renderer/app/theme.css';
 import '../../renderer/calendar/calendar.css';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';

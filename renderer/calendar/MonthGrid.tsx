@@ -44,11 +44,10 @@ import {
 
 /** Height of one post chip (and of "+N more") in a month cell, px; month.css reads it as --cal-month-chip. */
 export const MONTH_CHIP_PX = 22;
-/** Chips per cell before the first measure (then the last measured count, until the window changes). */
-const FIRST_GUESS = 3;
 /** Pixels the pointer travels before a press becomes a drag (a click otherwise). */
 const DRAG_THRESHOLD = 4;
 const NONE: readonly PostEvent[] = [];
+const NOT_MEASURED = { shown: 0, hidden: 0 };
 
 /** What the month view needs from the calendar; rbc passes only the date. */
 export interface MonthGridInput {
@@ -65,8 +64,12 @@ export interface MonthGridInput {
 
 export const MonthGridInputContext = createContext<MonthGridInput | null>(null);
 
-/** The chips that fit in a cell, kept across mounts so a return to the month does not measure first. */
-let lastFit = FIRST_GUESS;
+/**
+ * The chips that fit in a cell, kept across mounts so a return to the month does not measure first.
+ * 0 until measured: the month's first render draws its days without posts, is measured before it is
+ * painted, and draws the posts that fit (rather than posts that a second render would take back).
+ */
+let lastFit = 0;
 
 interface Handlers {
   onPointerDown(e: ReactPointerEvent<HTMLElement>, event: PostEvent): void;
@@ -255,6 +258,7 @@ interface DayCellProps {
   day: Date;
   /** The day's posts, in time order. */
   posts: readonly PostEvent[];
+  /** Chips that fit a cell; 0 before the first measure (nothing drawn). */
   fit: number;
   inMonth: boolean;
   today: boolean;
@@ -266,7 +270,7 @@ const DayCell = memo(function DayCell(props: DayCellProps) {
   const { index, day, posts, fit, inMonth, today, past, handlers } = props;
   const cells = useContext(PostCellContext);
   const moreRef = useRef<HTMLButtonElement>(null);
-  const { shown, hidden } = cellPlan(posts.length, fit);
+  const { shown, hidden } = fit === 0 ? NOT_MEASURED : cellPlan(posts.length, fit);
   // A post moved by keyboard onto this day and not drawn in it: "+N more" takes the focus it asked for.
   useLayoutEffect(() => {
     if (cells && hidden > 0 && takeFocusRequest(cells, posts.slice(shown))) moreRef.current?.focus();
