@@ -103,19 +103,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The renderer is sandboxed: it never reaches Node, Electron or the main process's code.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            'node:*',
-            'electron',
-            '**/electron/**',
-            '**/server/**',
-            'fs',
-            'path',
-            'keytar',
-            'libsql',
+            {
+              // The renderer is sandboxed: it never reaches Node, Electron or the main process's code.
+              group: ['node:*', 'electron', '**/electron/**', '**/server/**', 'fs', 'path', 'keytar', 'libsql'],
+            },
+            {
+              // react-big-calendar through its public API only (its stylesheet is public too), so a
+              // version bump cannot break a private module we lean on without a type error or a lint.
+              regex: '^react-big-calendar/lib/(?!css/)',
+              message: "Use react-big-calendar's public exports (views, components, localizers), not its lib/ modules.",
+            },
           ],
         },
       ],

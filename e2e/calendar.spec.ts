@@ -1,268 +1,33 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
-import { PostDetail, PostListResponse, type PostListItem } from '../shared/api/resources.js';
+import type { PostListItem } from '../shared/api/resources.js';
 import { rangeInstants, visibleWallRange } from '../renderer/calendar/range.js';
 import { instantToWall, wallDateKey, wallToInstant } from '../renderer/calendar/time.js';
 import { startService, type RunningService } from '../server/index.js';
 import { sandboxKey } from '../server/sandbox-file.js';
-import { expect, test, type TestService } from './fixtures.js';
+import { expect, test } from './fixtures.js';
+import {
+  activeBrandId,
+  CalendarPage,
+  DAY,
+  expectServiceDate,
+  expectServiceDateWithin,
+  movable,
+  nextDayTenOClockRow,
+  NY,
+  nyInstant,
+  rowOf,
+  ServiceView,
+  snap,
+  wallIn,
+} from './support/calendar.js';
 
 /*
  * The calendar, used as a social media manager would: the real renderer, the real main-process
  * services and the local service with its demo month. Times are checked in a brand zone that is
  * not the browser's (the browser runs in UTC here), against what the service itself reports.
  */
-
-const NY = 'America/New_York';
-const DAY = 86_400_000;
-
-/** The service's own answers, read with the same key the app uses, to compare the screen with. */
-class ServiceView {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly token: string,
-    readonly brandId: string,
-  ) {}
-
-  static of(service: TestService, brandId: string): ServiceView {
-    return new ServiceView(service.baseUrl, service.key('full-test'), brandId);
-  }
-
-  private async request(path: string, init: RequestInit = {}): Promise<Response> {
-    return fetch(`${this.baseUrl}${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${this.token}`,
-        'x-brand-id': this.brandId,
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-      },
-    });
-  }
-
-  async posts(startMs: number, endMs: number): Promise<PostListItem[]> {
-    const q = new URLSearchParams({
-      startDate: new Date(startMs).toISOString(),
-      endDate: new Date(endMs).toISOString(),
-    });
-    const response = await this.request(`/posts?${q}`);
-    expect(response.status).toBe(200);
-    return PostListResponse.parse(await response.json()).posts;
-  }
-
-  async post(id: string): Promise<PostDetail | null> {
-    const response = await this.request(`/posts/${id}`);
-    if (response.status === 404) return null;
-    expect(response.status).toBe(200);
-    return PostDetail.parse(await response.json());
-  }
-
-  async reschedule(id: string, date: string): Promise<void> {
-    const response = await this.request(`/posts/${id}/date`, {
-      method: 'PUT',
-      body: JSON.stringify({ date }),
-    });
-    expect(response.status).toBe(200);
-  }
-
-  async deleteGroup(group: string): Promise<void> {
-    const response = await this.request(`/posts/${group}`, { method: 'DELETE' });
-    expect(response.status).toBe(200);
-  }
-}
-
-/** What the user sees of the calendar screen. */
-class CalendarPage {
-  readonly screen: Locator;
-  readonly zone: Locator;
-  readonly title: Locator;
-
-  constructor(readonly page: Page) {
-    this.screen = page.getByRole('region', { name: 'Calendar' });
-    this.zone = page.getByLabel('Brand time zone');
-    this.title = page.locator('.cal-toolbar__title');
-  }
-
-  post(id: string): Locator {
-    return this.page.locator(`[data-post-id="${id}"]`);
-  }
-
-  async view(name: 'Month' | 'Week' | 'Day' | 'Agenda'): Promise<void> {
-    await this.page.getByRole('group', { name: 'View' }).getByRole('button', { name, exact: true }).click();
-    await expect(this.page.getByRole('button', { name, exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-  }
-
-  async jumpTo(isoDay: string): Promise<void> {
-    await this.page.getByLabel('Jump to date').fill(isoDay);
-  }
-
-  async setZone(zone: string): Promise<void> {
-    await this.zone.selectOption(zone);
-    await expect(this.zone).toHaveValue(zone);
-  }
-
-  /** The calendar box of a post (what a user grabs to drag it). */
-  event(id: string): Locator {
-    return this.page.locator('.rbc-event').filter({ has: this.post(id) });
-  }
-
-  /** Drags a post with the mouse to a point, holding Shift for a group move when asked. */
-  async drag(id: string, to: { x: number; y: number }, opts: { shift?: boolean } = {}): Promise<void> {
-    const box = (await this.event(id).boundingBox())!;
-    const from = { x: box.x + Math.min(24, box.width / 2), y: box.y + 5 };
-    if (opts.shift) await this.page.keyboard.down('Shift');
-    await this.page.mouse.move(from.x, from.y);
-    await this.page.mouse.down();
-    await this.page.mouse.move(from.x + 6, from.y + 6, { steps: 3 });
-    // The grab point is 5 px below the post's top: the slot under (point - 5 px) is where it lands.
-    await this.page.mouse.move(to.x, to.y + 5, { steps: 15 });
-    await this.page.mouse.up();
-    if (opts.shift) await this.page.keyboard.up('Shift');
-  }
-
-  /** A point inside the week view's slot for a day (header "Sat 13") at minutes after midnight. */
-  async weekPoint(dayOfMonth: number, minutes: number): Promise<{ x: number; y: number }> {
-    return this.page.evaluate(
-      ({ day, minutes }) => {
-        const headers = [...document.querySelectorAll<HTMLElement>('.rbc-time-header-cell .rbc-header')];
-        const index = headers.findIndex((h) => new RegExp(`\\b${day}$`).test(h.innerText.trim()));
-        const column = document.querySelectorAll<HTMLElement>('.rbc-time-content .rbc-day-slot')[index]!;
-        const rect = column.getBoundingClientRect();
-        return { x: rect.left + rect.width / 2, y: rect.top + (minutes / 1440) * rect.height + 3 };
-      },
-      { day: dayOfMonth, minutes },
-    );
-  }
-
-  /** A point inside the month view's cell of a day of the shown month. */
-  async monthPoint(dayOfMonth: number): Promise<{ x: number; y: number }> {
-    return this.page.evaluate((day) => {
-      const cells = [...document.querySelectorAll<HTMLElement>('.rbc-date-cell:not(.rbc-off-range)')];
-      const rect = cells.find((c) => Number(c.innerText.trim()) === day)!.getBoundingClientRect();
-      return { x: rect.left + rect.width / 2, y: rect.bottom + 40 };
-    }, dayOfMonth);
-  }
-
-  /** Scrolls the week or day view so a time of day is on screen. */
-  async scrollToMinutes(minutes: number): Promise<void> {
-    await this.page.evaluate((m) => {
-      const content = document.querySelector<HTMLElement>('.rbc-time-content')!;
-      content.scrollTop = (m / 1440) * content.scrollHeight - 120;
-    }, minutes);
-  }
-
-  toast(text: string | RegExp): Locator {
-    return this.page.locator('.notice-card').filter({ hasText: text });
-  }
-
-  /** The day of the month a post's cell sits under in the month view. */
-  async monthDayOf(id: string): Promise<number> {
-    return this.post(id).evaluate((cell) => {
-      const box = cell.getBoundingClientRect();
-      const x = box.left + box.width / 2;
-      const row = cell.closest('.rbc-month-row');
-      const dates = [...(row?.querySelectorAll<HTMLElement>('.rbc-date-cell') ?? [])];
-      const under = dates.find((d) => {
-        const r = d.getBoundingClientRect();
-        return x >= r.left && x <= r.right;
-      });
-      return Number(under?.innerText.trim());
-    });
-  }
-
-  /** The day header a post's cell sits under in the week view, and its minutes from midnight by position. */
-  async weekSlotOf(id: string): Promise<{ header: string; minutes: number }> {
-    return this.post(id).evaluate((cell) => {
-      const event = cell.closest<HTMLElement>('.rbc-event')!;
-      const box = event.getBoundingClientRect();
-      const x = box.left + box.width / 2;
-      const column = event.closest<HTMLElement>('.rbc-day-slot')!.getBoundingClientRect();
-      const headers = [...document.querySelectorAll<HTMLElement>('.rbc-time-header-cell .rbc-header')];
-      const header = headers.find((h) => {
-        const r = h.getBoundingClientRect();
-        return x >= r.left && x <= r.right;
-      });
-      return {
-        header: header?.innerText.trim() ?? '',
-        minutes: Math.round(((box.top - column.top) / column.height) * 1440),
-      };
-    });
-  }
-}
-
-/** Wall-clock parts of an instant in a zone, as the user reads them. */
-function wallIn(instant: string, zone: string) {
-  const w = instantToWall(Date.parse(instant), zone);
-  const time = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(instant));
-  return {
-    day: w.getDate(),
-    month: w.getMonth(),
-    minutes: w.getHours() * 60 + w.getMinutes(),
-    time,
-    wall: w,
-  };
-}
-
-/** The publish date the service reports for a post, polled until it settles on `expected`. */
-async function expectServiceDate(svc: ServiceView, id: string, expected: string): Promise<void> {
-  await expectServiceDateWithin(svc, id, expected, 20_000);
-}
-
-async function expectServiceDateWithin(
-  svc: ServiceView,
-  id: string,
-  expected: string,
-  timeout: number,
-): Promise<void> {
-  await expect
-    .poll(async () => (await svc.post(id).catch(() => null))?.publishDate, { timeout })
-    .toBe(expected);
-}
-
-/** The start of the week and day views' 30-minute row holding a time (minutes after midnight). */
-const rowOf = (minutes: number) => minutes - (minutes % 30);
-
-/**
- * Where a post at wall time `w` lands when dropped on the 10:00 row of the next day (the previous
- * one on Sundays, to stay in the week): it keeps its minutes within its row, so 9:15 lands at 10:15.
- */
-function nextDayTenOClockRow(w: Date): Date {
-  const day = w.getDate() + (w.getDay() === 0 ? -1 : 1);
-  return new Date(w.getFullYear(), w.getMonth(), day, 10, w.getMinutes() % 30);
-}
-
-/** A wall time in New York as the instant the service stores. */
-function nyInstant(y: number, month: number, d: number, h: number, mi = 0): string {
-  return wallToInstant(new Date(y, month - 1, d, h, mi), NY).toISOString();
-}
-
-/** Future posts of one account (not in a multi-account group) that can be moved. */
-function movable(posts: PostListItem[], after: number): PostListItem[] {
-  return posts
-    .filter((p) => p.state === 'scheduled' && Date.parse(p.publishDate) > after)
-    .sort((a, b) => a.publishDate.localeCompare(b.publishDate));
-}
-
-async function activeBrandId(page: Page): Promise<string> {
-  const brands = await page.evaluate(() => window.api.listBrands({}));
-  if (!brands.ok) throw new Error(brands.error.message);
-  return brands.value.find((b) => b.active)!.id;
-}
-
-/** Screenshots to look at; CALENDAR_SCREENS_DIR keeps them out of reach of a parallel run's cleanup. */
-async function snap(page: Page, name: string): Promise<void> {
-  const dir = process.env.CALENDAR_SCREENS_DIR ?? 'test-results/screens';
-  await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png` });
-}
 
 test.describe('calendar', () => {
   test.describe.configure({ timeout: 90_000 });
@@ -798,6 +563,45 @@ test.describe('calendar', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     for (const p of group) await expect(cal.post(p.id)).toHaveCount(0);
     for (const p of group) await expect.poll(() => svc.post(p.id), { timeout: 20_000 }).toBeNull();
+  });
+
+  test('a post with media shows its thumbnail and its text beside its time; month chips keep the time', async ({
+    page,
+  }) => {
+    const now = Date.now();
+    const posts = await svc.posts(now - 14 * DAY, now + 14 * DAY);
+    const withImage = posts.find((p) => p.integration.platform === 'instagram' && p.thumbnail)!;
+    const without = posts.find((p) => !p.thumbnail)!;
+    expect(withImage.thumbnail).toMatch(/^http/);
+    const w = wallIn(withImage.publishDate, NY);
+
+    await cal.view('Day');
+    await cal.jumpTo(wallDateKey(w.wall));
+    await cal.scrollToMinutes(w.minutes);
+    const cell = cal.post(withImage.id);
+    await expect(cell.locator('img.post-cell__thumb')).toHaveAttribute('src', withImage.thumbnail!);
+    await expect(cell.locator('img.post-cell__thumb')).toBeVisible();
+    await expect(cell.locator('.post-cell__text')).toBeVisible();
+    await expect(cell.locator('.post-cell__text')).toHaveText(withImage.content!.split('\n')[0]!.trim());
+    await expect(cell).toHaveAttribute('aria-label', /with media/);
+    // The thumbnail is drawn once loaded, not a broken image.
+    expect(
+      await cell.locator('img.post-cell__thumb').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
+    await snap(page, 'calendar-day-thumbnail');
+
+    await cal.view('Week');
+    await cal.scrollToMinutes(w.minutes);
+    await expect(cal.post(withImage.id).locator('time')).toHaveText(w.time);
+    await snap(page, 'calendar-week-thumbnail');
+
+    await cal.view('Month');
+    await cal.jumpTo(wallDateKey(instantToWall(Date.parse(without.publishDate), NY)));
+    const chip = cal.post(without.id);
+    if ((await chip.count()) > 0) {
+      await expect(chip.locator('time')).toBeVisible();
+      await expect(chip.locator('img.post-cell__thumb')).toHaveCount(0);
+    }
   });
 
   test('a move the service refuses goes back, with the reason', async ({ page }) => {

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { CalendarPost } from '../../shared/ipc/models.js';
-import { CalendarView } from '../../renderer/calendar/CalendarView.js';
+import { CalendarGrid } from '../../renderer/calendar/CalendarGrid.js';
 import { dropTarget } from '../../renderer/calendar/moves.js';
 import type { PostCellContext } from '../../renderer/calendar/PostEventView.js';
 import { toPostEvent, type PostEvent } from '../../renderer/calendar/posts.js';
@@ -22,7 +22,7 @@ import {
 } from './data.js';
 
 /*
- * Our calendar's real grid (renderer/calendar/CalendarView) with
+ * Our calendar's real grid (renderer/calendar/CalendarGrid) with
  * the posts handed in directly, no IPC: the drop handler does what the screen's optimistic move
  * does (the post takes its new time at once), through the screen's own dropTarget.
  */
@@ -59,7 +59,7 @@ function Bench({ initialView }: { initialView: View }) {
       style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}
     >
       <div className="calendar-body" style={{ flex: 1, minHeight: 0 }}>
-        <CalendarView
+        <CalendarGrid
           events={events}
           view={state.view}
           date={state.date}

@@ -11,7 +11,7 @@ import type { AppDatabase } from '../store/database.js';
 import { OutboxRepo } from '../store/outbox-repo.js';
 import { PostsCache, type CachedPost } from '../store/posts-cache.js';
 import { SettingsRepo } from '../store/settings-repo.js';
-import { calendarPosts, groupsBeingReplaced } from './calendar-view.js';
+import { calendarPosts, groupsBeingReplaced } from './outbox-overlay.js';
 import type { Emit } from './outbox-worker.js';
 import type { Reachability } from './reachability.js';
 import type { ActiveBrand } from './write-context.js';

@@ -9,7 +9,7 @@ import { useCalendarActions } from './actions.js';
 import { CalendarFilters } from './CalendarFilters.js';
 import { CalendarToolbar } from './CalendarToolbar.js';
 import { ExportMenu } from '../export/ExportMenu.js';
-import { CalendarView as CalendarGrid } from './CalendarView.js';
+import { CalendarGrid } from './CalendarGrid.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { useEmptySlots } from './empty-slots.js';
 import { useUi } from '../app/ui-store.js';
@@ -22,7 +22,7 @@ import { applyFilters, firstLine, NO_FILTERS, toPostEvent, type PostEvent } from
 import { knownPosts } from '../lib/posts-in-cache.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { brandsKey, integrationsKey, useBrandZone, useVisiblePosts } from './queries.js';
-import { stepDate, type CalendarView } from './range.js';
+import { stepDate, type ViewName } from './range.js';
 import { filtersOf, useCalendarStore } from './store.js';
 import { instantToWall, parseWallDateKey } from './time.js';
 import { useNotices } from '../app/notices.js';
@@ -154,7 +154,7 @@ export function CalendarScreen() {
         zone={zone}
         brandTimezone={brand?.timezone ?? null}
         canSetZone={!!brandId}
-        onView={(v: CalendarView) => setView(v)}
+        onView={(v: ViewName) => setView(v)}
         onStep={(direction) => setDate(stepDate(view, date, direction))}
         onToday={() => setDate(startOfDay(instantToWall(Date.now(), zone)))}
         onJump={(d) => setDate(d)}

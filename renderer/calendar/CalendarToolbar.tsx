@@ -1,15 +1,15 @@
 import { format } from 'date-fns';
 import { memo, useMemo } from 'react';
-import { AGENDA_DAYS, CALENDAR_VIEWS, visibleWallRange, type CalendarView } from './range.js';
+import { AGENDA_DAYS, CALENDAR_VIEWS, visibleWallRange, type ViewName } from './range.js';
 import { parseWallDateKey, systemTimeZone, wallDateKey, wallToInstant, zoneAbbreviation } from './time.js';
 
-const VIEW_NAMES: Record<CalendarView, string> = {
+const VIEW_NAMES: Record<ViewName, string> = {
   month: 'Month',
   week: 'Week',
   day: 'Day',
   agenda: 'Agenda',
 };
-const STEP_NAMES: Record<CalendarView, string> = {
+const STEP_NAMES: Record<ViewName, string> = {
   month: 'month',
   week: 'week',
   day: 'day',
@@ -17,7 +17,7 @@ const STEP_NAMES: Record<CalendarView, string> = {
 };
 
 /** The heading for what the calendar shows ("March 2026", "Mar 2 – 8, 2026"). */
-export function rangeTitle(view: CalendarView, date: Date): string {
+export function rangeTitle(view: ViewName, date: Date): string {
   const { start, end } = visibleWallRange(view, date);
   if (view === 'month') return format(date, 'MMMM yyyy');
   if (view === 'day') return format(date, 'EEEE, MMMM d, yyyy');
@@ -29,7 +29,7 @@ export function rangeTitle(view: CalendarView, date: Date): string {
 }
 
 /** The zone's short name over the shown range, "EST → EDT" when a DST change falls inside it. */
-function zoneNames(view: CalendarView, date: Date, zone: string): string {
+function zoneNames(view: ViewName, date: Date, zone: string): string {
   const { start, end } = visibleWallRange(view, date);
   const first = zoneAbbreviation(zone, wallToInstant(start, zone));
   const last = zoneAbbreviation(zone, wallToInstant(end, zone));
@@ -37,12 +37,12 @@ function zoneNames(view: CalendarView, date: Date, zone: string): string {
 }
 
 interface ToolbarProps {
-  view: CalendarView;
+  view: ViewName;
   date: Date;
   zone: string;
   brandTimezone: string | null;
   canSetZone: boolean;
-  onView(view: CalendarView): void;
+  onView(view: ViewName): void;
   onStep(direction: 1 | -1): void;
   onToday(): void;
   onJump(date: Date): void;

@@ -52,7 +52,7 @@ export const AccountAvatar = memo(function AccountAvatar(props: {
   );
 });
 
-/** What identifies a post wherever it is listed: account (unless compact), platform, time, first line. */
+/** What identifies a post wherever it is listed: account (unless compact), platform, time, its first media's thumbnail, first line. */
 export function PostSummary({ event, time, compact }: { event: PostEvent; time: string; compact: boolean }) {
   const p = event.post;
   return (
@@ -64,6 +64,17 @@ export function PostSummary({ event, time, compact }: { event: PostEvent; time: 
       <time className="post-cell__time" dateTime={p.publishDate}>
         {time}
       </time>
+      {p.thumbnail && (
+        <img
+          className="post-cell__thumb"
+          src={p.thumbnail}
+          alt=""
+          aria-hidden="true"
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+        />
+      )}
       <RepeatMark post={p} />
       <span className="post-cell__text">{event.title}</span>
     </>

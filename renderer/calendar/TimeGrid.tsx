@@ -13,23 +13,23 @@ import {
 } from 'react';
 import { format } from 'date-fns';
 import { PostEventView } from './PostEventView.js';
-import { whyNotMovable, type PostEvent } from './posts.js';
+import { postEventClass, whyNotMovable, type PostEvent } from './posts.js';
 import type { SlotEvent } from './free-slots.js';
 import {
   keepMinutesInRow,
   rowBox,
-  SLOT_MINUTES,
+  ROW_MINUTES,
   type MoreEvent,
   type RowPlace,
-  type SlotRows,
-} from './slot-rows.js';
-import { MoreChip } from './SlotOverflow.js';
+  type TimeRows,
+} from './time-rows.js';
+import { MoreChip } from './RowOverflow.js';
 import { wallDateKey } from './time.js';
 import { createDragStore, dropMinutes, type DragStore, type DropSpot } from './time-grid-drag.js';
 
 /*
  * The week and day views: seven (or one) columns of 24 hours, each post in the 30-minute row that
- * holds its time (slot-rows.ts). Drawn here rather than by react-big-calendar, whose time grid drew
+ * holds its time (time-rows.ts). Drawn here rather than by react-big-calendar, whose time grid drew
  * 384 slot cells, a hidden label and two wrappers per post, and whose drag addon forced a layout of
  * the whole week from every column's mount; that was most of a month -> week switch
  * (bench/README.md). Hour lines are the columns' background, the past one shaded box per column.
@@ -41,7 +41,9 @@ import { createDragStore, dropMinutes, type DragStore, type DropSpot } from './t
  * preview reads a small store of its own.
  */
 
+/** An hour's height in the week and day views, px: the grid's --cal-hour (time-grid.css) and its scroll. */
 export const HOUR_PX = 40;
+const HOUR_STYLE = { ['--cal-hour' as string]: `${HOUR_PX}px` };
 const DAY_MINUTES = 24 * 60;
 /** Pixels the pointer travels before a press becomes a drag (a click otherwise). */
 const DRAG_THRESHOLD = 4;
@@ -53,7 +55,7 @@ export interface TimeGridProps {
   view: 'week' | 'day';
   /** Wall dates of the columns, first to last. */
   days: readonly Date[];
-  rows: SlotRows;
+  rows: TimeRows;
   slots: readonly SlotEvent[];
   zone: string;
   /** The brand-zone now, as a wall date. */
@@ -61,7 +63,7 @@ export interface TimeGridProps {
   /** Wall time the grid scrolls to when it shows a new range. */
   scrollTo: { hours: number; minutes: number };
   className: string;
-  /** A post dragged out of a chip's list (set by SlotOverflowList while the drag lasts). */
+  /** A post dragged out of a chip's list (set by RowOverflowList while the drag lasts). */
   listDragRef: RefObject<PostEvent | null>;
   onDrop(event: PostEvent, wallStart: Date): void;
   onOpen(event: PostEvent): void;
@@ -233,7 +235,7 @@ export function TimeGrid(props: TimeGridProps) {
   const handlers = useMemo(() => ({ onPointerDown, onClick }), [onPointerDown, onClick]);
   return (
     <div className={`rbc-calendar ${className}`}>
-      <div className={`rbc-time-view cal-time-grid cal-time-grid--${view}`}>
+      <div className={`rbc-time-view cal-time-grid cal-time-grid--${view}`} style={HOUR_STYLE}>
         <div className="rbc-time-header">
           <div className="rbc-label rbc-time-header-gutter" />
           <div className="rbc-time-header-content">
@@ -287,7 +289,7 @@ export function TimeGrid(props: TimeGridProps) {
                 places={rows.places}
                 // Only today's column follows the clock; the others are wholly past or wholly ahead.
                 pastMinutes={
-                  key < todayKey ? DAY_MINUTES : today ? nowMinutes - (nowMinutes % SLOT_MINUTES) : 0
+                  key < todayKey ? DAY_MINUTES : today ? nowMinutes - (nowMinutes % ROW_MINUTES) : 0
                 }
                 nowMinutes={today ? nowMinutes : null}
                 today={today}
@@ -334,7 +336,7 @@ const DayColumn = memo(function DayColumn(props: DayColumnProps) {
             className="rbc-background-event cal-slot-event"
             style={{
               top: pct(minutesOf(slot.start)),
-              height: pct(Math.min(DAY_MINUTES - minutesOf(slot.start), SLOT_MINUTES)),
+              height: pct(Math.min(DAY_MINUTES - minutesOf(slot.start), ROW_MINUTES)),
             }}
           >
             {props.renderSlot(slot)}
@@ -363,7 +365,7 @@ function boxStyle(place: RowPlace) {
   const css = (v: string | number) => (typeof v === 'number' ? `${v}%` : v);
   return {
     top: pct(minutesOf(place.start)),
-    height: pct(SLOT_MINUTES),
+    height: pct(ROW_MINUTES),
     left: css(box.left),
     width: css(box.width),
   };
@@ -375,16 +377,9 @@ const PostBox = memo(function PostBox(props: {
   handlers: DayColumnProps['handlers'];
 }) {
   const { event, place, handlers } = props;
-  const movable = whyNotMovable(event.post) === null;
-  const className = [
-    'rbc-event post-event',
-    `post-event--${event.state ?? 'unknown'}`,
-    event.post.pending ? 'post-event--pending' : '',
-    movable ? '' : 'post-event--fixed',
-  ].join(' ');
   return (
     <div
-      className={className}
+      className={`rbc-event ${postEventClass(event)}${place.lanes > 1 || place.withChip ? ' post-event--narrow' : ''}`}
       style={boxStyle(place)}
       onPointerDown={(e) => handlers.onPointerDown(e, event)}
       onClick={(e) => handlers.onClick(e, event)}
@@ -403,7 +398,7 @@ function DropPreview({ index, store }: { index: number; store: DragStore }) {
   return (
     <div
       className={`rbc-event post-event post-event--${spot.event.state ?? 'unknown'} cal-drop-preview`}
-      style={{ top: pct(spot.minutes), height: pct(SLOT_MINUTES), left: 0, width: '100%' }}
+      style={{ top: pct(spot.minutes), height: pct(ROW_MINUTES), left: 0, width: '100%' }}
       aria-hidden="true"
     >
       <span className="post-cell">

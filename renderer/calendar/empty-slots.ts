@@ -1,17 +1,11 @@
 import { useQueries } from '@tanstack/react-query';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
 import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
-import { SLOT_MINUTES } from './slot-rows.js';
+import { ROW_MINUTES } from './time-rows.js';
+import { MINUTE, useCurrentMinute } from './clock.js';
 import { freeSlotEvents, slotSources, type SlotEvent } from './free-slots.js';
-
-const MINUTE = 60_000;
-const subscribeToMinutes = (tick: () => void) => {
-  const timer = setInterval(tick, 15_000);
-  return () => clearInterval(timer);
-};
-const currentMinute = () => Math.floor(Date.now() / MINUTE);
 
 /**
  * The free queue slots of the visible week or day, later than now, for the calendar's faint
@@ -26,7 +20,7 @@ export function useEmptySlots(opts: {
 }): SlotEvent[] {
   const { enabled, range, posts, accounts, zone } = opts;
   // A slot that has passed is no longer offered; re-checked each minute.
-  const minute = useSyncExternalStore(subscribeToMinutes, currentMinute);
+  const minute = useCurrentMinute();
   // Read afresh each time the calendar opens (staleTime 0): slots may have been edited meanwhile.
   const brandDefault = useIpcQuery('getQueueSlots', { integrationId: null }, { enabled, staleTime: 0 });
   // combine keeps the same array while no answer changes, so the memo below holds.
@@ -48,7 +42,7 @@ export function useEmptySlots(opts: {
             range,
             minute * MINUTE,
             zone,
-            SLOT_MINUTES,
+            ROW_MINUTES,
           )
         : [],
     [enabled, range, posts, accounts, zone, brandDefault.data, accountViews, minute],

@@ -8,10 +8,10 @@ import {
   type RefObject,
 } from 'react';
 import type { CalendarPost } from '../../shared/ipc/models.js';
-import { SLOT_MINUTES } from './slot-rows.js';
+import { ROW_MINUTES } from './time-rows.js';
 import { shiftTarget, type ShiftKey } from './moves.js';
 import { whyNotMovable, type PostEvent } from './posts.js';
-import type { CalendarView } from './range.js';
+import type { ViewName } from './range.js';
 import type { NewNotice } from '../app/notices.js';
 
 /*
@@ -33,7 +33,7 @@ const cellOf = (grid: HTMLElement | null, id: string) =>
 interface PostKeysOptions {
   gridRef: RefObject<HTMLElement | null>;
   events: PostEvent[];
-  view: CalendarView;
+  view: ViewName;
   zone: string;
   movePost(post: CalendarPost, target: Date, wholeGroup: boolean): boolean;
   openPost(id: string): void;
@@ -42,7 +42,7 @@ interface PostKeysOptions {
 
 /**
  * The keys of a focused post: arrows move the focus (up and down post by post, left and right to
- * another day), Alt+arrows move the post by a slot or a day (with Shift, its whole group), Enter
+ * another day), Alt+arrows move the post by a row (30 minutes) or a day (with Shift, its whole group), Enter
  * opens its details, Delete asks to delete it. One stable handler, so cells never re-render for it.
  */
 export function usePostKeys(o: PostKeysOptions) {
@@ -66,8 +66,8 @@ export function usePostKeys(o: PostKeysOptions) {
       const key = e.key as ShiftKey;
       if (!e.altKey) return focusNeighbour(gridRef.current, events, event, key);
       focusRequest.current = event.id;
-      if (movePost(event.post, shiftTarget(event.post, key, view, SLOT_MINUTES, zone), e.shiftKey)) {
-        // The cell remounts in its new slot and takes focus there (or, behind a crowded row's
+      if (movePost(event.post, shiftTarget(event.post, key, view, ROW_MINUTES, zone), e.shiftKey)) {
+        // The cell remounts in its new row and takes focus there (or, behind a crowded row's
         // "+N", that chip does: see MoreChip); if it did not remount, keep it here.
         requestAnimationFrame(() => cellOf(latest.current.gridRef.current, event.id)?.focus());
       }

@@ -1,7 +1,7 @@
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { firstLine, whyNotMovable } from './posts.js';
-import type { CalendarView } from './range.js';
-import { keepMinutesInRow } from './slot-rows.js';
+import type { ViewName } from './range.js';
+import { keepMinutesInRow } from './time-rows.js';
 import { instantToWall, keepTimeOfDay, shiftWall, wallToInstant } from './time.js';
 
 /** One post's move: where it was and where it goes (ISO instants). */
@@ -31,7 +31,7 @@ interface PlanContext {
 export function dropTarget(
   post: CalendarPost,
   dropWall: Date,
-  view: CalendarView,
+  view: ViewName,
   isAllDay: boolean,
   zone: string,
 ): Date {
@@ -49,20 +49,20 @@ export function dropTarget(
 export type ShiftKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight';
 
 /**
- * Where the keyboard moves a post: one slot up or down in the week and day views (one week in the
+ * Where the keyboard moves a post: one 30-minute row up or down in the week and day views (one week in the
  * month view and the agenda), one day left or right; in wall time, so 09:00 stays 09:00 across DST.
  */
 export function shiftTarget(
   post: CalendarPost,
   key: ShiftKey,
-  view: CalendarView,
-  slotMinutes: number,
+  view: ViewName,
+  rowMinutes: number,
   zone: string,
 ): Date {
   const current = new Date(post.publishDate);
   const wall = instantToWall(current, zone);
   const timeGrid = view === 'week' || view === 'day';
-  const vertical = (sign: 1 | -1) => (timeGrid ? { minutes: sign * slotMinutes } : { days: sign * 7 });
+  const vertical = (sign: 1 | -1) => (timeGrid ? { minutes: sign * rowMinutes } : { days: sign * 7 });
   const amount = {
     ArrowUp: vertical(-1),
     ArrowDown: vertical(1),

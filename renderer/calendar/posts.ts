@@ -67,6 +67,16 @@ export function whyNotMovable(post: CalendarPost): string | null {
   return keyRefusal('reschedule') ?? postCannotMove(post);
 }
 
+/** The class names of a post in every view (state colour, pending, fixed); boxes add rbc's `rbc-event`. */
+export function postEventClass(event: PostEvent): string {
+  return [
+    'post-event',
+    `post-event--${event.state ?? 'unknown'}`,
+    event.post.pending ? 'post-event--pending' : '',
+    whyNotMovable(event.post) === null ? '' : 'post-event--fixed',
+  ].join(' ');
+}
+
 /** A platform's name for people: shared/platforms' label, or the raw value when unknown. */
 export function platformLabel(platform: string | null): string {
   if (!platform) return 'Unknown platform';
@@ -140,6 +150,7 @@ export function postAccessibleName(event: PostEvent, time: string): string {
     event.title,
   ];
   if (p.groupSize > 1) parts.push(`one of a group of ${p.groupSize}`);
+  if (p.thumbnail) parts.push('with media');
   if (p.blockCount > 1) parts.push(`thread of ${p.blockCount}`);
   if (p.pending) parts.push('change pending sync');
   if (p.error) parts.push(`error: ${p.error}`);

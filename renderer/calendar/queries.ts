@@ -5,7 +5,7 @@ import { call } from '../lib/ipc.js';
 import { knownPosts, type InstantRange } from '../lib/posts-in-cache.js';
 import { ipcKey } from '../lib/use-ipc.js';
 import type { PostMove } from './moves.js';
-import { inRange, rangeInstants, visibleWallRange, type CalendarView } from './range.js';
+import { inRange, rangeInstants, visibleWallRange, type ViewName } from './range.js';
 import { brandZone } from './time.js';
 
 /*
@@ -54,7 +54,7 @@ export function visiblePostsQuery(brandId: string | null, range: InstantRange) {
  */
 export function useVisiblePosts(
   brandId: string | null,
-  view: CalendarView,
+  view: ViewName,
   date: Date,
   zone: string,
   brandKnown: boolean,

@@ -11,8 +11,8 @@ import {
 } from 'date-fns';
 import { wallToInstant } from './time.js';
 
-export type CalendarView = 'month' | 'week' | 'day' | 'agenda';
-export const CALENDAR_VIEWS: readonly CalendarView[] = ['month', 'week', 'day', 'agenda'];
+export type ViewName = 'month' | 'week' | 'day' | 'agenda';
+export const CALENDAR_VIEWS: readonly ViewName[] = ['month', 'week', 'day', 'agenda'];
 
 /** Days the agenda lists from its date on. */
 export const AGENDA_DAYS = 14;
@@ -25,7 +25,7 @@ export interface WallRange {
 }
 
 /** The wall dates a view shows around `date` (browser-local Dates carrying brand-zone fields). */
-export function visibleWallRange(view: CalendarView, date: Date): WallRange {
+export function visibleWallRange(view: ViewName, date: Date): WallRange {
   const opts = { weekStartsOn: WEEK_STARTS_ON } as const;
   switch (view) {
     case 'month':
@@ -48,7 +48,7 @@ export function rangeInstants(range: WallRange, zone: string): { start: string; 
 }
 
 /** The date one step before or after in a view (a month, a week, a day, an agenda page). */
-export function stepDate(view: CalendarView, date: Date, direction: 1 | -1): Date {
+export function stepDate(view: ViewName, date: Date, direction: 1 | -1): Date {
   switch (view) {
     case 'month':
       return addMonths(date, direction);

@@ -1,19 +1,19 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { NO_FILTERS, type PostFilters } from './posts.js';
-import { CALENDAR_VIEWS, type CalendarView } from './range.js';
+import { CALENDAR_VIEWS, type ViewName } from './range.js';
 import { parseWallDateKey, wallDateKey } from './time.js';
 
 /** The calendar's UI state. Server data lives in react-query; this is only what the user chose. */
 interface CalendarState {
-  view: CalendarView;
+  view: ViewName;
   /** The shown date as `yyyy-MM-dd` in the brand zone (a key, so it survives a zone change); null is today there. */
   dateKey: string | null;
   /** Filters per brand: one brand's accounts mean nothing in another's calendar. */
   filtersByBrand: Record<string, PostFilters>;
   /** The post whose details panel is open. */
   openPostId: string | null;
-  setView(view: CalendarView): void;
+  setView(view: ViewName): void;
   setDate(wall: Date): void;
   setFilters(brandId: string, filters: PostFilters): void;
   toggleFilter(brandId: string, kind: keyof PostFilters, value: string): void;
@@ -58,7 +58,7 @@ type Prefs = Pick<CalendarState, 'view' | 'dateKey' | 'filtersByBrand'>;
 /** What is kept of a saved entry: a hand-edited or stale one never breaks the screen; the valid parts stay. */
 export function restorePrefs(persisted: unknown, defaults: Prefs): Prefs {
   const p = (persisted && typeof persisted === 'object' ? persisted : {}) as Record<string, unknown>;
-  const view = CALENDAR_VIEWS.includes(p.view as CalendarView) ? (p.view as CalendarView) : defaults.view;
+  const view = CALENDAR_VIEWS.includes(p.view as ViewName) ? (p.view as ViewName) : defaults.view;
   const dateKey = typeof p.dateKey === 'string' && parseWallDateKey(p.dateKey) ? p.dateKey : null;
   const saved =
     p.filtersByBrand && typeof p.filtersByBrand === 'object'

@@ -1,5 +1,5 @@
 import type { PostEvent } from './posts.js';
-import { SLOT_MINUTES } from './slot-rows.js';
+import { ROW_MINUTES } from './time-rows.js';
 
 /*
  * The week and day grid's drag state, outside React: while a post is dragged only the drop preview
@@ -46,9 +46,9 @@ export function createDragStore(): DragStore {
  * The row a point lands on: `offset` pixels below the top of a column `height` pixels tall (a whole
  * day), down to its row, kept inside the day.
  */
-export function dropMinutes(offset: number, height: number, slotMinutes: number = SLOT_MINUTES): number {
-  const rows = (24 * 60) / slotMinutes;
+export function dropMinutes(offset: number, height: number, rowMinutes: number = ROW_MINUTES): number {
+  const rows = (24 * 60) / rowMinutes;
   if (!(height > 0)) return 0;
   const row = Math.floor((offset / height) * rows);
-  return Math.min(rows - 1, Math.max(0, row)) * slotMinutes;
+  return Math.min(rows - 1, Math.max(0, row)) * rowMinutes;
 }

@@ -2,11 +2,11 @@ import { useCallback } from 'react';
 import type { MenuCommand } from '../../shared/ipc/contract.js';
 import { useUi } from '../app/ui-store.js';
 import { useCalendarStore } from '../calendar/store.js';
-import type { CalendarView } from '../calendar/range.js';
+import type { ViewName } from '../calendar/range.js';
 import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
 import { featureAccess } from '../settings/permissions.js';
 
-const VIEWS: Partial<Record<MenuCommand, CalendarView>> = {
+const VIEWS: Partial<Record<MenuCommand, ViewName>> = {
   viewMonth: 'month',
   viewWeek: 'week',
   viewDay: 'day',

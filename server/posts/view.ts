@@ -26,8 +26,14 @@ export function mediaView(svc: Service, m: MediaRecord): MediaObject {
   };
 }
 
+/** The thumbnail file of a post's first media (first block, first image), when the service holds it. */
+export function firstThumbnailOf(svc: Service, post: PostRecord): string | null {
+  const id = post.blocks[0]?.image[0]?.id;
+  return (id && svc.media.get(id)?.thumbnail_file) || null;
+}
+
 /** A post as GET /posts lists it; `integration` is the view of the post's account. */
-export function listItemView(post: PostSummary, integration: Integration): PostListItem {
+export function listItemView(svc: Service, post: PostSummary, integration: Integration): PostListItem {
   return {
     id: post.id,
     group: post.group_id,
@@ -35,6 +41,7 @@ export function listItemView(post: PostSummary, integration: Integration): PostL
     publishDate: new Date(post.publish_date).toISOString(),
     integration,
     content: post.first_content ?? '',
+    thumbnail: post.first_thumbnail === null ? null : cdnUrlOf(svc.urls, post.first_thumbnail),
     blockCount: post.block_count,
     releaseURL: post.release_url,
     publishedAt: iso(post.published_at),
@@ -68,7 +75,7 @@ export function detailView(svc: Service, post: PostRecord, integration: Integrat
     }
   }
   return {
-    ...listItemView(summaryOf(post), integrationView(svc, integration)),
+    ...listItemView(svc, summaryOf(post, firstThumbnailOf(svc, post)), integrationView(svc, integration)),
     group: post.group_id,
     value: post.blocks.map((b) => blockView(svc, b, media)),
     media: [...media.values()].map((m) => mediaView(svc, m)),

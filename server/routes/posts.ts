@@ -8,7 +8,7 @@ import type { RateLimiter } from '../http/rate-limit.js';
 import { AnswerCache } from '../http/answer-cache.js';
 import { defineRoute, SerializedAnswer } from '../http/route.js';
 import { createPosts } from '../posts/create.js';
-import { detailView, integrationView, listItemView } from '../posts/view.js';
+import { detailView, firstThumbnailOf, integrationView, listItemView } from '../posts/view.js';
 import type { Service } from '../service.js';
 import type { IntegrationRecord } from '../store/accounts.js';
 import { summaryOf, type PostRecord } from '../store/posts.js';
@@ -58,7 +58,7 @@ export function postRoutes(app: FastifyInstance, svc: Service, limiter: RateLimi
       };
       const posts = svc.posts.listByBrand(auth.brand.id, start, end).flatMap((p) => {
         const integration = integrationOf(p.integration_id);
-        return integration ? [listItemView(p, integration)] : [];
+        return integration ? [listItemView(svc, p, integration)] : [];
       });
       return SerializedAnswer.of('listPosts', { posts });
     });
@@ -83,7 +83,7 @@ export function postRoutes(app: FastifyInstance, svc: Service, limiter: RateLimi
     svc.posts.reschedule(post.id, date, post.state === 'draft' ? 'draft' : 'scheduled');
     const moved = svc.posts.get(post.id);
     if (!moved) throw notFound(`Post "${params.id}"`);
-    return listItemView(summaryOf(moved), integrationView(svc, integration));
+    return listItemView(svc, summaryOf(moved, firstThumbnailOf(svc, moved)), integrationView(svc, integration));
   });
 
   defineRoute(app, svc, limiter, 'deleteGroup', async ({ auth, params }) => {

@@ -51,6 +51,8 @@ const SummaryRow = z.object({
   state: PostState,
   publish_date: z.number(),
   first_content: z.string().nullable(),
+  /** The thumbnail file of the first block's first media, when it is this service's own. */
+  first_thumbnail: z.string().nullable(),
   block_count: z.number().int(),
   release_url: z.string().nullable(),
   published_at: z.number().nullable(),
@@ -58,9 +60,14 @@ const SummaryRow = z.object({
 });
 export type PostSummary = z.infer<typeof SummaryRow>;
 
-/** The summary of a post already read whole, so one view serves both. */
-export function summaryOf(post: PostRecord): PostSummary {
-  return { ...post, first_content: post.blocks[0]?.content ?? null, block_count: post.blocks.length };
+/** The summary of a post already read whole, so one view serves both (`thumbnail`: its first media's thumbnail file). */
+export function summaryOf(post: PostRecord, thumbnail: string | null): PostSummary {
+  return {
+    ...post,
+    first_content: post.blocks[0]?.content ?? null,
+    first_thumbnail: thumbnail,
+    block_count: post.blocks.length,
+  };
 }
 
 export interface NewPost {
@@ -135,6 +142,7 @@ export class PostStore {
     return statement(
       this.db,
       `SELECT id, group_id, integration_id, state, publish_date, json_extract(blocks, '$[0].content') AS first_content,
+           (SELECT thumbnail_file FROM media WHERE media.id = json_extract(posts.blocks, '$[0].image[0].id')) AS first_thumbnail,
            json_array_length(blocks) AS block_count, release_url, published_at, error
          FROM posts WHERE brand_id = ? AND publish_date BETWEEN ? AND ? ORDER BY publish_date, id`,
     )

@@ -120,6 +120,25 @@ describe('POST /posts', () => {
     expect(post.blockCount).toBe(2);
   });
 
+  it("lists each post with its first media's thumbnail (none for a post without media), as a calendar shows it", async () => {
+    const res = await api.post<{ postId: string }[]>(
+      '/posts',
+      schedule([
+        { ...target('x'), value: [{ content: 'with a picture', image: [image] }, { content: 'two' }] },
+        { ...target('linkedin'), value: [{ content: 'words only', image: [] }] },
+      ]),
+    );
+    const [withMedia, without] = res.body.map((r) => r.postId);
+    const media = PostDetail.parse((await api.get(`/posts/${withMedia}`)).body).media?.[0];
+    expect(media?.thumbnail).toMatch(/^http/);
+    const listed = PostListResponse.parse((await api.get(`/posts?${range(1)}`)).body).posts;
+    expect(listed.find((p) => p.id === withMedia)?.thumbnail).toBe(media?.thumbnail);
+    expect(listed.find((p) => p.id === without)?.thumbnail).toBeNull();
+    // A move answers the post as listed, thumbnail included.
+    const moved = await api.put(`/posts/${withMedia}/date`, { date: inMinutes(180) });
+    expect(RescheduleResponse.parse(moved.body).thumbnail).toBe(media?.thumbnail);
+  });
+
   it('needs posts[] unless the type is draft', async () => {
     for (const type of ['schedule', 'now']) {
       expectError(
@@ -441,6 +460,7 @@ describe('GET /posts', () => {
         publishDate: detail.publishDate,
         integration: detail.integration,
         content: detail.value[0]?.content,
+        thumbnail: detail.media?.[0]?.thumbnail ?? null,
         blockCount: detail.value.length,
         releaseURL: detail.releaseURL,
         publishedAt: detail.publishedAt,

@@ -140,6 +140,8 @@ export const PostListItem = z.looseObject({
   integration: IntegrationSummary,
   /** First block's text, so a calendar can show a line without reading every post. */
   content: z.string().optional(),
+  /** This service's extension: the first media's thumbnail URL, so a calendar can show it without reading every post. */
+  thumbnail: z.string().nullable().optional(),
   blockCount: z.number().int().optional(),
   releaseURL: z.string().nullable().optional(),
   publishedAt: IsoDateTime.nullable().optional(),

@@ -62,6 +62,8 @@ export const CalendarPost = z.object({
     picture: z.string().nullable(),
   }),
   content: z.string(),
+  /** The first media's thumbnail URL, when the post has media the service lists (absent: none known). */
+  thumbnail: z.string().nullable().optional(),
   blockCount: z.number().int(),
   error: z.string().nullable(),
   releaseURL: z.string().nullable(),

@@ -13,7 +13,7 @@ import { formatTime } from './format.js';
 import { PostSummary } from './PostBadges.js';
 import { PostCellContext } from './PostEventView.js';
 import { postAccessibleName, stateLabel, whyNotMovable, type PostEvent } from './posts.js';
-import type { MoreEvent } from './slot-rows.js';
+import type { MoreEvent } from './time-rows.js';
 
 /*
  * A crowded week or day row ends with a "+N" chip; the chip opens a list of every post of the row.
@@ -30,7 +30,7 @@ const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long',
 const dateLabel = (d: Date) => DAY.format(d);
 
 /** Whether one of `posts` asked for the focus (after a keyboard move); the request is then taken. */
-function takeFocusRequest(cells: PostCellContext, posts: readonly PostEvent[]): boolean {
+export function takeFocusRequest(cells: PostCellContext, posts: readonly PostEvent[]): boolean {
   const wanted = cells.focusRequest.current;
   if (!wanted || !posts.some((p) => p.id === wanted)) return false;
   cells.focusRequest.current = null;
@@ -72,7 +72,7 @@ export function MoreChip({ more, zone }: { more: MoreEvent; zone: string }) {
   );
 }
 
-interface SlotOverflowListProps {
+interface RowOverflowListProps {
   /** Set to the function that opens a chip's list (the grid calls it through OpenOverflowContext). */
   openerRef: RefObject<((more: MoreEvent, chip: HTMLElement) => void) | null>;
   /** The chips drawn now, by id: an open list follows its row as posts move in and out. */
@@ -84,7 +84,7 @@ interface SlotOverflowListProps {
 }
 
 /** The open list of a crowded row, anchored beside its chip. */
-export function SlotOverflowList({ openerRef, chips, zone, draggedRef, onOpen }: SlotOverflowListProps) {
+export function RowOverflowList({ openerRef, chips, zone, draggedRef, onOpen }: RowOverflowListProps) {
   const [open, setOpen] = useState<{ id: string; chip: HTMLElement } | null>(null);
   const [dragging, setDragging] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);

@@ -1,24 +1,21 @@
-import { memo, useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { Calendar, type Components, type Formats, type ViewsProps } from 'react-big-calendar';
-import dragAndDropAddon from 'react-big-calendar/lib/addons/dragAndDrop/index.js';
 import { CompactCellContext, PostCellContext, PostEventView } from './PostEventView.js';
-import { whyNotMovable, type PostEvent } from './posts.js';
+import { postEventClass, type PostEvent } from './posts.js';
 import { createLocalizer } from './localizer.js';
-import { AGENDA_DAYS, visibleWallRange, type CalendarView as ViewName } from './range.js';
+import { AGENDA_DAYS, visibleWallRange, type ViewName } from './range.js';
 import { instantToWall } from './time.js';
 import { EmptySlot } from '../queue/EmptySlot.js';
 import type { SlotEvent } from './free-slots.js';
 import { formatTime } from './format.js';
-import { LANES, layoutSlotRows, type MoreEvent } from './slot-rows.js';
-import { OpenOverflowContext, SlotOverflowList } from './SlotOverflow.js';
-import { QuickMonthView } from './QuickMonthView.js';
+import { LANES, layoutTimeRows, type MoreEvent } from './time-rows.js';
+import { OpenOverflowContext, RowOverflowList } from './RowOverflow.js';
+import { MonthGridInputContext, MonthView, type MonthGridInput } from './MonthGrid.js';
 import { TimeGrid } from './TimeGrid.js';
-import { commonJsDefault } from './commonjs-default.js';
+import { MINUTE, useCurrentMinute } from './clock.js';
 
-const withDragAndDrop = commonJsDefault(dragAndDropAddon);
-/** What rbc draws (month and agenda): posts only. Week and day are TimeGrid's. */
+/** What rbc draws (the agenda): posts only. Month is MonthGrid's, week and day TimeGrid's. */
 type GridEvent = PostEvent;
-const DnDCalendar = withDragAndDrop<GridEvent>(Calendar);
 
 /** A free slot's button. */
 function SlotCell(props: { label: string; instant: Date; onOpen: ((instant: Date) => void) | null }) {
@@ -49,36 +46,23 @@ const components: Components<GridEvent> = {
 };
 
 /**
- * rbc's views, the month's rows given their posts by QuickMonthView. Week and day are drawn by
- * TimeGrid; they stay listed so that rbc's drill-down from a month's date reaches the day view.
+ * rbc's views: the month is our own (MonthGrid, a custom view through rbc's public `views`), the
+ * agenda rbc's. Week and day are drawn by TimeGrid; they stay listed as rbc's view names.
  */
-const VIEWS: ViewsProps<GridEvent> = { month: QuickMonthView as never, week: true, day: true, agenda: true };
+const VIEWS: ViewsProps<GridEvent> = { month: MonthView, week: true, day: true, agenda: true };
 const SCROLL_TO = { hours: 7, minutes: 30 };
-const isMovable = (e: GridEvent) => whyNotMovable(e.post) === null;
-const postClass = (e: PostEvent) => ({
-  className: [
-    'post-event',
-    `post-event--${e.state ?? 'unknown'}`,
-    e.post.pending ? 'post-event--pending' : '',
-    isMovable(e) ? '' : 'post-event--fixed',
-  ].join(' '),
-});
+const postClass = (e: PostEvent) => ({ className: postEventClass(e) });
+const NO_EVENTS: PostEvent[] = [];
 
-const MINUTE = 60_000;
 const NO_SLOTS: SlotEvent[] = [];
-const subscribeToMinutes = (tick: () => void) => {
-  const timer = setInterval(tick, 5_000);
-  return () => clearInterval(timer);
-};
-const currentMinute = () => Math.floor(Date.now() / MINUTE);
 
 /** The brand-zone "now" as a wall date, to the minute, for today's mark and the past's shading. */
 function useWallNow(zone: string): Date {
-  const minute = useSyncExternalStore(subscribeToMinutes, currentMinute);
+  const minute = useCurrentMinute();
   return useMemo(() => instantToWall(minute * MINUTE, zone), [minute, zone]);
 }
 
-interface CalendarViewProps {
+interface CalendarGridProps {
   events: PostEvent[];
   /** Free queue slots, drawn faintly in week and day views only. */
   slots?: SlotEvent[];
@@ -94,11 +78,11 @@ interface CalendarViewProps {
 }
 
 /**
- * The calendar, fed brand-zone wall dates: react-big-calendar with drag and drop for the month and
- * the agenda, TimeGrid for the week and the day. Memoized: it renders only when its events, view,
+ * The calendar, fed brand-zone wall dates: react-big-calendar around our MonthGrid for the month and
+ * with its own agenda, TimeGrid for the week and the day. Memoized: it renders only when its events, view,
  * date or zone change, never for a toast, a filter menu or the details panel.
  */
-export const CalendarView = memo(function CalendarView(props: CalendarViewProps) {
+export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps) {
   const { events, slots, view, date, zone, cellContext, onView, onNavigate, onDrop, onOpen, onOpenSlot } =
     props;
   const timeGrid = view === 'week' || view === 'day';
@@ -108,15 +92,17 @@ export const CalendarView = memo(function CalendarView(props: CalendarViewProps)
   // week row's posts on every render (twice when the month changes, to measure its rows), and its
   // sort on an ordered list is one pass instead of n log n comparisons of date math.
   const range = useMemo(() => visibleWallRange(view, date), [view, date]);
+  // The month picks its days' posts itself (MonthGrid), from buckets made once per list of posts.
   const visible = useMemo(() => {
+    if (view === 'month') return NO_EVENTS;
     const [from, to] = [range.start.getTime(), range.end.getTime()];
     return events
       .filter((e) => e.start.getTime() >= from && e.start.getTime() <= to)
       .sort((a, b) => a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime());
-  }, [events, range]);
+  }, [events, range, view]);
   // Week and day draw posts in 30-minute rows, a crowded row folded into a "+N" chip.
   const rows = useMemo(
-    () => (view === 'week' || view === 'day' ? layoutSlotRows(visible, LANES[view]) : null),
+    () => (view === 'week' || view === 'day' ? layoutTimeRows(visible, LANES[view]) : null),
     [visible, view],
   );
   const days = useMemo(() => {
@@ -134,13 +120,7 @@ export const CalendarView = memo(function CalendarView(props: CalendarViewProps)
   );
   // A post dragged out of a chip's list onto the grid.
   const draggedRef = useRef<PostEvent | null>(null);
-  const getters = useMemo(() => {
-    const dayEnd = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
-    return {
-      getNow: () => now,
-      day: (day: Date) => (dayEnd(day) <= now.getTime() ? { className: 'cal-past' } : {}),
-    };
-  }, [now]);
+  const getNow = useCallback(() => now, [now]);
   const dropInRow = useCallback((event: PostEvent, start: Date) => onDrop(event, start, false), [onDrop]);
   const drillDown = useCallback(
     (day: Date) => {
@@ -148,6 +128,10 @@ export const CalendarView = memo(function CalendarView(props: CalendarViewProps)
       onNavigate(day);
     },
     [onView, onNavigate],
+  );
+  const monthInput = useMemo<MonthGridInput>(
+    () => ({ events, now, onDrop: dropInRow, onOpen, onDrillDown: drillDown }),
+    [events, now, dropInRow, onOpen, drillDown],
   );
   const renderSlot = useCallback(
     (slot: SlotEvent) => (
@@ -177,7 +161,7 @@ export const CalendarView = memo(function CalendarView(props: CalendarViewProps)
                 onDrillDown={drillDown}
                 renderSlot={renderSlot}
               />
-              <SlotOverflowList
+              <RowOverflowList
                 key={`${view}:${date.getTime()}`}
                 openerRef={openerRef}
                 chips={rows.chips}
@@ -187,35 +171,29 @@ export const CalendarView = memo(function CalendarView(props: CalendarViewProps)
               />
             </>
           ) : (
-            <DnDCalendar
-              className={`cal-grid cal-view-${view}`}
-              localizer={localizer}
-              culture="en-US"
-              events={visible}
-              view={view}
-              views={VIEWS}
-              date={date}
-              toolbar={false}
-              onView={(v) => onView(v as ViewName)}
-              onNavigate={(d) => onNavigate(d)}
-              getNow={getters.getNow}
-              components={components}
-              formats={formats}
-              popup
-              resizable={false}
-              selectable={false}
-              draggableAccessor={isMovable}
-              eventPropGetter={postClass}
-              dayPropGetter={getters.day}
-              length={AGENDA_DAYS}
-              tooltipAccessor={null}
-              onSelectEvent={(e) => onOpen(e)}
-              onEventDrop={({ event, start, isAllDay }) => onDrop(event, new Date(start), !!isAllDay)}
-              messages={{
-                showMore: (count) => `+${count} more`,
-                noEventsInRange: 'No posts in this range.',
-              }}
-            />
+            <MonthGridInputContext.Provider value={monthInput}>
+              <Calendar
+                className={`cal-grid cal-view-${view}`}
+                localizer={localizer}
+                culture="en-US"
+                events={visible}
+                view={view}
+                views={VIEWS}
+                date={date}
+                toolbar={false}
+                onView={(v) => onView(v as ViewName)}
+                onNavigate={(d) => onNavigate(d)}
+                getNow={getNow}
+                components={components}
+                formats={formats}
+                selectable={false}
+                eventPropGetter={postClass}
+                length={AGENDA_DAYS}
+                tooltipAccessor={null}
+                onSelectEvent={(e) => onOpen(e)}
+                messages={{ noEventsInRange: 'No posts in this range.' }}
+              />
+            </MonthGridInputContext.Provider>
           )}
         </CompactCellContext.Provider>
       </OpenOverflowContext.Provider>

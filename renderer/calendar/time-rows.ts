@@ -9,7 +9,7 @@ import type { PostEvent } from './posts.js';
  */
 
 /** Minutes per row in the week and day views; the keyboard moves a post by one row. */
-export const SLOT_MINUTES = 30;
+export const ROW_MINUTES = 30;
 
 /** Posts side by side in one row before the rest fold into a chip: a week column is narrow, a day wide. */
 export const LANES = { week: 2, day: 8 } as const;
@@ -38,7 +38,7 @@ export interface RowPlace {
   chip: boolean;
 }
 
-export interface SlotRows {
+export interface TimeRows {
   /** What the grid draws: the posts that fit, and one chip per crowded row. */
   shown: (PostEvent | MoreEvent)[];
   /** The place of every drawn item, by identity. */
@@ -50,27 +50,27 @@ export interface SlotRows {
 const MINUTE = 60_000;
 
 /** The start of the row holding a wall time: the same day and hour, minutes down to the row. */
-export function rowStart(wall: Date, slotMinutes: number = SLOT_MINUTES): Date {
+export function rowStart(wall: Date, rowMinutes: number = ROW_MINUTES): Date {
   const minutes = wall.getMinutes();
   return new Date(
     wall.getFullYear(),
     wall.getMonth(),
     wall.getDate(),
     wall.getHours(),
-    minutes - (minutes % slotMinutes),
+    minutes - (minutes % rowMinutes),
   );
 }
 
-/** Lays `events` out in rows of `slotMinutes`, at most `maxLanes` items wide (a chip counts as one). */
-export function layoutSlotRows(
+/** Lays `events` out in rows of `rowMinutes`, at most `maxLanes` items wide (a chip counts as one). */
+export function layoutTimeRows(
   events: readonly PostEvent[],
   maxLanes: number,
-  slotMinutes: number = SLOT_MINUTES,
-): SlotRows {
+  rowMinutes: number = ROW_MINUTES,
+): TimeRows {
   const lanes = Math.max(1, Math.floor(maxLanes));
   const rows = new Map<number, { start: Date; posts: PostEvent[] }>();
   for (const event of events) {
-    const start = rowStart(event.start, slotMinutes);
+    const start = rowStart(event.start, rowMinutes);
     const key = start.getTime();
     const row = rows.get(key);
     if (row) row.posts.push(event);
@@ -81,7 +81,7 @@ export function layoutSlotRows(
   const places = new Map<PostEvent | MoreEvent, RowPlace>();
   const chips = new Map<string, MoreEvent>();
   for (const { start, posts } of rows.values()) {
-    const end = new Date(start.getTime() + slotMinutes * MINUTE);
+    const end = new Date(start.getTime() + rowMinutes * MINUTE);
     posts.sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
     const crowded = posts.length > lanes;
     const drawn = crowded ? posts.slice(0, lanes - 1) : posts;
@@ -134,15 +134,15 @@ export function rowBox(place: RowPlace): { left: string | number; width: string 
  * row, so a 12:25 post dropped on Thursday's 15:00 row goes to 15:25 (and on the same row of another
  * day keeps its exact time). A drop time that is not a row start is taken as it is.
  */
-export function keepMinutesInRow(dropWall: Date, postWall: Date, slotMinutes: number = SLOT_MINUTES): Date {
-  if (dropWall.getMinutes() % slotMinutes !== 0 || dropWall.getSeconds() !== 0) return dropWall;
+export function keepMinutesInRow(dropWall: Date, postWall: Date, rowMinutes: number = ROW_MINUTES): Date {
+  if (dropWall.getMinutes() % rowMinutes !== 0 || dropWall.getSeconds() !== 0) return dropWall;
   // In wall fields, not milliseconds: the browser's own zone may have a DST jump in between.
   return new Date(
     dropWall.getFullYear(),
     dropWall.getMonth(),
     dropWall.getDate(),
     dropWall.getHours(),
-    dropWall.getMinutes() + (postWall.getMinutes() % slotMinutes),
+    dropWall.getMinutes() + (postWall.getMinutes() % rowMinutes),
     postWall.getSeconds(),
     postWall.getMilliseconds(),
   );

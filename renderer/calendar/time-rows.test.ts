@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import type { PostEvent } from './posts.js';
-import { keepMinutesInRow, layoutSlotRows, rowBox, rowStart, type MoreEvent } from './slot-rows.js';
+import { keepMinutesInRow, layoutTimeRows, rowBox, rowStart, type MoreEvent } from './time-rows.js';
 
 const event = (id: string, wall: Date): PostEvent => ({
   id,
@@ -23,12 +23,12 @@ describe('rowStart', () => {
   });
 });
 
-describe('layoutSlotRows', () => {
+describe('layoutTimeRows', () => {
   it('draws every post of a row that fits, side by side, each at its row', () => {
     const a = event('a', at(12, 25));
     const b = event('b', at(12, 5));
     const c = event('c', at(12, 40));
-    const rows = layoutSlotRows([a, b, c], 2);
+    const rows = layoutTimeRows([a, b, c], 2);
     expect(rows.shown).toEqual([b, a, c]);
     expect(rows.places.get(b)).toMatchObject({ start: at(12, 0), end: at(12, 30), lane: 0, lanes: 2 });
     expect(rows.places.get(a)).toMatchObject({ start: at(12, 0), lane: 1, lanes: 2, withChip: false });
@@ -38,7 +38,7 @@ describe('layoutSlotRows', () => {
 
   it('folds a crowded row into its first posts and one chip that lists them all, in time order', () => {
     const posts = [event('d', at(9, 20)), event('a', at(9, 0)), event('c', at(9, 10)), event('b', at(9, 0))];
-    const rows = layoutSlotRows(posts, 2);
+    const rows = layoutTimeRows(posts, 2);
     expect(rows.shown.filter((e) => !isMore(e)).map((e) => e.id)).toEqual(['a']);
     const chip = rows.shown.find(isMore)!;
     expect(chip).toMatchObject({
@@ -55,7 +55,7 @@ describe('layoutSlotRows', () => {
   it('keeps rows of different days apart, and posts the same for a row that is not crowded', () => {
     const monday = Array.from({ length: 9 }, (_, i) => event(`m${i}`, at(18, i * 3, 14)));
     const tuesday = event('t', at(18, 0, 15));
-    const rows = layoutSlotRows([...monday, tuesday], 8);
+    const rows = layoutTimeRows([...monday, tuesday], 8);
     expect(rows.shown.filter((e) => !isMore(e))).toHaveLength(8);
     expect(rows.shown.find(isMore)!.hidden).toBe(2);
     expect(rows.places.get(tuesday)).toMatchObject({ lane: 0, lanes: 1, withChip: false });
@@ -63,7 +63,7 @@ describe('layoutSlotRows', () => {
 
   it('keeps the same objects for the posts it draws, so memoized cells do not re-render', () => {
     const a = event('a', at(7, 0));
-    expect(layoutSlotRows([a], 2).shown[0]).toBe(a);
+    expect(layoutTimeRows([a], 2).shown[0]).toBe(a);
   });
 });
 

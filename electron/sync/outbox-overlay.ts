@@ -100,6 +100,7 @@ export function calendarPosts(input: OverlayInput): CalendarPost[] {
       publishDate: move ? move.date : post.publishDate,
       integration: integrationOf(post.integrationId, post.item.integration, input.integrations),
       content: post.content,
+      thumbnail: post.item.thumbnail ?? null,
       blockCount: post.blockCount,
       error: refused ? refused.lastError : post.error,
       releaseURL: post.releaseURL,

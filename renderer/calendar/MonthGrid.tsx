@@ -1,0 +1,413 @@
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent as ReactMouseEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
+import { format } from 'date-fns';
+import type { NavigateAction } from 'react-big-calendar';
+import { PostCellContext, PostEventView } from './PostEventView.js';
+import { postEventClass, whyNotMovable, type PostEvent } from './posts.js';
+import { takeFocusRequest } from './RowOverflow.js';
+import {
+  cellPlan,
+  chipsThatFit,
+  dayNumber,
+  monthDays,
+  placeInside,
+  postsByDay,
+  stepMonth,
+} from './month-days.js';
+
+/*
+ * The month view, drawn here rather than by react-big-calendar (as TimeGrid draws the week and the
+ * day): rbc's month lays every post of a week row out in levels with its date math, renders the
+ * month once more only to measure a row, and its drag addon wraps every post. Here each day draws
+ * the few posts that fit its cell from a bucket of that day's posts (made once per list of posts,
+ * month-days.ts) and a "+N more" that opens the day's whole list, so ten thousand posts a month
+ * draw as fast as five hundred. It is registered with rbc as a custom view (`views.month`, with the
+ * `range`/`navigate`/`title` statics rbc documents), so rbc's agenda and its navigation stay as
+ * they were; it reads the posts and handlers from MonthGridInput, not from rbc's props.
+ *
+ * It keeps rbc's class names (rbc-month-view, rbc-month-row, rbc-date-cell, rbc-show-more,
+ * rbc-overlay...), so rbc's stylesheet, month.css and the end-to-end tests read it as they read rbc.
+ * Moving: a post is dragged with the pointer onto another day (it keeps its time of day, moves.ts),
+ * from the cell or from a day's list; the keyboard moves posts through PostEventView.
+ */
+
+/** Height of one post chip (and of "+N more") in a month cell, px; month.css reads it as --cal-month-chip. */
+export const MONTH_CHIP_PX = 22;
+/** Pixels the pointer travels before a press becomes a drag (a click otherwise). */
+const DRAG_THRESHOLD = 4;
+const NONE: readonly PostEvent[] = [];
+const NOT_MEASURED = { shown: 0, hidden: 0 };
+
+/** What the month view needs from the calendar; rbc passes only the date. */
+export interface MonthGridInput {
+  /** Every post held (any range): the view picks its days' posts out of them. */
+  events: readonly PostEvent[];
+  /** The brand-zone now, as a wall date. */
+  now: Date;
+  /** A post dropped on a day (a wall date at that day's midnight). */
+  onDrop(event: PostEvent, day: Date): void;
+  onOpen(event: PostEvent): void;
+  /** A day's number: show that day alone. */
+  onDrillDown(day: Date): void;
+}
+
+export const MonthGridInputContext = createContext<MonthGridInput | null>(null);
+
+/**
+ * The chips that fit in a cell, kept across mounts so a return to the month does not measure first.
+ * 0 until measured: the month's first render draws its days without posts, is measured before it is
+ * painted, and draws the posts that fit (rather than posts that a second render would take back).
+ */
+let lastFit = 0;
+
+interface Handlers {
+  onPointerDown(e: ReactPointerEvent<HTMLElement>, event: PostEvent): void;
+  onClick(e: ReactMouseEvent<HTMLElement>, event: PostEvent): void;
+  openDay(day: Date, anchor: HTMLElement): void;
+  onDrillDown(day: Date): void;
+}
+
+export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }) {
+  const { events, now, onDrop, onOpen, onDrillDown } = input;
+  const year = date.getFullYear();
+  const month = date.getMonth();
+  const days = useMemo(() => monthDays(new Date(year, month, 1)), [year, month]);
+  const weeks = days.length / 7;
+  const byDay = postsByDay(events);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [fit, setFit] = useState(lastFit);
+  const [open, setOpen] = useState<{ day: Date; anchor: HTMLElement } | null>(null);
+
+  // The chips that fit a cell: measured before the first paint, again when the window (or the
+  // number of weeks) changes. A cell's post area has a fixed height whatever it holds.
+  useLayoutEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const measure = () => {
+      const area = root.querySelector<HTMLElement>('.cal-month-day__posts');
+      if (!area || area.clientHeight === 0) return;
+      lastFit = chipsThatFit(area.clientHeight, MONTH_CHIP_PX);
+      setFit(lastFit);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, [weeks]);
+
+  // Pointer drags of posts, from a cell or from a day's list, onto a day.
+  const suppressClick = useRef(false);
+  const onPointerDown = useCallback(
+    (e: ReactPointerEvent<HTMLElement>, event: PostEvent) => {
+      suppressClick.current = false;
+      if (e.button !== 0 || whyNotMovable(event.post) !== null) return;
+      const source = e.currentTarget;
+      const origin = { x: e.clientX, y: e.clientY };
+      let dragging = false;
+      let over: HTMLElement | null = null;
+      const mark = (cell: HTMLElement | null) => {
+        if (cell === over) return;
+        over?.classList.remove('cal-drop-target');
+        cell?.classList.add('cal-drop-target');
+        over = cell;
+      };
+      const dayAt = (x: number, y: number): HTMLElement | null => {
+        const hit = document.elementFromPoint(x, y);
+        const cell = hit?.closest<HTMLElement>('.cal-month-day');
+        return cell && rootRef.current?.contains(cell) ? cell : null;
+      };
+      const finish = () => {
+        window.removeEventListener('pointermove', move, true);
+        window.removeEventListener('pointerup', up, true);
+        window.removeEventListener('pointercancel', cancel, true);
+        window.removeEventListener('keydown', key, true);
+        source.classList.remove('cal-drag-source');
+        rootRef.current?.classList.remove('cal-month--dragging');
+        mark(null);
+      };
+      const move = (m: PointerEvent) => {
+        if (!dragging) {
+          if (Math.hypot(m.clientX - origin.x, m.clientY - origin.y) < DRAG_THRESHOLD) return;
+          dragging = true;
+          source.classList.add('cal-drag-source');
+          // The day's list (if the post came from it) lets the pointer through to the days beneath.
+          rootRef.current?.classList.add('cal-month--dragging');
+        }
+        m.preventDefault();
+        mark(dayAt(m.clientX, m.clientY));
+      };
+      const up = (u: PointerEvent) => {
+        const cell = dragging ? dayAt(u.clientX, u.clientY) : null;
+        // The click that follows a drag is not an "open".
+        suppressClick.current = dragging;
+        finish();
+        if (!dragging) return;
+        setOpen(null);
+        const index = Number(cell?.dataset.dayIndex);
+        const day = Number.isInteger(index) ? days[index] : undefined;
+        if (day && dayNumber(day) !== dayNumber(event.start)) onDrop(event, day);
+      };
+      const cancel = () => {
+        suppressClick.current = dragging;
+        finish();
+      };
+      const key = (k: KeyboardEvent) => {
+        if (k.key !== 'Escape' || !dragging) return;
+        k.preventDefault();
+        k.stopPropagation();
+        cancel();
+      };
+      window.addEventListener('pointermove', move, true);
+      window.addEventListener('pointerup', up, true);
+      window.addEventListener('pointercancel', cancel, true);
+      window.addEventListener('keydown', key, true);
+    },
+    [days, onDrop, setOpen],
+  );
+  const onClick = useCallback(
+    (e: ReactMouseEvent<HTMLElement>, event: PostEvent) => {
+      if (suppressClick.current) {
+        suppressClick.current = false;
+        return;
+      }
+      e.stopPropagation();
+      setOpen(null);
+      onOpen(event);
+    },
+    [onOpen, setOpen],
+  );
+  const openDay = useCallback((day: Date, anchor: HTMLElement) => setOpen({ day, anchor }), [setOpen]);
+  const handlers = useMemo<Handlers>(
+    () => ({ onPointerDown, onClick, openDay, onDrillDown }),
+    [onPointerDown, onClick, openDay, onDrillDown],
+  );
+
+  const todayKey = dayNumber(now);
+  const nowMs = now.getTime();
+  const rows = [];
+  for (let w = 0; w < weeks; w++) {
+    const week = days.slice(w * 7, w * 7 + 7);
+    rows.push(
+      <div key={dayNumber(week[0]!)} className="rbc-month-row cal-month-week" role="row">
+        {week.map((day, i) => {
+          const key = dayNumber(day);
+          const next = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
+          return (
+            <DayCell
+              key={key}
+              index={w * 7 + i}
+              day={day}
+              posts={byDay.get(key) ?? NONE}
+              fit={fit}
+              inMonth={day.getMonth() === month}
+              today={key === todayKey}
+              past={next.getTime() <= nowMs}
+              handlers={handlers}
+            />
+          );
+        })}
+      </div>,
+    );
+  }
+  const openPosts = open ? (byDay.get(dayNumber(open.day)) ?? NONE) : NONE;
+  return (
+    <div
+      ref={rootRef}
+      className="rbc-month-view cal-month"
+      role="table"
+      aria-label={format(date, 'MMMM yyyy')}
+      style={{ ['--cal-month-chip' as string]: `${MONTH_CHIP_PX}px` }}
+    >
+      <div className="rbc-row rbc-month-header" role="row">
+        {days.slice(0, 7).map((day) => (
+          <div key={day.getDay()} className="rbc-header" role="columnheader">
+            <span aria-label={format(day, 'EEEE')}>{format(day, 'EEE')}</span>
+          </div>
+        ))}
+      </div>
+      {rows}
+      {open && openPosts.length > 0 && (
+        <DayList
+          day={open.day}
+          anchor={open.anchor}
+          posts={openPosts}
+          handlers={handlers}
+          onClose={(refocus) => {
+            if (refocus && open.anchor.isConnected) open.anchor.focus();
+            setOpen(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+interface DayCellProps {
+  index: number;
+  day: Date;
+  /** The day's posts, in time order. */
+  posts: readonly PostEvent[];
+  /** Chips that fit a cell; 0 before the first measure (nothing drawn). */
+  fit: number;
+  inMonth: boolean;
+  today: boolean;
+  past: boolean;
+  handlers: Handlers;
+}
+
+const DayCell = memo(function DayCell(props: DayCellProps) {
+  const { index, day, posts, fit, inMonth, today, past, handlers } = props;
+  const cells = useContext(PostCellContext);
+  const moreRef = useRef<HTMLButtonElement>(null);
+  const { shown, hidden } = fit === 0 ? NOT_MEASURED : cellPlan(posts.length, fit);
+  // A post moved by keyboard onto this day and not drawn in it: "+N more" takes the focus it asked for.
+  useLayoutEffect(() => {
+    if (cells && hidden > 0 && takeFocusRequest(cells, posts.slice(shown))) moreRef.current?.focus();
+  }, [cells, posts, shown, hidden]);
+  const className = [
+    'rbc-day-bg cal-month-day',
+    inMonth ? '' : 'rbc-off-range-bg',
+    today ? 'rbc-today' : '',
+    past && !today ? 'cal-past' : '',
+  ].join(' ');
+  const label = format(day, 'EEEE, MMMM d');
+  return (
+    <div className={className} role="cell" data-day-index={index}>
+      <div className={`rbc-date-cell${inMonth ? '' : ' rbc-off-range'}${today ? ' rbc-now' : ''}`}>
+        <button
+          type="button"
+          className="rbc-button-link"
+          aria-label={`${label}: show the day`}
+          onClick={() => handlers.onDrillDown(day)}
+        >
+          {day.getDate()}
+        </button>
+      </div>
+      <div className="cal-month-day__posts">
+        {posts.slice(0, shown).map((event) => (
+          <MonthChip key={event.id} event={event} handlers={handlers} />
+        ))}
+        {hidden > 0 && (
+          <button
+            ref={moreRef}
+            type="button"
+            className="rbc-show-more"
+            aria-haspopup="dialog"
+            aria-label={`${hidden} more posts on ${label}: show all ${posts.length}`}
+            onClick={(e) => handlers.openDay(day, e.currentTarget)}
+          >
+            +{hidden} more
+          </button>
+        )}
+      </div>
+    </div>
+  );
+});
+
+const MonthChip = memo(function MonthChip({ event, handlers }: { event: PostEvent; handlers: Handlers }) {
+  return (
+    <div
+      className={`rbc-event ${postEventClass(event)}`}
+      onPointerDown={(e) => handlers.onPointerDown(e, event)}
+      onClick={(e) => handlers.onClick(e, event)}
+    >
+      <PostEventView event={event} />
+    </div>
+  );
+});
+
+/** A busy day's whole list, over its cell and inside the window; Escape or a click elsewhere closes it. */
+function DayList(props: {
+  day: Date;
+  anchor: HTMLElement;
+  posts: readonly PostEvent[];
+  handlers: Handlers;
+  onClose(refocus: boolean): void;
+}) {
+  const { day, anchor, posts, handlers, onClose } = props;
+  const boxRef = useRef<HTMLDivElement>(null);
+  const latestClose = useRef(onClose);
+  useLayoutEffect(() => {
+    latestClose.current = onClose;
+  });
+  // Over the day's cell, moved in so that all of it is inside the window.
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    const cell = anchor.closest<HTMLElement>('.cal-month-day') ?? anchor;
+    if (!box) return;
+    const at = cell.getBoundingClientRect();
+    const { width, height } = box.getBoundingClientRect();
+    const place = placeInside(
+      { left: at.left, top: at.top },
+      { width, height },
+      { width: window.innerWidth, height: window.innerHeight },
+    );
+    box.style.left = `${place.left}px`;
+    box.style.top = `${place.top}px`;
+    box.querySelector<HTMLElement>('.post-cell')?.focus();
+  }, [anchor]);
+  useEffect(() => {
+    const onPointer = (e: PointerEvent) => {
+      if (e.target instanceof Node && boxRef.current?.contains(e.target)) return;
+      latestClose.current(false);
+    };
+    const onResize = () => latestClose.current(false);
+    document.addEventListener('pointerdown', onPointer, true);
+    window.addEventListener('resize', onResize);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer, true);
+      window.removeEventListener('resize', onResize);
+    };
+  }, []);
+  const label = format(day, 'EEEE, MMMM d');
+  return (
+    <div
+      ref={boxRef}
+      className="rbc-overlay cal-month-overlay"
+      role="dialog"
+      aria-label={`${posts.length} posts, ${label}`}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        e.stopPropagation();
+        onClose(true);
+      }}
+    >
+      <div className="rbc-overlay-header">
+        {label} · {posts.length} posts
+      </div>
+      {posts.map((event) => (
+        <MonthChip key={event.id} event={event} handlers={handlers} />
+      ))}
+    </div>
+  );
+}
+
+/** rbc's month view slot: the date from rbc, everything else from MonthGridInput. */
+function MonthView({ date }: { date: Date }) {
+  const input = useContext(MonthGridInputContext);
+  if (!input) throw new Error('MonthView needs a MonthGridInputContext above it.');
+  return <MonthGrid date={date} input={input} />;
+}
+
+/** The statics rbc documents for a custom view: what range it shows, where a step goes, its title. */
+MonthView.range = (date: Date): { start: Date; end: Date } => {
+  const days = monthDays(date);
+  return { start: days[0]!, end: days[days.length - 1]! };
+};
+MonthView.navigate = (date: Date, action: NavigateAction): Date =>
+  stepMonth(date, action === 'PREV' ? -1 : action === 'NEXT' ? 1 : 0);
+MonthView.title = (date: Date): string => format(date, 'MMMM yyyy');
+
+export { MonthView };

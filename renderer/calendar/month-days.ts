@@ -1,0 +1,98 @@
+import { addMonths } from 'date-fns';
+import type { PostEvent } from './posts.js';
+import { WEEK_STARTS_ON } from './range.js';
+
+/*
+ * The month view's date math and day buckets (MonthGrid.tsx draws them). Wall dates throughout:
+ * browser-local Dates carrying brand-zone fields, so a day is built from its fields (DST-safe), never
+ * by adding 24 hours.
+ */
+
+/** A day as one number (yyyymmdd), cheaper than a string key in a map of ten thousand posts. */
+export function dayNumber(wall: Date): number {
+  return wall.getFullYear() * 10_000 + (wall.getMonth() + 1) * 100 + wall.getDate();
+}
+
+/** The days the month view of `date` shows: whole weeks from the week holding the 1st to the one holding the last. */
+export function monthDays(date: Date): Date[] {
+  const first = new Date(date.getFullYear(), date.getMonth(), 1);
+  const last = new Date(date.getFullYear(), date.getMonth() + 1, 0);
+  const back = (first.getDay() - WEEK_STARTS_ON + 7) % 7;
+  const ahead = (WEEK_STARTS_ON + 6 - last.getDay() + 7) % 7;
+  const count = back + last.getDate() + ahead;
+  return Array.from(
+    { length: count },
+    (_, i) => new Date(first.getFullYear(), first.getMonth(), 1 - back + i),
+  );
+}
+
+/** The month one step before or after (`direction`), or `date` itself: the view's navigate. */
+export function stepMonth(date: Date, direction: -1 | 0 | 1): Date {
+  return direction === 0 ? date : addMonths(date, direction);
+}
+
+const byStart = (a: PostEvent, b: PostEvent) =>
+  a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id);
+
+const buckets = new WeakMap<readonly PostEvent[], Map<number, PostEvent[]>>();
+/** The buckets made last, whose unchanged days the next list reuses. */
+let previous: Map<number, PostEvent[]> | null = null;
+
+const samePosts = (a: readonly PostEvent[], b: readonly PostEvent[]) =>
+  a.length === b.length && a.every((e, i) => e === b[i]);
+
+/**
+ * Every post held, by day, each day in time order. Kept per list of posts: going to the next month
+ * or back to the month view asks again with the same list, and gets the same buckets without a pass
+ * over ten thousand posts. A new list (a post moved) keeps the arrays of the days whose posts did
+ * not change (events are kept per post, posts.ts), so only the days that changed draw again.
+ */
+export function postsByDay(events: readonly PostEvent[]): ReadonlyMap<number, readonly PostEvent[]> {
+  let known = buckets.get(events);
+  if (!known) {
+    known = new Map();
+    for (const event of events) {
+      const key = dayNumber(event.start);
+      const day = known.get(key);
+      if (day) day.push(event);
+      else known.set(key, [event]);
+    }
+    for (const [key, day] of known) {
+      day.sort(byStart);
+      const before = previous?.get(key);
+      if (before && samePosts(before, day)) known.set(key, before);
+    }
+    buckets.set(events, known);
+    previous = known;
+  }
+  return known;
+}
+
+/** Chips that fit in a day's post area `space` px tall, chips `chipPx` tall ("+N more" is one chip tall too). */
+export function chipsThatFit(space: number, chipPx: number): number {
+  return Math.max(1, Math.floor(space / chipPx));
+}
+
+/**
+ * What a day with `count` posts draws in room for `fit` chips: all of them when they fit; else one
+ * chip fewer than fit and a "+N more" in the last place (at least one post is always drawn).
+ */
+export function cellPlan(count: number, fit: number): { shown: number; hidden: number } {
+  if (count <= fit) return { shown: count, hidden: 0 };
+  const shown = Math.max(1, fit - 1);
+  return { shown, hidden: count - shown };
+}
+
+/** A box's new top-left so that it stays inside the window (8 px margin), as near its anchor as it can. */
+export function placeInside(
+  anchor: { left: number; top: number },
+  size: { width: number; height: number },
+  viewport: { width: number; height: number },
+): { left: number; top: number } {
+  const margin = 8;
+  const clamp = (v: number, room: number) => Math.max(margin, Math.min(v, room - margin));
+  return {
+    left: clamp(anchor.left, viewport.width - size.width),
+    top: clamp(anchor.top, viewport.height - size.height),
+  };
+}
