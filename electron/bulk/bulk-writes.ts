@@ -6,9 +6,9 @@ import {
 } from '../../shared/bulk/plan.js';
 import { AppFailure } from '../ipc/app-failure.js';
 import type { OutboxRecord } from '../store/outbox-repo.js';
-import { deleteSummary, rescheduleSummary } from '../sync/outbox-views.js';
+import { deleteSummary } from '../sync/outbox-views.js';
 import { whyNotMovable } from '../../shared/posts/movable.js';
-import { enqueue, type ActiveBrand, type WriteContext } from '../sync/write-context.js';
+import { enqueue, queueMove, type ActiveBrand, type WriteContext } from '../sync/write-context.js';
 import { BulkBatchesRepo, type BatchUndo } from './bulk-batches-repo.js';
 
 /*
@@ -62,27 +62,7 @@ export class BulkWrites {
           refused.push({ id: move.id, reason: reason ?? '' });
           continue;
         }
-        const existing = queuedMoves.get(post.id);
-        if (existing && existing.kind === 'reschedule') {
-          outbox.update(existing.id, {
-            op: { kind: 'reschedule', payload: { ...existing.payload, date: move.to } },
-            status: 'pending',
-            nextAttemptMs: null,
-            lastError: null,
-            summary: rescheduleSummary(post.content, move.to),
-          });
-        } else {
-          enqueue(outbox, active, {
-            op: {
-              kind: 'reschedule',
-              payload: { postId: post.id, date: move.to, serverDate: post.publishDate },
-            },
-            key: post.group ? `group:${post.group}` : `post:${post.id}`,
-            summary: rescheduleSummary(post.content, move.to),
-            postId: post.id,
-            group: post.group,
-          });
-        }
+        queueMove(outbox, active, post, move.to, queuedMoves.get(post.id));
         undo.moves.push({ postId: post.id, from: move.from, to: move.to });
         touched.push(post.id);
         queued += 1;
@@ -168,25 +148,8 @@ export class BulkWrites {
         } else if (Date.parse(m.from) <= now) {
           notRestored.push({ id: m.postId, reason: 'Its old time has passed; move it by hand.' });
           continue;
-        } else if (queued && queued.kind === 'reschedule') {
-          outbox.update(queued.id, {
-            op: { kind: 'reschedule', payload: { ...queued.payload, date: m.from } },
-            status: 'pending',
-            nextAttemptMs: null,
-            lastError: null,
-            summary: rescheduleSummary(post.content, m.from),
-          });
         } else {
-          enqueue(outbox, active, {
-            op: {
-              kind: 'reschedule',
-              payload: { postId: post.id, date: m.from, serverDate: post.publishDate },
-            },
-            key: post.group ? `group:${post.group}` : `post:${post.id}`,
-            summary: rescheduleSummary(post.content, m.from),
-            postId: post.id,
-            group: post.group,
-          });
+          queueMove(outbox, active, post, m.from, queued);
         }
         restored += 1;
         touched.push(post.id);

@@ -8,10 +8,11 @@ export interface Queued {
 }
 import { AppFailure } from '../ipc/app-failure.js';
 import type { CreatePayload } from '../store/outbox-repo.js';
-import { createSummary, deleteSummary, rescheduleSummary, uploadSummary } from './outbox-views.js';
+import { createSummary, deleteSummary, uploadSummary } from './outbox-views.js';
 import {
   checkFileForUser,
   enqueue,
+  queueMove,
   requireFuture,
   type ActiveBrand,
   type WriteContext,
@@ -39,26 +40,7 @@ export class PostWrites {
       const queued = outbox
         .list(active)
         .find((op) => op.kind === 'reschedule' && op.payload.postId === post.id && op.status !== 'sending');
-      if (queued && queued.kind === 'reschedule') {
-        outbox.update(queued.id, {
-          op: { kind: 'reschedule', payload: { ...queued.payload, date: input.date } },
-          status: 'pending',
-          nextAttemptMs: null,
-          lastError: null,
-          summary: rescheduleSummary(post.content, input.date),
-        });
-        return queued.id;
-      }
-      return enqueue(outbox, active, {
-        op: {
-          kind: 'reschedule',
-          payload: { postId: post.id, date: input.date, serverDate: post.publishDate },
-        },
-        key: post.group ? `group:${post.group}` : `post:${post.id}`,
-        summary: rescheduleSummary(post.content, input.date),
-        postId: post.id,
-        group: post.group,
-      });
+      return queueMove(outbox, active, post, input.date, queued);
     });
     this.c.afterWrite(active);
     return { outboxId: id };

@@ -5,8 +5,9 @@ import { AppFailure } from '../ipc/app-failure.js';
 import type { MediaRepo } from '../media/media-repo.js';
 import { checkUploadFile, UploadFileError, type CheckedFile } from '../media/upload-check.js';
 import type { AppDatabase } from '../store/database.js';
-import type { OutboxOp, OutboxRepo } from '../store/outbox-repo.js';
-import type { PostsCache } from '../store/posts-cache.js';
+import type { OutboxOp, OutboxRecord, OutboxRepo } from '../store/outbox-repo.js';
+import type { CachedPost, PostsCache } from '../store/posts-cache.js';
+import { rescheduleSummary } from './outbox-views.js';
 import type { Reachability } from './reachability.js';
 
 /** What the write paths of the sync engine share. */
@@ -44,6 +45,38 @@ export function enqueue(outbox: OutboxRepo, active: ActiveBrand, item: NewOperat
   const id = item.id ?? randomUUID();
   outbox.add({ id, profileId: active.profileId, brandId: active.brandId, marker: randomUUID(), ...item });
   return id;
+}
+
+/**
+ * Queues a move of a post the calendar has from the service (inside the caller's transaction): a
+ * move of it still waiting in the outbox just takes the new time, else a new reschedule is queued.
+ * One drag, a bulk change and its undo all move posts this way. Answers the outbox id.
+ */
+export function queueMove(
+  outbox: OutboxRepo,
+  active: ActiveBrand,
+  post: Pick<CachedPost, 'id' | 'group' | 'content' | 'publishDate'>,
+  date: string,
+  waiting: OutboxRecord | undefined,
+): string {
+  const summary = rescheduleSummary(post.content, date);
+  if (waiting && waiting.kind === 'reschedule') {
+    outbox.update(waiting.id, {
+      op: { kind: 'reschedule', payload: { ...waiting.payload, date } },
+      status: 'pending',
+      nextAttemptMs: null,
+      lastError: null,
+      summary,
+    });
+    return waiting.id;
+  }
+  return enqueue(outbox, active, {
+    op: { kind: 'reschedule', payload: { postId: post.id, date, serverDate: post.publishDate } },
+    key: post.group ? `group:${post.group}` : `post:${post.id}`,
+    summary,
+    postId: post.id,
+    group: post.group,
+  });
 }
 
 export const MISSING_DATE = 'Pick a date and time for a scheduled post.';

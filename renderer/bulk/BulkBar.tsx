@@ -11,7 +11,7 @@ import {
 } from 'react';
 import type { BulkAction } from '../../shared/bulk/plan.js';
 import type { PostEvent } from '../calendar/posts.js';
-import { visibleWallRange, type CalendarView } from '../calendar/range.js';
+import { visibleWallRange, type ViewName } from '../calendar/range.js';
 import { AppError } from '../lib/ipc.js';
 import { knownPosts } from '../lib/posts-in-cache.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
@@ -53,7 +53,7 @@ export function useSelectClicks(ordered: readonly string[]) {
 }
 
 /** The view's posts (with its filters) in time order, and the click handler that picks among them. */
-export function useBulkSelection(events: readonly PostEvent[], view: CalendarView, date: Date) {
+export function useBulkSelection(events: readonly PostEvent[], view: ViewName, date: Date) {
   const matching = useMemo(() => {
     const { start, end } = visibleWallRange(view, date);
     return events
