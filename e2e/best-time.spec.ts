@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { AnalyticsResponse } from '../shared/api/resources.js';
-import { bestTimeHeatmap, topHoursAsSlots, WEEKDAY_NAMES, wallSlot } from '../shared/analytics/best-time.js';
+import { bestTimeHeatmap, topHoursAsSlots, wallSlot } from '../shared/analytics/best-time.js';
+import { WEEKDAY_NAMES } from '../shared/queue/slots.js';
 import { createOnService, expect, test, type TestService } from './fixtures.js';
 import { snap } from './support/pages.js';
 

@@ -5,11 +5,11 @@ import {
   MIN_CELL_POSTS,
   MIN_POSTS,
   topHoursAsSlots,
-  WEEKDAY_NAMES,
   type BestTimeHeatmap as Heatmap,
   type HeatCell,
 } from '../../shared/analytics/best-time.js';
 import type { IntegrationView } from '../../shared/ipc/models.js';
+import { WEEKDAY_NAMES } from '../../shared/queue/slots.js';
 import { useUi } from '../app/ui-store.js';
 import { useSlotProposal } from '../queue/slot-proposal.js';
 

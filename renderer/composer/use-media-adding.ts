@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DraftMedia, MediaObject } from '../../shared/ipc/models.js';
-import { mediaKindFromPath } from '../../shared/platforms/validate.js';
 import { call } from '../lib/ipc.js';
 import { errorMessage } from '../app/feedback.js';
+import { draftMediaOf } from '../media-library/media-drag.js';
 import { kindOfFile } from './checks.js';
 import * as model from './draft-model.js';
 import { useUploads } from './use-uploads.js';
@@ -92,7 +92,7 @@ export function useMediaAdding({
     if (!/^https?:\/\/\S+$/i.test(url)) return 'Enter a full http(s) link to an image or a video.';
     try {
       const m = await call('uploadMediaFromUrl', { url });
-      edit((d) => model.addMedia(d, scope, block, fromLibrary(m)));
+      edit((d) => model.addMedia(d, scope, block, draftMediaOf(m)));
       void client.invalidateQueries({ queryKey: ['listMedia'] });
       return null;
     } catch (e) {
@@ -101,7 +101,7 @@ export function useMediaAdding({
   };
 
   const reuse = (block: number, m: MediaObject) =>
-    edit((d) => model.addMedia(d, scope, block, fromLibrary(m)));
+    edit((d) => model.addMedia(d, scope, block, draftMediaOf(m)));
 
   return {
     uploads: uploads.uploads,
@@ -111,17 +111,5 @@ export function useMediaAdding({
     addUrl,
     reuse,
     cancel: (localPath: string) => void uploads.cancel(localPath),
-  };
-}
-
-/** A file already on the service, as a draft's media. */
-function fromLibrary(m: MediaObject): DraftMedia {
-  return {
-    localPath: null,
-    mediaId: m.id,
-    path: m.path,
-    thumbnail: m.thumbnail,
-    name: m.name,
-    kind: mediaKindFromPath(m) ?? 'image',
   };
 }

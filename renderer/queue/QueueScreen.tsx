@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { normalizeSlots, type QueueSlot } from '../../shared/queue/slots.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
-import { useCopySlots, useQueueSlots, useSaveSlots, WEEKDAYS } from './queue-hooks.js';
+import { WEEKDAY_NAMES } from '../../shared/queue/slots.js';
+import { useCopySlots, useQueueSlots, useSaveSlots } from './queue-hooks.js';
 import { useSlotProposal } from './slot-proposal.js';
 import './queue.css';
 
@@ -97,7 +98,7 @@ export function QueueScreen() {
           </div>
         ) : null}
         <div className="queue-week">
-          {WEEKDAYS.map((day, d) => {
+          {WEEKDAY_NAMES.map((day, d) => {
             const times = current.filter((s) => s.weekday === d);
             return (
               <div className="queue-day" key={day} role="group" aria-label={day}>
@@ -132,7 +133,7 @@ export function QueueScreen() {
           <label className="queue-field">
             Day
             <select aria-label="Day" value={weekday} onChange={(e) => setWeekday(Number(e.target.value))}>
-              {WEEKDAYS.map((day, d) => (
+              {WEEKDAY_NAMES.map((day, d) => (
                 <option key={day} value={d}>
                   {day}
                 </option>

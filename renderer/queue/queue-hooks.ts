@@ -75,13 +75,3 @@ export function useShuffleQueue() {
     onSuccess: invalidate,
   });
 }
-
-export const WEEKDAYS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;

@@ -16,16 +16,6 @@ import { normalizeSlots, type QueueSlot } from '../queue/slots.js';
  * back to interactions per post; the two are never mixed in one heatmap.
  */
 
-export const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
-
 /** Fewer posts with numbers than this, and the heatmap says there is too little data. */
 export const MIN_POSTS = 10;
 /** A weekday × hour is only recommended when its mean rests on at least this many posts. */

@@ -17,6 +17,17 @@ const DAY = 24 * 60 * MINUTE;
 /** How far ahead the search looks before giving up (a year of weeks). */
 const HORIZON_DAYS = 371;
 
+/** Weekday names by the number a slot (and Date#getDay) gives them: 0 = Sunday … 6 = Saturday. */
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
 /** One weekly posting time: weekday 0 = Sunday … 6 = Saturday, wall time "HH:mm" in the brand's zone. */
 export const QueueSlot = z.object({
   weekday: z.number().int().min(0).max(6),
