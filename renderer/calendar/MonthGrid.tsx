@@ -16,6 +16,7 @@ import type { NavigateAction } from 'react-big-calendar';
 import { PostCellContext, PostEventView } from './PostEventView.js';
 import { postEventClass, whyNotMovable, type PostEvent } from './posts.js';
 import { takeFocusRequest } from './RowOverflow.js';
+import { followPointerDrag } from './pointer-drag.js';
 import {
   cellPlan,
   chipsThatFit,
@@ -44,8 +45,6 @@ import {
 
 /** Height of one post chip (and of "+N more") in a month cell, px; month.css reads it as --cal-month-chip. */
 export const MONTH_CHIP_PX = 22;
-/** Pixels the pointer travels before a press becomes a drag (a click otherwise). */
-const DRAG_THRESHOLD = 4;
 const NONE: readonly PostEvent[] = [];
 const NOT_MEASURED = { shown: 0, hidden: 0 };
 
@@ -112,9 +111,6 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
     (e: ReactPointerEvent<HTMLElement>, event: PostEvent) => {
       suppressClick.current = false;
       if (e.button !== 0 || whyNotMovable(event.post) !== null) return;
-      const source = e.currentTarget;
-      const origin = { x: e.clientX, y: e.clientY };
-      let dragging = false;
       let over: HTMLElement | null = null;
       const mark = (cell: HTMLElement | null) => {
         if (cell === over) return;
@@ -127,51 +123,23 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
         const cell = hit?.closest<HTMLElement>('.cal-month-day');
         return cell && rootRef.current?.contains(cell) ? cell : null;
       };
-      const finish = () => {
-        window.removeEventListener('pointermove', move, true);
-        window.removeEventListener('pointerup', up, true);
-        window.removeEventListener('pointercancel', cancel, true);
-        window.removeEventListener('keydown', key, true);
-        source.classList.remove('cal-drag-source');
-        rootRef.current?.classList.remove('cal-month--dragging');
-        mark(null);
-      };
-      const move = (m: PointerEvent) => {
-        if (!dragging) {
-          if (Math.hypot(m.clientX - origin.x, m.clientY - origin.y) < DRAG_THRESHOLD) return;
-          dragging = true;
-          source.classList.add('cal-drag-source');
-          // The day's list (if the post came from it) lets the pointer through to the days beneath.
-          rootRef.current?.classList.add('cal-month--dragging');
-        }
-        m.preventDefault();
-        mark(dayAt(m.clientX, m.clientY));
-      };
-      const up = (u: PointerEvent) => {
-        const cell = dragging ? dayAt(u.clientX, u.clientY) : null;
-        // The click that follows a drag is not an "open".
-        suppressClick.current = dragging;
-        finish();
-        if (!dragging) return;
-        setOpen(null);
-        const index = Number(cell?.dataset.dayIndex);
-        const day = Number.isInteger(index) ? days[index] : undefined;
-        if (day && dayNumber(day) !== dayNumber(event.start)) onDrop(event, day);
-      };
-      const cancel = () => {
-        suppressClick.current = dragging;
-        finish();
-      };
-      const key = (k: KeyboardEvent) => {
-        if (k.key !== 'Escape' || !dragging) return;
-        k.preventDefault();
-        k.stopPropagation();
-        cancel();
-      };
-      window.addEventListener('pointermove', move, true);
-      window.addEventListener('pointerup', up, true);
-      window.addEventListener('pointercancel', cancel, true);
-      window.addEventListener('keydown', key, true);
+      followPointerDrag(e, e.currentTarget, suppressClick, {
+        // The day's list (if the post came from it) lets the pointer through to the days beneath.
+        start: () => rootRef.current?.classList.add('cal-month--dragging'),
+        move: (x, y) => mark(dayAt(x, y)),
+        release: (x, y) => {
+          const index = Number(dayAt(x, y)?.dataset.dayIndex);
+          const day = Number.isInteger(index) ? days[index] : undefined;
+          return () => {
+            setOpen(null);
+            if (day && dayNumber(day) !== dayNumber(event.start)) onDrop(event, day);
+          };
+        },
+        end: () => {
+          rootRef.current?.classList.remove('cal-month--dragging');
+          mark(null);
+        },
+      });
     },
     [days, onDrop, setOpen],
   );

@@ -26,6 +26,7 @@ import {
 import { MoreChip } from './RowOverflow.js';
 import { wallDateKey } from './time.js';
 import { createDragStore, dropMinutes, type DragStore, type DropSpot } from './time-grid-drag.js';
+import { followPointerDrag } from './pointer-drag.js';
 
 /*
  * The week and day views: seven (or one) columns of 24 hours, each post in the 30-minute row that
@@ -45,8 +46,6 @@ import { createDragStore, dropMinutes, type DragStore, type DropSpot } from './t
 export const HOUR_PX = 40;
 const HOUR_STYLE = { ['--cal-hour' as string]: `${HOUR_PX}px` };
 const DAY_MINUTES = 24 * 60;
-/** Pixels the pointer travels before a press becomes a drag (a click otherwise). */
-const DRAG_THRESHOLD = 4;
 const HOURS = Array.from({ length: 24 }, (_, h) => format(new Date(2000, 0, 1, h), 'h:mm a'));
 const pct = (minutes: number) => `${(100 * minutes) / DAY_MINUTES}%`;
 const minutesOf = (wall: Date) => wall.getHours() * 60 + wall.getMinutes();
@@ -140,49 +139,20 @@ export function TimeGrid(props: TimeGridProps) {
     (e: ReactPointerEvent<HTMLElement>, event: PostEvent) => {
       suppressClick.current = false;
       if (e.button !== 0 || whyNotMovable(event.post) !== null) return;
-      const source = e.currentTarget;
-      const grab = e.clientY - source.getBoundingClientRect().top;
-      const origin = { x: e.clientX, y: e.clientY };
-      let dragging = false;
-      const finish = () => {
-        window.removeEventListener('pointermove', move, true);
-        window.removeEventListener('pointerup', up, true);
-        window.removeEventListener('pointercancel', cancel, true);
-        window.removeEventListener('keydown', key, true);
-        source.classList.remove('cal-drag-source');
-        store.set(null);
-      };
-      const move = (m: PointerEvent) => {
-        if (!dragging) {
-          if (Math.hypot(m.clientX - origin.x, m.clientY - origin.y) < DRAG_THRESHOLD) return;
-          dragging = true;
-          source.classList.add('cal-drag-source');
-        }
-        m.preventDefault();
-        const spot = spotAt(m.clientX, m.clientY - grab);
-        store.set(spot && { ...spot, event });
-      };
-      const up = (u: PointerEvent) => {
-        const spot = dragging ? spotAt(u.clientX, u.clientY - grab) : null;
-        // The click that follows a drag is not an "open".
-        suppressClick.current = dragging;
-        finish();
-        if (spot) onDrop(event, wallOf(spot));
-      };
-      const cancel = () => {
-        suppressClick.current = dragging;
-        finish();
-      };
-      const key = (k: KeyboardEvent) => {
-        if (k.key !== 'Escape' || !dragging) return;
-        k.preventDefault();
-        k.stopPropagation();
-        cancel();
-      };
-      window.addEventListener('pointermove', move, true);
-      window.addEventListener('pointerup', up, true);
-      window.addEventListener('pointercancel', cancel, true);
-      window.addEventListener('keydown', key, true);
+      const grab = e.clientY - e.currentTarget.getBoundingClientRect().top;
+      followPointerDrag(e, e.currentTarget, suppressClick, {
+        move: (x, y) => {
+          const spot = spotAt(x, y - grab);
+          store.set(spot && { ...spot, event });
+        },
+        release: (x, y) => {
+          const spot = spotAt(x, y - grab);
+          return () => {
+            if (spot) onDrop(event, wallOf(spot));
+          };
+        },
+        end: () => store.set(null),
+      });
     },
     [spotAt, store, onDrop, wallOf],
   );
