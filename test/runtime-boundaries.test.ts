@@ -62,6 +62,15 @@ describe('lint: each folder sees its own runtime only', () => {
     expect(await lintRules('electron/planted.ts', text)).toEqual([]);
   });
 
+  it("react-big-calendar's private lib/ modules fail lint in the renderer; its public API and stylesheet pass", async () => {
+    const privateModule =
+      "import Month from 'react-big-calendar/lib/Month.js';\nexport const view = Month;\n";
+    expect(await lintRules('renderer/calendar/planted.ts', privateModule)).toContain('no-restricted-imports');
+    const publicApi =
+      "import { Calendar } from 'react-big-calendar';\nimport 'react-big-calendar/lib/css/react-big-calendar.css';\nexport const view = Calendar;\n";
+    expect(await lintRules('renderer/calendar/planted.ts', publicApi)).toEqual([]);
+  });
+
   it("a renderer file using Node's Buffer or process fails; main may", async () => {
     const rules = await lintRules('renderer/planted.ts', NODE_GLOBALS);
     expect(rules.filter((rule) => rule === 'no-restricted-globals')).toHaveLength(2);
