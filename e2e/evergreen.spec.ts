@@ -121,7 +121,12 @@ test('an evergreen list fills two weeks of slots once, and pausing stops new rep
   // The calendar marks each repeat ("↻ 1/20").
   await nav.getByRole('button', { name: 'Calendar' }).click();
   await expect(page.locator('.repeat-mark').first()).toBeVisible({ timeout: 15_000 });
+  // A month cell draws only the posts that fit (the first repeat may share its day with a seeded
+  // post and sit behind "+N more"); the agenda lists every post of the range.
+  const views = page.getByRole('group', { name: 'View' });
+  await views.getByRole('button', { name: 'Agenda', exact: true }).click();
   await expect(page.getByLabel('Evergreen repeat 1 of 20').first()).toBeVisible();
+  await views.getByRole('button', { name: 'Month', exact: true }).click();
   await snap(page, 'evergreen-2-calendar');
   await page.screenshot({ path: '/tmp/evergreen-calendar.png' });
 
