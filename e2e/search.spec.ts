@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { createOnService, expect, test, type TestService } from './fixtures.js';
 
@@ -220,4 +221,35 @@ test('commands: new post, go to date, open outbox, switch brand', async ({
   const other = brands[1]!;
   await run(`switch ${other.name}`, `Switch to brand ${other.name}`);
   await expect(page.getByLabel('Brand', { exact: true })).toHaveValue(other.id);
+});
+
+test('the matches of a search export from the palette as CSV, one row per match', async ({
+  page,
+  app,
+  service,
+  connectWithSandboxKey,
+}) => {
+  test.skip(app.exportsDir === null, 'Needs the bridge: under Electron the save dialog is the system’s.');
+  const word = `harvest${Date.now().toString(36)}`;
+  const at = postDate();
+  await scheduleOnService(service, `Autumn ${word} menu, first day`, at);
+  await scheduleOnService(service, `Autumn ${word} menu, last day`, new Date(at.getTime() + 86_400_000));
+  await connectWithSandboxKey('full-test');
+  await untilFound(page, word);
+
+  await page.keyboard.press('Control+k');
+  await field(page).fill(word);
+  await expect(palette(page).getByRole('status')).toHaveText('2 matches.');
+  const exportCsv = palette(page).getByRole('option', { name: 'Export these 2 matches as CSV…' });
+  await expect(exportCsv).toBeVisible();
+  await exportCsv.click();
+  await expect(palette(page)).toBeHidden();
+
+  const saved = page.locator('.notice-card').filter({ hasText: /^Exported 2 to / });
+  await expect(saved).toBeVisible();
+  const path = /to (.+\.csv)\./.exec(await saved.innerText())?.[1] ?? '';
+  const csv = await readFile(path, 'utf8');
+  const rows = csv.trim().split('\r\n');
+  expect(rows).toHaveLength(3);
+  expect(rows.slice(1).every((row) => row.includes(word))).toBe(true);
 });

@@ -10,6 +10,7 @@ import {
   type MouseEvent as ReactMouseEvent,
 } from 'react';
 import type { BulkAction } from '../../shared/bulk/plan.js';
+import { ExportMenu } from '../export/ExportMenu.js';
 import type { PostEvent } from '../calendar/posts.js';
 import { visibleWallRange, type ViewName } from '../calendar/range.js';
 import { AppError } from '../lib/ipc.js';
@@ -163,6 +164,7 @@ export function BulkBar({ brandId, zone, matching }: BulkBarProps) {
         <button type="button" onClick={clear} title="Esc">
           Clear
         </button>
+        <ExportMenu postIds={ids} what={`${ids.length} selected ${ids.length === 1 ? 'post' : 'posts'}`} />
         <span className="bulk-bar__group">
           <label>
             Shift by{' '}

@@ -9,7 +9,13 @@ import { platformRules } from '../../shared/platforms/rules.js';
 import { PlatformType } from '../../shared/platforms/types.js';
 import { useBrandZone } from '../calendar/queries.js';
 import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
-import { dateCommand, matchCommands, paletteCommands, type PaletteCommand } from './palette-commands.js';
+import {
+  dateCommand,
+  exportCommands,
+  matchCommands,
+  paletteCommands,
+  type PaletteCommand,
+} from './palette-commands.js';
 import { usePalette } from './palette-store.js';
 import './palette.css';
 
@@ -150,9 +156,11 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
     });
     const hits = searching && search.data ? search.data.hits : [];
     const go = dateCommand(query);
+    const posts = hits.filter((hit) => hit.source === 'post').map((hit) => hit.id);
     return [
       ...(go ? [{ kind: 'command', command: go } as const] : []),
       ...hits.map((hit) => ({ kind: 'hit', hit }) as const),
+      ...exportCommands(posts).map((command) => ({ kind: 'command', command }) as const),
       ...matchCommands(commands, query).map((command) => ({ kind: 'command', command }) as const),
     ];
   }, [dateMode, query, searching, search.data, profile.scopes, brands.data, switchBrand]);

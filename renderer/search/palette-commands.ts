@@ -1,5 +1,8 @@
 import type { BrandView } from '../../shared/ipc/models.js';
+import { useNotices } from '../app/notices.js';
+import { errorMessage } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
+import { call } from '../lib/ipc.js';
 import { useCalendarStore } from '../calendar/store.js';
 import { parseWallDateKey, wallDateKey } from '../calendar/time.js';
 import { featureAccess } from '../settings/permissions.js';
@@ -109,4 +112,30 @@ export function dateCommand(query: string): PaletteCommand | null {
       useUi.getState().navigate('calendar');
     },
   };
+}
+
+const EXPORT_FORMATS = [
+  { format: 'csv', label: 'CSV' },
+  { format: 'json', label: 'JSON' },
+  { format: 'ics', label: 'a calendar file (.ics)' },
+] as const;
+
+/** "Export these N matches as …": the posts a search found, through main's export (a save dialog). */
+export function exportCommands(postIds: readonly string[]): PaletteCommand[] {
+  if (postIds.length === 0) return [];
+  const what = postIds.length === 1 ? 'this match' : `these ${postIds.length} matches`;
+  return EXPORT_FORMATS.map(({ format, label }) => ({
+    id: `export-${format}`,
+    label: `Export ${what} as ${label}…`,
+    keywords: 'export save download file',
+    run: async () => {
+      const notify = useNotices.getState().show;
+      try {
+        const saved = await call('exportPosts', { format, scope: { kind: 'posts', postIds: [...postIds] } });
+        if (saved.path) notify({ tone: 'success', message: `Exported ${saved.count} to ${saved.path}.` });
+      } catch (error) {
+        notify({ tone: 'error', message: `Nothing was exported: ${errorMessage(error)}` });
+      }
+    },
+  }));
 }
