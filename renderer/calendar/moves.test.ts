@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { dropTarget, planMove, reverseMoves, shiftTarget } from './moves.js';
+import { calendarPost } from '../../test/support/calendar-post.js';
 
-const post = (over: Partial<CalendarPost> = {}): CalendarPost => ({
-  id: 'p1',
-  group: 'g1',
-  state: 'scheduled',
-  publishDate: '2026-03-05T19:45:00.000Z',
-  integration: { id: 'acc-x', platform: 'x', name: 'Acme on X', picture: null },
-  content: 'Spring launch\nmore text',
-  blockCount: 1,
-  error: null,
-  releaseURL: null,
-  groupSize: 1,
-  pending: false,
-  localOnly: false,
-  ...over,
-});
+const post = (over: Partial<CalendarPost> = {}): CalendarPost =>
+  calendarPost({
+    id: 'p1',
+    group: 'g1',
+    publishDate: '2026-03-05T19:45:00.000Z',
+    content: 'Spring launch\nmore text',
+    ...over,
+  });
 const NY = 'America/New_York';
 const now = new Date('2026-03-01T00:00:00Z');
 

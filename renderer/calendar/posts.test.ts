@@ -14,23 +14,11 @@ import {
   whyNotMovable,
 } from './posts.js';
 import { useKeyAccess } from '../app/key-access.js';
+import { calendarPost } from '../../test/support/calendar-post.js';
 
 let n = 0;
-const post = (over: Partial<CalendarPost> = {}): CalendarPost => ({
-  id: `p${++n}`,
-  group: null,
-  state: 'scheduled',
-  publishDate: '2026-07-01T12:00:00.000Z',
-  integration: { id: 'acc-x', platform: 'x', name: 'Acme on X', picture: null },
-  content: 'Hello',
-  blockCount: 1,
-  error: null,
-  releaseURL: null,
-  groupSize: 1,
-  pending: false,
-  localOnly: false,
-  ...over,
-});
+const post = (over: Partial<CalendarPost> = {}): CalendarPost =>
+  calendarPost({ id: `p${++n}`, publishDate: '2026-07-01T12:00:00.000Z', ...over });
 
 describe('toPostEvent', () => {
   it('maps a post to its wall-clock slot in the brand zone and reuses the event for the same post', () => {

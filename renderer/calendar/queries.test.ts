@@ -4,21 +4,16 @@ import type { CalendarPost, PostRangeResult } from '../../shared/ipc/models.js';
 import { applyPostsNow, knownPosts, overlaps } from '../lib/posts-in-cache.js';
 import { reverseMoves } from './moves.js';
 import { movedPosts, postsAsShown, postsKey, visiblePostsQuery } from './queries.js';
+import { calendarPost } from '../../test/support/calendar-post.js';
 
-const post = (id: string, publishDate: string, group: string | null = null): CalendarPost => ({
-  id,
-  group,
-  state: 'scheduled',
-  publishDate,
-  integration: { id: 'acc', platform: 'x', name: 'Acme', picture: null },
-  content: id,
-  blockCount: 1,
-  error: null,
-  releaseURL: null,
-  groupSize: 1,
-  pending: false,
-  localOnly: false,
-});
+const post = (id: string, publishDate: string, group: string | null = null): CalendarPost =>
+  calendarPost({
+    id,
+    group,
+    publishDate,
+    integration: { id: 'acc', platform: 'x', name: 'Acme', picture: null },
+    content: id,
+  });
 
 const november = { start: '2026-11-01T00:00:00.000Z', end: '2026-11-30T23:59:59.999Z' };
 const december = { start: '2026-12-01T00:00:00.000Z', end: '2026-12-31T23:59:59.999Z' };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { calendarPost } from '../../test/support/calendar-post.js';
 import type { CalendarPost } from '../ipc/models.js';
 import { planBulkChange, type BulkPlanContext } from './plan.js';
 
@@ -8,21 +9,14 @@ const now = Date.parse('2026-10-20T12:00:00Z');
 let n = 0;
 function post(publishDate: string, over: Partial<CalendarPost> = {}): CalendarPost {
   n += 1;
-  return {
+  return calendarPost({
     id: `p${n}`,
     group: `g${n}`,
-    state: 'scheduled',
     publishDate,
     integration: { id: 'acc-x', platform: 'x', name: '@brand', picture: null },
     content: `Post number ${n}`,
-    blockCount: 1,
-    error: null,
-    releaseURL: null,
-    groupSize: 1,
-    pending: false,
-    localOnly: false,
     ...over,
-  };
+  });
 }
 
 const ctx = (existing: CalendarPost[], over: Partial<BulkPlanContext> = {}): BulkPlanContext => ({

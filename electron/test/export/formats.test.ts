@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { calendarPost } from '../../../test/support/calendar-post.js';
 import type { PostDetail } from '../../../shared/api/resources.js';
 import type { CalendarPost } from '../../../shared/ipc/models.js';
 import { csvCells, csvColumns, type PostRecord } from '../../../shared/posts-file/columns.js';
@@ -13,21 +14,13 @@ const META = { brandName: 'Harbor Coffee', timezone: 'Europe/Berlin', now: new D
 
 function post(id: string, over: Partial<CalendarPost> & { platform?: string } = {}): CalendarPost {
   const { platform = 'x', ...rest } = over;
-  return {
+  return calendarPost({
     id,
     group: 'g1',
-    state: 'scheduled',
     publishDate: '2027-01-10T08:30:00.000Z',
     integration: { id: `int-${id}`, platform, name: `Account ${id}`, picture: null },
-    content: 'Hello',
-    blockCount: 1,
-    error: null,
-    releaseURL: null,
-    groupSize: 1,
-    pending: false,
-    localOnly: false,
     ...rest,
-  };
+  });
 }
 
 function detail(
