@@ -253,3 +253,53 @@ test('the matches of a search export from the palette as CSV, one row per match'
   expect(rows).toHaveLength(3);
   expect(rows.slice(1).every((row) => row.includes(word))).toBe(true);
 });
+
+test('the matches of a search are selected in the calendar and shifted in one bulk change', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  const word = `rally${Date.now().toString(36)}`;
+  const at = postDate();
+  const ids = [
+    await scheduleOnService(service, `Spring ${word} one`, at),
+    await scheduleOnService(service, `Spring ${word} two`, new Date(at.getTime() + 3 * 86_400_000)),
+  ];
+  await connectWithSandboxKey('full-test');
+  await untilFound(page, word);
+  // Start away from the calendar: the selection must survive the way there.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Account' }).click();
+
+  await page.keyboard.press('Control+k');
+  await field(page).fill(word);
+  await expect(palette(page).getByRole('status')).toHaveText('2 matches.');
+  await palette(page).getByRole('option', { name: 'Select these 2 matches in the calendar' }).click();
+  await expect(palette(page)).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Calendar');
+  const bar = page.getByTestId('bulk-bar');
+  await expect(bar).toContainText('2 selected');
+
+  await bar.getByLabel('Days to shift').fill('1');
+  await bar.getByRole('button', { name: 'Shift…' }).click();
+  const plan = page.getByTestId('bulk-plan');
+  await expect(plan.getByRole('heading')).toHaveText('Shift by +1 day: 2 posts');
+  await expect(plan.getByTestId('bulk-plan-row')).toHaveCount(2);
+  await plan.getByRole('button', { name: 'Apply to 2' }).click();
+  await expect(page.locator('.notice-card').filter({ hasText: 'Moved 2 posts.' })).toBeVisible();
+
+  const serverDate = async (id: string) => {
+    const response = await fetch(`${service.baseUrl}/posts/${id}`, {
+      headers: {
+        authorization: `Bearer ${service.key('full-test')}`,
+        'x-brand-id': service.brandsOf('full-test')[0]!.id,
+      },
+    });
+    return ((await response.json()) as { publishDate: string }).publishDate;
+  };
+  await expect
+    .poll(async () => Promise.all(ids.map(serverDate)), { timeout: 20_000 })
+    .toEqual([
+      new Date(at.getTime() + 86_400_000).toISOString(),
+      new Date(at.getTime() + 4 * 86_400_000).toISOString(),
+    ]);
+});

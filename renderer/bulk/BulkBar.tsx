@@ -101,7 +101,11 @@ export function BulkBar({ brandId, zone, matching }: BulkBarProps) {
   const status = useIpcQuery('getSyncStatus', {});
 
   // A new brand means new posts: what was picked (and the last batch's undo) means nothing there.
+  // Only a real switch clears: coming back to the calendar keeps posts picked elsewhere (a search).
+  const shownBrand = useRef(brandId);
   useEffect(() => {
+    if (shownBrand.current === brandId) return;
+    shownBrand.current = brandId;
     clear();
     useLastBatch.setState({ batch: null });
   }, [brandId, clear]);

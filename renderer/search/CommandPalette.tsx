@@ -1,4 +1,4 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ProfileView, SearchHit, SnippetSegment } from '../../shared/ipc/models.js';
 import { openPostInCalendar } from '../analytics/open-in-calendar.js';
@@ -12,6 +12,7 @@ import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
 import {
   dateCommand,
   exportCommands,
+  selectCommand,
   matchCommands,
   paletteCommands,
   type PaletteCommand,
@@ -110,6 +111,7 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
   const [dateMode, setDateMode] = useState(false);
   const [active, setActive] = useState(0);
   const { zone } = useBrandZone();
+  const client = useQueryClient();
   const brands = useIpcQuery('listBrands', {});
   const { switchBrand, error: switchError } = useSwitchBrand();
 
@@ -160,10 +162,24 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
     return [
       ...(go ? [{ kind: 'command', command: go } as const] : []),
       ...hits.map((hit) => ({ kind: 'hit', hit }) as const),
+      ...selectCommand(hits, { client, brandId: profile.brandId, zone }).map(
+        (command) => ({ kind: 'command', command }) as const,
+      ),
       ...exportCommands(posts).map((command) => ({ kind: 'command', command }) as const),
       ...matchCommands(commands, query).map((command) => ({ kind: 'command', command }) as const),
     ];
-  }, [dateMode, query, searching, search.data, profile.scopes, brands.data, switchBrand]);
+  }, [
+    dateMode,
+    query,
+    searching,
+    search.data,
+    profile.scopes,
+    profile.brandId,
+    brands.data,
+    switchBrand,
+    client,
+    zone,
+  ]);
 
   const current = Math.min(active, items.length - 1);
   const optionId = (i: number) => `${listId}-option-${i}`;

@@ -3,6 +3,11 @@ import { useNotices } from '../app/notices.js';
 import { errorMessage } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
 import { call } from '../lib/ipc.js';
+import type { QueryClient } from '@tanstack/react-query';
+import type { SearchHit } from '../../shared/ipc/models.js';
+import { useSelection } from '../bulk/selection-store.js';
+import { postsKey } from '../calendar/queries.js';
+import { instantToWall } from '../calendar/time.js';
 import { useCalendarStore } from '../calendar/store.js';
 import { parseWallDateKey, wallDateKey } from '../calendar/time.js';
 import { featureAccess } from '../settings/permissions.js';
@@ -138,4 +143,46 @@ export function exportCommands(postIds: readonly string[]): PaletteCommand[] {
       }
     },
   }));
+}
+
+/**
+ * "Select these N matches in the calendar": the bulk bar then shifts, retimes or deletes them.
+ * The bulk plan reads posts from the window's cache, so their whole span is read into it first.
+ */
+export function selectCommand(
+  hits: readonly SearchHit[],
+  ctx: { client: QueryClient; brandId: string | null; zone: string },
+): PaletteCommand[] {
+  const dated = hits.filter((hit) => hit.source === 'post' && hit.date !== null);
+  if (dated.length === 0) return [];
+  const times = dated.map((hit) => Date.parse(hit.date!));
+  const what = dated.length === 1 ? 'this match' : `these ${dated.length} matches`;
+  return [
+    {
+      id: 'select-matches',
+      label: `Select ${what} in the calendar`,
+      keywords: 'bulk pick shift move delete',
+      run: async () => {
+        const range = {
+          start: new Date(Math.min(...times) - 60_000).toISOString(),
+          end: new Date(Math.max(...times) + 60_000).toISOString(),
+        };
+        try {
+          await ctx.client.fetchQuery({
+            queryKey: postsKey(ctx.brandId, range),
+            queryFn: () => call('listPosts', range),
+            staleTime: 15_000,
+          });
+        } catch (error) {
+          useNotices
+            .getState()
+            .show({ tone: 'error', message: `Could not select them: ${errorMessage(error)}` });
+          return;
+        }
+        useSelection.getState().selectIds(dated.map((hit) => hit.id));
+        useCalendarStore.getState().setDate(instantToWall(new Date(Math.min(...times)), ctx.zone));
+        useUi.getState().navigate('calendar');
+      },
+    },
+  ];
 }
