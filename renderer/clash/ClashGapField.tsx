@@ -1,6 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { DEFAULT_CLASH_GAP_MINUTES } from '../../shared/clash/clashes.js';
+import {
+  ClashGapMinutes,
+  DEFAULT_CLASH_GAP_MINUTES,
+  MAX_CLASH_GAP_MINUTES,
+} from '../../shared/clash/clashes.js';
 import { errorMessage } from '../app/feedback.js';
 import { call } from '../lib/ipc.js';
 import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
@@ -17,8 +21,10 @@ export function ClashGapField({ brandName }: { brandName: string }) {
 
   async function save(gapMinutes: number | null) {
     setError(null);
-    if (gapMinutes !== null && !(Number.isInteger(gapMinutes) && gapMinutes >= 0 && gapMinutes <= 1440)) {
-      setError('Write a whole number of minutes from 0 (no gap warnings) to 1440 (a day).');
+    if (gapMinutes !== null && !ClashGapMinutes.safeParse(gapMinutes).success) {
+      setError(
+        `Write a whole number of minutes from 0 (no gap warnings) to ${MAX_CLASH_GAP_MINUTES} (a day).`,
+      );
       return;
     }
     setBusy(true);
@@ -46,7 +52,7 @@ export function ClashGapField({ brandName }: { brandName: string }) {
         id={id}
         type="number"
         min={0}
-        max={1440}
+        max={MAX_CLASH_GAP_MINUTES}
         step={1}
         value={shown}
         onChange={(e) => setValue(e.target.value)}

@@ -20,11 +20,8 @@ export const DEFAULT_CLASH_GAP_MINUTES = 60;
 /** How far back and ahead the same text of one account counts as a duplicate. */
 export const DUPLICATE_WINDOW_DAYS = 7;
 /** The gap setting's bounds: 0 turns the gap warning off; at most a day. */
-export const ClashGapMinutes = z
-  .number()
-  .int()
-  .min(0)
-  .max(24 * 60);
+export const MAX_CLASH_GAP_MINUTES = 24 * 60;
+export const ClashGapMinutes = z.number().int().min(0).max(MAX_CLASH_GAP_MINUTES);
 
 /** A post as the clash rules see it: who posts it, when (ms), and what it says. */
 export interface ClashPost {
