@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { repeatLabel, type RepeatView } from '../../shared/evergreen/model.js';
 import type { CalendarPost } from '../../shared/ipc/models.js';
@@ -55,8 +55,19 @@ export function repeatOf(repeats: ReadonlyMap<string, RepeatView>, post: Pick<Ca
   return repeats.get(post.id) ?? null;
 }
 
+/*
+ * The repeats are read once per screen (RepeatsProvider around the calendar) and each chip only
+ * looks its post up: a month of 10,000 chips holds no query observer per chip. Where no provider
+ * is mounted (the benchmark page), no post is a repeat.
+ */
+const RepeatsContext = createContext<ReadonlyMap<string, RepeatView>>(new Map());
+
+export function RepeatsProvider({ children }: { children: ReactNode }) {
+  return <RepeatsContext.Provider value={useRepeats()}>{children}</RepeatsContext.Provider>;
+}
+
 export function RepeatMark({ post }: { post: Pick<CalendarPost, 'id'> }) {
-  const repeat = repeatOf(useRepeats(), post);
+  const repeat = repeatOf(useContext(RepeatsContext), post);
   if (!repeat) return null;
   const label = repeatLabel(repeat);
   return (
