@@ -62,6 +62,12 @@ async function serverTimes(service: TestService, ids: string[]): Promise<number[
   );
 }
 
+/** The calendar at `day` in the day or week view, as a user gets there: the date field, then the view. */
+async function showDay(page: Page, day: Date, view: 'Day' | 'Week'): Promise<void> {
+  await page.getByLabel('Jump to date').fill(wallDateKey(day));
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: view, exact: true }).click();
+}
+
 test('select with Ctrl/Shift-click, shift by 1 day from the plan, apply, then undo the whole batch', async ({
   page,
   service,
@@ -74,8 +80,7 @@ test('select with Ctrl/Shift-click, shift by 1 day from the plan, apply, then un
   const ids = await createPosts(page, service, day, ['02:05', '02:35', '03:05']);
   const before = await serverTimes(service, ids);
 
-  await page.getByLabel('Jump to date').fill(wallDateKey(day));
-  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Day', exact: true }).click();
+  await showDay(page, day, 'Day');
   const cell = (id: string) => page.locator(`[data-post-id="${id}"]`);
   await expect(cell(ids[0]!)).toBeVisible();
 
@@ -220,8 +225,7 @@ test('moving a post next to another of its account shows a clash notice; the mov
   const [next] = await createPosts(page, service, addDays(day, 1), ['10:20']);
   const before = await serverTimes(service, [first!]);
 
-  await page.getByLabel('Jump to date').fill(wallDateKey(day));
-  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Week', exact: true }).click();
+  await showDay(page, day, 'Week');
   const cell = page.locator(`[data-post-id="${first}"]`);
   await expect(cell).toBeVisible();
   await expect(page.locator(`[data-post-id="${next}"]`)).toBeAttached();
@@ -243,8 +247,7 @@ test('a bulk delete waits a few seconds before it is sent: Undo brings the post 
   await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
   const day = addDays(startOfDay(new Date()), 45);
   const [id] = await createPosts(page, service, day, ['04:10']);
-  await page.getByLabel('Jump to date').fill(wallDateKey(day));
-  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Day', exact: true }).click();
+  await showDay(page, day, 'Day');
   const cell = page.locator(`[data-post-id="${id}"]`);
   await expect(cell).toBeVisible();
 
