@@ -5,7 +5,7 @@ import { startFaultProxy } from '../test/support/fault-proxy.js';
 import { ApiClient } from '../electron/api/client.js';
 import { DraftsService } from '../electron/drafts/drafts-service.js';
 import { openDatabase } from '../electron/store/database.js';
-import { SyncEngine } from '../electron/sync/sync-engine.js';
+import { composePosts } from '../electron/compose-posts.js';
 import { Recorder, round } from './lib/results.js';
 import { startChildService } from './lib/service.js';
 import { BENCH_PROFILE, queueScheduledCreates, saveBenchProfile } from './lib/cached-posts.js';
@@ -32,7 +32,7 @@ const dir = mkdtempSync(join(tmpdir(), 'postdeck-bench-faults-'));
 const db = openDatabase(join(dir, 'postdeck.db'));
 const integration = service.integrations.find((i) => i.platform === 'x') ?? service.integrations[0]!;
 const active = () => ({ profileId: BENCH_PROFILE, brandId: service.brandId });
-const engine = new SyncEngine({
+const { sync: engine, posts } = composePosts({
   db,
   apiFor: () =>
     new ApiClient({
@@ -53,7 +53,7 @@ try {
   const tag = `faults-${Date.now()}`;
   const base = Date.now() + 2 * DAY;
   await queueScheduledCreates(
-    { drafts, engine },
+    { drafts, posts },
     {
       brandId: service.brandId,
       integrationId: integration.id,

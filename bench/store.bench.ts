@@ -6,7 +6,7 @@ import { ApiClient } from '../electron/api/client.js';
 import { DraftsService } from '../electron/drafts/drafts-service.js';
 import { openDatabase } from '../electron/store/database.js';
 import { PostsCache } from '../electron/store/posts-cache.js';
-import { SyncEngine } from '../electron/sync/sync-engine.js';
+import { composePosts } from '../electron/compose-posts.js';
 import { Recorder, round } from './lib/results.js';
 import { startChildService } from './lib/service.js';
 import { BENCH_PROFILE, cachedPost, queueScheduledCreates, saveBenchProfile } from './lib/cached-posts.js';
@@ -86,7 +86,7 @@ async function outboxFlush(): Promise<void> {
     if (res.status === 429) status429++;
     return res;
   };
-  const engine = new SyncEngine({
+  const { sync: engine, posts } = composePosts({
     db,
     apiFor: () =>
       new ApiClient({
@@ -107,7 +107,7 @@ async function outboxFlush(): Promise<void> {
     // Queued before the engine starts, as after a day offline: the flush is timed alone.
     const tq = performance.now();
     await queueScheduledCreates(
-      { drafts, engine },
+      { drafts, posts },
       {
         brandId: service.brandId,
         integrationId: integration.id,

@@ -4,7 +4,7 @@ import type { DesktopSettings, IpcEventName, OpenRequest } from '../shared/ipc/c
 import type { IpcResult } from '../shared/ipc/errors.js';
 import { ApiClient } from './api/client.js';
 import { DesktopSettingsStore } from './desktop/desktop-settings.js';
-import { AppFailure, notConnected } from './ipc/app-failure.js';
+import { AppFailure, notConnected } from './core/app-failure.js';
 import { dispatch, type CallContext, type IpcHandlers } from './ipc/dispatch.js';
 import { EventHub } from './ipc/event-hub.js';
 import { createLogger } from './log.js';
@@ -16,19 +16,19 @@ import type { SecretStore } from './secrets/secret-store.js';
 import { DraftsService } from './drafts/drafts-service.js';
 import { ExportService, type ChooseSavePath } from './export/export-service.js';
 import { ImportService } from './import/import-service.js';
-import { IntegrationsRepo } from './integrations/integrations-repo.js';
 import { IntegrationsService } from './integrations/integrations-service.js';
 import { QueueService } from './queue/queue-service.js';
 import { SearchService } from './search/search-service.js';
 import { EvergreenService } from './evergreen/evergreen-service.js';
-import { SnippetsRepo } from './snippets/snippets-repo.js';
 import { BrandsRepo } from './store/brands-repo.js';
 import { ClashSettings } from './bulk/clash-settings.js';
 import { openDatabase } from './store/database.js';
-import { PostsCache } from './store/posts-cache.js';
 import { ProfilesRepo } from './store/profiles-repo.js';
-import { SettingsRepo } from './store/settings-repo.js';
-import { SyncEngine, type SyncEngineOptions } from './sync/sync-engine.js';
+import type { SyncEngineOptions } from './sync/sync-engine.js';
+import { composePosts, postsStores } from './compose-posts.js';
+import { EvergreenRepo } from './evergreen/evergreen-repo.js';
+import { FingerprintsRepo } from './import/fingerprints-repo.js';
+import { SlotsRepo } from './queue/slots-repo.js';
 
 /*
  * Builds every main-process
@@ -87,11 +87,15 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const events = new EventHub();
   mkdirSync(opts.dataDir, { recursive: true });
   const db = openDatabase(join(opts.dataDir, 'postdeck.db'));
-  const settings = new SettingsRepo(db, now);
-  const integrationsRepo = new IntegrationsRepo(db, now);
+  // Every repository, built once here and handed to what uses it (no feature builds its own).
+  const brandsRepo = new BrandsRepo(db);
+  const stores = postsStores(db, now);
+  const integrationsRepo = stores.integrations;
+  const settings = stores.settings;
+
   const profiles = new ProfileService({
     profiles: new ProfilesRepo(db, now),
-    brands: new BrandsRepo(db),
+    brands: brandsRepo,
     settings,
     keychain: opts.secretStore,
     session: new MemorySecretStore(),
@@ -122,8 +126,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       : Promise.resolve();
 
   const active = () => profiles.activeBrand();
-  const sync = new SyncEngine({
+  // The sync engine (reads, pulls, the outbox worker) and the one door for changing a post
+  // (electron/posts/): every write below goes through `posts`.
+  const { sync, posts } = composePosts({
     db,
+    stores,
     apiFor: (profileId, brandId) => profiles.apiFor(profileId, brandId),
     active,
     emit: (name, payload) => events.emit(name, payload),
@@ -154,28 +161,32 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   };
   const queue = new QueueService({
     db,
+    slots: new SlotsRepo(db, now),
+    drafts: stores.drafts,
+    brands: brandsRepo,
     active,
     now,
     listPosts: async (range) => sync.listPosts(range),
-    sendDraft: (input) => sync.sendDraft(input),
-    reschedulePost: async (input) => sync.reschedulePost(input),
+    sendDraft: (input) => posts.sendDraft(input),
+    reschedulePost: async (input) => posts.reschedulePost(input),
+    status: () => sync.getSyncStatus(),
   });
   // Evergreen repeats: planned after every pull (debounced), on a timer, and when slots change.
   const evergreen = new EvergreenService({
-    db,
+    repo: new EvergreenRepo(db, now),
+    outbox: stores.outbox,
+    cache: stores.cache,
+    drafts: stores.drafts,
+    posts,
+    status: () => sync.getSyncStatus(),
     active,
     now,
     timezone: (a) => queue.timezone(a),
     slotsOf: (a, id) => queue.slotsOf(a, id),
     listPosts: (range) => sync.viewPosts(range),
     getPost: (input) => sync.getPost(input),
-    afterWrite: ({ brandId }) => {
-      events.emit('syncStatus', sync.getSyncStatus());
-      events.emit('postsChanged', { brandId, range: null, update: null });
-      sync.kick();
-    },
   });
-  const snippets = new SnippetsRepo(db, now);
+  const snippets = stores.snippets;
   const brand = () => {
     const a = active();
     if (!a) throw notConnected();
@@ -199,21 +210,18 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const evergreenTimer = setInterval(kickEvergreen, EVERGREEN_EVERY_MS);
   evergreenTimer.unref();
   const imports = new ImportService({
-    db,
+    fingerprints: new FingerprintsRepo(db, now),
+    cache: stores.cache,
+    posts,
     active,
     now,
     emit: (name, payload) => events.emit(name, payload),
     integrations: () => integrations.listIntegrations(),
     queue,
     uploadFromUrl: uploadMediaFromUrl,
-    afterWrite: ({ brandId }) => {
-      events.emit('syncStatus', sync.getSyncStatus());
-      events.emit('postsChanged', { brandId, range: null, update: null });
-      sync.kick();
-    },
   });
 
-  const postsCache = new PostsCache(db);
+  const postsCache = stores.cache;
   const exports = new ExportService({
     active,
     now,
@@ -229,7 +237,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     },
     chooseSavePath: opts.chooseSavePath,
   });
-  const clash = new ClashSettings(new BrandsRepo(db), active);
+  const clash = new ClashSettings(brandsRepo, active);
 
   const diagnostics: DiagnosticsSource = opts.diagnostics ?? {
     appVersion: 'development',
@@ -257,25 +265,25 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     addIntegration: async (input) => integrations.addIntegration(input),
     listPosts: async (range) => sync.listPosts(range),
     getPost: (input) => sync.getPost(input),
-    reschedulePost: async (input) => sync.reschedulePost(input),
-    deleteGroup: async (input) => sync.deleteGroup(input),
-    sendDraft: (input) => sync.sendDraft(input),
-    createPostsNow: (input) => sync.createPostsNow(input),
+    reschedulePost: async (input) => posts.reschedulePost(input),
+    deleteGroup: async (input) => posts.deleteGroup(input),
+    sendDraft: (input) => posts.sendDraft(input),
+    createPostsNow: (input) => posts.createPostsNow(input),
     listDrafts: async () => drafts.listDrafts(),
     getDraft: async (input) => drafts.getDraft(input),
     saveDraft: async (input) => drafts.saveDraft(input),
     deleteDraft: async (input) => drafts.deleteDraft(input),
-    uploadMedia: (input) => sync.uploadMedia(input),
+    uploadMedia: (input) => posts.uploadMedia(input),
     uploadMediaFromUrl: ({ url }) => uploadMediaFromUrl(url),
-    cancelUpload: async (input) => sync.cancelUpload(input),
+    cancelUpload: async (input) => posts.cancelUpload(input),
     listMedia: async () => sync.listMedia(),
     listMediaLibrary: async () => mediaLibrary.listMediaLibrary(),
     setMediaTags: async (input) => mediaLibrary.setMediaTags(input),
     getSyncStatus: async () => sync.getSyncStatus(),
     listOutbox: async () => sync.listOutbox(),
-    retryOutbox: async (input) => sync.retryOutbox(input),
-    discardOutbox: async (input) => sync.discardOutbox(input),
-    resolveMissedTime: async (input) => sync.resolveMissedTime(input),
+    retryOutbox: async (input) => posts.retryOutbox(input),
+    discardOutbox: async (input) => posts.discardOutbox(input),
+    resolveMissedTime: async (input) => posts.resolveMissedTime(input),
     syncNow: () => sync.syncNow(),
     getQueueSlots: async (input) => queue.getQueueSlots(input),
     setQueueSlots: async (input) => {
@@ -311,8 +319,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     editImportRow: async (input) => imports.editImportRow(input),
     runImport: (input) => imports.runImport(input),
     exportPosts: (input) => exports.exportPosts(input),
-    applyBulkChange: async (input) => sync.applyBulkChange(input),
-    undoBulkChange: async (input) => sync.undoBulkChange(input),
+    applyBulkChange: async (input) => posts.applyBulkChange(input),
+    undoBulkChange: async (input) => posts.undoBulkChange(input),
     getClashSettings: async () => clash.get(),
     setClashSettings: async ({ gapMinutes }) => clash.set(gapMinutes),
     searchPosts: async (query) => search.search(query),

@@ -2,7 +2,7 @@ import type { PostListItem } from '../../shared/api/resources.js';
 import type { AppDatabase } from '../../electron/store/database.js';
 import type { DraftsService } from '../../electron/drafts/drafts-service.js';
 import { ProfilesRepo } from '../../electron/store/profiles-repo.js';
-import type { SyncEngine } from '../../electron/sync/sync-engine.js';
+import type { PostCommands } from '../../electron/posts/post-commands.js';
 
 /*
  * Runs under Node (tsx). What the store, local-first and fault benchmarks seed the app's database
@@ -55,7 +55,7 @@ export function saveBenchProfile(
  * own local draft (as after a day offline): what the outbox benchmarks flush.
  */
 export async function queueScheduledCreates(
-  o: { drafts: DraftsService; engine: SyncEngine },
+  o: { drafts: DraftsService; posts: PostCommands },
   batch: { brandId: string; integrationId: string; count: number; base: number; text: (i: number) => string },
 ): Promise<void> {
   for (let i = 0; i < batch.count; i++) {
@@ -70,6 +70,6 @@ export async function queueScheduledCreates(
     }).id;
     const date = new Date(batch.base + i * 60_000);
     date.setUTCSeconds(0, 0);
-    await o.engine.sendDraft({ draftId, type: 'schedule', date: date.toISOString() });
+    await o.posts.sendDraft({ draftId, type: 'schedule', date: date.toISOString() });
   }
 }

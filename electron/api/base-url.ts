@@ -1,4 +1,4 @@
-import { AppFailure } from '../ipc/app-failure.js';
+import { AppFailure } from '../core/app-failure.js';
 
 /*
  * The key is only ever sent over HTTPS; plain http is allowed to this machine

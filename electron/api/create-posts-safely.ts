@@ -1,5 +1,5 @@
 import type { PostCreateRequest, PostCreateResultItem } from '../../shared/api/resources.js';
-import { AppFailure } from '../ipc/app-failure.js';
+import { AppFailure } from '../core/app-failure.js';
 import { createLogger } from '../log.js';
 import { ApiError } from './errors.js';
 import type { PublishingApi } from './publishing-api.js';

@@ -1,7 +1,7 @@
 import { DEFAULT_CLASH_GAP_MINUTES } from '../../shared/clash/clashes.js';
-import { notConnected } from '../ipc/app-failure.js';
+import { notConnected } from '../core/app-failure.js';
 import type { BrandsRepo } from '../store/brands-repo.js';
-import type { ActiveBrand } from '../sync/write-context.js';
+import type { ActiveBrand } from '../core/active-brand.js';
 
 /** The active brand's clash gap, stored with the brand on this device. */
 export class ClashSettings {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { Draft } from '../../shared/ipc/models.js';
-import { AppFailure, notConnected } from '../ipc/app-failure.js';
+import { AppFailure, notConnected } from '../core/app-failure.js';
 import type { AppDatabase } from '../store/database.js';
-import type { ActiveBrand } from '../sync/sync-engine.js';
+import type { ActiveBrand } from '../core/active-brand.js';
 import { DraftsRepo } from './drafts-repo.js';
 
 /** The composer's autosave: drafts of the active profile, kept locally until sent. */

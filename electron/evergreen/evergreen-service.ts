@@ -14,20 +14,20 @@ import {
   type PlannedFill,
 } from '../../shared/evergreen/plan-fills.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { Draft, DraftMedia } from '../../shared/ipc/models.js';
+import type { Draft, DraftMedia, SyncStatus } from '../../shared/ipc/models.js';
 import { PlatformType } from '../../shared/platforms/types.js';
 import { mediaKindFromPath } from '../../shared/platforms/validate.js';
 import type { QueueSlot } from '../../shared/queue/slots.js';
-import { DraftsRepo } from '../drafts/drafts-repo.js';
-import { AppFailure, notConnected } from '../ipc/app-failure.js';
+import type { DraftsRepo } from '../drafts/drafts-repo.js';
+import { AppFailure, notConnected } from '../core/app-failure.js';
 import { createLogger } from '../log.js';
-import type { AppDatabase } from '../store/database.js';
-import { OutboxRepo, type CreatePayload } from '../store/outbox-repo.js';
-import { PostsCache } from '../store/posts-cache.js';
+import type { ActiveBrand } from '../core/active-brand.js';
+import type { PostCommands, PostsWritten } from '../posts/post-commands.js';
+import type { CreatePayload, OutboxReads } from '../store/outbox-repo.js';
+import type { PostsCacheReads } from '../store/posts-cache.js';
 import { validateCreatePayload } from '../sync/create-request.js';
 import { createSummary } from '../sync/outbox-views.js';
-import { enqueue, type ActiveBrand } from '../sync/write-context.js';
-import { EvergreenRepo, type FillRow } from './evergreen-repo.js';
+import type { EvergreenRepo, FillRow } from './evergreen-repo.js';
 
 /*
  * Evergreen lists: the store, the preview, and the runs that turn the plan
@@ -44,31 +44,39 @@ export const PREVIEW_DAYS = 28;
 /** A slot this close may pass before the outbox sends it (the queue's own margin). */
 const LEAD_MS = 60_000;
 
+/** What a run answers: how many repeats it queued, and the posts they show as, like every write. */
+export type Ran = { created: number } & PostsWritten;
+
 export interface EvergreenServiceOptions {
-  db: AppDatabase;
+  repo: EvergreenRepo;
+  outbox: OutboxReads;
+  cache: PostsCacheReads;
+  drafts: DraftsRepo;
+  /** The door every repeat goes through (queued with its claim, announced once per run). */
+  posts: Pick<PostCommands, 'queueCreates' | 'announce'>;
+  /** The sync status, for a run that queued nothing. */
+  status: () => SyncStatus;
   active: () => ActiveBrand | null;
   now: () => Date;
   timezone: (active: ActiveBrand) => string;
   slotsOf: (active: ActiveBrand, integrationId: string) => QueueSlot[];
   listPosts: (range: IpcInput<'listPosts'>) => IpcOutput<'listPosts'> | Promise<IpcOutput<'listPosts'>>;
   getPost: (input: { id: string }) => Promise<PostDetail>;
-  /** After repeats were queued: tell the window and wake the outbox. */
-  afterWrite: (active: ActiveBrand) => void;
 }
 
 export class EvergreenService {
   private readonly repo: EvergreenRepo;
-  private readonly outbox: OutboxRepo;
-  private readonly cache: PostsCache;
+  private readonly outbox: OutboxReads;
+  private readonly cache: PostsCacheReads;
   private readonly drafts: DraftsRepo;
   /** Runs go one after another: a second waits for the first and plans from what it made. */
   private running: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly o: EvergreenServiceOptions) {
-    this.repo = new EvergreenRepo(o.db, o.now);
-    this.outbox = new OutboxRepo(o.db, o.now);
-    this.cache = new PostsCache(o.db);
-    this.drafts = new DraftsRepo(o.db);
+    this.repo = o.repo;
+    this.outbox = o.outbox;
+    this.cache = o.cache;
+    this.drafts = o.drafts;
   }
 
   listEvergreen(): IpcOutput<'listEvergreen'> {
@@ -106,8 +114,8 @@ export class EvergreenService {
     const old = this.repo.list(active, id);
     if (!old) throw missing('list');
     const list = this.repo.saveList(active, { ...old, enabled, updatedAt: this.o.now().toISOString() });
-    const { created } = enabled ? await this.run() : { created: 0 };
-    return { list, created };
+    const ran = enabled ? await this.run() : { created: 0, posts: [], hidden: [], status: this.o.status() };
+    return { list, ...ran };
   }
 
   deleteEvergreenList({ id }: IpcInput<'deleteEvergreenList'>): IpcOutput<'deleteEvergreenList'> {
@@ -206,7 +214,7 @@ export class EvergreenService {
   }
 
   /** Plans the next FILL_AHEAD_DAYS and queues each new repeat once; answers how many were queued. */
-  run(): Promise<{ created: number }> {
+  run(): Promise<Ran> {
     const next = this.running.then(
       () => this.runOnce(),
       () => this.runOnce(),
@@ -228,15 +236,16 @@ export class EvergreenService {
     );
   }
 
-  private async runOnce(): Promise<{ created: number }> {
+  private async runOnce(): Promise<Ran> {
     const active = this.o.active();
-    if (!active) return { created: 0 };
+    const none = { created: 0, posts: [], hidden: [], status: this.o.status() };
+    if (!active) return none;
     const from = this.o.now().getTime() + LEAD_MS;
     const { planned, items, synced } = await this.plan(active, from, from + FILL_AHEAD_DAYS * DAY, null);
     // Before the first pull the calendar does not know the one-off posts yet: fills could collide.
-    if (!synced || planned.length === 0) return { created: 0 };
+    if (!synced || planned.length === 0) return none;
     const byId = new Map(items.map((i) => [i.id, i]));
-    let created = 0;
+    const queuedIds: string[] = [];
     for (const fill of planned) {
       const item = byId.get(fill.itemId);
       if (!item) continue;
@@ -249,36 +258,38 @@ export class EvergreenService {
         );
         continue;
       }
-      const queued = this.o.db.tx(() => {
-        const outboxId = randomUUID();
-        const claimed = this.repo.claimFill(
-          active,
+      const outboxId = randomUUID();
+      const queued = this.o.posts.queueCreates(
+        active,
+        [
           {
-            itemId: fill.itemId,
-            integrationId: fill.integrationId,
-            slotMs: fill.at,
-            repeat: fill.repeat,
-            of: fill.of,
-            version: fill.version,
-          },
-          outboxId,
-        );
-        if (!claimed) return false;
-        enqueue(this.outbox, active, {
-          id: outboxId,
-          op: { kind: 'create', payload },
-          key: `evergreen:${fill.itemId}:${fill.integrationId}:${fill.at}`,
-          summary: createSummary(
+            id: outboxId,
             payload,
-            `Repeat ${fill.repeat}${fill.of === null ? '' : ` of ${fill.of}`}:`,
+            key: `evergreen:${fill.itemId}:${fill.integrationId}:${fill.at}`,
+            summary: createSummary(
+              payload,
+              `Repeat ${fill.repeat}${fill.of === null ? '' : ` of ${fill.of}`}:`,
+            ),
+          },
+        ],
+        () =>
+          this.repo.claimFill(
+            active,
+            {
+              itemId: fill.itemId,
+              integrationId: fill.integrationId,
+              slotMs: fill.at,
+              repeat: fill.repeat,
+              of: fill.of,
+              version: fill.version,
+            },
+            outboxId,
           ),
-        });
-        return true;
-      });
-      if (queued) created += 1;
+      );
+      if (queued) queuedIds.push(...queued);
     }
-    if (created > 0) this.o.afterWrite(active);
-    return { created };
+    // One announcement per run, with the repeats as the calendar now shows them.
+    return { created: queuedIds.length, ...this.o.posts.announce(active, queuedIds) };
   }
 
   private async plan(active: ActiveBrand, from: number, to: number, previewList: string | null) {

@@ -4,8 +4,8 @@ import { dirname, extname } from 'node:path';
 import type { PostDetail } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { CalendarPost, ExportFormat, PostRange } from '../../shared/ipc/models.js';
-import { AppFailure, notConnected } from '../ipc/app-failure.js';
-import type { ActiveBrand } from '../sync/write-context.js';
+import { AppFailure, notConnected } from '../core/app-failure.js';
+import type { ActiveBrand } from '../core/active-brand.js';
 import { EXTENSION, render } from './formats.js';
 import { postRecords, type ExportedPost } from './post-records.js';
 

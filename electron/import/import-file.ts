@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { z } from 'zod';
 import { MAX_JSON_NESTING, nestsDeeperThan } from '../../shared/json/nesting.js';
-import { AppFailure } from '../ipc/app-failure.js';
+import { AppFailure } from '../core/app-failure.js';
 import { CsvError, readCsv, type CsvDelimiter } from './csv.js';
 import { decodeText, type TextEncodingName } from './decode.js';
 

@@ -4,16 +4,15 @@ import type { MediaObject } from '../../shared/api/resources.js';
 import type { IpcEventName, IpcEventPayload, IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { DraftBlock, ImportResult, IntegrationView } from '../../shared/ipc/models.js';
 import type { DraftTarget } from '../../shared/ipc/models.js';
-import { DraftsRepo } from '../drafts/drafts-repo.js';
-import { AppFailure, notConnected } from '../ipc/app-failure.js';
+import { AppFailure, notConnected } from '../core/app-failure.js';
 import type { BusyByAccount, QueueService } from '../queue/queue-service.js';
-import type { AppDatabase } from '../store/database.js';
-import { PostsCache } from '../store/posts-cache.js';
-import { OutboxRepo } from '../store/outbox-repo.js';
+import type { ActiveBrand } from '../core/active-brand.js';
+import type { PostCommands } from '../posts/post-commands.js';
+import { requireFuture } from '../posts/write-checks.js';
+import type { PostsCacheReads } from '../store/posts-cache.js';
 import { createPayloadFromDraft, validateCreatePayload } from '../sync/create-request.js';
 import { createSummary } from '../sync/outbox-views.js';
-import { enqueue, requireFuture, type ActiveBrand } from '../sync/write-context.js';
-import { FingerprintsRepo } from './fingerprints-repo.js';
+import type { FingerprintsRepo } from './fingerprints-repo.js';
 import { readImportFile, type ImportFile } from './import-file.js';
 import { checkRow, importedDraft, type CheckedRow, type RowContext } from './import-row.js';
 
@@ -32,15 +31,16 @@ const YIELD_EVERY = 20;
 const KEPT_PREVIEWS = 3;
 
 export interface ImportServiceOptions {
-  db: AppDatabase;
+  fingerprints: FingerprintsRepo;
+  cache: PostsCacheReads;
+  /** The door every row goes through (queued with its fingerprint, announced once per import). */
+  posts: Pick<PostCommands, 'queueCreates' | 'announce'>;
   active: () => ActiveBrand | null;
   now: () => Date;
   emit: <K extends IpcEventName>(name: K, payload: IpcEventPayload<K>) => void;
   integrations: () => IntegrationView[];
   queue: QueueService;
   uploadFromUrl: (url: string) => Promise<MediaObject>;
-  /** Tells the window and wakes the outbox after a batch of rows was queued. */
-  afterWrite: (active: ActiveBrand) => void;
 }
 
 interface Preview {
@@ -53,15 +53,11 @@ interface Preview {
 export class ImportService {
   private readonly previews = new Map<string, Preview>();
   private readonly fingerprints: FingerprintsRepo;
-  private readonly drafts: DraftsRepo;
-  private readonly outbox: OutboxRepo;
-  private readonly posts: PostsCache;
+  private readonly posts: PostsCacheReads;
 
   constructor(private readonly o: ImportServiceOptions) {
-    this.fingerprints = new FingerprintsRepo(o.db, o.now);
-    this.posts = new PostsCache(o.db);
-    this.drafts = new DraftsRepo(o.db);
-    this.outbox = new OutboxRepo(o.db, o.now);
+    this.fingerprints = o.fingerprints;
+    this.posts = o.cache;
   }
 
   async previewImport({ path }: IpcInput<'previewImport'>): Promise<IpcOutput<'previewImport'>> {
@@ -117,7 +113,7 @@ export class ImportService {
     return next.view;
   }
 
-  async runImport({ importId, drop }: IpcInput<'runImport'>): Promise<ImportResult> {
+  async runImport({ importId, drop }: IpcInput<'runImport'>): Promise<IpcOutput<'runImport'>> {
     const preview = this.requirePreview(importId);
     const { active } = preview;
     const current = this.o.active();
@@ -127,6 +123,7 @@ export class ImportService {
     const dropped = new Set(drop);
     const done = this.fingerprints.all(active.profileId, active.brandId);
     const result: ImportResult = { created: 0, alreadyImported: 0, dropped: 0, failed: [] };
+    const queuedIds: string[] = [];
     const media = new Map<string, MediaObject>();
     let busy: BusyByAccount | null = null;
     const total = preview.rows.length;
@@ -173,7 +170,7 @@ export class ImportService {
         } else {
           groups.push([row.view.date ?? '', row.targets]);
         }
-        this.queueRow(active, row.fingerprint, blocks, groups, row.type);
+        queuedIds.push(...this.queueRow(active, row.fingerprint, blocks, groups, row.type));
         for (const [date, targets] of groups) {
           for (const t of targets)
             if (busy) busy.set(t.integrationId, [...(busy.get(t.integrationId) ?? []), Date.parse(date)]);
@@ -185,9 +182,10 @@ export class ImportService {
         result.failed.push({ index: i, message: err instanceof Error ? err.message : String(err) });
       }
     }
-    this.o.afterWrite(active);
+    // One announcement for the whole file, with its posts as the calendar now shows them.
+    const written = this.o.posts.announce(active, queuedIds);
     this.o.emit('importProgress', { importId, phase: 'importing', done: total, total });
-    return result;
+    return { ...result, ...written };
   }
 
   /**
@@ -202,7 +200,7 @@ export class ImportService {
     blocks: DraftBlock[],
     groups: [string, DraftTarget[]][],
     type: CheckedRow['type'],
-  ): void {
+  ): string[] {
     const at = this.o.now().toISOString();
     const queued = groups.map(([date, targets]) => {
       requireFuture(this.o.now, date);
@@ -212,18 +210,21 @@ export class ImportService {
       if (issue) throw new AppFailure('INVALID_ARGUMENT', issue.message);
       return { draft, payload };
     });
-    this.o.db.tx(() => {
-      for (const { draft, payload } of queued) {
-        this.drafts.save(active.profileId, draft);
-        enqueue(this.outbox, active, {
-          op: { kind: 'create', payload },
+    return (
+      this.o.posts.queueCreates(
+        active,
+        queued.map(({ draft, payload }) => ({
+          payload,
           key: `draft:${draft.id}`,
           summary: createSummary(payload, 'Post'),
-          draftId: draft.id,
-        });
-      }
-      this.fingerprints.record(active.profileId, active.brandId, fingerprint, queued[0]?.draft.id ?? '');
-    });
+          draft,
+        })),
+        () => {
+          this.fingerprints.record(active.profileId, active.brandId, fingerprint, queued[0]?.draft.id ?? '');
+          return true;
+        },
+      ) ?? []
+    );
   }
 
   /** Media URLs become the service's media (each URL once per import) before the post is queued. */

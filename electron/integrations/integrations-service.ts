@@ -1,7 +1,7 @@
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import { notConnected } from '../ipc/app-failure.js';
+import { notConnected } from '../core/app-failure.js';
 import type { AppDatabase } from '../store/database.js';
-import type { ActiveBrand } from '../sync/sync-engine.js';
+import type { ActiveBrand } from '../core/active-brand.js';
 import { IntegrationsRepo } from './integrations-repo.js';
 
 /** Connected accounts of the active brand: learned by sync, or added by the user by id. */

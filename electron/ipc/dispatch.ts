@@ -5,7 +5,7 @@ import { ipcMethods, type IpcMethodName, type IpcOutput } from '../../shared/ipc
 import type { AppErrorShape, IpcResult } from '../../shared/ipc/errors.js';
 import { ApiError } from '../api/errors.js';
 import { createLogger } from '../log.js';
-import { AppFailure } from './app-failure.js';
+import { AppFailure } from '../core/app-failure.js';
 
 /*
  * Also used by the browser test bridge (e2e/support/bridge.ts). The single gate every renderer

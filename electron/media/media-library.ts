@@ -1,9 +1,9 @@
 import type { MediaObject } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { LibraryMedia } from '../../shared/ipc/models.js';
-import { AppFailure, notConnected } from '../ipc/app-failure.js';
+import { AppFailure, notConnected } from '../core/app-failure.js';
 import type { AppDatabase } from '../store/database.js';
-import type { ActiveBrand } from '../sync/sync-engine.js';
+import type { ActiveBrand } from '../core/active-brand.js';
 import { MediaRepo, type MediaRecord, type MediaUse } from './media-repo.js';
 import { uploadUrlOrReuse } from './media-reuse.js';
 

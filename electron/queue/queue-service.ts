@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { CalendarPost, Draft } from '../../shared/ipc/models.js';
+import type { CalendarPost, Draft, SyncStatus } from '../../shared/ipc/models.js';
 import { nextFreeSlots, slotInstantsBetween, type QueueSlot } from '../../shared/queue/slots.js';
-import { DraftsRepo } from '../drafts/drafts-repo.js';
-import { AppFailure, notConnected } from '../ipc/app-failure.js';
+import type { DraftsRepo } from '../drafts/drafts-repo.js';
+import { AppFailure, notConnected } from '../core/app-failure.js';
+import type { BrandsRepo } from '../store/brands-repo.js';
 import type { AppDatabase } from '../store/database.js';
-import { BrandsRepo } from '../store/brands-repo.js';
-import type { ActiveBrand } from '../sync/write-context.js';
-import { BRAND_DEFAULT, SlotsRepo } from './slots-repo.js';
+import type { ActiveBrand } from '../core/active-brand.js';
+import { mergeWritten, type PostsWritten } from '../posts/post-commands.js';
+import { BRAND_DEFAULT, type SlotsRepo } from './slots-repo.js';
 
 /*
  * The posting queue: weekly slots per account (or the brand's default), the
@@ -24,11 +25,16 @@ export type BusyByAccount = Map<string, number[]>;
 
 export interface QueueServiceOptions {
   db: AppDatabase;
+  slots: SlotsRepo;
+  drafts: DraftsRepo;
+  brands: BrandsRepo;
   active: () => ActiveBrand | null;
   now: () => Date;
   listPosts: (range: IpcInput<'listPosts'>) => Promise<IpcOutput<'listPosts'>>;
   sendDraft: (input: IpcInput<'sendDraft'>) => Promise<IpcOutput<'sendDraft'>>;
   reschedulePost: (input: IpcInput<'reschedulePost'>) => Promise<IpcOutput<'reschedulePost'>>;
+  /** The sync status, for an answer that moved nothing. */
+  status: () => SyncStatus;
 }
 
 const NO_SLOTS = (name: string) =>
@@ -40,9 +46,9 @@ export class QueueService {
   private readonly brands: BrandsRepo;
 
   constructor(private readonly o: QueueServiceOptions) {
-    this.slots = new SlotsRepo(o.db, o.now);
-    this.drafts = new DraftsRepo(o.db);
-    this.brands = new BrandsRepo(o.db);
+    this.slots = o.slots;
+    this.drafts = o.drafts;
+    this.brands = o.brands;
   }
 
   /** The brand's zone on this device, or the system's: the zone slots are written in. */
@@ -166,17 +172,19 @@ export class QueueService {
       byDate.set(date, [...(byDate.get(date) ?? []), integrationId]);
     }
     const groups = [...byDate.entries()];
-    const posts: IpcOutput<'queueDraft'>['posts'] = [];
+    const slots: IpcOutput<'queueDraft'>['slots'] = [];
+    const answers: PostsWritten[] = [];
     for (const [i, [date, ids]] of groups.entries()) {
       const draftId = groups.length === 1 ? draft.id : this.splitCopy(active, draft, ids, i === 0, date).id;
-      const { outboxId } = await this.o.sendDraft({ draftId, type: 'schedule', date });
+      const { outboxId, ...answer } = await this.o.sendDraft({ draftId, type: 'schedule', date });
+      answers.push(answer);
       for (const integrationId of ids) {
-        posts.push({ integrationId, date, outboxId });
+        slots.push({ integrationId, date, outboxId });
         taken.set(integrationId, [...(taken.get(integrationId) ?? []), Date.parse(date)]);
       }
     }
     if (groups.length > 1) this.drafts.remove(active.profileId, draft.id);
-    return { posts };
+    return { slots, ...mergeWritten(answers, this.o.status()) };
   }
 
   /** Moves a post to its account's next free slot (the post's own time does not count as taken). */
@@ -197,8 +205,7 @@ export class QueueService {
     const [plan] = this.plan(active, [post.integration.id], busy, 1);
     const date = plan?.dates[0];
     if (!date) throw new AppFailure('INVALID_ARGUMENT', NO_SLOTS(post.integration.name ?? 'This account'));
-    const { outboxId } = await this.o.reschedulePost({ id, date });
-    return { date, outboxId };
+    return { date, ...(await this.o.reschedulePost({ id, date })) };
   }
 
   /**
@@ -232,14 +239,14 @@ export class QueueService {
       const j = Math.floor(random() * (i + 1));
       [dates[i], dates[j]] = [dates[j] ?? '', dates[i] ?? ''];
     }
-    let moved = 0;
+    const answers: PostsWritten[] = [];
     for (const [i, post] of queued.entries()) {
       const date = dates[i];
       if (!date || date === post.publishDate) continue;
-      await this.o.reschedulePost({ id: post.id, date });
-      moved += 1;
+      const { outboxId: _, ...answer } = await this.o.reschedulePost({ id: post.id, date });
+      answers.push(answer);
     }
-    return { moved };
+    return { moved: answers.length, ...mergeWritten(answers, this.o.status()) };
   }
 
   private splitCopy(active: ActiveBrand, draft: Draft, ids: string[], first: boolean, date: string): Draft {

@@ -1,7 +1,7 @@
 import type { SearchQuery, SearchResult } from '../../shared/ipc/models.js';
-import { notConnected } from '../ipc/app-failure.js';
+import { notConnected } from '../core/app-failure.js';
 import type { AppDatabase } from '../store/database.js';
-import type { ActiveBrand } from '../sync/write-context.js';
+import type { ActiveBrand } from '../core/active-brand.js';
 import { searchPosts } from './search-posts.js';
 
 /** The searchPosts IPC method: a search within the active profile. */

@@ -1,5 +1,5 @@
 import keytar from 'keytar';
-import { keychainUnavailable } from '../ipc/app-failure.js';
+import { keychainUnavailable } from '../core/app-failure.js';
 import { createLogger } from '../log.js';
 import type { SecretStore } from './secret-store.js';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { Signature, Snippet, type SnippetInput } from '../../shared/snippets/model.js';
-import { AppFailure } from '../ipc/app-failure.js';
+import { AppFailure } from '../core/app-failure.js';
 import type { AppDatabase } from '../store/database.js';
 import { parseRows } from '../store/rows.js';
-import type { ActiveBrand } from '../sync/write-context.js';
+import type { ActiveBrand } from '../core/active-brand.js';
 
 /** Snippets per brand and signatures per account, in the local db. */
 

@@ -378,3 +378,9 @@ export class OutboxRepo {
       .run(this.now().toISOString()).changes;
   }
 }
+
+/** The outbox as everything outside the posts module sees it: read only (lint forbids the rest). */
+export type OutboxReads = Pick<
+  OutboxRepo,
+  'get' | 'list' | 'heads' | 'countByStatus' | 'listForDraft' | 'queuedUpload'
+>;

@@ -257,3 +257,9 @@ export class PostsCache {
       .run(profileId, brandId, detail.id, JSON.stringify(detail), syncedAt);
   }
 }
+
+/** The posts cache as everything outside the posts module sees it: read only (lint forbids the rest). */
+export type PostsCacheReads = Pick<
+  PostsCache,
+  'get' | 'listRange' | 'listGroup' | 'groupSizesInRange' | 'groupSizes' | 'getDetail'
+>;

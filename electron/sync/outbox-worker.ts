@@ -1,18 +1,18 @@
 import { ErrorCode } from '../../shared/api/errors.js';
 import type { PostCreateResultItem } from '../../shared/api/resources.js';
-import type { IpcEventName, IpcEventPayload } from '../../shared/ipc/contract.js';
 import { createPostsSafely, findCreatedPosts } from '../api/create-posts-safely.js';
 import { ApiError } from '../api/errors.js';
 import type { PublishingApi } from '../api/publishing-api.js';
-import { AppFailure } from '../ipc/app-failure.js';
-import { DraftsRepo } from '../drafts/drafts-repo.js';
+import { AppFailure } from '../core/app-failure.js';
+import type { Emit } from '../core/events.js';
+import type { DraftsRepo } from '../drafts/drafts-repo.js';
 import { createLogger } from '../log.js';
-import { MediaRepo, usesOfCreate } from '../media/media-repo.js';
+import { usesOfCreate, type MediaRepo } from '../media/media-repo.js';
 import { uploadOrReuse } from '../media/media-reuse.js';
 import { checkUploadFile, UploadFileError } from '../media/upload-check.js';
 import type { AppDatabase } from '../store/database.js';
-import { OutboxRepo, type CreatePayload, type OutboxHead, type OutboxRecord } from '../store/outbox-repo.js';
-import { PostsCache } from '../store/posts-cache.js';
+import type { CreatePayload, OutboxHead, OutboxRecord, OutboxRepo } from '../store/outbox-repo.js';
+import type { PostsCache } from '../store/posts-cache.js';
 import { retryDelayMs, type BackoffOptions } from './backoff.js';
 import { buildCreateRequest, MissingMediaError, postsFromCreate } from './create-request.js';
 import { outboxItemView } from './outbox-views.js';
@@ -32,7 +32,18 @@ export type ApiFor = (
   brandId: string,
 ) => PublishingApi | null | Promise<PublishingApi | null>;
 
-export type Emit = <K extends IpcEventName>(name: K, payload: IpcEventPayload<K>) => void;
+export type { Emit } from '../core/events.js';
+
+/**
+ * The repositories the worker writes through, handed in by the composition root: sending and
+ * confirming operations is the one outbox and cache write outside the posts module (lint allows it).
+ */
+export interface WorkerStores {
+  outbox: OutboxRepo;
+  cache: PostsCache;
+  media: MediaRepo;
+  drafts: DraftsRepo;
+}
 type Lane = 'upload' | 'posts';
 const LANES: readonly Lane[] = ['upload', 'posts'];
 const laneOf = (op: Pick<OutboxRecord, 'kind'>): Lane => (op.kind === 'upload' ? 'upload' : 'posts');
@@ -40,6 +51,7 @@ const scopeOf = (op: Pick<OutboxRecord, 'profileId' | 'brandId'>) => `${op.profi
 
 export interface OutboxWorkerOptions {
   db: AppDatabase;
+  stores: WorkerStores;
   apiFor: ApiFor;
   emit: Emit;
   now: () => Date;
@@ -70,10 +82,10 @@ export class OutboxWorker {
   private stopped = true;
 
   constructor(private readonly o: OutboxWorkerOptions) {
-    this.outbox = new OutboxRepo(o.db, o.now);
-    this.cache = new PostsCache(o.db);
-    this.media = new MediaRepo(o.db, o.now);
-    this.drafts = new DraftsRepo(o.db);
+    this.outbox = o.stores.outbox;
+    this.cache = o.stores.cache;
+    this.media = o.stores.media;
+    this.drafts = o.stores.drafts;
   }
 
   start(): void {

@@ -4,17 +4,17 @@ import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { CalendarPost, PostRangeResult, PostsNow } from '../../shared/ipc/models.js';
 import { ApiError } from '../api/errors.js';
 import type { PublishingApi } from '../api/publishing-api.js';
-import { IntegrationsRepo } from '../integrations/integrations-repo.js';
-import { AppFailure } from '../ipc/app-failure.js';
+import type { IntegrationsRepo } from '../integrations/integrations-repo.js';
+import { AppFailure } from '../core/app-failure.js';
 import { createLogger } from '../log.js';
 import type { AppDatabase } from '../store/database.js';
-import { OutboxRepo } from '../store/outbox-repo.js';
-import { PostsCache, type CachedPost } from '../store/posts-cache.js';
-import { SettingsRepo } from '../store/settings-repo.js';
+import type { OutboxReads } from '../store/outbox-repo.js';
+import type { CachedPost, PostsCache } from '../store/posts-cache.js';
+import type { SettingsRepo } from '../store/settings-repo.js';
 import { calendarPosts, groupsBeingReplaced } from './outbox-overlay.js';
-import type { Emit } from './outbox-worker.js';
+import type { Emit } from '../core/events.js';
 import type { Reachability } from './reachability.js';
-import type { ActiveBrand } from './write-context.js';
+import type { ActiveBrand } from '../core/active-brand.js';
 
 /*
  * The calendar's reads: the cache with pending changes laid over it, answered
@@ -41,8 +41,20 @@ interface MsRange {
   endMs: number;
 }
 
+/**
+ * The repositories the reader uses, handed in: a pull stores what the service answered in the
+ * cache, the one cache write outside the posts module besides the outbox worker (lint allows it).
+ */
+export interface ReaderStores {
+  outbox: OutboxReads;
+  cache: PostsCache;
+  integrations: IntegrationsRepo;
+  settings: SettingsRepo;
+}
+
 export interface PostsReaderOptions {
   db: AppDatabase;
+  stores: ReaderStores;
   now: () => Date;
   emit: Emit;
   reachability: Reachability;
@@ -52,7 +64,7 @@ export interface PostsReaderOptions {
 }
 
 export class PostsReader {
-  private readonly outbox: OutboxRepo;
+  private readonly outbox: OutboxReads;
   private readonly cache: PostsCache;
   private readonly integrations: IntegrationsRepo;
   private readonly settings: SettingsRepo;
@@ -70,10 +82,10 @@ export class PostsReader {
   private answers: { key: string; version: number; posts: CalendarPost[] }[] = [];
 
   constructor(private readonly o: PostsReaderOptions) {
-    this.outbox = new OutboxRepo(o.db, o.now);
-    this.cache = new PostsCache(o.db);
-    this.integrations = new IntegrationsRepo(o.db, o.now);
-    this.settings = new SettingsRepo(o.db, o.now);
+    this.outbox = o.stores.outbox;
+    this.cache = o.stores.cache;
+    this.integrations = o.stores.integrations;
+    this.settings = o.stores.settings;
   }
 
   async stop(): Promise<void> {

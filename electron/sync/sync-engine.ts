@@ -2,43 +2,41 @@
  * The sync engine: the calendar's reads (from the cache at once, pulled from the service behind
  * them) and every write through the durable outbox. A plain class, dependencies passed in.
  *
- * electron/app-services.ts builds the one engine of the app (openDatabase, then `new SyncEngine`
- * with the profiles' `apiFor` and `activeBrand`, and the event hub's `emit`), starts it, kicks it
- * after writes made outside it (an import), and stops it before the database closes. Each of its public
- * methods answers the IPC method of the same name (shared/ipc/contract.ts) and throws AppFailure or
- * ApiError on refusal, which the dispatch turns into a typed IPC error.
+ * electron/app-services.ts builds the one engine of the app (openDatabase and the repositories, then
+ * `new SyncEngine` with the profiles' `apiFor` and `activeBrand`, and the event hub's `emit`), starts
+ * it, and stops it before the database closes. Writes are not here: they go through the posts
+ * module (electron/posts/), which the engine lends its view of posts, its counts and its worker.
+ * Each public read answers the IPC method of the same name (shared/ipc/contract.ts).
  *
  * Methods act on the active profile and brand; the outbox itself sends every brand's operations
  * through `apiFor`, so switching brand never strands a queued change.
  */
 import type { MediaObject } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { CalendarPost, OutboxItemView, SyncStatus } from '../../shared/ipc/models.js';
+import type { CalendarPost, OutboxItemView, PostsNow, SyncStatus } from '../../shared/ipc/models.js';
 import { ApiError } from '../api/errors.js';
 import type { PublishingApi } from '../api/publishing-api.js';
-import { BulkWrites } from '../bulk/bulk-writes.js';
-import { DraftsRepo } from '../drafts/drafts-repo.js';
-import { AppFailure, notConnected } from '../ipc/app-failure.js';
+import type { ActiveBrand } from '../core/active-brand.js';
+import { notConnected } from '../core/app-failure.js';
+import type { Emit } from '../core/events.js';
 import { createLogger } from '../log.js';
-import { MediaRepo } from '../media/media-repo.js';
+import type { MediaRepo } from '../media/media-repo.js';
+import { touchedBy } from '../posts/outbox-entries.js';
 import type { AppDatabase } from '../store/database.js';
-import { OutboxRepo, type OutboxOp, type OutboxRecord } from '../store/outbox-repo.js';
-import { PostsCache } from '../store/posts-cache.js';
+import type { OutboxReads, OutboxRecord } from '../store/outbox-repo.js';
+import type { PostsCacheReads } from '../store/posts-cache.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
-import { DraftSender } from './draft-sender.js';
-import { OutboxWorker, type ApiFor, type Emit } from './outbox-worker.js';
+import { OutboxWorker, type ApiFor, type WorkerStores } from './outbox-worker.js';
 import { outboxItemView } from './outbox-views.js';
-import { PostWrites, type Queued } from './post-writes.js';
-import { PostsReader } from './posts-reader.js';
+import { PostsReader, type ReaderStores } from './posts-reader.js';
 import { Reachability } from './reachability.js';
-import { MISSING_DATE, requireFuture, type ActiveBrand, type WriteContext } from './write-context.js';
-
-export type { ActiveBrand } from './write-context.js';
 
 const log = createLogger('sync');
 
 export interface SyncEngineOptions {
   db: AppDatabase;
+  /** The repositories, built once by the composition root (the outbox worker and the pull write through them). */
+  stores: WorkerStores & ReaderStores & { media: MediaRepo };
   /** The API for a profile and brand, or null when it has no usable key right now (may be async). */
   apiFor: ApiFor;
   /** The profile and brand the window shows, or null before any connection. */
@@ -57,24 +55,20 @@ export interface SyncEngineOptions {
 }
 
 export class SyncEngine {
-  private readonly outbox: OutboxRepo;
+  private readonly outbox: OutboxReads;
   private readonly media: MediaRepo;
   private readonly worker: OutboxWorker;
-  private readonly reachability: Reachability;
+  readonly reachability: Reachability;
   private readonly reader: PostsReader;
-  private readonly writes: PostWrites;
-  private readonly drafts: DraftSender;
-  private readonly bulk: BulkWrites;
-  private readonly cache: PostsCache;
-  private readonly now: () => Date;
+  private readonly cache: PostsCacheReads;
   private cadence: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly o: SyncEngineOptions) {
     const now = o.now ?? (() => new Date());
     const random = o.random ?? Math.random;
-    this.now = now;
-    this.outbox = new OutboxRepo(o.db, now);
-    this.media = new MediaRepo(o.db, now);
+    this.outbox = o.stores.outbox;
+    this.media = o.stores.media;
+    this.cache = o.stores.cache;
     const apiOf = (active: ActiveBrand) => this.apiOf(active);
     this.reachability = new Reachability({
       backoff: o.probe ?? { baseMs: 2000, maxMs: 60_000 },
@@ -90,38 +84,25 @@ export class SyncEngine {
     });
     this.worker = new OutboxWorker({
       db: o.db,
+      stores: o.stores,
       apiFor: o.apiFor,
       emit: o.emit,
       now,
       backoff: o.backoff ?? DEFAULT_BACKOFF,
       random,
       onChanged: (op, what, newPostIds = []) =>
-        this.changed(op, what === 'posts' ? [...this.touchedBy(op), ...newPostIds] : null),
+        this.announce(op, what === 'posts' ? [...touchedBy(this.cache, op), ...newPostIds] : null),
       onReachability: (online, error) => this.reachability.report(online, error),
     });
     this.reader = new PostsReader({
       db: o.db,
+      stores: o.stores,
       now,
       emit: o.emit,
       reachability: this.reachability,
       apiOf,
       prefetchNeighbours: o.prefetchNeighbours ?? true,
     });
-    this.cache = new PostsCache(o.db);
-    const context: WriteContext = {
-      db: o.db,
-      now,
-      outbox: this.outbox,
-      cache: this.cache,
-      media: this.media,
-      drafts: new DraftsRepo(o.db),
-      reachability: this.reachability,
-      apiOf,
-      afterWrite: () => this.worker.kick(),
-    };
-    this.writes = new PostWrites(context);
-    this.drafts = new DraftSender(context);
-    this.bulk = new BulkWrites(context);
   }
 
   /** Picks up what a previous run left (including operations cut off mid-send) and starts sending. */
@@ -161,6 +142,11 @@ export class SyncEngine {
     this.worker.retryNow();
   }
 
+  /** Wakes the outbox after a local write, keeping any backoff under way. */
+  wake(): void {
+    this.worker.kick();
+  }
+
   /** Resolves when nothing is being sent and nothing is due right now. */
   idle(): Promise<void> {
     return this.worker.idle();
@@ -171,6 +157,16 @@ export class SyncEngine {
   /** The cache with pending changes laid over it, at once; the range is pulled behind the answer. */
   listPosts(range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
     return this.reader.listPosts(this.requireActive(), range);
+  }
+
+  /** The posts with these ids as the calendar shows them now, and those it no longer shows (a write's answer). */
+  shown(active: ActiveBrand, ids: readonly string[]): PostsNow {
+    return this.reader.shown(active, ids);
+  }
+
+  /** Stops an upload on its way (the posts module removes its operation). */
+  abortUpload(outboxId: string): void {
+    this.worker.abortUpload(outboxId);
   }
 
   /** Posts by id as the calendar shows them now (an export of a selection or of search results). */
@@ -193,56 +189,7 @@ export class SyncEngine {
     return detail;
   }
 
-  reschedulePost(input: IpcInput<'reschedulePost'>): IpcOutput<'reschedulePost'> {
-    const active = this.requireActive();
-    return this.written(active, this.writes.reschedulePost(active, input));
-  }
-
-  deleteGroup(input: IpcInput<'deleteGroup'>): IpcOutput<'deleteGroup'> {
-    const active = this.requireActive();
-    return this.written(active, this.writes.deleteGroup(active, input));
-  }
-
-  /** A planned bulk change, queued in one transaction as one batch; answers its posts as shown now. */
-  applyBulkChange(input: IpcInput<'applyBulkChange'>): IpcOutput<'applyBulkChange'> {
-    const active = this.requireActive();
-    const { result, touched } = this.bulk.apply(active, input);
-    return { ...result, ...this.reader.shown(active, touched), status: this.getSyncStatus() };
-  }
-
-  /** Takes a whole bulk change back in one step. */
-  undoBulkChange(input: IpcInput<'undoBulkChange'>): IpcOutput<'undoBulkChange'> {
-    const active = this.requireActive();
-    const { result, touched } = this.bulk.undo(active, input.batchId);
-    return { ...result, ...this.reader.shown(active, touched), status: this.getSyncStatus() };
-  }
-
-  /** Queues a draft's create (an edit when it replaces a group), after uploads of its local files. */
-  async sendDraft(input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
-    const active = this.requireActive();
-    return this.written(active, await this.drafts.sendDraft(active, input));
-  }
-
-  /** Sends a draft at once and answers the service's result; falls back to the outbox when unreachable. */
-  createPostsNow(input: IpcInput<'createPostsNow'>): Promise<IpcOutput<'createPostsNow'>> {
-    return this.drafts.createPostsNow(this.requireActive(), input);
-  }
-
   // ---- media ----
-
-  uploadMedia(input: IpcInput<'uploadMedia'>): Promise<IpcOutput<'uploadMedia'>> {
-    return this.writes.uploadMedia(this.requireActive(), input);
-  }
-
-  cancelUpload(input: IpcInput<'cancelUpload'>): IpcOutput<'cancelUpload'> {
-    const op = this.outbox.get(input.uploadId);
-    if (!op || op.kind !== 'upload') return { cancelled: false };
-    this.worker.abortUpload(op.id);
-    this.outbox.remove(op.id);
-    this.o.emit('uploadProgress', { uploadId: op.id, sent: 0, total: op.payload.size, state: 'cancelled' });
-    this.changed(op, null);
-    return { cancelled: true };
-  }
 
   listMedia(): MediaObject[] {
     const active = this.requireActive();
@@ -254,73 +201,6 @@ export class SyncEngine {
   listOutbox(): OutboxItemView[] {
     const active = this.o.active();
     return active ? this.outbox.list(active).map(outboxItemView) : [];
-  }
-
-  retryOutbox(input: IpcInput<'retryOutbox'>): IpcOutput<'retryOutbox'> {
-    const op = this.requireOp(input.id);
-    if (op.status !== 'sending') {
-      // A create that left before may be on the service whatever its answer said: look first.
-      const createLike = op.kind === 'create' || (op.kind === 'edit' && op.phase !== 'delete');
-      this.outbox.update(op.id, {
-        status: 'pending',
-        nextAttemptMs: null,
-        lastError: null,
-        ...(createLike && op.attempts > 0 ? { maybeSent: true } : {}),
-      });
-    }
-    this.changed(op, this.touchedBy(op));
-    this.worker.retryNow();
-    return outboxItemView(this.requireOp(op.id));
-  }
-
-  /** Drops an operation; the calendar shows the server's copy again (a discarded move restores its time). */
-  discardOutbox(input: IpcInput<'discardOutbox'>): IpcOutput<'discardOutbox'> {
-    const op = this.outbox.get(input.id);
-    if (!op) return { discarded: false };
-    if (op.kind === 'upload') return { discarded: this.cancelUpload({ uploadId: op.id }).cancelled };
-    if (op.status === 'sending') {
-      throw new AppFailure(
-        'CONFLICT',
-        'This change is being sent right now; wait a moment, then discard it if it failed.',
-      );
-    }
-    const touched = this.touchedBy(op);
-    const removed = this.outbox.remove(op.id);
-    this.changed(op, touched);
-    return { discarded: removed };
-  }
-
-  /** A time that passed while offline: send now, or move the post to a new time. */
-  resolveMissedTime(input: IpcInput<'resolveMissedTime'>): IpcOutput<'resolveMissedTime'> {
-    const op = this.requireOp(input.id);
-    if (op.status !== 'needsDecision')
-      throw new AppFailure('CONFLICT', 'This change is not waiting for a decision any more.');
-    if (input.action === 'reschedule') {
-      if (!input.date) throw new AppFailure('INVALID_ARGUMENT', MISSING_DATE);
-      requireFuture(this.now, input.date);
-    }
-    let next: OutboxOp;
-    if (op.kind === 'reschedule') {
-      // The service takes only future times, so "now" means the soonest safe moment.
-      const date =
-        input.action === 'now' ? new Date(this.now().getTime() + 60_000).toISOString() : (input.date ?? '');
-      next = { kind: 'reschedule', payload: { ...op.payload, date } };
-    } else if (op.kind === 'create' || op.kind === 'edit') {
-      const timing =
-        input.action === 'now'
-          ? { type: 'now' as const, date: this.now().toISOString() }
-          : { type: 'schedule' as const, date: input.date ?? '' };
-      next =
-        op.kind === 'edit'
-          ? { kind: 'edit', payload: { ...op.payload, ...timing } }
-          : { kind: 'create', payload: { ...op.payload, ...timing } };
-    } else {
-      throw new AppFailure('CONFLICT', 'This change has no time to decide on.');
-    }
-    this.outbox.update(op.id, { op: next, status: 'pending', nextAttemptMs: null, lastError: null });
-    this.changed(op, this.touchedBy(op));
-    this.worker.kick();
-    return outboxItemView(this.requireOp(op.id));
   }
 
   /** Any call that found the service unreachable (profile checks too) switches the app to offline. */
@@ -352,36 +232,11 @@ export class SyncEngine {
 
   // ---- helpers ----
 
-  /** What a queued write answers: its posts as the calendar now shows them, and the outbox counts. */
-  private written(active: ActiveBrand, queued: Queued): IpcOutput<'reschedulePost'> {
-    const op = this.outbox.get(queued.outboxId);
-    const shown = op ? this.reader.shown(active, this.touchedBy(op)) : { posts: [], hidden: [] };
-    return { outboxId: queued.outboxId, ...shown, status: this.getSyncStatus() };
-  }
-
-  /** The posts an operation shows or hides in the calendar (local ones by their `local:` ids). */
-  private touchedBy(op: OutboxRecord): string[] {
-    const group = (g: string) => this.cache.listGroup(op.profileId, op.brandId, g).map((p) => p.id);
-    const local = (targets: number) => Array.from({ length: targets }, (_, i) => `local:${op.id}:${i}`);
-    switch (op.kind) {
-      case 'reschedule':
-        return [op.payload.postId];
-      case 'deleteGroup':
-        return group(op.payload.group);
-      case 'create':
-        return local(op.payload.targets.length);
-      case 'edit':
-        return [...local(op.payload.targets.length), ...group(op.payload.replacesGroup)];
-      case 'upload':
-        return [];
-    }
-  }
-
   /**
    * Tells the window when something of the brand it shows changed: the counts always, and with
    * `touched` how those posts show now, so the window applies it without reading the range again.
    */
-  private changed(op: Pick<OutboxRecord, 'profileId' | 'brandId'>, touched: readonly string[] | null): void {
+  announce(op: Pick<OutboxRecord, 'profileId' | 'brandId'>, touched: readonly string[] | null): void {
     const active = this.o.active();
     if (!active || active.profileId !== op.profileId || active.brandId !== op.brandId) return;
     this.o.emit('syncStatus', this.getSyncStatus());
@@ -411,7 +266,8 @@ export class SyncEngine {
     }
   }
 
-  private async apiOf(active: ActiveBrand): Promise<PublishingApi | null> {
+  /** The API of a brand, or null while it has no usable key (the reads answer from the cache then). */
+  async apiOf(active: ActiveBrand): Promise<PublishingApi | null> {
     try {
       return await this.o.apiFor(active.profileId, active.brandId);
     } catch (err) {
@@ -424,12 +280,5 @@ export class SyncEngine {
     const active = this.o.active();
     if (!active) throw notConnected();
     return active;
-  }
-
-  private requireOp(id: string): OutboxRecord {
-    const op = this.outbox.get(id);
-    if (!op)
-      throw new AppFailure('NOT_FOUND', 'This change is no longer in the outbox; it was sent or discarded.');
-    return op;
   }
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import keytar from 'keytar';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IPC_METHOD_NAMES, type IpcEventName } from '../../shared/ipc/contract.js';
+import { IPC_METHOD_NAMES, type IpcEventName, type IpcOutput } from '../../shared/ipc/contract.js';
 import type { IpcResult } from '../../shared/ipc/errors.js';
 import type { ProfileView } from '../../shared/ipc/models.js';
 import { createAppServices, type AppServicesOptions } from '../app-services.js';
@@ -13,7 +13,7 @@ import { createSandboxStarter } from '../profiles/sandbox.js';
 import { KeytarSecretStore } from '../secrets/keytar-secret-store.js';
 import { MemorySecretStore } from '../secrets/memory-secret-store.js';
 import type { SecretStore } from '../secrets/secret-store.js';
-import { inHours, startTestService, type TestService } from './support.js';
+import { inHours, sentResults, startTestService, type TestService } from './support.js';
 
 /*
  * The app's services as the renderer meets them: every call through invoke() (the same gate as
@@ -335,10 +335,9 @@ describe('a connected profile', () => {
       date: inHours(20),
       replacesGroup: null,
     });
-    const created = await app.ok<{ postId: string; group: string }[]>('createPostsNow', {
-      draftId: draft.id,
-      type: 'schedule',
-    });
+    const created = sentResults(
+      await app.ok<IpcOutput<'createPostsNow'>>('createPostsNow', { draftId: draft.id, type: 'schedule' }),
+    );
     expect(created).toHaveLength(1);
     expect((await app.ok<{ id: string }[]>('listDrafts')).map((d) => d.id)).not.toContain(draft.id);
     const onServer = await svc.client().listPosts(inHours(19), inHours(21));

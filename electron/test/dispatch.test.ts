@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IPC_METHOD_NAMES } from '../../shared/ipc/contract.js';
 import { ApiError } from '../api/errors.js';
-import { AppFailure } from '../ipc/app-failure.js';
+import { AppFailure } from '../core/app-failure.js';
 import { dispatch, type IpcHandlers } from '../ipc/dispatch.js';
 
 /* The IPC gate alone: validation, error mapping and redaction, with handlers that fail on purpose. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AppFailure } from '../ipc/app-failure.js';
+import { AppFailure } from '../core/app-failure.js';
 import { KeytarSecretStore } from '../secrets/keytar-secret-store.js';
 import { MemorySecretStore } from '../secrets/memory-secret-store.js';
 

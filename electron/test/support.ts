@@ -1,4 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { PostCreateResponse } from '../../shared/api/resources.js';
+import type { IpcOutput } from '../../shared/ipc/contract.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -94,4 +96,16 @@ export function inHours(hours: number): string {
   const d = new Date(Date.now() + hours * 3_600_000);
   d.setUTCSeconds(0, 0);
   return d.toISOString();
+}
+
+/** The service's result of a createPostsNow that went out at once; throws when it was queued instead. */
+export function sentResults(answer: IpcOutput<'createPostsNow'>): PostCreateResponse {
+  if (answer.outcome.kind !== 'sent') throw new Error(`queued instead of sent: ${answer.outcome.message}`);
+  return answer.outcome.results;
+}
+
+/** Why a createPostsNow was queued instead of sent; throws when it went out at once. */
+export function queuedMessage(answer: IpcOutput<'createPostsNow'>): string {
+  if (answer.outcome.kind !== 'queued') throw new Error('sent at once, not queued');
+  return answer.outcome.message;
 }

@@ -4,7 +4,7 @@ import type { IpcEventPayload } from '../../shared/ipc/contract.js';
 import type { OutboxItemView } from '../../shared/ipc/models.js';
 import { useNotices } from './notices.js';
 import { call } from '../lib/ipc.js';
-import { applyPostsNow, overlaps } from '../lib/posts-in-cache.js';
+import { applyPostsNow, applyStatus, overlaps } from '../lib/posts-in-cache.js';
 import { readableInstants } from '../lib/readable-instants.js';
 import { ipcKey, useIpcEvent } from '../lib/use-ipc.js';
 import { useUi } from './ui-store.js';
@@ -36,15 +36,13 @@ export function useServerEvents(): void {
   const toast = useNotices((s) => s.show);
 
   const onSyncStatus = useCallback(
-    (status: IpcEventPayload<'syncStatus'>) => {
-      client.setQueryData(ipcKey('getSyncStatus', {}), status);
-      // Read again only where the Outbox is on screen.
-      void client.invalidateQueries({ queryKey: ['listOutbox'] });
-    },
+    (status: IpcEventPayload<'syncStatus'>) => applyStatus(client, status),
     [client],
   );
   const onPostsChanged = useCallback(
-    ({ brandId, range, update }: IpcEventPayload<'postsChanged'>) => {
+    ({ brandId, range, update, status }: IpcEventPayload<'postsChanged'>) => {
+      // A write main made on its own (evergreen, an import) comes with the status, as an answer does.
+      if (status) applyStatus(client, status);
       if (update) {
         applyPostsNow(client, brandId, update);
         return;

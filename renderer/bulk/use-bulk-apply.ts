@@ -5,8 +5,8 @@ import { BULK_DELETE_GRACE_SECONDS, type BulkPlan } from '../../shared/bulk/plan
 import { formatDateTime } from '../calendar/format.js';
 import { useNotices } from '../app/notices.js';
 import { AppError, call } from '../lib/ipc.js';
-import { applyPostsNow } from '../lib/posts-in-cache.js';
-import { ipcKey } from '../lib/use-ipc.js';
+import type { PostsWritten } from '../../shared/ipc/models.js';
+import { applyWritten } from '../lib/posts-in-cache.js';
 
 /*
  * Applying a shown plan: ONE call to main, which queues every change in one outbox transaction and
@@ -29,11 +29,7 @@ export function useBulkApply(brandId: string | null, zone: string) {
   const toast = useNotices((s) => s.show);
 
   const show = useCallback(
-    (result: Parameters<typeof applyPostsNow>[2] & { status: unknown }) => {
-      applyPostsNow(client, brandId, result);
-      client.setQueryData(ipcKey('getSyncStatus', {}), result.status);
-      void client.invalidateQueries({ queryKey: ['listOutbox'] });
-    },
+    (result: PostsWritten) => applyWritten(client, brandId, result),
     [client, brandId],
   );
 

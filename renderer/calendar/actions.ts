@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 import type { PostsNow, WriteResult } from '../../shared/ipc/models.js';
 import { AppError, call } from '../lib/ipc.js';
-import { ipcKey } from '../lib/use-ipc.js';
 import { formatDateTime } from './format.js';
 import { reverseMoves, type PostMove } from './moves.js';
-import { ALL_POSTS, applyPostsNow, knownPosts } from '../lib/posts-in-cache.js';
+import { ALL_POSTS, applyPostsNow, applyWritten, knownPosts } from '../lib/posts-in-cache.js';
 import { movedPosts, postsAsShown } from './queries.js';
 import { useNotices } from '../app/notices.js';
 
@@ -47,12 +46,7 @@ function useCalendarWrite<V>(
     onError: (_error, _vars, context) => {
       if (context) applyPostsNow(client, brandId, context.saved);
     },
-    onSuccess: (result) => {
-      applyPostsNow(client, brandId, result);
-      client.setQueryData(ipcKey('getSyncStatus', {}), result.status);
-      // Read again only where the Outbox is on screen.
-      void client.invalidateQueries({ queryKey: ['listOutbox'] });
-    },
+    onSuccess: (result) => applyWritten(client, brandId, result),
   });
 }
 

@@ -7,8 +7,9 @@ import {
   type ClashPost,
   type ClashWarning,
 } from '../../shared/clash/clashes.js';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost, PostRangeResult } from '../../shared/ipc/models.js';
 import { formatDateTime } from '../calendar/format.js';
+import { postsKey, useBrandZone } from '../calendar/queries.js';
 import { call } from '../lib/ipc.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 
@@ -32,9 +33,14 @@ export function usePostsAround(firstMs: number | null, lastMs: number | null) {
     firstMs === null ? null : new Date(Math.floor((firstMs - 8 * DAY) / 3_600_000) * 3_600_000).toISOString();
   const end =
     lastMs === null ? null : new Date(Math.ceil((lastMs + 8 * DAY) / 3_600_000) * 3_600_000).toISOString();
+  // The calendar's own cache of posts (one key per range and brand), so main's answers and change
+  // events reach these posts too: no second copy that a write could leave stale.
+  const { brand } = useBrandZone();
+  const range = { start: start ?? '', end: end ?? '' };
   return useQuery({
-    queryKey: ['clashPostsAround', start, end],
-    queryFn: async () => (await call('listPosts', { start: start!, end: end! })).posts,
+    queryKey: postsKey(brand?.id ?? null, range),
+    queryFn: () => call('listPosts', range),
+    select: (data: PostRangeResult) => data.posts,
     enabled: start !== null && end !== null,
     staleTime: 30_000,
   });

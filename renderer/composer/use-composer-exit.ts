@@ -26,12 +26,10 @@ export function useComposerExit(stopAutosave: () => void) {
     closeComposer();
   };
 
+  // The send's answer was applied already (use-send.ts): nothing is read again here.
   const leaveAfterSend = (message: string) => {
     stopAutosave();
     rememberOpenDraft(null);
-    for (const name of ['listPosts', 'listDrafts', 'listOutbox', 'getSyncStatus']) {
-      void client.invalidateQueries({ queryKey: [name] });
-    }
     notify({ tone: 'success', message });
     closeComposer();
   };

@@ -1,7 +1,9 @@
 import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ValidationIssue } from '../../shared/api/errors.js';
 import { AppError, call } from '../lib/ipc.js';
 import { errorMessage } from '../app/feedback.js';
+import { applyWritten, shownBrandId } from '../lib/posts-in-cache.js';
 import type { WorkingDraft } from './draft-model.js';
 import type { SendKind } from './SendBar.js';
 import { queuedMessage, sentMessage } from './send-messages.js';
@@ -9,7 +11,8 @@ import { queuedMessage, sentMessage } from './send-messages.js';
 /**
  * Sending the draft the four ways the send bar offers: saved first, then
  * queued ("Add to queue") or sent with createPostsNow, which answers the service's result (its
- * issues shown beside the fields) and, offline, keeps the post in the outbox and says so.
+ * issues shown beside the fields) or, offline, that the post waits in the outbox and why. Either
+ * answer carries the posts as main now shows them, applied to the window's caches.
  * `onSent` gets the sentence to leave behind.
  */
 export function useSend({
@@ -28,6 +31,7 @@ export function useSend({
   accountName(id: string): string;
   onSent(message: string): void;
 }) {
+  const client = useQueryClient();
   const [busy, setBusy] = useState<SendKind | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
@@ -57,27 +61,29 @@ export function useSend({
       await call('saveDraft', sending);
       if (kind === 'queue') {
         const queued = await call('queueDraft', { draftId: draft.id });
+        applyWritten(client, shownBrandId(client), queued);
         onSent(
           queuedMessage(
-            queued.posts.map((p) => ({ name: accountName(p.integrationId), date: p.date })),
+            queued.slots.map((p) => ({ name: accountName(p.integrationId), date: p.date })),
             zone,
           ),
         );
         return;
       }
-      const created = await call('createPostsNow', {
+      const sent = await call('createPostsNow', {
         draftId: draft.id,
         type: kind === 'server-draft' ? 'draft' : kind,
         ...(kind === 'schedule' && date ? { date } : {}),
         ...(kind === 'now' ? { date: new Date().toISOString() } : {}),
       });
-      onSent(sentMessage(kind, created.length, draft.replacesGroup !== null));
+      applyWritten(client, shownBrandId(client), sent);
+      // Queued (offline, unreachable): it is on its way, and main's sentence says so.
+      onSent(
+        sent.outcome.kind === 'queued'
+          ? sent.outcome.message
+          : sentMessage(kind, sent.outcome.results.length, draft.replacesGroup !== null),
+      );
     } catch (e) {
-      // Main kept the post in the outbox: it is on its way, and the sentence says so.
-      if (e instanceof AppError && e.code === 'OFFLINE') {
-        onSent(e.message);
-        return;
-      }
       if (e instanceof AppError && e.shape.issues && e.shape.issues.length > 0)
         setServerIssues(e.shape.issues);
       setError(errorMessage(e));

@@ -32,13 +32,15 @@ export function useRepeats(): Map<string, RepeatView> {
   const query = useIpcQuery('listRepeats', {}, { staleTime: 30_000 });
   useEffect(() => {
     mounted += 1;
-    // Repeats change when posts arrive (a pull, an evergreen run: no `update`) or when a repeat
-    // still waiting in the outbox is confirmed. A move or edit of posts already shown changes
+    // Repeats change when posts arrive (a pull: no `update`; an evergreen run: new local posts)
+    // or when a repeat still waiting in the outbox is confirmed. A move or edit of posts already shown changes
     // none, so it costs no IPC call (one drag stays one call: e2e/calendar-calls.spec.ts).
     stopListening ??= onEvent('postsChanged', (change) => {
       const known = client.getQueryData<RepeatView[]>(ipcKey('listRepeats', {}));
       const waiting = known?.some((r) => r.postId === null && r.outboxId !== null) ?? true;
-      if (change.update === null || waiting) void client.invalidateQueries({ queryKey: ['listRepeats'] });
+      const created = change.update?.posts.some((p) => p.localOnly) ?? false;
+      if (change.update === null || waiting || created)
+        void client.invalidateQueries({ queryKey: ['listRepeats'] });
     });
     return () => {
       mounted -= 1;

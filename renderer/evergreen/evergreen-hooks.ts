@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IpcInput, IpcMethodName, IpcOutput } from '../../shared/ipc/contract.js';
+import type { PostsWritten } from '../../shared/ipc/models.js';
 import { call, type AppError } from '../lib/ipc.js';
+import { applyWritten, shownBrandId } from '../lib/posts-in-cache.js';
 import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
 
 /*
@@ -9,20 +11,19 @@ import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
  * repeats; these read them, ask for changes, and read again when posts change.
  */
 
-const READS: IpcMethodName[] = [
-  'listEvergreen',
-  'previewEvergreen',
-  'listRepeats',
-  'listPosts',
-  'listOutbox',
-];
-
-function useInvalidateEvergreen() {
+/** What an evergreen write changes besides posts: the lists, their previews, the repeats made. */
+function useEvergreenChanged() {
   const client = useQueryClient();
-  return () => {
-    for (const name of READS) void client.invalidateQueries({ queryKey: [name] });
+  return (written: unknown) => {
+    // Turning a list on queues repeats: its answer carries the posts, applied like every write's.
+    if (isPostsWritten(written)) applyWritten(client, shownBrandId(client), written);
+    for (const name of ['listEvergreen', 'previewEvergreen', 'listRepeats'] as const)
+      void client.invalidateQueries({ queryKey: [name] });
   };
 }
+
+const isPostsWritten = (value: unknown): value is PostsWritten =>
+  typeof value === 'object' && value !== null && 'status' in value && 'hidden' in value;
 
 export function useEvergreen() {
   // Local reads, cheap: every visit shows what main holds now (a post made evergreen elsewhere).
@@ -46,11 +47,11 @@ export function useEvergreenPreview(listId: string | null) {
   return query;
 }
 
-/** One contract write that refreshes every evergreen read when it succeeds. */
+/** One contract write of evergreen lists; posts it queued come back in its answer and are applied. */
 export function useEvergreenWrite<K extends IpcMethodName>(name: K) {
-  const invalidate = useInvalidateEvergreen();
+  const changed = useEvergreenChanged();
   return useMutation<IpcOutput<K>, AppError, IpcInput<K>>({
     mutationFn: (input) => call(name, input),
-    onSuccess: invalidate,
+    onSuccess: changed,
   });
 }

@@ -1,7 +1,9 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
 import type { ImportPreview, ImportResult, ImportRowView } from '../../shared/ipc/models.js';
 import { call, AppError } from '../lib/ipc.js';
+import { applyWritten, shownBrandId } from '../lib/posts-in-cache.js';
 import { useIpcEvent } from '../lib/use-ipc.js';
 import { ImportRowEditor } from './ImportRowEditor.js';
 import { useImportClashes } from '../clash/import-clashes.js';
@@ -18,6 +20,7 @@ const PHASE: Record<IpcEventPayload<'importProgress'>['phase'], string> = {
 
 /** Bulk import: choose a CSV or JSON file, review every row with its problems, fix or drop, import. */
 export function ImportScreen() {
+  const client = useQueryClient();
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [dropped, setDropped] = useState<Set<number>>(new Set());
   const [page, setPage] = useState(0);
@@ -58,6 +61,7 @@ export function ImportScreen() {
     setError(null);
     try {
       const done = await call('runImport', { importId: preview.importId, drop: [...dropped] });
+      applyWritten(client, shownBrandId(client), done);
       setResult(done);
       // Rows just imported now count as imported: a second click creates nothing.
       const again = new Set(

@@ -1,5 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CalendarPost, PostRangeResult, PostsNow } from '../../shared/ipc/models.js';
+import type {
+  BrandView,
+  CalendarPost,
+  PostRangeResult,
+  PostsNow,
+  PostsWritten,
+  SyncStatus,
+} from '../../shared/ipc/models.js';
 
 /*
  * The window's copies of main's posts: every listPosts answer cached by TanStack Query, keyed
@@ -61,6 +68,31 @@ export function applyPostsNow(client: QueryClient, brandId: string | null, updat
     );
     client.setQueryData<PostRangeResult>(key, { ...data, posts });
   }
+}
+
+/**
+ * Main's sync status over the cached one. The Outbox panel's list and the drafts (a draft leaves
+ * when its post is queued or sent) are read from the outbox, so they are read again where shown.
+ */
+export function applyStatus(client: QueryClient, status: SyncStatus): void {
+  client.setQueryData(['getSyncStatus', {}], status);
+  void client.invalidateQueries({ queryKey: ['listOutbox'] });
+  void client.invalidateQueries({ queryKey: ['listDrafts'] });
+}
+
+/**
+ * Applies what every write answers (and what main's change event of a write carries): the posts
+ * as main now shows them, and the sync status. The one way the window takes in a write of posts.
+ */
+export function applyWritten(client: QueryClient, brandId: string | null, written: PostsWritten): void {
+  applyPostsNow(client, brandId, written);
+  applyStatus(client, written.status);
+}
+
+/** The brand the window shows, as the cached brands say (the first one until one is marked active). */
+export function shownBrandId(client: QueryClient): string | null {
+  const brands = client.getQueryData<BrandView[]>(['listBrands', {}]);
+  return (brands?.find((b) => b.active) ?? brands?.[0])?.id ?? null;
 }
 
 /** Whether a cached range of posts overlaps a range main says changed. */

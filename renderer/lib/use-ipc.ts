@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import type { PostsWritten } from '../../shared/ipc/models.js';
 import type {
   IpcEventName,
   IpcEventPayload,
@@ -8,6 +9,7 @@ import type {
   IpcOutput,
 } from '../../shared/ipc/contract.js';
 import { call, onEvent, type AppError } from './ipc.js';
+import { applyWritten, shownBrandId } from './posts-in-cache.js';
 
 /** The react-query key of a contract read: its method name, then its input. */
 export function ipcKey<K extends IpcMethodName>(name: K, input: IpcInput<K>): readonly unknown[] {
@@ -24,6 +26,23 @@ export function useIpcQuery<K extends IpcMethodName>(
     queryKey: ipcKey(name, input),
     queryFn: () => call(name, input),
     ...options,
+  });
+}
+
+/** The contract methods that change posts: each answers the posts as they now are and the sync status. */
+export type PostsWriteName = {
+  [K in IpcMethodName]: IpcOutput<K> extends PostsWritten ? K : never;
+}[IpcMethodName];
+
+/**
+ * A write of posts as a mutation: main's answer is applied to the cached posts and status, so
+ * nothing is read again (and no screen keeps a list of what to refresh).
+ */
+export function usePostsWrite<K extends PostsWriteName>(name: K) {
+  const client = useQueryClient();
+  return useMutation<IpcOutput<K>, AppError, IpcInput<K>>({
+    mutationFn: (input) => call(name, input),
+    onSuccess: (written) => applyWritten(client, shownBrandId(client), written as PostsWritten),
   });
 }
 

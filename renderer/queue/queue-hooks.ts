@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IpcInput } from '../../shared/ipc/contract.js';
 import { call, type AppError } from '../lib/ipc.js';
-import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcEvent, useIpcQuery, usePostsWrite } from '../lib/use-ipc.js';
 
 /*
  * The posting queue as hooks for every screen that needs it: the slot
@@ -33,45 +33,47 @@ export function useNextFreeSlots(integrationIds: readonly string[], count = 1) {
   return query;
 }
 
-/** Forgets cached slots and previews after a change, so every screen shows the new ones. */
-function useInvalidateQueue() {
+/** Slots changed: the slots and the previews made from them are read again where shown. */
+function useSlotsChanged() {
   const client = useQueryClient();
   return () => {
-    for (const name of ['getQueueSlots', 'previewQueue', 'listPosts', 'listOutbox', 'listDrafts'])
-      void client.invalidateQueries({ queryKey: [name] });
+    void client.invalidateQueries({ queryKey: ['getQueueSlots'] });
+    void client.invalidateQueries({ queryKey: ['previewQueue'] });
   };
 }
 
 export function useSaveSlots() {
-  const invalidate = useInvalidateQueue();
+  const changed = useSlotsChanged();
   return useMutation<unknown, AppError, IpcInput<'setQueueSlots'>>({
     mutationFn: (input) => call('setQueueSlots', input),
-    onSuccess: invalidate,
+    onSuccess: changed,
   });
 }
 
 export function useCopySlots() {
-  const invalidate = useInvalidateQueue();
+  const changed = useSlotsChanged();
   return useMutation<{ copied: number }, AppError, IpcInput<'copyQueueSlots'>>({
     mutationFn: (input) => call('copyQueueSlots', input),
-    onSuccess: invalidate,
+    onSuccess: changed,
   });
 }
 
-/** "Move to next free slot" on a post. */
+/** "Move to next free slot" on a post: main's answer (the post at its new time) is applied. */
 export function useMoveToNextFreeSlot() {
-  const invalidate = useInvalidateQueue();
-  return useMutation({
-    mutationFn: (postId: string) => call('moveToNextFreeSlot', { id: postId }),
-    onSuccess: invalidate,
-  });
+  const write = usePostsWrite('moveToNextFreeSlot');
+  return {
+    ...write,
+    mutate: (postId: string, options?: Parameters<typeof write.mutate>[1]) =>
+      write.mutate({ id: postId }, options),
+  };
 }
 
 /** "Shuffle": an account's queued posts swap times among the slots they occupy. */
 export function useShuffleQueue() {
-  const invalidate = useInvalidateQueue();
-  return useMutation({
-    mutationFn: (integrationId: string) => call('shuffleQueue', { integrationId }),
-    onSuccess: invalidate,
-  });
+  const write = usePostsWrite('shuffleQueue');
+  return {
+    ...write,
+    mutate: (integrationId: string, options?: Parameters<typeof write.mutate>[1]) =>
+      write.mutate({ integrationId }, options),
+  };
 }

@@ -26,6 +26,7 @@ import {
   PostRange,
   PostRangeResult,
   PostsNow,
+  PostsWritten,
   ProfileView,
   QueueSlotsView,
   SendDraftInput,
@@ -163,8 +164,14 @@ export const ipcMethods = {
   ),
   createPostsNow: m(
     SendDraftInput,
-    PostCreateResponse,
-    "Sends a draft at once and answers the service's result (issues[] beside the fields); offline it queues the post and fails with OFFLINE.",
+    PostsWritten.extend({
+      outcome: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('sent'), results: PostCreateResponse }),
+        /** Offline or unreachable: the post waits in the outbox; `message` says so to the user. */
+        z.object({ kind: z.literal('queued'), outboxId: z.string(), message: z.string() }),
+      ]),
+    }),
+    "Sends a draft at once and answers the service's result (issues[] beside the fields), or, offline, that the post waits in the outbox; with its posts as shown.",
   ),
 
   // Local drafts.
@@ -231,20 +238,20 @@ export const ipcMethods = {
   ),
   queueDraft: m(
     z.object({ draftId: Id }),
-    z.object({
-      posts: z.array(z.object({ integrationId: z.string(), date: IsoDateTime, outboxId: z.string() })),
+    PostsWritten.extend({
+      slots: z.array(z.object({ integrationId: z.string(), date: IsoDateTime, outboxId: z.string() })),
     }),
     'Schedules a draft at the next free slot of each account, through the outbox (one create per distinct time).',
   ),
   moveToNextFreeSlot: m(
     z.object({ id: Id }),
-    z.object({ date: IsoDateTime, outboxId: z.string() }),
+    WriteResult.extend({ date: IsoDateTime }),
     "Reschedules a post to its account's next free slot.",
   ),
 
   shuffleQueue: m(
     z.object({ integrationId: Id }),
-    z.object({ moved: z.number().int() }),
+    PostsWritten.extend({ moved: z.number().int() }),
     "Shuffles an account's scheduled posts among the slot times they already occupy.",
   ),
 
@@ -261,7 +268,7 @@ export const ipcMethods = {
   ),
   setEvergreenListEnabled: m(
     z.object({ id: Id, enabled: z.boolean() }),
-    z.object({ list: EvergreenList, created: z.number().int() }),
+    PostsWritten.extend({ list: EvergreenList, created: z.number().int() }),
     'Turns a list on (its repeats are queued at once) or pauses it (repeats already made stay).',
   ),
   deleteEvergreenList: m(
@@ -283,7 +290,11 @@ export const ipcMethods = {
     z.object({ timezone: z.string(), fills: z.array(EvergreenFill.extend({ existing: z.boolean() })) }),
     "The next weeks of a list's repeats (made and to come), as if it were on.",
   ),
-  runEvergreen: m(None, z.object({ created: z.number().int() }), 'Queues the repeats now due (main also runs it itself).'),
+  runEvergreen: m(
+    None,
+    PostsWritten.extend({ created: z.number().int() }),
+    'Queues the repeats now due (main also runs it itself).',
+  ),
   listRepeats: m(None, z.array(RepeatView), 'Repeats made, for the calendar’s marks.'),
 
   // Snippets (per brand, typed as /name in the composer) and signatures (per account, appended when sent).
@@ -314,7 +325,7 @@ export const ipcMethods = {
   ),
   runImport: m(
     z.object({ importId: Id, drop: z.array(z.number().int().min(0)).max(100_000) }),
-    ImportResult,
+    ImportResult.extend(PostsWritten.shape),
     'Sends every kept row without problems through the outbox; rows imported before are skipped.',
   ),
 
@@ -327,12 +338,12 @@ export const ipcMethods = {
   // Bulk changes (planned in the window with shared/bulk, applied in one outbox transaction) and clash settings.
   applyBulkChange: m(
     BulkApplyInput,
-    BulkApplyResult.extend(PostsNow.shape).extend({ status: SyncStatus }),
+    BulkApplyResult.extend(PostsWritten.shape),
     'Queues every move, then every delete, of a planned bulk change in one transaction, as one batch.',
   ),
   undoBulkChange: m(
     z.object({ batchId: Id }),
-    BulkUndoResult.extend(PostsNow.shape).extend({ status: SyncStatus }),
+    BulkUndoResult.extend(PostsWritten.shape),
     'Takes a whole batch back: moves back to their old times; deletes only while not sent yet.',
   ),
   getClashSettings: m(
@@ -422,12 +433,14 @@ export const ipcEvents = {
   syncStatus: SyncStatus,
   /**
    * Posts of a brand changed. A pull says which range (null: any); a sent or stopped operation
-   * also says how its posts show now (`update`), so the window need not read the range again.
+   * also says how its posts show now (`update`), so the window need not read the range again. A
+   * write main made on its own (evergreen repeats, an import) is this one event, with the status.
    */
   postsChanged: z.object({
     brandId: z.string().nullable(),
     range: PostRange.nullable(),
     update: PostsNow.nullable(),
+    status: SyncStatus.optional(),
   }),
   /** The service refused a queued operation for good: it stays in the Outbox until retried or discarded. */
   outboxFailed: OutboxItemView,

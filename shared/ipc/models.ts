@@ -128,8 +128,15 @@ export const PostsNow = z.object({
 });
 export type PostsNow = z.infer<typeof PostsNow>;
 
-/** What a queued write answers: its outbox id, the posts as main now shows them, and the outbox counts. */
-export const WriteResult = PostsNow.extend({ outboxId: z.string(), status: SyncStatus });
+/**
+ * What every write answers (main's posts module, electron/posts/): the posts it touched as main
+ * now shows them, and the sync status. The window writes both over its caches, and reads nothing again.
+ */
+export const PostsWritten = PostsNow.extend({ status: SyncStatus });
+export type PostsWritten = z.infer<typeof PostsWritten>;
+
+/** What a queued write answers: its outbox id, beside the posts as main now shows them and the status. */
+export const WriteResult = PostsWritten.extend({ outboxId: z.string() });
 export type WriteResult = z.infer<typeof WriteResult>;
 
 /** A media item in a draft: either uploaded (mediaId/path) or still a local file. */

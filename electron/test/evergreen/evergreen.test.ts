@@ -55,7 +55,7 @@ describe('evergreen lists', () => {
       date: null,
       replacesGroup: null,
     });
-    const [taken] = (await app.ok('queueDraft', { draftId: oneOff.id })).posts;
+    const [taken] = (await app.ok('queueDraft', { draftId: oneOff.id })).slots;
 
     const list = await app.ok('saveEvergreenList', { name: 'Tips' });
     expect(list.enabled).toBe(false);

@@ -121,14 +121,14 @@ describe('queue slots', () => {
     const before = await app.ok('previewQueue', { integrationIds: [a.id, b.id], count: 2 });
     const draft = await draftFor([a, b], `Queued ${Date.now()}`);
     const queued = await app.ok('queueDraft', { draftId: draft.id });
-    expect(queued.posts.map((p) => [p.integrationId, p.date])).toEqual([
+    expect(queued.slots.map((p) => [p.integrationId, p.date])).toEqual([
       [a.id, before.accounts[0]?.dates[0]],
       [b.id, before.accounts[1]?.dates[0]],
     ]);
-    expect(new Set(queued.posts.map((p) => p.outboxId)).size).toBe(2);
+    expect(new Set(queued.slots.map((p) => p.outboxId)).size).toBe(2);
     await app.ok('syncNow');
     expect((await app.ok('listOutbox')).filter((o) => o.status !== 'pending')).toEqual([]);
-    for (const p of queued.posts) {
+    for (const p of queued.slots) {
       const onService = (await postsOf(p.integrationId)).filter(
         (x) => x.publishDate === p.date && x.content.startsWith('Queued'),
       );

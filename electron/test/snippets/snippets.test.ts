@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationView } from '../../../shared/ipc/models.js';
-import { startTestService, type TestService } from '../support.js';
+import { sentResults, startTestService, type TestService } from '../support.js';
 import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
 
 /*
@@ -57,8 +57,8 @@ describe('signatures', () => {
     expect(await app.ok('listSignatures')).toEqual([{ integrationId: acc.id, body: '— Harbor Coffee' }]);
     const signed = await draftWith(`Signed ${Date.now()}`);
     const plain = await draftWith(`Plain ${Date.now()}`, false);
-    const [a] = await app.ok('createPostsNow', { draftId: signed.id, type: 'draft' });
-    const [b] = await app.ok('createPostsNow', { draftId: plain.id, type: 'draft' });
+    const [a] = sentResults(await app.ok('createPostsNow', { draftId: signed.id, type: 'draft' }));
+    const [b] = sentResults(await app.ok('createPostsNow', { draftId: plain.id, type: 'draft' }));
     const api = svc.client();
     expect((await api.getPost(a?.postId ?? '')).value[0]?.content).toBe(
       `${signed.blocks[0]?.content}\n\n— Harbor Coffee`,

@@ -1,6 +1,6 @@
 import { ApiClient } from '../../api/client.js';
 import { openDatabase } from '../../store/database.js';
-import { SyncEngine } from '../../sync/sync-engine.js';
+import { composePosts } from '../../compose-posts.js';
 
 /*
  * Runs as a child process of crash.test.ts (Node, through tsx). It sends the outbox it finds in the
@@ -40,7 +40,7 @@ const stallingFetch: typeof fetch = async (input, init) => {
 };
 
 const db = openDatabase(config.dbPath);
-const engine = new SyncEngine({
+const { sync: engine } = composePosts({
   db,
   apiFor: () =>
     new ApiClient({

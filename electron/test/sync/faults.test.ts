@@ -75,7 +75,7 @@ describe('the outbox through a fault-injecting proxy', () => {
       const k = i % 4;
       if (k < 2 && i / 2 < CREATES) {
         const n = Math.floor(i / 4) * 2 + k;
-        await h.engine.sendDraft({
+        await h.posts.sendDraft({
           draftId: h.draft(`Created ${n} ${tag}`),
           type: 'schedule',
           date: inMinutes(600 + n),
@@ -84,9 +84,9 @@ describe('the outbox through a fault-injecting proxy', () => {
         const post = existing[Math.floor(i / 4)]!;
         const date = inMinutes(2000 + i);
         moves.set(post.id, date);
-        h.engine.reschedulePost({ id: post.id, date });
+        h.posts.reschedulePost({ id: post.id, date });
       } else {
-        h.engine.deleteGroup({ group: existing[MOVES + Math.floor(i / 4)]!.group });
+        h.posts.deleteGroup({ group: existing[MOVES + Math.floor(i / 4)]!.group });
       }
     }
     await until('the outbox settled', () => settled(h!), 50_000);
@@ -137,7 +137,7 @@ describe('the outbox through a fault-injecting proxy', () => {
     });
     const count = 8;
     for (let n = 0; n < count; n++) {
-      await h.engine.sendDraft({
+      await h.posts.sendDraft({
         draftId: h.draft(`Retried ${n} ${tag}`),
         type: 'schedule',
         date: inMinutes(600 + n),
@@ -146,12 +146,12 @@ describe('the outbox through a fault-injecting proxy', () => {
     const onService = async () => (await h!.listOnServer()).filter((p) => p.content?.includes(tag));
     await until('every create reached the service', async () => (await onService()).length === count, 20_000);
     // The user presses Retry on each of them, whatever state it shows, then the faults pass.
-    for (const op of h.engine.listOutbox()) if (op.status !== 'sending') h.engine.retryOutbox({ id: op.id });
+    for (const op of h.engine.listOutbox()) if (op.status !== 'sending') h.posts.retryOutbox({ id: op.id });
     proxy.override(null);
     proxy.setRate(0.3);
     await until('the outbox settled', () => settled(h!), 30_000);
     // Retry again on whatever stopped: a second press must not double anything either.
-    for (const op of h.engine.listOutbox()) h.engine.retryOutbox({ id: op.id });
+    for (const op of h.engine.listOutbox()) h.posts.retryOutbox({ id: op.id });
     await until('the outbox settled again', () => settled(h!), 30_000);
 
     const contents = (await onService()).map((p) => p.content).sort();
@@ -174,7 +174,7 @@ describe('the outbox through a fault-injecting proxy', () => {
     });
     const count = 3;
     for (let n = 0; n < count; n++) {
-      await h.engine.sendDraft({
+      await h.posts.sendDraft({
         draftId: h.draft(`Stale ${n} ${tag}`),
         type: 'schedule',
         date: inMinutes(600 + n),
@@ -189,7 +189,7 @@ describe('the outbox through a fault-injecting proxy', () => {
       outbox.update(op.id, { status: 'failed', maybeSent: false, lastError: 'not JSON' });
     h.engine.start();
     proxy.override(null);
-    for (const op of h.engine.listOutbox()) h.engine.retryOutbox({ id: op.id });
+    for (const op of h.engine.listOutbox()) h.posts.retryOutbox({ id: op.id });
     await until('the outbox settled', () => settled(h!), 30_000);
 
     const contents = (await onService()).map((p) => p.content).sort();

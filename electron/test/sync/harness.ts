@@ -9,7 +9,9 @@ import { ApiClient } from '../../api/client.js';
 import { openDatabase, type AppDatabase } from '../../store/database.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
 import { DraftsService } from '../../drafts/drafts-service.js';
-import { SyncEngine, type SyncEngineOptions } from '../../sync/sync-engine.js';
+import type { SyncEngine, SyncEngineOptions } from '../../sync/sync-engine.js';
+import { composePosts } from '../../compose-posts.js';
+import type { PostCommands } from '../../posts/post-commands.js';
 import type { DraftInput, PostRange, PostRangeResult } from '../../../shared/ipc/models.js';
 
 /*
@@ -34,6 +36,8 @@ export interface Harness {
   db: AppDatabase;
   events: { name: IpcEventName; payload: unknown }[];
   engine: SyncEngine;
+  /** The posts module: every write of the tests goes through it, as the app's do. */
+  posts: PostCommands;
   drafts: DraftsService;
   startServiceAgain(opts?: Partial<StartServiceOptions>): Promise<void>;
   stopService(): Promise<void>;
@@ -47,7 +51,7 @@ export interface Harness {
 }
 
 export async function harness(
-  opts: { service?: Partial<StartServiceOptions>; engine?: Partial<SyncEngineOptions> } = {},
+  opts: { service?: Partial<StartServiceOptions>; engine?: Partial<Omit<SyncEngineOptions, 'stores'>> } = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'postdeck-sync-'));
   const serviceDir = join(dataDir, 'service');
@@ -88,6 +92,7 @@ export async function harness(
     db,
     events,
     engine: null as unknown as SyncEngine,
+    posts: null as unknown as PostCommands,
     drafts: null as unknown as DraftsService,
     async startServiceAgain(more = {}) {
       service = await startService({ ...serviceOpts, ...more });
@@ -133,7 +138,7 @@ export async function harness(
   };
   const active = () => ({ profileId: PROFILE_ID, brandId: h.brandId });
   h.drafts = new DraftsService({ db, active });
-  h.engine = new SyncEngine({
+  const composed = composePosts({
     db,
     // A new client per call follows the service to its new port after a restart.
     apiFor: () =>
@@ -151,6 +156,8 @@ export async function harness(
     prefetchNeighbours: false,
     ...opts.engine,
   });
+  h.engine = composed.sync;
+  h.posts = composed.posts;
   h.engine.start();
   return h;
 }

@@ -34,7 +34,7 @@ async function png(dir: string, name: string, size = 64): Promise<string> {
 const storedFiles = (x: Harness) => readdirSync(join(x.serviceDir, 'media')).length;
 
 async function upload(x: Harness, path: string) {
-  const { uploadId } = await x.engine.uploadMedia({ path });
+  const { uploadId } = await x.posts.uploadMedia({ path });
   await until('upload done', () =>
     x.events.some(
       (e) =>

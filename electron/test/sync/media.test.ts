@@ -41,14 +41,14 @@ describe('media uploads through the outbox', () => {
     const real = await png(h.dataDir, 'photo.png', 200);
     await expect(checkUploadFile(real, { maxImageBytes: 1000 })).rejects.toThrow(/at most/);
     await expect(checkUploadFile(real)).resolves.toMatchObject({ kind: 'image', mime: 'image/png' });
-    await expect(h.engine.uploadMedia({ path: fake })).rejects.toThrow(/not a recognised/);
+    await expect(h.posts.uploadMedia({ path: fake })).rejects.toThrow(/not a recognised/);
     expect(h.engine.listOutbox()).toHaveLength(0);
   });
 
   it('uploads a file with progress events and keeps it for reuse', async () => {
     h = await harness();
     const path = await png(h.dataDir, 'photo.png', 300);
-    const { uploadId } = await h.engine.uploadMedia({ path });
+    const { uploadId } = await h.posts.uploadMedia({ path });
     await until('upload done', () => progress(h!, uploadId).some((p) => p.state === 'done'));
     const events = progress(h, uploadId);
     expect(events[0]?.state).toBe('uploading');
@@ -63,16 +63,16 @@ describe('media uploads through the outbox', () => {
     h = await harness();
     await h.stopService(); // keeps it queued
     const path = await png(h.dataDir, 'photo.png');
-    const { uploadId } = await h.engine.uploadMedia({ path });
-    expect(h.engine.cancelUpload({ uploadId })).toEqual({ cancelled: true });
+    const { uploadId } = await h.posts.uploadMedia({ path });
+    expect(h.posts.cancelUpload({ uploadId })).toEqual({ cancelled: true });
     expect(progress(h, uploadId).at(-1)?.state).toBe('cancelled');
     expect(h.engine.listOutbox()).toHaveLength(0);
-    expect(h.engine.cancelUpload({ uploadId })).toEqual({ cancelled: false });
+    expect(h.posts.cancelUpload({ uploadId })).toEqual({ cancelled: false });
   });
 
   it('cancels an upload in flight: the request stops and nothing is recorded', async () => {
     const seen: IpcEventPayload<'uploadProgress'>[] = [];
-    let engine: Harness['engine'] | null = null;
+    let engine: Harness['posts'] | null = null;
     h = await harness({
       engine: {
         emit: (name, payload) => {
@@ -84,9 +84,9 @@ describe('media uploads through the outbox', () => {
         },
       },
     });
-    engine = h.engine;
+    engine = h.posts;
     const path = await png(h.dataDir, 'big.png', 1400);
-    const { uploadId } = await h.engine.uploadMedia({ path });
+    const { uploadId } = await h.posts.uploadMedia({ path });
     await until('cancelled', () => seen.some((p) => p.state === 'cancelled'));
     await h.engine.idle();
     expect(seen.some((p) => p.uploadId === uploadId && p.state === 'done')).toBe(false);
@@ -108,7 +108,7 @@ describe('media uploads through the outbox', () => {
         },
       ],
     });
-    await h.engine.sendDraft({ draftId, type: 'schedule', date: inMinutes(45) });
+    await h.posts.sendDraft({ draftId, type: 'schedule', date: inMinutes(45) });
     expect(h.engine.listOutbox().map((o) => o.kind)).toEqual(['upload', 'create']);
     await until('both confirmed', () => h!.engine.listOutbox().length === 0);
     const [post] = (await h.listOnServer()).filter((p) => p.content?.includes(tag));
@@ -124,7 +124,7 @@ describe('media uploads through the outbox', () => {
     const stored = async () => (await h!.api().getMe()).storage?.usedBytes ?? 0;
     const before = await stored();
     await h.stopService();
-    const { uploadId } = await h.engine.uploadMedia({ path });
+    const { uploadId } = await h.posts.uploadMedia({ path });
     const tag = `offline-media-${Date.now()}`;
     const media = [
       {
@@ -139,7 +139,7 @@ describe('media uploads through the outbox', () => {
     const draftId = h.draft(`Offline picture ${tag}`, {
       blocks: [{ content: `Offline picture ${tag}`, media }],
     });
-    await h.engine.sendDraft({ draftId, type: 'schedule', date: inMinutes(45) });
+    await h.posts.sendDraft({ draftId, type: 'schedule', date: inMinutes(45) });
     expect(h.engine.listOutbox().map((o) => o.kind)).toEqual(['upload', 'create']);
 
     await h.startServiceAgain();
@@ -159,7 +159,7 @@ describe('media uploads through the outbox', () => {
     const stored = async () => (await h!.api().getMe()).storage?.usedBytes ?? 0;
     const before = await stored();
     await h.stopService();
-    await h.engine.uploadMedia({ path });
+    await h.posts.uploadMedia({ path });
     await h.startServiceAgain();
     const tag = `now-media-${Date.now()}`;
     const media = [
@@ -174,9 +174,7 @@ describe('media uploads through the outbox', () => {
     ];
     const draftId = h.draft(`Picture now ${tag}`, { blocks: [{ content: `Picture now ${tag}`, media }] });
     // The upload waits out its backoff; the composer's "send" must not upload the file a second time.
-    await h.engine
-      .createPostsNow({ draftId, type: 'schedule', date: inMinutes(45) })
-      .catch((e: unknown) => e);
+    await h.posts.createPostsNow({ draftId, type: 'schedule', date: inMinutes(45) }).catch((e: unknown) => e);
     h.engine.kick();
     await until('both confirmed', () => h!.engine.listOutbox().length === 0);
     expect((await stored()) - before).toBe(size);

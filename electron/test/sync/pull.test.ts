@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
 import { ApiError } from '../../api/errors.js';
-import { AppFailure } from '../../ipc/app-failure.js';
+import { queuedMessage, sentResults } from '../support.js';
 import { IntegrationsService } from '../../integrations/integrations-service.js';
 import { PostsCache } from '../../store/posts-cache.js';
 import { harness, inMinutes, PROFILE_ID, until, type Harness } from './harness.js';
@@ -127,7 +127,7 @@ describe('pulling posts into the cache', () => {
     h = await harness();
     const tag = `gone-${Date.now()}`;
     for (const n of [1, 2]) {
-      await h.engine.sendDraft({
+      await h.posts.sendDraft({
         draftId: h.draft(`Gone ${n} ${tag}`),
         type: 'schedule',
         date: inMinutes(100 + n),
@@ -139,7 +139,7 @@ describe('pulling posts into the cache', () => {
     for (const p of mine) await h.api().deleteGroup(p.group!);
     // A reschedule of the first is queued but cannot reach the service yet.
     await h.stopService();
-    h.engine.reschedulePost({ id: mine[0]!.id, date: inMinutes(200) });
+    h.posts.reschedulePost({ id: mine[0]!.id, date: inMinutes(200) });
     await h.startServiceAgain();
     const after = (await h.fresh(week())).posts.filter((p) => p.content.includes(tag));
     expect(after.map((p) => p.id)).toEqual([mine[0]!.id]);
@@ -150,7 +150,7 @@ describe('pulling posts into the cache', () => {
   it('tells the renderer when a scheduled post gets published', async () => {
     h = await harness();
     const tag = `outcome-${Date.now()}`;
-    await h.engine.sendDraft({
+    await h.posts.sendDraft({
       draftId: h.draft(`Soon ${tag}`),
       type: 'schedule',
       date: new Date(Date.now() + 1200).toISOString(),
@@ -181,18 +181,20 @@ describe('pulling posts into the cache', () => {
   it('createPostsNow answers the result, shows the service issues, and falls back to the outbox offline', async () => {
     h = await harness();
     const tag = `now-${Date.now()}`;
-    const results = await h.engine.createPostsNow({
-      draftId: h.draft(`Direct ${tag}`),
-      type: 'schedule',
-      date: inMinutes(30),
-    });
+    const results = sentResults(
+      await h.posts.createPostsNow({
+        draftId: h.draft(`Direct ${tag}`),
+        type: 'schedule',
+        date: inMinutes(30),
+      }),
+    );
     expect(results).toHaveLength(1);
     expect(results[0]?.postId).toMatch(/^post_/);
 
     const unknown = h.draft(`Unknown account ${tag}`, {
       targets: [{ integrationId: 'int_nope', platform: 'x', settings: {}, blocks: null }],
     });
-    const err = await h.engine
+    const err = await h.posts
       .createPostsNow({ draftId: unknown, type: 'schedule', date: inMinutes(30) })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
@@ -201,9 +203,13 @@ describe('pulling posts into the cache', () => {
     expect(h.drafts.getDraft({ id: unknown }).id).toBe(unknown);
 
     await h.stopService();
-    await expect(
-      h.engine.createPostsNow({ draftId: h.draft(`Queued ${tag}`), type: 'schedule', date: inMinutes(31) }),
-    ).rejects.toThrow(/kept in the outbox/);
+    // Queued offline is an answer (issue 24), no longer an OFFLINE error: the same sentence, in it.
+    const queued = await h.posts.createPostsNow({
+      draftId: h.draft(`Queued ${tag}`),
+      type: 'schedule',
+      date: inMinutes(31),
+    });
+    expect(queuedMessage(queued)).toMatch(/kept in the outbox/);
     expect(h.engine.listOutbox()).toHaveLength(1);
     await h.startServiceAgain();
     h.engine.kick();
@@ -217,12 +223,14 @@ describe('pulling posts into the cache', () => {
     const tag = `known-offline-${Date.now()}`;
     await h.stopService();
     h.engine.noticeUnreachable('test: the network is down');
-    const err = await h.engine
-      .createPostsNow({ draftId: h.draft(`Offline ${tag}`), type: 'schedule', date: inMinutes(40) })
-      .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AppFailure);
-    expect((err as AppFailure).code).toBe('OFFLINE');
-    expect((err as AppFailure).message).toMatch(/You are offline: the post waits in the outbox/);
+    // Queued offline is an answer (issue 24), no longer an OFFLINE error: it says so, and why.
+    const answer = await h.posts.createPostsNow({
+      draftId: h.draft(`Offline ${tag}`),
+      type: 'schedule',
+      date: inMinutes(40),
+    });
+    expect(answer.outcome.kind).toBe('queued');
+    expect(queuedMessage(answer)).toMatch(/You are offline: the post waits in the outbox/);
     expect(h.engine.listOutbox()).toHaveLength(1);
     await h.startServiceAgain();
     h.engine.kick();

@@ -1,34 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { PublishingApi } from '../api/publishing-api.js';
-import type { DraftsRepo } from '../drafts/drafts-repo.js';
-import { AppFailure } from '../ipc/app-failure.js';
-import type { MediaRepo } from '../media/media-repo.js';
-import { checkUploadFile, UploadFileError, type CheckedFile } from '../media/upload-check.js';
-import type { AppDatabase } from '../store/database.js';
+import type { ActiveBrand } from '../core/active-brand.js';
 import type { OutboxOp, OutboxRecord, OutboxRepo } from '../store/outbox-repo.js';
 import type { CachedPost, PostsCache } from '../store/posts-cache.js';
-import { rescheduleSummary } from './outbox-views.js';
-import type { Reachability } from './reachability.js';
+import { rescheduleSummary } from '../sync/outbox-views.js';
 
-/** What the write paths of the sync engine share. */
-
-export interface ActiveBrand {
-  profileId: string;
-  brandId: string;
-}
-
-export interface WriteContext {
-  db: AppDatabase;
-  now: () => Date;
-  outbox: OutboxRepo;
-  cache: PostsCache;
-  media: MediaRepo;
-  drafts: DraftsRepo;
-  reachability: Reachability;
-  apiOf(active: ActiveBrand): Promise<PublishingApi | null>;
-  /** Wakes the outbox after a local write (the write's answer tells the window what it shows now). */
-  afterWrite(scope: ActiveBrand): void;
-}
+/** How an operation enters the outbox; only the posts module writes these (lint keeps it so). */
 
 export interface NewOperation {
   id?: string;
@@ -79,20 +55,23 @@ export function queueMove(
   });
 }
 
-export const MISSING_DATE = 'Pick a date and time for a scheduled post.';
-
-export function requireFuture(now: () => Date, date: string): void {
-  if (Date.parse(date) <= now().getTime()) {
-    throw new AppFailure('INVALID_ARGUMENT', 'That time has already passed; pick a time in the future.');
-  }
-}
-
-/** The file checks, as an error the renderer shows as it is. */
-export async function checkFileForUser(path: string): Promise<CheckedFile> {
-  try {
-    return await checkUploadFile(path);
-  } catch (err) {
-    if (err instanceof UploadFileError) throw new AppFailure('INVALID_ARGUMENT', err.message);
-    throw err;
+/** The posts an operation shows or hides in the calendar (local ones by their `local:` ids). */
+export function touchedBy(
+  cache: Pick<PostsCache, 'listGroup'>,
+  op: OutboxRecord,
+): string[] {
+  const group = (g: string) => cache.listGroup(op.profileId, op.brandId, g).map((p) => p.id);
+  const local = (targets: number) => Array.from({ length: targets }, (_, i) => `local:${op.id}:${i}`);
+  switch (op.kind) {
+    case 'reschedule':
+      return [op.payload.postId];
+    case 'deleteGroup':
+      return group(op.payload.group);
+    case 'create':
+      return local(op.payload.targets.length);
+    case 'edit':
+      return [...local(op.payload.targets.length), ...group(op.payload.replacesGroup)];
+    case 'upload':
+      return [];
   }
 }

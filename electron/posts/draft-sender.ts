@@ -1,11 +1,12 @@
-import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
+import type { PostCreateResponse } from '../../shared/api/resources.js';
+import type { IpcInput } from '../../shared/ipc/contract.js';
 import type { Queued } from './post-writes.js';
 import type { Draft, SendDraftInput } from '../../shared/ipc/models.js';
 import { createPostsSafely } from '../api/create-posts-safely.js';
 import { signedDraft } from '../../shared/snippets/signature.js';
-import { SnippetsRepo } from '../snippets/snippets-repo.js';
 import { ApiError } from '../api/errors.js';
-import { AppFailure, notConnected } from '../ipc/app-failure.js';
+import type { ActiveBrand } from '../core/active-brand.js';
+import { AppFailure, notConnected } from '../core/app-failure.js';
 import { usesOfCreate } from '../media/media-repo.js';
 import { uploadOrReuse } from '../media/media-reuse.js';
 import type { CheckedFile } from '../media/upload-check.js';
@@ -16,16 +17,11 @@ import {
   localFiles,
   postsFromCreate,
   validateCreatePayload,
-} from './create-request.js';
-import { createSummary, deleteSummary, uploadSummary } from './outbox-views.js';
-import {
-  checkFileForUser,
-  enqueue,
-  MISSING_DATE,
-  requireFuture,
-  type ActiveBrand,
-  type WriteContext,
-} from './write-context.js';
+} from '../sync/create-request.js';
+import { createSummary, deleteSummary, uploadSummary } from '../sync/outbox-views.js';
+import { enqueue } from './outbox-entries.js';
+import type { PostsDeps } from './posts-deps.js';
+import { checkFileForUser, MISSING_DATE, requireFuture } from './write-checks.js';
 
 /*
  * Sending a local draft: checked against the platform rules first, then
@@ -37,8 +33,13 @@ const ALREADY_QUEUED = 'This draft is already waiting to be sent; see the outbox
 const OFFLINE_QUEUED =
   'You are offline: the post waits in the outbox and goes out when the connection returns.';
 
+/** What sending at once came to: sent (the service's result, and the posts it shows), or queued. */
+export type SentNow =
+  | { kind: 'sent'; results: PostCreateResponse; touched: string[] }
+  | { kind: 'queued'; outboxId: string; message: string };
+
 export class DraftSender {
-  constructor(private readonly c: WriteContext) {}
+  constructor(private readonly c: PostsDeps) {}
 
   async sendDraft(active: ActiveBrand, input: IpcInput<'sendDraft'>): Promise<Queued> {
     const { draft, payload, files } = await this.prepare(active, input);
@@ -50,13 +51,10 @@ export class DraftSender {
   /**
    * Sends a draft at once and answers the service's result, so the composer can show issues[] on
    * the spot. When the app is offline, or the service cannot be reached, it falls back to the
-   * outbox (nothing is lost) and says so with an OFFLINE failure; the old group of an edit is
-   * deleted through the outbox once the new one exists.
+   * outbox (nothing is lost) and answers that it was queued, with the sentence to show; the old
+   * group of an edit is deleted through the outbox once the new one exists.
    */
-  async createPostsNow(
-    active: ActiveBrand,
-    input: IpcInput<'createPostsNow'>,
-  ): Promise<IpcOutput<'createPostsNow'>> {
+  async createPostsNow(active: ActiveBrand, input: IpcInput<'createPostsNow'>): Promise<SentNow> {
     const { draft, payload, files } = await this.prepare(active, input);
     const busy = (op: { draftId: string | null; status: string }) =>
       op.draftId === draft.id && (op.status === 'pending' || op.status === 'sending');
@@ -65,18 +63,20 @@ export class DraftSender {
     }
     if (files.some((f) => this.startedUpload(active, draft.id, f.path))) {
       // Uploading it here too would store the file twice: the post goes out behind that upload.
-      this.queue(active, draft, payload, files);
+      const outboxId = this.queue(active, draft, payload, files);
       this.c.afterWrite(active);
-      throw new AppFailure(
-        'OFFLINE',
-        'A file of this post is still uploading: the post waits in the outbox and goes out as soon as the upload is done.',
-      );
+      return {
+        kind: 'queued',
+        outboxId,
+        message:
+          'A file of this post is still uploading: the post waits in the outbox and goes out as soon as the upload is done.',
+      };
     }
     if (!this.c.reachability.online) {
       // Known to be offline: no call that would only time out; the post waits in the outbox.
-      this.queue(active, draft, payload, files);
+      const outboxId = this.queue(active, draft, payload, files);
       this.c.afterWrite(active);
-      throw new AppFailure('OFFLINE', OFFLINE_QUEUED);
+      return { kind: 'queued', outboxId, message: OFFLINE_QUEUED };
     }
     const api = await this.c.apiOf(active);
     if (!api) throw notConnected();
@@ -100,13 +100,14 @@ export class DraftSender {
     } catch (err) {
       if (!(err instanceof ApiError && err.retryable)) throw err;
       const left = files.filter((f) => !uploaded(f.path));
-      this.queue(active, draft, payload, left, err.ambiguous ? { sentAt } : null);
+      const outboxId = this.queue(active, draft, payload, left, err.ambiguous ? { sentAt } : null);
       if (err.unreachable) this.c.reachability.report(false, err.message);
       this.c.afterWrite(active);
-      throw new AppFailure(
-        'OFFLINE',
-        `${err.message} The post was kept in the outbox and will be sent as soon as possible.`,
-      );
+      return {
+        kind: 'queued',
+        outboxId,
+        message: `${err.message} The post was kept in the outbox and will be sent as soon as possible.`,
+      };
     }
     this.c.reachability.report(true, null);
     const syncedAt = this.c.now().toISOString();
@@ -128,7 +129,10 @@ export class DraftSender {
       }
     });
     this.c.afterWrite(active);
-    return results;
+    const replaced = draft.replacesGroup
+      ? this.c.cache.listGroup(active.profileId, active.brandId, draft.replacesGroup).map((p) => p.id)
+      : [];
+    return { kind: 'sent', results, touched: [...results.map((r) => r.postId), ...replaced] };
   }
 
   /** Checks a draft before it is sent: accounts, a date, the platform rules, its local files. */
@@ -146,7 +150,7 @@ export class DraftSender {
     if (date === null) throw new AppFailure('INVALID_ARGUMENT', MISSING_DATE);
     if (input.type === 'schedule') requireFuture(this.c.now, date);
     // The accounts' signatures, added as the composer showed and counted them (shared/snippets).
-    const signed = signedDraft(draft, new SnippetsRepo(this.c.db, this.c.now).signatureMap(active));
+    const signed = signedDraft(draft, this.c.snippets.signatureMap(active));
     const payload = createPayloadFromDraft(signed, input.type, date);
     const issues = validateCreatePayload(payload);
     if (issues.length > 0) {

@@ -4,12 +4,14 @@ import {
   type BulkApplyResult,
   type BulkUndoResult,
 } from '../../shared/bulk/plan.js';
-import { AppFailure } from '../ipc/app-failure.js';
+import { AppFailure } from '../core/app-failure.js';
 import type { OutboxRecord } from '../store/outbox-repo.js';
 import { deleteSummary } from '../sync/outbox-views.js';
 import { whyNotMovable } from '../../shared/posts/movable.js';
-import { enqueue, queueMove, type ActiveBrand, type WriteContext } from '../sync/write-context.js';
-import { BulkBatchesRepo, type BatchUndo } from './bulk-batches-repo.js';
+import type { ActiveBrand } from '../core/active-brand.js';
+import type { BatchUndo } from '../bulk/bulk-batches-repo.js';
+import { enqueue, queueMove } from './outbox-entries.js';
+import type { PostsDeps } from './posts-deps.js';
 
 /*
  * A bulk change lands in the outbox in ONE transaction, recorded as a batch,
@@ -31,11 +33,7 @@ export interface BulkOutcome<T> {
 }
 
 export class BulkWrites {
-  private readonly batches: BulkBatchesRepo;
-
-  constructor(private readonly c: WriteContext) {
-    this.batches = new BulkBatchesRepo(c.db, c.now);
-  }
+  constructor(private readonly c: PostsDeps) {}
 
   apply(active: ActiveBrand, input: BulkApplyInput): BulkOutcome<BulkApplyResult> {
     const { outbox, cache } = this.c;
@@ -91,7 +89,7 @@ export class BulkWrites {
         touched.push(...postIds);
         queued += 1;
       }
-      const batchId = this.batches.add(active, undo);
+      const batchId = this.c.batches.add(active, undo);
       return { result: { batchId, queued, refused }, touched };
     });
     this.c.afterWrite(active);
@@ -100,7 +98,7 @@ export class BulkWrites {
 
   undo(active: ActiveBrand, batchId: string): BulkOutcome<BulkUndoResult> {
     const { outbox, cache } = this.c;
-    const batch = this.batches.get(batchId);
+    const batch = this.c.batches.get(batchId);
     if (!batch || batch.profileId !== active.profileId || batch.brandId !== active.brandId)
       throw new AppFailure(
         'NOT_FOUND',
@@ -154,7 +152,7 @@ export class BulkWrites {
         restored += 1;
         touched.push(post.id);
       }
-      this.batches.markUndone(batch.id);
+      this.c.batches.markUndone(batch.id);
       return { result: { restored, notRestored }, touched };
     });
     this.c.afterWrite(active);

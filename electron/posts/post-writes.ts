@@ -6,17 +6,13 @@ import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 export interface Queued {
   outboxId: string;
 }
-import { AppFailure } from '../ipc/app-failure.js';
+import type { ActiveBrand } from '../core/active-brand.js';
+import { AppFailure } from '../core/app-failure.js';
 import type { CreatePayload } from '../store/outbox-repo.js';
-import { createSummary, deleteSummary, uploadSummary } from './outbox-views.js';
-import {
-  checkFileForUser,
-  enqueue,
-  queueMove,
-  requireFuture,
-  type ActiveBrand,
-  type WriteContext,
-} from './write-context.js';
+import { createSummary, deleteSummary, uploadSummary } from '../sync/outbox-views.js';
+import { enqueue, queueMove } from './outbox-entries.js';
+import type { PostsDeps } from './posts-deps.js';
+import { checkFileForUser, requireFuture } from './write-checks.js';
 
 /*
  * Moving and deleting posts, and uploading files: each lands in the outbox in
@@ -24,7 +20,7 @@ import {
  */
 
 export class PostWrites {
-  constructor(private readonly c: WriteContext) {}
+  constructor(private readonly c: PostsDeps) {}
 
   reschedulePost(active: ActiveBrand, input: IpcInput<'reschedulePost'>): Queued {
     const { outbox } = this.c;

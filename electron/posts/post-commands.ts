@@ -1,0 +1,326 @@
+import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
+import type { OutboxItemView, PostsNow, SyncStatus } from '../../shared/ipc/models.js';
+import type { ActiveBrand } from '../core/active-brand.js';
+import { AppFailure, notConnected } from '../core/app-failure.js';
+import type { Emit } from '../core/events.js';
+import type { Draft } from '../../shared/ipc/models.js';
+import type { CreatePayload, OutboxOp, OutboxRecord } from '../store/outbox-repo.js';
+import { outboxItemView } from '../sync/outbox-views.js';
+import { BulkWrites } from './bulk-writes.js';
+import { DraftSender } from './draft-sender.js';
+import { enqueue, touchedBy } from './outbox-entries.js';
+import { PostWrites, type Queued } from './post-writes.js';
+import type { PostsDeps } from './posts-deps.js';
+import { MISSING_DATE, requireFuture } from './write-checks.js';
+
+/*
+ * The one door for changing a post. Every write (a drag, a delete, a bulk change and its undo, a
+ * send from the composer, "Add to queue", evergreen repeats, an import, the Outbox's retry,
+ * discard and decisions) comes through here; nothing else writes the outbox or the posts cache
+ * (lint keeps it so: eslint.config.js). Every write answers the same shape, `PostsWritten`: the
+ * posts it touched as the calendar now shows them, and the sync status. A write the window asked
+ * for is announced by that answer; a write main makes on its own (evergreen, an import's rows)
+ * is announced by one postsChanged event carrying the same shape.
+ *
+ * What happens when a reschedule is refused: `reschedulePost` below (PostWrites.reschedulePost)
+ * throws an AppFailure with the sentence the window shows, and nothing is queued.
+ */
+
+/** Creates announced as posts; a larger batch is announced as the range its posts fall in. */
+const ANNOUNCED_POSTS = 500;
+
+/** What every write answers (shared/ipc/models.ts `PostsWritten`). */
+export type PostsWritten = PostsNow & { status: SyncStatus };
+
+/** What the sync engine lends the door: its view of posts, its counts, its outbox worker. */
+export interface PostsView {
+  /** The posts with these ids as the calendar shows them now, and those it no longer shows. */
+  shown(active: ActiveBrand, ids: readonly string[]): PostsNow;
+  status(): SyncStatus;
+  /** The outbox worker: send what is due (kick), end any backoff (retryNow), stop an upload. */
+  kick(): void;
+  retryNow(): void;
+  abortUpload(outboxId: string): void;
+  /** Tells the window an operation's counts (and with `touched`, its posts) changed. */
+  announce(scope: ActiveBrand, touched: readonly string[] | null): void;
+}
+
+export interface PostCommandsOptions extends Omit<PostsDeps, 'afterWrite'> {
+  active: () => ActiveBrand | null;
+  emit: Emit;
+  view: PostsView;
+}
+
+/** A create queued by a planner (evergreen, import), with the draft it stands for, if any. */
+export interface PlannedCreate {
+  id?: string;
+  payload: CreatePayload;
+  key: string;
+  summary: string;
+  draft?: Draft;
+}
+
+export class PostCommands {
+  private readonly writes: PostWrites;
+  private readonly sender: DraftSender;
+  private readonly bulk: BulkWrites;
+  /** When each create a planner queued is due, until it is announced (the range of a large batch). */
+  private readonly queuedDates = new Map<string, string>();
+
+  constructor(private readonly o: PostCommandsOptions) {
+    const deps: PostsDeps = { ...o, afterWrite: () => o.view.kick() };
+    this.writes = new PostWrites(deps);
+    this.sender = new DraftSender(deps);
+    this.bulk = new BulkWrites(deps);
+  }
+
+  // ---- the calendar ----
+
+  reschedulePost(input: IpcInput<'reschedulePost'>): IpcOutput<'reschedulePost'> {
+    const active = this.requireActive();
+    return this.written(active, this.writes.reschedulePost(active, input));
+  }
+
+  deleteGroup(input: IpcInput<'deleteGroup'>): IpcOutput<'deleteGroup'> {
+    const active = this.requireActive();
+    return this.written(active, this.writes.deleteGroup(active, input));
+  }
+
+  /** A planned bulk change, queued in one transaction as one batch; answers its posts as shown now. */
+  applyBulkChange(input: IpcInput<'applyBulkChange'>): IpcOutput<'applyBulkChange'> {
+    const active = this.requireActive();
+    const { result, touched } = this.bulk.apply(active, input);
+    return { ...result, ...this.answer(active, touched) };
+  }
+
+  /** Takes a whole bulk change back in one step. */
+  undoBulkChange(input: IpcInput<'undoBulkChange'>): IpcOutput<'undoBulkChange'> {
+    const active = this.requireActive();
+    const { result, touched } = this.bulk.undo(active, input.batchId);
+    return { ...result, ...this.answer(active, touched) };
+  }
+
+  // ---- the composer ----
+
+  /** Queues a draft's create (an edit when it replaces a group), after uploads of its local files. */
+  async sendDraft(input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
+    const active = this.requireActive();
+    return this.written(active, await this.sender.sendDraft(active, input));
+  }
+
+  /** Sends a draft at once; answers the service's result, or that it waits in the outbox and why. */
+  async createPostsNow(input: IpcInput<'createPostsNow'>): Promise<IpcOutput<'createPostsNow'>> {
+    const active = this.requireActive();
+    const sent = await this.sender.createPostsNow(active, input);
+    if (sent.kind === 'sent')
+      return { outcome: { kind: 'sent', results: sent.results }, ...this.answer(active, sent.touched) };
+    const { outboxId, message } = sent;
+    return { ...this.written(active, { outboxId }), outcome: { kind: 'queued', outboxId, message } };
+  }
+
+  // ---- planners: evergreen repeats and imported rows ----
+
+  /**
+   * Queues creates in one transaction with the planner's own bookkeeping (`record`, which runs
+   * first and may decline with false: nothing is queued then). Answers the outbox ids, or null.
+   * Announce them with `announce` once the planner's run is over.
+   */
+  queueCreates(
+    active: ActiveBrand,
+    creates: readonly PlannedCreate[],
+    record: () => boolean,
+  ): string[] | null {
+    return this.o.db.tx(() => {
+      if (!record()) return null;
+      return creates.map((c) => {
+        if (c.draft) this.o.drafts.save(active.profileId, c.draft);
+        const id = enqueue(this.o.outbox, active, {
+          ...(c.id ? { id: c.id } : {}),
+          op: { kind: 'create', payload: c.payload },
+          key: c.key,
+          summary: c.summary,
+          draftId: c.draft?.id ?? null,
+        });
+        this.queuedDates.set(id, c.payload.date);
+        return id;
+      });
+    });
+  }
+
+  /**
+   * Announces creates a planner queued, in one postsChanged event, and wakes the outbox. Up to
+   * ANNOUNCED_POSTS of them travel as posts (answer and event alike); a larger batch (a big import)
+   * names the range its posts fall in instead, so the windows re-read only the ranges it touches
+   * and main does not lay thousands of operations over the cache at once.
+   */
+  announce(active: ActiveBrand, outboxIds: readonly string[]): PostsWritten {
+    const dates = outboxIds.flatMap((id) => {
+      const date = this.queuedDates.get(id);
+      this.queuedDates.delete(id);
+      return date ? [Date.parse(date)] : [];
+    });
+    if (outboxIds.length === 0) return this.answer(active, []);
+    const large = outboxIds.length > ANNOUNCED_POSTS;
+    const answer = large
+      ? this.answer(active, [])
+      : this.answer(
+          active,
+          outboxIds.flatMap((id) => {
+            const op = this.o.outbox.get(id);
+            return op ? touchedBy(this.o.cache, op) : [];
+          }),
+        );
+    const shown = this.o.active();
+    if (shown && shown.profileId === active.profileId && shown.brandId === active.brandId) {
+      const range =
+        large && dates.length > 0
+          ? {
+              start: new Date(Math.min(...dates)).toISOString(),
+              end: new Date(Math.max(...dates) + 1).toISOString(),
+            }
+          : null;
+      this.o.emit('postsChanged', {
+        brandId: active.brandId,
+        range,
+        update: large ? null : { posts: answer.posts, hidden: answer.hidden },
+        status: answer.status,
+      });
+    }
+    this.o.view.kick();
+    return answer;
+  }
+
+  // ---- media ----
+
+  uploadMedia(input: IpcInput<'uploadMedia'>): Promise<IpcOutput<'uploadMedia'>> {
+    return this.writes.uploadMedia(this.requireActive(), input);
+  }
+
+  cancelUpload(input: IpcInput<'cancelUpload'>): IpcOutput<'cancelUpload'> {
+    const op = this.o.outbox.get(input.uploadId);
+    if (!op || op.kind !== 'upload') return { cancelled: false };
+    this.o.view.abortUpload(op.id);
+    this.o.outbox.remove(op.id);
+    this.o.emit('uploadProgress', { uploadId: op.id, sent: 0, total: op.payload.size, state: 'cancelled' });
+    this.o.view.announce(op, null);
+    return { cancelled: true };
+  }
+
+  // ---- the Outbox panel ----
+
+  retryOutbox(input: IpcInput<'retryOutbox'>): IpcOutput<'retryOutbox'> {
+    const op = this.requireOp(input.id);
+    if (op.status !== 'sending') {
+      // A create that left before may be on the service whatever its answer said: look first.
+      const createLike = op.kind === 'create' || (op.kind === 'edit' && op.phase !== 'delete');
+      this.o.outbox.update(op.id, {
+        status: 'pending',
+        nextAttemptMs: null,
+        lastError: null,
+        ...(createLike && op.attempts > 0 ? { maybeSent: true } : {}),
+      });
+    }
+    this.o.view.announce(op, touchedBy(this.o.cache, op));
+    this.o.view.retryNow();
+    return this.itemView(op.id);
+  }
+
+  /** Drops an operation; the calendar shows the server's copy again (a discarded move restores its time). */
+  discardOutbox(input: IpcInput<'discardOutbox'>): IpcOutput<'discardOutbox'> {
+    const op = this.o.outbox.get(input.id);
+    if (!op) return { discarded: false };
+    if (op.kind === 'upload') return { discarded: this.cancelUpload({ uploadId: op.id }).cancelled };
+    if (op.status === 'sending') {
+      throw new AppFailure(
+        'CONFLICT',
+        'This change is being sent right now; wait a moment, then discard it if it failed.',
+      );
+    }
+    const touched = touchedBy(this.o.cache, op);
+    const removed = this.o.outbox.remove(op.id);
+    this.o.view.announce(op, touched);
+    return { discarded: removed };
+  }
+
+  /** A time that passed while offline: send now, or move the post to a new time. */
+  resolveMissedTime(input: IpcInput<'resolveMissedTime'>): IpcOutput<'resolveMissedTime'> {
+    const op = this.requireOp(input.id);
+    if (op.status !== 'needsDecision')
+      throw new AppFailure('CONFLICT', 'This change is not waiting for a decision any more.');
+    if (input.action === 'reschedule') {
+      if (!input.date) throw new AppFailure('INVALID_ARGUMENT', MISSING_DATE);
+      requireFuture(this.o.now, input.date);
+    }
+    let next: OutboxOp;
+    if (op.kind === 'reschedule') {
+      // The service takes only future times, so "now" means the soonest safe moment.
+      const date =
+        input.action === 'now' ? new Date(this.o.now().getTime() + 60_000).toISOString() : (input.date ?? '');
+      next = { kind: 'reschedule', payload: { ...op.payload, date } };
+    } else if (op.kind === 'create' || op.kind === 'edit') {
+      const timing =
+        input.action === 'now'
+          ? { type: 'now' as const, date: this.o.now().toISOString() }
+          : { type: 'schedule' as const, date: input.date ?? '' };
+      next =
+        op.kind === 'edit'
+          ? { kind: 'edit', payload: { ...op.payload, ...timing } }
+          : { kind: 'create', payload: { ...op.payload, ...timing } };
+    } else {
+      throw new AppFailure('CONFLICT', 'This change has no time to decide on.');
+    }
+    this.o.outbox.update(op.id, { op: next, status: 'pending', nextAttemptMs: null, lastError: null });
+    this.o.view.announce(op, touchedBy(this.o.cache, op));
+    this.o.view.kick();
+    return this.itemView(op.id);
+  }
+
+  // ---- the answer ----
+
+  /** The posts these ids name as the calendar now shows them, and the sync status. */
+  private answer(active: ActiveBrand, touched: readonly string[]): PostsWritten {
+    const shown =
+      touched.length > 0 ? this.o.view.shown(active, [...new Set(touched)]) : { posts: [], hidden: [] };
+    return { ...shown, status: this.o.view.status() };
+  }
+
+  /** What a queued write answers: its outbox id, its posts as shown now, and the sync status. */
+  private written(active: ActiveBrand, queued: Queued): IpcOutput<'reschedulePost'> {
+    const op = this.o.outbox.get(queued.outboxId);
+    return { outboxId: queued.outboxId, ...this.answer(active, op ? touchedBy(this.o.cache, op) : []) };
+  }
+
+  private itemView(id: string): OutboxItemView {
+    return outboxItemView(this.requireOp(id));
+  }
+
+  private requireActive(): ActiveBrand {
+    const active = this.o.active();
+    if (!active) throw notConnected();
+    return active;
+  }
+
+  private requireOp(id: string): OutboxRecord {
+    const op = this.o.outbox.get(id);
+    if (!op)
+      throw new AppFailure('NOT_FOUND', 'This change is no longer in the outbox; it was sent or discarded.');
+    return op;
+  }
+}
+
+/** Several writes as one answer (a queue shuffle, a draft queued at two times): the latest look of each post wins. */
+export function mergeWritten(answers: readonly PostsWritten[], status: SyncStatus): PostsWritten {
+  const posts = new Map<string, PostsNow['posts'][number]>();
+  const hidden = new Set<string>();
+  for (const a of answers) {
+    for (const p of a.posts) {
+      posts.set(p.id, p);
+      hidden.delete(p.id);
+    }
+    for (const id of a.hidden) {
+      posts.delete(id);
+      hidden.add(id);
+    }
+  }
+  return { posts: [...posts.values()], hidden: [...hidden], status: answers.at(-1)?.status ?? status };
+}

@@ -1,0 +1,35 @@
+import type { PublishingApi } from '../api/publishing-api.js';
+import type { ActiveBrand } from '../core/active-brand.js';
+import type { BulkBatchesRepo } from '../bulk/bulk-batches-repo.js';
+import type { DraftsRepo } from '../drafts/drafts-repo.js';
+import type { MediaRepo } from '../media/media-repo.js';
+import type { SnippetsRepo } from '../snippets/snippets-repo.js';
+import type { AppDatabase } from '../store/database.js';
+import type { OutboxRepo } from '../store/outbox-repo.js';
+import type { PostsCache } from '../store/posts-cache.js';
+
+/** The repositories the posts module writes through, built once by the composition root. */
+export interface PostsStores {
+  outbox: OutboxRepo;
+  cache: PostsCache;
+  media: MediaRepo;
+  drafts: DraftsRepo;
+  snippets: SnippetsRepo;
+  batches: BulkBatchesRepo;
+}
+
+/** Whether the service answers, as the sync engine knows it; a direct send reports what it saw. */
+export interface Network {
+  readonly online: boolean;
+  report(online: boolean, error: string | null): void;
+}
+
+/** What the posts module's parts share: the stores, the clock, the network, and the outbox's wake-up. */
+export interface PostsDeps extends PostsStores {
+  db: AppDatabase;
+  now: () => Date;
+  reachability: Network;
+  apiOf(active: ActiveBrand): Promise<PublishingApi | null>;
+  /** Wakes the outbox after a local write (the write's answer tells the window what it shows now). */
+  afterWrite(scope: ActiveBrand): void;
+}
