@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
 /*
@@ -35,6 +36,53 @@ const SHARED = runtime(
   'Use ES built-ins only, or move the code to the runtime that has this global.',
 );
 /** Node processes that drive a browser: their page.evaluate callbacks run in the page. */
+/*
+ * Layers inside electron/ that only look down (VS Code's layering): core types at the bottom, the
+ * stores (repositories over the database) above them, the features above those, and the
+ * composition root (app-services, main, the IPC registration) on top. A file imports only its own
+ * layer and the ones below; shared/ and packages are outside the layers.
+ */
+// `mode: 'full'` (deprecated in boundaries 7, which prints a notice) is what classifies single files
+// such as app-services.ts; its replacement (`partialMatch: false`) matches folders only.
+const LAYERS = [
+  { type: 'core', pattern: ['electron/core/**', 'electron/log.ts'], mode: 'full' },
+  { type: 'store', pattern: 'electron/store/**', mode: 'full' },
+  {
+    type: 'root',
+    // The desktop's setupX() modules join Electron's windows to the app services, as main.ts does.
+    pattern: [
+      'electron/app-services.ts',
+      'electron/compose-posts.ts',
+      'electron/main.ts',
+      'electron/ipc/**',
+      'electron/desktop/setup-*.ts',
+    ],
+    mode: 'full',
+  },
+  { type: 'feature', pattern: 'electron/*/**', mode: 'full' },
+];
+/** What each layer may not import: every layer above it. */
+const LAYERS_ABOVE = { core: ['store', 'feature', 'root'], store: ['feature', 'root'], feature: ['root'] };
+
+/*
+ * The posts module (electron/posts/) is the one writer of the outbox and the posts cache. Everything
+ * else sees them through their read-only views (OutboxReads, PostsCacheReads); naming the classes
+ * that can write is an error. Allowed besides the module: the stores themselves, the composition
+ * root that builds them, and two parts of the sync engine whose writes are the service's answers,
+ * not the user's changes: the outbox worker (marks an operation sending, stores the confirmed post,
+ * removes the operation) and the posts reader (stores what a pull read).
+ */
+const POSTS_WRITERS = [
+  'electron/posts/**',
+  'electron/store/**',
+  'electron/app-services.ts',
+  'electron/compose-posts.ts',
+  'electron/sync/outbox-worker.ts',
+  'electron/sync/posts-reader.ts',
+];
+const ONLY_THE_POSTS_MODULE_WRITES =
+  'Only the posts module (electron/posts/) writes the outbox and the posts cache: call PostCommands, or read through OutboxReads / PostsCacheReads.';
+
 const NODE_AND_PAGE = {
   languageOptions: { globals: { ...globals.node, ...globals.browser } },
   rules: { 'no-restricted-globals': 'off' },
@@ -92,6 +140,54 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/test/**', 'electron/preload.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': LAYERS,
+      'boundaries/root-path': import.meta.dirname,
+      'import/resolver': { 'scripts/eslint-resolver-ts.mjs': {} },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: Object.entries(LAYERS_ABOVE).flatMap(([type, above]) =>
+            above.map((upper) => ({
+              from: { element: { type } },
+              disallow: { to: { element: { type: upper } } },
+              message: `electron/ runs in layers that only look down (core, store, features, root): a ${type} file may not import the ${upper} layer.`,
+            })),
+          ),
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/test/**', 'electron/preload.ts', ...POSTS_WRITERS],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/store/outbox-repo.js'],
+              importNames: ['OutboxRepo'],
+              message: ONLY_THE_POSTS_MODULE_WRITES,
+            },
+            {
+              group: ['**/store/posts-cache.js'],
+              importNames: ['PostsCache'],
+              message: ONLY_THE_POSTS_MODULE_WRITES,
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['renderer/**'], ignores: ['**/*.test.{ts,tsx}'], ...PAGE },
   { files: ['shared/**'], ignores: ['**/*.test.ts'], ...SHARED },
   { files: ['e2e/**', 'bench/**'], ...NODE_AND_PAGE },
@@ -109,13 +205,23 @@ export default tseslint.config(
           patterns: [
             {
               // The renderer is sandboxed: it never reaches Node, Electron or the main process's code.
-              group: ['node:*', 'electron', '**/electron/**', '**/server/**', 'fs', 'path', 'keytar', 'libsql'],
+              group: [
+                'node:*',
+                'electron',
+                '**/electron/**',
+                '**/server/**',
+                'fs',
+                'path',
+                'keytar',
+                'libsql',
+              ],
             },
             {
               // react-big-calendar through its public API only (its stylesheet is public too), so a
               // version bump cannot break a private module we lean on without a type error or a lint.
               regex: '^react-big-calendar/lib/(?!css/)',
-              message: "Use react-big-calendar's public exports (views, components, localizers), not its lib/ modules.",
+              message:
+                "Use react-big-calendar's public exports (views, components, localizers), not its lib/ modules.",
             },
           ],
         },

@@ -56,10 +56,7 @@ export function queueMove(
 }
 
 /** The posts an operation shows or hides in the calendar (local ones by their `local:` ids). */
-export function touchedBy(
-  cache: Pick<PostsCache, 'listGroup'>,
-  op: OutboxRecord,
-): string[] {
+export function touchedBy(cache: Pick<PostsCache, 'listGroup'>, op: OutboxRecord): string[] {
   const group = (g: string) => cache.listGroup(op.profileId, op.brandId, g).map((p) => p.id);
   const local = (targets: number) => Array.from({ length: targets }, (_, i) => `local:${op.id}:${i}`);
   switch (op.kind) {

@@ -5,8 +5,8 @@ import type { BrandView, ProfileView } from '../../shared/ipc/models.js';
 import { normalizeBaseUrl } from '../api/base-url.js';
 import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
-import { AppFailure, keychainUnavailable, notConnected } from '../ipc/app-failure.js';
-import type { EventHub } from '../ipc/event-hub.js';
+import { AppFailure, keychainUnavailable, notConnected } from '../core/app-failure.js';
+import type { Emit } from '../core/events.js';
 import { createLogger } from '../log.js';
 import { profileKeyAccount, type SecretStore } from '../secrets/secret-store.js';
 import type { BrandsRepo } from '../store/brands-repo.js';
@@ -52,7 +52,7 @@ export interface ProfileServiceDeps {
   keychain: SecretStore;
   session: SecretStore;
   makeClient: (opts: { baseUrl: string; apiKey: string; brandId: string | null }) => ApiClient;
-  events: EventHub;
+  events: { emit: Emit };
 }
 
 /** The active connection as services use it: who, which brand, and a client holding the key. */

@@ -1,0 +1,78 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/*
+ * electron/ runs in layers that only look down (core, store, features, the composition root), and
+ * only the posts module writes the outbox and the posts cache: both are lint rules
+ * (eslint.config.js), and these plant the wrong import in a file that never touches the disk
+ * (ESLint lints text under a file path) to see lint fail, and the same text pass where it belongs.
+ */
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+async function lintRules(path: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath: join(root, path) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+const UPWARD = "import type { AppServices } from '../app-services.js';\nexport type Planted = AppServices;\n";
+const OUTBOX_WRITE = [
+  "import type { AppDatabase } from '../store/database.js';",
+  "import { OutboxRepo } from '../store/outbox-repo.js';",
+  'export function planted(db: AppDatabase): void {',
+  '  new OutboxRepo(db, () => new Date()).remove("op");',
+  '}',
+  '',
+].join('\n');
+
+describe('lint: layers inside electron/ only look down', () => {
+  it('a feature importing the composition root fails; the root itself may', async () => {
+    expect(await lintRules('electron/sync/planted.ts', UPWARD)).toContain('boundaries/dependencies');
+    expect(await lintRules('electron/evergreen/planted.ts', UPWARD)).toContain('boundaries/dependencies');
+    expect(await lintRules('electron/planted-root.ts', UPWARD)).not.toContain('boundaries/dependencies');
+  });
+
+  it('a core file importing a feature fails; a feature importing core passes', async () => {
+    const feature =
+      "import { PostCommands } from '../posts/post-commands.js';\nexport const planted = PostCommands;\n";
+    expect(await lintRules('electron/core/planted.ts', feature)).toContain('boundaries/dependencies');
+    const core = "import { AppFailure } from '../core/app-failure.js';\nexport const planted = AppFailure;\n";
+    expect(await lintRules('electron/queue/planted.ts', core)).not.toContain('boundaries/dependencies');
+  });
+
+  it('a store importing the IPC layer fails', async () => {
+    const ipc = "import { EventHub } from '../ipc/event-hub.js';\nexport const planted = EventHub;\n";
+    expect(await lintRules('electron/store/planted.ts', ipc)).toContain('boundaries/dependencies');
+  });
+});
+
+describe('lint: only the posts module writes the outbox and the posts cache', () => {
+  it('an outbox write outside electron/posts/ fails; the same code inside it passes', async () => {
+    expect(await lintRules('electron/evergreen/planted.ts', OUTBOX_WRITE)).toContain('no-restricted-imports');
+    expect(await lintRules('electron/sync/planted.ts', OUTBOX_WRITE)).toContain('no-restricted-imports');
+    expect(await lintRules('electron/posts/planted.ts', OUTBOX_WRITE)).toEqual([]);
+  });
+
+  it('a posts cache write outside the module fails; reading through PostsCacheReads passes', async () => {
+    const write = [
+      "import { PostsCache } from '../store/posts-cache.js';",
+      "import type { AppDatabase } from '../store/database.js';",
+      'export const planted = (db: AppDatabase) => new PostsCache(db).removeGroup("p", "b", "g");',
+      '',
+    ].join('\n');
+    expect(await lintRules('electron/import/planted.ts', write)).toContain('no-restricted-imports');
+    const read = [
+      "import type { PostsCacheReads } from '../store/posts-cache.js';",
+      'export const planted = (cache: PostsCacheReads) => cache.listGroup("p", "b", "g");',
+      '',
+    ].join('\n');
+    expect(await lintRules('electron/import/planted.ts', read)).toEqual([]);
+  });
+});
