@@ -129,14 +129,176 @@ test.describe('the calendar asks main once and main tells it what changed', () =
       // A full day draws only the posts that fit: the moved one may sit behind its "+N more".
       const moved = page.locator(`[data-post-id="${post!.id}"]`);
       if ((await moved.count()) === 0) {
-        const day = page
-          .locator('[role="cell"][data-day-index]')
-          .filter({
-            has: page.locator('.rbc-date-cell:not(.rbc-off-range)', { hasText: new RegExp(`^${target}$`) }),
-          });
+        const day = page.locator('[role="cell"][data-day-index]').filter({
+          has: page.locator('.rbc-date-cell:not(.rbc-off-range)', { hasText: new RegExp(`^${target}$`) }),
+        });
         await day.locator('.rbc-show-more').click();
       }
       await expect(moved).not.toHaveAttribute('aria-label', /pending/);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+/**
+ * Issue 24: every other write goes through the one door a drag does (main's posts module), so it is
+ * measured the same way: the window's one call, answered with the posts as main now shows them;
+ * main's events for it at most two (the write's own, when main announces it, and the service's
+ * confirmation); and main never reads the range again (no GET /posts) because of it.
+ */
+test.describe('every write answers its posts, as a drag does', () => {
+  test.use({ pullEveryMs: 10 * 60_000 });
+
+  /** Counts what one write costs, from its call until main and the page are quiet again. */
+  async function measure(
+    page: Page,
+    proxy: FaultProxy,
+    ipcCalls: string[],
+    ipcEvents: { name: string; payload: unknown }[],
+    write: () => Promise<unknown>,
+    /** The write waits in the outbox: main confirms it with a syncStatus saying nothing waits. */
+    queued = true,
+  ) {
+    await quiet(proxy, ipcCalls);
+    const calls = ipcCalls.length;
+    const events = ipcEvents.length;
+    const requests = proxy.log.length;
+    const answer = await write();
+    if (queued) {
+      await expect
+        .poll(() =>
+          ipcEvents
+            .slice(events)
+            .some((e) => e.name === 'syncStatus' && (e.payload as { pending: number }).pending === 0),
+        )
+        .toBe(true);
+    }
+    await quiet(proxy, ipcCalls);
+    return {
+      answer,
+      calls: ipcCalls.slice(calls),
+      events: ipcEvents.slice(events),
+      requests: proxy.log.slice(requests),
+    };
+  }
+
+  test('a composer send, a bulk apply and an evergreen fill: one call each, answered with their posts, no re-read', async ({
+    page,
+    service,
+    ipcCalls,
+    ipcEvents,
+  }) => {
+    test.skip(ipcCalls === null || ipcEvents === null, 'counting calls needs the browser bridge');
+    test.setTimeout(180_000);
+    const proxy = await connectThroughProxy(page, service);
+    try {
+      const integrations = await page.evaluate(() => window.api.listIntegrations({}));
+      if (!integrations.ok) throw new Error(integrations.error.message);
+      const x = integrations.value.find((i) => i.platform === 'x')!;
+      const brandId = service.brandsOf('full-test')[0]!.id;
+
+      // A composer send ("Schedule"): the draft is saved as the composer does, then sent at once.
+      const draft = await page.evaluate((input) => window.api.saveDraft(input), {
+        brandId,
+        blocks: [{ content: `Counted send ${Date.now()}`, media: [] }],
+        targets: [{ integrationId: x.id, platform: 'x' as const, settings: {}, blocks: null }],
+        commentDelays: [],
+        shortLink: false,
+        date: new Date(Date.now() + 3 * DAY).toISOString(),
+        replacesGroup: null,
+      });
+      if (!draft.ok) throw new Error(draft.error.message);
+      const send = await measure(
+        page,
+        proxy,
+        ipcCalls!,
+        ipcEvents!,
+        () =>
+          page.evaluate(
+            (draftId) => window.api.createPostsNow({ draftId, type: 'schedule' }),
+            draft.value.id,
+          ),
+        false,
+      );
+      const sent = send.answer as Awaited<ReturnType<typeof window.api.createPostsNow>>;
+      if (!sent.ok) throw new Error(sent.error.message);
+      expect(sent.value.outcome.kind).toBe('sent');
+      const sentIds =
+        sent.value.outcome.kind === 'sent' ? sent.value.outcome.results.map((r) => r.postId) : [];
+      expect(sent.value.posts.map((p) => p.id)).toEqual(sentIds);
+      console.log(
+        `composer send: ${send.calls.length} call(s), ${send.events.length} event(s), ${send.requests.length} request(s)`,
+      );
+      expect(send.calls).toEqual(['createPostsNow']);
+      expect(send.events.length).toBeLessThanOrEqual(2);
+      expect(
+        send.requests.filter((r) => r.method === 'POST' && /\/posts$/.test(r.url.split('?')[0]!)),
+      ).toHaveLength(1);
+      expect(send.requests.filter(listsPosts)).toEqual([]);
+
+      // A bulk apply: the sent post moved a day later, planned as the window plans it.
+      const post = sent.value.posts[0]!;
+      const to = new Date(Date.parse(post.publishDate) + DAY).toISOString();
+      const bulk = await measure(page, proxy, ipcCalls!, ipcEvents!, () =>
+        page.evaluate((input) => window.api.applyBulkChange(input), {
+          moves: [{ id: post.id, from: post.publishDate, to }],
+          deleteGroups: [],
+        }),
+      );
+      const applied = bulk.answer as Awaited<ReturnType<typeof window.api.applyBulkChange>>;
+      if (!applied.ok) throw new Error(applied.error.message);
+      expect(applied.value.queued).toBe(1);
+      expect(applied.value.posts.find((p) => p.id === post.id)?.publishDate).toBe(to);
+      console.log(
+        `bulk apply: ${bulk.calls.length} call(s), ${bulk.events.length} event(s), ${bulk.requests.length} request(s)`,
+      );
+      expect(bulk.calls).toEqual(['applyBulkChange']);
+      expect(bulk.events.length).toBeLessThanOrEqual(2);
+      expect(bulk.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+      expect(bulk.requests.filter(listsPosts)).toEqual([]);
+
+      // An evergreen fill: a list with one post for the account, turned on, fills its free slots.
+      const setup = await page.evaluate(
+        async ({ integrationId }) => {
+          const slots = await window.api.setQueueSlots({
+            integrationId,
+            slots: [{ weekday: new Date().getDay(), time: '23:59' }],
+          });
+          const list = await window.api.saveEvergreenList({ name: 'Counted' });
+          if (!slots.ok || !list.ok) throw new Error('could not set up the list');
+          const item = await window.api.saveEvergreenItem({
+            listId: list.value.id,
+            versions: [`Counted repeat ${Date.now()}`],
+            media: [],
+            targets: [{ integrationId, platform: 'x', settings: {} }],
+            cooldownDays: 7,
+            endRule: { kind: 'afterRepeats', repeats: 1 },
+            skipDates: [],
+          });
+          if (!item.ok) throw new Error(item.error.message);
+          return list.value.id;
+        },
+        { integrationId: x.id },
+      );
+      const fill = await measure(page, proxy, ipcCalls!, ipcEvents!, () =>
+        page.evaluate((id) => window.api.setEvergreenListEnabled({ id, enabled: true }), setup),
+      );
+      const filled = fill.answer as Awaited<ReturnType<typeof window.api.setEvergreenListEnabled>>;
+      if (!filled.ok) throw new Error(filled.error.message);
+      expect(filled.value.created).toBe(1);
+      expect(filled.value.posts).toHaveLength(1);
+      console.log(
+        `evergreen fill: ${fill.calls.length} call(s) [${fill.calls.join(', ')}], ${fill.events.length} event(s) [${fill.events.map((e) => e.name).join(', ')}], ${fill.requests.length} request(s)`,
+      );
+      // The write itself, and the calendar's repeat marks reading the new repeat: no posts re-read.
+      expect(fill.calls.filter((c) => c !== 'listRepeats')).toEqual(['setEvergreenListEnabled']);
+      // Main announces the fill once (its posts and the status), then the service's confirmation.
+      expect(
+        fill.events.filter((e) => e.name === 'postsChanged' && (e.payload as { status?: unknown }).status),
+      ).toHaveLength(1);
+      expect(fill.events.length).toBeLessThanOrEqual(3);
+      expect(fill.requests.filter(listsPosts)).toEqual([]);
     } finally {
       await proxy.close();
     }
