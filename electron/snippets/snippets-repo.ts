@@ -8,12 +8,11 @@ import type { ActiveBrand } from '../sync/write-context.js';
 
 /** Snippets per brand and signatures per account, in the local db. */
 
-const SnippetRow = z
-  .object({ id: z.string(), name: z.string(), body: z.string() })
-  .transform((r) => Snippet.parse(r));
+const SnippetRow = z.object({ id: z.string(), name: z.string(), body: z.string() }).pipe(Snippet);
 const SignatureRow = z
   .object({ integration_id: z.string(), body: z.string() })
-  .transform((r) => Signature.parse({ integrationId: r.integration_id, body: r.body }));
+  .transform((r) => ({ integrationId: r.integration_id, body: r.body }))
+  .pipe(Signature);
 
 export class SnippetsRepo {
   constructor(

@@ -1,0 +1,61 @@
+/*
+ * Pure. Control characters out of every text the window sends, before the contract's schemas see
+ * it: libsql cuts bound text at a NUL, so a name or body holding one is stored cut (or empty) and
+ * no longer fits its schema when read back; the other C0 and C1 controls show as nothing or as
+ * boxes. Tab, line feed and carriage return stay (multi-line texts hold them; the schemas of
+ * single-line fields say what they allow).
+ */
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+export function stripControlChars(text: string): string {
+  CONTROL.lastIndex = 0;
+  return CONTROL.test(text) ? text.replace(CONTROL, '') : text;
+}
+
+/** Plain objects and arrays are walked; anything else (a Date, a Map, a class) the schema refuses. */
+function isWalked(value: unknown): value is Record<string, unknown> | unknown[] {
+  if (Array.isArray(value)) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function shell(value: Record<string, unknown> | unknown[]): Record<string, unknown> | unknown[] {
+  if (Array.isArray(value)) return new Array<unknown>(value.length);
+  return Object.getPrototypeOf(value) === null ? (Object.create(null) as Record<string, unknown>) : {};
+}
+
+/**
+ * A copy of an IPC input with every string (keys too) stripped of control characters. Iterative,
+ * so an input nested 20,000 deep does not overflow the stack; a structured-clone cycle is kept as a
+ * cycle; `__proto__` keys are copied as own properties, never as a prototype.
+ */
+export function withoutControlChars(input: unknown): unknown {
+  if (typeof input === 'string') return stripControlChars(input);
+  if (!isWalked(input)) return input;
+  const copies = new Map<object, Record<string, unknown> | unknown[]>();
+  const root = shell(input);
+  copies.set(input, root);
+  const stack: [Record<string, unknown> | unknown[], Record<string, unknown> | unknown[]][] = [[input, root]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [from, to] = next;
+    for (const key of Object.keys(from)) {
+      let value = (from as Record<string, unknown>)[key];
+      if (typeof value === 'string') value = stripControlChars(value);
+      else if (isWalked(value)) {
+        let copy = copies.get(value);
+        if (!copy) {
+          copy = shell(value);
+          copies.set(value, copy);
+          stack.push([value, copy]);
+        }
+        value = copy;
+      }
+      const name = Array.isArray(to) ? key : stripControlChars(key);
+      Object.defineProperty(to, name, { value, writable: true, enumerable: true, configurable: true });
+    }
+  }
+  return root;
+}
