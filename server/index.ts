@@ -53,7 +53,7 @@ export interface StartServiceOptions {
   idleTimeoutMs?: number;
   /** Open connections at most. Default 256. */
   maxConnections?: number;
-  /** Open connections from one address at most. Default 32. */
+  /** Open connections from one address at most. Default 128 (half the total). */
   maxConnectionsPerAddress?: number;
   /** How long a request's head may take to arrive. Default 10 s. */
   headersTimeoutMs?: number;
@@ -74,8 +74,12 @@ export const DEFAULT_PORT = 4010;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 5 * 60_000;
 export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_CONNECTIONS = 256;
-/** Well under the total, so one address (a client trickling request heads) cannot take every connection. */
-export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 32;
+/**
+ * Half the total: one address (a client trickling request heads) cannot take every connection,
+ * while a busy client keeps room for its parallel requests and the idle keep-alive sockets of its
+ * pool (the app and the test suites run 25 requests at once beside their own).
+ */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = DEFAULT_MAX_CONNECTIONS / 2;
 /** A request head is a few hundred bytes; a client still sending one after 10 s is holding a connection. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 /** How long close() lets open requests finish before it cuts their connections. */
