@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { Signature, Snippet, type SnippetInput } from '../../shared/snippets/model.js';
 import { AppFailure } from '../ipc/app-failure.js';
+import { isActiveBrands, otherBrands } from '../store/brand-scope.js';
 import type { AppDatabase } from '../store/database.js';
 import { parseRows } from '../store/rows.js';
 import type { ActiveBrand } from '../sync/write-context.js';
@@ -33,6 +34,7 @@ export class SnippetsRepo {
     );
     if (clash)
       throw new AppFailure('CONFLICT', `A snippet is already called /${clash.name}; pick another name.`);
+    if (input.id) this.requireOwn(a, input.id);
     const snippet = Snippet.parse({ ...input, id: input.id ?? randomUUID() });
     this.db.sql
       .prepare(
@@ -42,6 +44,14 @@ export class SnippetsRepo {
       )
       .run(snippet.id, a.profileId, a.brandId, snippet.name, snippet.body, this.now().toISOString());
     return snippet;
+  }
+
+  /** A snippet id of another profile or brand is refused (the save's upsert silently did nothing). */
+  private requireOwn(a: ActiveBrand, id: string): void {
+    const owner = this.db.sql.prepare('SELECT profile_id, brand_id FROM snippets WHERE id = ?').get(id) as
+      { profile_id: unknown; brand_id: unknown } | undefined;
+    if (owner && !isActiveBrands(a, { profileId: String(owner.profile_id), brandId: String(owner.brand_id) }))
+      throw otherBrands('snippet');
   }
 
   remove(a: ActiveBrand, id: string): boolean {

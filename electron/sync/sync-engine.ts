@@ -275,7 +275,7 @@ export class SyncEngine {
 
   /** Drops an operation; the calendar shows the server's copy again (a discarded move restores its time). */
   discardOutbox(input: IpcInput<'discardOutbox'>): IpcOutput<'discardOutbox'> {
-    const op = this.outbox.get(input.id);
+    const op = this.outbox.getForBrand(this.requireActive(), input.id);
     if (!op) return { discarded: false };
     if (op.kind === 'upload') return { discarded: this.cancelUpload({ uploadId: op.id }).cancelled };
     if (op.status === 'sending') {
