@@ -29,12 +29,12 @@ export class SnippetsRepo {
   }
 
   save(a: ActiveBrand, input: SnippetInput): Snippet {
+    if (input.id) this.requireOwn(a, input.id);
     const clash = this.list(a).find(
       (s) => s.name.toLowerCase() === input.name.toLowerCase() && s.id !== input.id,
     );
     if (clash)
       throw new AppFailure('CONFLICT', `A snippet is already called /${clash.name}; pick another name.`);
-    if (input.id) this.requireOwn(a, input.id);
     const snippet = Snippet.parse({ ...input, id: input.id ?? randomUUID() });
     this.db.sql
       .prepare(
