@@ -53,8 +53,14 @@ export function withoutControlChars(input: unknown): unknown {
         }
         value = copy;
       }
-      const name = Array.isArray(to) ? key : stripControlChars(key);
-      Object.defineProperty(to, name, { value, writable: true, enumerable: true, configurable: true });
+      if (Array.isArray(to)) to[Number(key)] = value;
+      else {
+        const name = stripControlChars(key);
+        // defineProperty only where assignment would set the prototype instead (it is slow in bulk).
+        if (name === '__proto__')
+          Object.defineProperty(to, name, { value, writable: true, enumerable: true, configurable: true });
+        else to[name] = value;
+      }
     }
   }
   return root;
