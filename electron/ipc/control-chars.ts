@@ -1,3 +1,5 @@
+import { MAX_JSON_NESTING } from '../../shared/json/nesting.js';
+
 /*
  * Pure. Control characters out of every text the window sends, before the contract's schemas see
  * it: libsql cuts bound text at a NUL, so a name or body holding one is stored cut (or empty) and
@@ -28,8 +30,9 @@ function shell(value: Record<string, unknown> | unknown[]): Record<string, unkno
 }
 
 /**
- * A copy of an IPC input with every string (keys too) stripped of control characters. Iterative,
- * so an input nested 20,000 deep does not overflow the stack; a structured-clone cycle is kept as a
+ * A copy of an IPC input with every string (keys too) stripped of control characters. Iterative;
+ * deeper than MAX_JSON_NESTING levels a value is passed on as it is (every schema refuses such nesting,
+ * and walking 20,000 levels would only cost main time); a structured-clone cycle is kept as a
  * cycle; `__proto__` keys are copied as own properties, never as a prototype.
  */
 export function withoutControlChars(input: unknown): unknown {
@@ -38,18 +41,20 @@ export function withoutControlChars(input: unknown): unknown {
   const copies = new Map<object, Record<string, unknown> | unknown[]>();
   const root = shell(input);
   copies.set(input, root);
-  const stack: [Record<string, unknown> | unknown[], Record<string, unknown> | unknown[]][] = [[input, root]];
+  const stack: [Record<string, unknown> | unknown[], Record<string, unknown> | unknown[], number][] = [
+    [input, root, 1],
+  ];
   for (let next = stack.pop(); next; next = stack.pop()) {
-    const [from, to] = next;
+    const [from, to, depth] = next;
     for (const key of Object.keys(from)) {
       let value = (from as Record<string, unknown>)[key];
       if (typeof value === 'string') value = stripControlChars(value);
-      else if (isWalked(value)) {
+      else if (isWalked(value) && depth < MAX_JSON_NESTING) {
         let copy = copies.get(value);
         if (!copy) {
           copy = shell(value);
           copies.set(value, copy);
-          stack.push([value, copy]);
+          stack.push([value, copy, depth + 1]);
         }
         value = copy;
       }
