@@ -5,7 +5,7 @@ import type { OpenRequest } from '../shared/ipc/contract.js';
 import { createAppServices, type AppServices } from './app-services.js';
 import { attachContextMenu, setupDesktop } from './desktop/setup-desktop.js';
 import { registerIpc } from './ipc/register-ipc.js';
-import { DEEP_LINK_SCHEME, deepLinkIn, parseDeepLink } from './desktop/deep-links.js';
+import { DEEP_LINK_SCHEME, deepLinkIn, hasDeepLink, parseDeepLink } from './desktop/deep-links.js';
 import { catchMainErrors } from './desktop/main-errors.js';
 import { saveDialog } from './export/save-dialog.js';
 import { forwardPageConsole } from './desktop/page-console.js';
@@ -151,7 +151,10 @@ if (!app.requestSingleInstanceLock()) {
   app.on('second-instance', (_event, argv) => {
     const request = deepLinkIn(argv);
     if (request) openLink(request);
-    else showWindow();
+    else {
+      if (hasDeepLink(argv)) receiveLink(null, 'second-instance');
+      showWindow();
+    }
   });
 
   // Any other web contents (there should be none) gets the same refusals as the main window.
@@ -198,7 +201,9 @@ if (!app.requestSingleInstanceLock()) {
         running.requestOpen(request);
         showWindow();
       };
-      const firstLink = deepLinkIn(process.argv) ?? pendingLink;
+      const startLink = deepLinkIn(process.argv);
+      if (!startLink && hasDeepLink(process.argv)) receiveLink(null, 'command line');
+      const firstLink = startLink ?? pendingLink;
       pendingLink = null;
       if (firstLink) running.requestOpen(firstLink);
       await ensureWindow();

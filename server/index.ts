@@ -53,6 +53,10 @@ export interface StartServiceOptions {
   idleTimeoutMs?: number;
   /** Open connections at most. Default 256. */
   maxConnections?: number;
+  /** Open connections from one address at most. Default 128 (half the total). */
+  maxConnectionsPerAddress?: number;
+  /** How long a request's head may take to arrive. Default 10 s. */
+  headersTimeoutMs?: number;
   log?: boolean;
 }
 
@@ -70,6 +74,14 @@ export const DEFAULT_PORT = 4010;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 5 * 60_000;
 export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_CONNECTIONS = 256;
+/**
+ * Half the total: one address (a client trickling request heads) cannot take every connection,
+ * while a busy client keeps room for its parallel requests and the idle keep-alive sockets of its
+ * pool (the app and the test suites run 25 requests at once beside their own).
+ */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = DEFAULT_MAX_CONNECTIONS / 2;
+/** A request head is a few hundred bytes; a client still sending one after 10 s is holding a connection. */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 /** How long close() lets open requests finish before it cuts their connections. */
 export const CLOSE_GRACE_MS = 1_000;
 
@@ -94,6 +106,8 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
     requestTimeoutMs: opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     idleTimeoutMs: opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     maxConnections: opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: opts.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+    headersTimeoutMs: opts.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
   };
   const mediaDir = join(dataDir, 'media');
   const db = openDatabase(dataDir);

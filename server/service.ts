@@ -29,6 +29,10 @@ export interface ServiceConfig {
   idleTimeoutMs: number;
   /** Open connections at most; more are refused until one closes. */
   maxConnections: number;
+  /** Open connections from one remote address at most; more from it are refused until one closes. */
+  maxConnectionsPerAddress: number;
+  /** How long a request's head (request line and headers) may take to arrive in full. */
+  headersTimeoutMs: number;
 }
 
 /** Where the service is reachable; known once it listens, so it is filled in then. */

@@ -25,8 +25,8 @@ export function parseDeepLink(link: unknown): OpenRequest | null {
   if (url.protocol !== `${DEEP_LINK_SCHEME}:` || url.username || url.password || url.port) return null;
   const request = (() => {
     if (url.hostname === 'post') {
-      const id = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ''));
-      return POST_ID.test(id) && !url.search ? { kind: 'post', postId: id } : null;
+      const id = decodeOrNull(url.pathname.replace(/^\/+|\/+$/g, ''));
+      return id !== null && POST_ID.test(id) && !url.search ? { kind: 'post', postId: id } : null;
     }
     if (url.hostname === 'compose' && (url.pathname === '' || url.pathname === '/')) {
       const text = url.searchParams.get('text') ?? '';
@@ -36,6 +36,20 @@ export function parseDeepLink(link: unknown): OpenRequest | null {
   })();
   const parsed = OpenRequest.safeParse(request);
   return parsed.success ? parsed.data : null;
+}
+
+/** decodeURIComponent throws URIError on a malformed escape (`%`, `%ZZ`, a cut UTF-8 sequence): such a link is refused. */
+function decodeOrNull(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a command line carries a postdeck:// link at all (to log one that is then refused). */
+export function hasDeepLink(argv: readonly string[]): boolean {
+  return argv.some((arg) => arg.toLowerCase().startsWith(`${DEEP_LINK_SCHEME}:`));
 }
 
 /** The link in a command line (Windows and Linux start a second instance with it as an argument). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Draft } from '../../shared/ipc/models.js';
+import { forActiveBrand, type BrandOnScreen } from '../store/brand-scope.js';
 import type { AppDatabase } from '../store/database.js';
 import { jsonText, parseRow, parseRows } from '../store/rows.js';
 
@@ -32,6 +33,15 @@ export class DraftsRepo {
       .prepare('SELECT id, draft_json FROM drafts WHERE profile_id = ? AND id = ?')
       .get(profileId, id);
     return parseRow(this.db, 'drafts', Row, row);
+  }
+
+  /** The draft when it is the active brand's; null when there is none; another brand's is refused. */
+  getForBrand(active: BrandOnScreen, id: string): Draft | null {
+    const draft = this.get(active.profileId, id);
+    return forActiveBrand(active, 'draft', draft, (d) => ({
+      profileId: active.profileId,
+      brandId: d.brandId,
+    }));
   }
 
   save(profileId: string, draft: Draft): Draft {

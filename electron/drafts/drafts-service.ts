@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { Draft } from '../../shared/ipc/models.js';
 import { AppFailure, notConnected } from '../core/app-failure.js';
+import { otherBrands } from '../store/brand-scope.js';
 import type { AppDatabase } from '../store/database.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import { DraftsRepo } from './drafts-repo.js';
@@ -22,7 +23,7 @@ export class DraftsService {
   }
 
   getDraft(input: IpcInput<'getDraft'>): IpcOutput<'getDraft'> {
-    const draft = this.repo.get(this.requireActive().profileId, input.id);
+    const draft = this.repo.getForBrand(this.requireActive(), input.id);
     if (!draft)
       throw new AppFailure('NOT_FOUND', 'This draft no longer exists; it may have been sent or deleted.');
     return draft;
@@ -32,7 +33,8 @@ export class DraftsService {
   saveDraft(input: IpcInput<'saveDraft'>): IpcOutput<'saveDraft'> {
     const active = this.requireActive();
     const at = this.now().toISOString();
-    const existing = input.id ? this.repo.get(active.profileId, input.id) : null;
+    const existing = input.id ? this.repo.getForBrand(active, input.id) : null;
+    if (input.brandId && input.brandId !== active.brandId) throw otherBrands('draft');
     if (input.id && !existing && this.repo.exists(input.id)) {
       throw new AppFailure('CONFLICT', 'This draft belongs to another account; open it from that account.');
     }
@@ -47,7 +49,11 @@ export class DraftsService {
   }
 
   deleteDraft(input: IpcInput<'deleteDraft'>): IpcOutput<'deleteDraft'> {
-    return { deleted: this.repo.remove(this.requireActive().profileId, input.id) };
+    const active = this.requireActive();
+    return {
+      deleted:
+        this.repo.getForBrand(active, input.id) !== null && this.repo.remove(active.profileId, input.id),
+    };
   }
 
   private requireActive(): ActiveBrand {

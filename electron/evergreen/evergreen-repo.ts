@@ -17,15 +17,14 @@ const ListRow = z
     created_at: z.string(),
     updated_at: z.string(),
   })
-  .transform((r) =>
-    EvergreenList.parse({
-      id: r.id,
-      name: r.name,
-      enabled: r.enabled,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    }),
-  );
+  .transform((r) => ({
+    id: r.id,
+    name: r.name,
+    enabled: r.enabled,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }))
+  .pipe(EvergreenList);
 
 const ItemRow = z
   .object({ id: z.string(), item_json: jsonText(EvergreenItem) })

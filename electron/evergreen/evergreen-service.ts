@@ -147,7 +147,7 @@ export class EvergreenService {
     const active = this.requireActive();
     const source = input.postId
       ? fromPost(await this.o.getPost({ id: input.postId }))
-      : fromDraft(this.drafts.get(active.profileId, input.draftId ?? '') ?? missingDraft());
+      : fromDraft(this.drafts.getForBrand(active, input.draftId ?? '') ?? missingDraft());
     // A paused list: nothing is scheduled before the user has seen the preview and turned it on.
     const listId =
       input.listId ??

@@ -25,6 +25,20 @@ export interface CsvRecords {
   delimiter: CsvDelimiter;
 }
 
+/**
+ * A cell a spreadsheet program would run as a formula (OWASP's CSV injection: `= + - @`, tab, CR)
+ * is written with a leading apostrophe, as papaparse's `escapeFormulae` does, and read back without
+ * it. Cells already starting with apostrophes before such a character get one more, so a text that
+ * itself starts with `'=` also comes back exactly. (papaparse's own pattern ends in `.*$`, which
+ * misses a cell whose formula is followed by a line break: hence this one.)
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/** A cell as written, without the apostrophe writeCsv added before a formula character. */
+export function unescapeFormula(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
+}
+
 /** The file's records as arrays of cells, and the delimiter found; blank lines are skipped. */
 export function readCsv(input: string): CsvRecords {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
@@ -40,7 +54,7 @@ export function readCsv(input: string): CsvRecords {
   }
   const found = parsed.meta.delimiter;
   const delimiter = CSV_DELIMITERS.find((d) => d === found) ?? ',';
-  return { records: parsed.data, delimiter };
+  return { records: parsed.data.map((row) => row.map(unescapeFormula)), delimiter };
 }
 
 /** The file's records as arrays of cells; blank lines are skipped. */
@@ -48,10 +62,10 @@ export function parseCsv(input: string): string[][] {
   return readCsv(input).records;
 }
 
-/** Writes records as CSV (comma, CRLF, quoted where needed) with papaparse. */
+/** Writes records as CSV (comma, CRLF, quoted where needed, formulas escaped) with papaparse. */
 export function writeCsv(columns: readonly string[], rows: readonly Record<string, string>[]): string {
   return Papa.unparse(
     { fields: [...columns], data: rows.map((row) => columns.map((c) => row[c] ?? '')) },
-    { newline: '\r\n', quotes: false },
+    { newline: '\r\n', quotes: false, escapeFormulae: FORMULA_START },
   );
 }

@@ -6,11 +6,13 @@ import type { AppErrorShape, IpcResult } from '../../shared/ipc/errors.js';
 import { ApiError } from '../api/errors.js';
 import { createLogger } from '../log.js';
 import { AppFailure } from '../core/app-failure.js';
+import { withoutControlChars } from './control-chars.js';
 
 /*
  * Also used by the browser test bridge (e2e/support/bridge.ts). The single gate every renderer
- * call passes: unknown method refused, input parsed as unknown with the contract's schema, the
- * handler run, every failure turned into a value. It never throws, and no key leaves through it.
+ * call passes: unknown method refused, control characters stripped from every text, input parsed
+ * as unknown with the contract's schema, the handler run, every failure turned into a value. It
+ * never throws, and no key leaves through it.
  */
 
 const log = createLogger('ipc');
@@ -21,7 +23,10 @@ export interface CallContext {
 }
 
 export type IpcHandlers = {
-  [K in IpcMethodName]: (input: z.output<(typeof ipcMethods)[K]['input']>, ctx: CallContext) => Promise<IpcOutput<K>>;
+  [K in IpcMethodName]: (
+    input: z.output<(typeof ipcMethods)[K]['input']>,
+    ctx: CallContext,
+  ) => Promise<IpcOutput<K>>;
 };
 
 export function isIpcMethodName(name: unknown): name is IpcMethodName {
@@ -38,12 +43,15 @@ export async function dispatch(
   if (!isIpcMethodName(name)) {
     return fail({ code: 'INVALID_ARGUMENT', message: `Unknown method "${String(name).slice(0, 100)}".` });
   }
-  const parsed = ipcMethods[name].input.safeParse(rawInput);
+  // Control characters go before any schema sees a text, once for every method (DESIGN.md).
+  const parsed = ipcMethods[name].input.safeParse(withoutControlChars(rawInput));
   if (!parsed.success) {
     return fail({
       code: 'INVALID_ARGUMENT',
       message: describeInvalid(name, parsed.error.issues),
-      issues: parsed.error.issues.slice(0, 20).map((i) => ({ target: null, path: i.path.map(String).join('.'), message: i.message })),
+      issues: parsed.error.issues
+        .slice(0, 20)
+        .map((i) => ({ target: null, path: i.path.map(String).join('.'), message: i.message })),
     });
   }
   try {
@@ -83,13 +91,18 @@ function redactDeep(value: unknown): unknown {
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return redactKeys(v);
     if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactKeys(k), walk(x)]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactKeys(k), walk(x)]));
     return v;
   };
   return walk(value);
 }
 
-const redactIssue = (i: ValidationIssue): ValidationIssue => ({ ...i, path: redactKeys(i.path), message: redactKeys(i.message) });
+const redactIssue = (i: ValidationIssue): ValidationIssue => ({
+  ...i,
+  path: redactKeys(i.path),
+  message: redactKeys(i.message),
+});
 
 /** Maps any thrown value to what the renderer may see. */
 export function toErrorShape(error: unknown): AppErrorShape {

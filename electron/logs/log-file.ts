@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import electronLog from 'electron-log/node';
@@ -57,14 +57,27 @@ function rotate(path: string, keep: number): void {
   renameSync(path, numbered(1));
 }
 
+/**
+ * The log tells what the user did and when: its folder is made 0700 and its files 0600, as the
+ * database is, also when an older version left them 0755/0644.
+ */
+function makePrivate(folder: string): void {
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  chmodSync(folder, 0o700);
+  for (const name of readdirSync(folder))
+    if (/^main(\.\d+)?\.log$/.test(name)) chmodSync(join(folder, name), 0o600);
+}
+
 export function openLogFile(folder: string, opts: LogFileOptions = {}): LogFile {
   const keep = Math.max(1, opts.keep ?? 3);
   const path = join(folder, LOG_FILE_NAME);
+  makePrivate(folder);
   // A logger of its own (not electron-log's shared default), so its settings touch nothing else.
   const logger = electronLog.create({ logId: `postdeck-${++instances}` });
   logger.transports.console.level = false;
   const file = logger.transports.file;
   file.resolvePathFn = () => path;
+  file.writeOptions = { ...file.writeOptions, mode: 0o600 };
   file.maxSize = opts.maxBytes ?? 1024 * 1024;
   // Our lines carry their own time, level and module.
   file.format = '{text}';

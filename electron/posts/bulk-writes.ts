@@ -1,5 +1,6 @@
 import {
   BULK_DELETE_GRACE_SECONDS,
+  MAX_BULK_CHANGES,
   type BulkApplyInput,
   type BulkApplyResult,
   type BulkUndoResult,
@@ -24,6 +25,22 @@ import type { PostsDeps } from './posts-deps.js';
  * restore, and undo says so for those.
  */
 
+/**
+ * A plan as the window should send it: each post moved once (the last time named wins), each group
+ * deleted once, and no more than MAX_BULK_CHANGES changes in all.
+ */
+function withinBulkCap(input: BulkApplyInput): BulkApplyInput {
+  const moves = [...new Map(input.moves.map((m) => [m.id, m])).values()];
+  const deleteGroups = [...new Set(input.deleteGroups)];
+  if (moves.length + deleteGroups.length > MAX_BULK_CHANGES) {
+    throw new AppFailure(
+      'INVALID_ARGUMENT',
+      `A bulk change can hold at most ${MAX_BULK_CHANGES.toLocaleString('en-US')} posts; select fewer and apply it in parts.`,
+    );
+  }
+  return { moves, deleteGroups };
+}
+
 const sameInstant = (a: string | null, b: string) => a !== null && Date.parse(a) === Date.parse(b);
 
 export interface BulkOutcome<T> {
@@ -37,6 +54,7 @@ export class BulkWrites {
 
   apply(active: ActiveBrand, input: BulkApplyInput): BulkOutcome<BulkApplyResult> {
     const { outbox, cache } = this.c;
+    input = withinBulkCap(input);
     const outcome = this.c.db.tx(() => {
       const { moves: queuedMoves, deletes: queuedDeletes, movesByGroup } = this.queued(active);
       const undo: BatchUndo = { moves: [], deletes: [] };
@@ -69,6 +87,11 @@ export class BulkWrites {
       // Deletes last, so a batch that moves and deletes never moves a post it deletes.
       for (const group of new Set(input.deleteGroups)) {
         const posts = cache.listGroup(active.profileId, active.brandId, group);
+        // Unknown here (another brand's, or gone): nothing of this brand to delete, so no DELETE is sent.
+        if (posts.length === 0) {
+          refused.push({ id: group, reason: 'This post is not in the calendar any more.' });
+          continue;
+        }
         if (queuedDeletes.has(group)) {
           refused.push({ id: group, reason: 'It is already being deleted.' });
           continue;

@@ -137,7 +137,7 @@ export class DraftSender {
 
   /** Checks a draft before it is sent: accounts, a date, the platform rules, its local files. */
   private async prepare(active: ActiveBrand, input: SendDraftInput) {
-    const draft = this.c.drafts.get(active.profileId, input.draftId);
+    const draft = this.c.drafts.getForBrand(active, input.draftId);
     if (!draft) {
       throw new AppFailure(
         'NOT_FOUND',

@@ -227,7 +227,7 @@ export class PostCommands {
 
   /** Drops an operation; the calendar shows the server's copy again (a discarded move restores its time). */
   discardOutbox(input: IpcInput<'discardOutbox'>): IpcOutput<'discardOutbox'> {
-    const op = this.o.outbox.get(input.id);
+    const op = this.o.outbox.getForBrand(this.requireActive(), input.id);
     if (!op) return { discarded: false };
     if (op.kind === 'upload') return { discarded: this.cancelUpload({ uploadId: op.id }).cancelled };
     if (op.status === 'sending') {

@@ -44,7 +44,7 @@ export class PostWrites {
 
   /** Moving a post that exists only locally changes the date of its queued create. */
   private moveLocal(active: ActiveBrand, localId: string, date: string): Queued {
-    const op = this.c.outbox.get(localId.split(':')[1] ?? '');
+    const op = this.c.outbox.getForBrand(active, localId.split(':')[1] ?? '');
     if (!op || (op.kind !== 'create' && op.kind !== 'edit') || op.profileId !== active.profileId) {
       throw new AppFailure(
         'NOT_FOUND',

@@ -150,7 +150,7 @@ export class QueueService {
    */
   async queueDraft(input: IpcInput<'queueDraft'>, busy?: BusyByAccount): Promise<IpcOutput<'queueDraft'>> {
     const active = this.requireActive();
-    const draft = this.drafts.get(active.profileId, input.draftId);
+    const draft = this.drafts.getForBrand(active, input.draftId);
     if (!draft)
       throw new AppFailure(
         'NOT_FOUND',

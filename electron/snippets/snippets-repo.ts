@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { Signature, Snippet, type SnippetInput } from '../../shared/snippets/model.js';
 import { AppFailure } from '../core/app-failure.js';
+import { isActiveBrands, otherBrands } from '../store/brand-scope.js';
 import type { AppDatabase } from '../store/database.js';
 import { parseRows } from '../store/rows.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 
 /** Snippets per brand and signatures per account, in the local db. */
 
-const SnippetRow = z
-  .object({ id: z.string(), name: z.string(), body: z.string() })
-  .transform((r) => Snippet.parse(r));
+const SnippetRow = z.object({ id: z.string(), name: z.string(), body: z.string() }).pipe(Snippet);
 const SignatureRow = z
   .object({ integration_id: z.string(), body: z.string() })
-  .transform((r) => Signature.parse({ integrationId: r.integration_id, body: r.body }));
+  .transform((r) => ({ integrationId: r.integration_id, body: r.body }))
+  .pipe(Signature);
 
 export class SnippetsRepo {
   constructor(
@@ -29,6 +29,7 @@ export class SnippetsRepo {
   }
 
   save(a: ActiveBrand, input: SnippetInput): Snippet {
+    if (input.id) this.requireOwn(a, input.id);
     const clash = this.list(a).find(
       (s) => s.name.toLowerCase() === input.name.toLowerCase() && s.id !== input.id,
     );
@@ -43,6 +44,14 @@ export class SnippetsRepo {
       )
       .run(snippet.id, a.profileId, a.brandId, snippet.name, snippet.body, this.now().toISOString());
     return snippet;
+  }
+
+  /** A snippet id of another profile or brand is refused (the save's upsert silently did nothing). */
+  private requireOwn(a: ActiveBrand, id: string): void {
+    const owner = this.db.sql.prepare('SELECT profile_id, brand_id FROM snippets WHERE id = ?').get(id) as
+      { profile_id: unknown; brand_id: unknown } | undefined;
+    if (owner && !isActiveBrands(a, { profileId: String(owner.profile_id), brandId: String(owner.brand_id) }))
+      throw otherBrands('snippet');
   }
 
   remove(a: ActiveBrand, id: string): boolean {

@@ -7,6 +7,7 @@ import {
 } from '../../shared/api/resources.js';
 import { DraftMedia, OutboxKind, OutboxStatus } from '../../shared/ipc/models.js';
 import { PlatformType } from '../../shared/platforms/types.js';
+import { forActiveBrand, type BrandOnScreen } from './brand-scope.js';
 import type { AppDatabase } from './database.js';
 import { jsonText, parseRow, parseRows, sqlBool, sqlInt } from './rows.js';
 
@@ -252,6 +253,11 @@ export class OutboxRepo {
     const saved = this.get(item.id);
     if (!saved) throw new Error(`The outbox item ${item.id} could not be read back after saving.`);
     return saved;
+  }
+
+  /** The change when it is the active brand's; null when there is none; another brand's is refused. */
+  getForBrand(active: BrandOnScreen, id: string): OutboxRecord | null {
+    return forActiveBrand(active, 'change', this.get(id), (op) => op);
   }
 
   get(id: string): OutboxRecord | null {

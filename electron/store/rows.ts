@@ -39,10 +39,16 @@ export function parseRow<T extends z.ZodType>(
   row: unknown,
 ): z.output<T> | null {
   if (row === undefined || row === null) return null;
-  const parsed = schema.safeParse(row);
-  if (parsed.success) return parsed.data;
-  const key =
-    typeof row === 'object' && row !== null && 'id' in row ? String((row as { id: unknown }).id) : '?';
+  const key = typeof row === 'object' && 'id' in row ? String((row as { id: unknown }).id) : '?';
+  let parsed: ReturnType<T['safeParse']>;
+  try {
+    parsed = schema.safeParse(row) as ReturnType<T['safeParse']>;
+  } catch (error) {
+    // A transform that throws (a schema's parse() inside it) is a row that does not fit, too.
+    db.reportCorrupt({ table, key, problem: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
+  if (parsed.success) return parsed.data as z.output<T>;
   const problem = parsed.error.issues.map((i) => `${i.path.join('.') || '(row)'}: ${i.message}`).join('; ');
   db.reportCorrupt({ table, key, problem });
   return null;

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { IPC_METHOD_NAMES, ipcMethods, type IpcMethodName } from '../../shared/ipc/contract.js';
 import type { IpcResult } from '../../shared/ipc/errors.js';
 import { createAppServices, type AppServices } from '../app-services.js';
+import { deepLinkIn, parseDeepLink } from '../desktop/deep-links.js';
 import { MemorySecretStore } from '../secrets/memory-secret-store.js';
 import { startTestService, type TestService } from './support.js';
 
@@ -17,7 +18,8 @@ import { startTestService, type TestService } from './support.js';
  * field names with wrong values, deep nesting, huge strings, prototype keys) and must answer
  * INVALID_ARGUMENT quickly, as a value; then main must still answer real calls. A second part feeds
  * inputs the schemas accept but that are hostile all the same (files that never end, nesting deep
- * enough to overflow a recursive serializer).
+ * enough to overflow a recursive serializer). Then (issue 25): postdeck:// links, control characters
+ * in every text field, and ids of another brand's objects.
  */
 
 /** Generous for a loaded two-core machine; a parser that goes quadratic or a read that never ends blows far past it. */
@@ -208,4 +210,183 @@ describe('inputs the schemas accept that are hostile all the same', () => {
     expect(result.ok).toBe(false);
     expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
   });
+});
+
+describe('postdeck:// links, fuzzed', () => {
+  it('never throw: each is a request the window may show, or ignored', () => {
+    const escape = fc
+      .tuple(fc.constant('%'), fc.array(fc.constantFrom(...'0123456789aAfFzZ%'.split('')), { maxLength: 3 }))
+      .map(([p, h]) => p + h.join(''));
+    const link = fc
+      .tuple(
+        fc.constantFrom(
+          'postdeck://post/',
+          'postdeck://compose?text=',
+          'postdeck:',
+          'PostDeck://',
+          'postdeck://x/',
+        ),
+        fc.array(fc.oneof(escape, fc.string({ unit: 'binary', maxLength: 5 })), { maxLength: 10 }),
+      )
+      .map(([head, parts]) => head + parts.join(''));
+    let threw = 0;
+    fc.assert(
+      fc.property(fc.oneof(link, fc.string({ unit: 'binary' }), anything), (l) => {
+        try {
+          parseDeepLink(l);
+          if (typeof l === 'string') deepLinkIn(['postdeck', l]);
+        } catch {
+          threw++;
+        }
+      }),
+      { numRuns: 3_000, seed: 25 },
+    );
+    expect(threw).toBe(0);
+  });
+});
+
+// eslint-disable-next-line no-control-regex -- looking for control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** Every string (and key) in a value. */
+function textsIn(value: unknown): string[] {
+  const texts: string[] = [];
+  JSON.stringify(value, (key, v: unknown) => {
+    texts.push(key);
+    if (typeof v === 'string') texts.push(v);
+    return v;
+  });
+  return texts;
+}
+
+describe('control characters in every text field', () => {
+  it('are stripped before anything is stored: no call answers INTERNAL, and every list reads back clean', async () => {
+    const control = fc.constantFrom(
+      ...Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)),
+      '\u007F',
+      '\u0085',
+      '\u009F',
+    );
+    const text = fc
+      .array(fc.oneof(control, fc.string({ minLength: 1, maxLength: 4 })), { minLength: 1, maxLength: 12 })
+      .map((parts) => parts.join(''));
+    const integrationId = svc.integrations(0).find((i) => !i.disconnected)?.id ?? 'int_x';
+    const calls: [IpcMethodName, (t: string) => unknown][] = [
+      ['saveSnippet', (t) => ({ name: `s${t.replace(/[^A-Za-z0-9]/g, '').slice(0, 30)}`, body: t })],
+      ['setSignature', (t) => ({ integrationId, body: t })],
+      ['saveEvergreenList', (t) => ({ name: t })],
+      [
+        'saveDraft',
+        (t) => ({
+          brandId: null,
+          blocks: [{ content: t, media: [] }],
+          targets: [{ integrationId, platform: 'x', settings: { __type: 'x', [t]: t }, blocks: null }],
+          commentDelays: [],
+          shortLink: false,
+          date: null,
+          replacesGroup: null,
+        }),
+      ],
+      ['searchPosts', (t) => ({ query: t, brandId: null, limit: 5 })],
+      ['getDraft', (t) => ({ id: t })],
+      ['setBrandTimezone', (t) => ({ brandId: svc.brandIds[0] ?? '', timezone: t })],
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: calls.length - 1 }), text, async (i, t) => {
+        const [name, input] = calls[i]!;
+        const { result } = await timed(name, input(t));
+        if (!result.ok) expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('INTERNAL');
+        else expect(textsIn(result.value).filter((x) => CONTROL.test(x))).toEqual([]);
+      }),
+      { numRuns: 400, seed: 25 },
+    );
+    for (const list of ['listSnippets', 'listSignatures', 'listEvergreen', 'listDrafts'] as const) {
+      const result = await app.invoke(list, undefined);
+      expect(result.ok, list).toBe(true);
+      if (result.ok)
+        expect(
+          textsIn(result.value).filter((x) => CONTROL.test(x)),
+          list,
+        ).toEqual([]);
+    }
+  }, 120_000);
+});
+
+describe("ids of another brand's objects", () => {
+  it('are refused as not found (never INTERNAL, never changed), whatever method names them', async () => {
+    const [one, two] = svc.brandIds;
+    if (!one || !two) throw new Error('the sandbox has fewer than two brands');
+    expect((await app.invoke('switchBrand', { brandId: two })).ok).toBe(true);
+    const saved = await app.invoke('saveDraft', {
+      brandId: null,
+      blocks: [{ content: 'Brand two', media: [] }],
+      targets: [],
+      commentDelays: [],
+      shortLink: false,
+      date: null,
+      replacesGroup: null,
+    });
+    const snippet = await app.invoke('saveSnippet', { name: 'brandtwo', body: 'Brand two' });
+    if (!saved.ok || !snippet.ok) throw new Error('could not make brand 2 objects');
+    const draftId = (saved.value as { id: string }).id;
+    const snippetId = (snippet.value as { id: string }).id;
+    expect((await app.invoke('switchBrand', { brandId: one })).ok).toBe(true);
+
+    const id = fc.oneof(fc.constantFrom(draftId, snippetId), fc.string({ minLength: 1, maxLength: 40 }));
+    const named: [IpcMethodName, (id: string) => unknown][] = [
+      ['getDraft', (x) => ({ id: x })],
+      ['deleteDraft', (x) => ({ id: x })],
+      [
+        'saveDraft',
+        (x) => ({
+          id: x,
+          brandId: null,
+          blocks: [{ content: 'Mine', media: [] }],
+          targets: [],
+          commentDelays: [],
+          shortLink: false,
+          date: null,
+          replacesGroup: null,
+        }),
+      ],
+      ['sendDraft', (x) => ({ draftId: x, type: 'draft' })],
+      ['makeEvergreen', (x) => ({ draftId: x })],
+      ['saveSnippet', (x) => ({ id: x, name: 'mine', body: 'Mine' })],
+      ['discardOutbox', (x) => ({ id: x })],
+      [
+        'reschedulePost',
+        (x) => ({ id: `local:${x}`, date: new Date(Date.now() + 86_400_000).toISOString() }),
+      ],
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: named.length - 1 }), id, async (i, x) => {
+        const [name, input] = named[i]!;
+        const { result } = await timed(name, input(x));
+        if (x === draftId || x === snippetId) {
+          const draftMethods: IpcMethodName[] = [
+            'getDraft',
+            'deleteDraft',
+            'saveDraft',
+            'sendDraft',
+            'makeEvergreen',
+          ];
+          const ownKind =
+            name === 'saveSnippet' ? x === snippetId : draftMethods.includes(name) && x === draftId;
+          if (ownKind)
+            expect(result, `${name} ${x}`).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+        }
+        if (!result.ok) expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('INTERNAL');
+      }),
+      { numRuns: 300, seed: 25 },
+    );
+
+    expect((await app.invoke('switchBrand', { brandId: two })).ok).toBe(true);
+    expect(await app.invoke('getDraft', { id: draftId })).toMatchObject({
+      ok: true,
+      value: { blocks: [{ content: 'Brand two' }] },
+    });
+    const snippets = await app.invoke('listSnippets', undefined);
+    expect(snippets).toMatchObject({ ok: true, value: [{ id: snippetId, body: 'Brand two' }] });
+    expect((await app.invoke('switchBrand', { brandId: one })).ok).toBe(true);
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
 import { ErrorCode } from '../../shared/api/errors.js';
 import { redactKeys } from '../../shared/api/scopes.js';
 import { accountRoutes } from '../routes/account.js';
@@ -43,12 +44,15 @@ export async function buildApp(svc: Service, log: boolean): Promise<FastifyInsta
     // that waits on the network (upload-from-url) could have finished.
     connectionTimeout: Math.max(svc.config.idleTimeoutMs, svc.config.fetchTimeoutMs + 5_000),
     http: {
-      headersTimeout: Math.min(60_000, svc.config.requestTimeoutMs),
+      // Short: with the connection cap, heads trickled in a byte at a time must not hold every
+      // connection for long (node cuts them with 408 once this time has passed).
+      headersTimeout: Math.min(svc.config.headersTimeoutMs, svc.config.requestTimeoutMs),
       // How often node looks for requests past their time (its own default is 30 s).
       connectionsCheckingInterval: Math.min(1_000, svc.config.requestTimeoutMs),
     },
   });
   app.server.maxConnections = svc.config.maxConnections;
+  capConnectionsPerAddress(app, svc.config.maxConnectionsPerAddress);
   installErrorHandling(app);
   limitLocalExposure(app, svc.config.allowedHosts);
 
@@ -92,6 +96,11 @@ export async function buildApp(svc: Service, log: boolean): Promise<FastifyInsta
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/v1/docs' });
 
+  // Every answer, a /cdn error included, is taken for the type it declares, never sniffed.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
+
   await app.register(fastifyStatic, {
     root: svc.mediaDir,
     prefix: '/cdn/',
@@ -126,4 +135,26 @@ export async function buildApp(svc: Service, log: boolean): Promise<FastifyInsta
     { prefix: '/v1' },
   );
   return app;
+}
+
+/**
+ * One remote address may hold at most `cap` connections; more from it are closed at once, so the
+ * rest of the global cap stays free for everyone else. Node has only the global `maxConnections`.
+ */
+function capConnectionsPerAddress(app: FastifyInstance, cap: number): void {
+  const open = new Map<string, number>();
+  app.server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = open.get(address) ?? 0;
+    if (count >= cap) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }

@@ -136,7 +136,12 @@ export function installErrorHandling(app: FastifyInstance): void {
 export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
   const api =
     toApiError(err) ?? new ApiHttpError(400, ErrorCode.VALIDATION_ERROR, 'The request is malformed.');
-  void reply.code(api.statusCode).type('application/json').send(api.body());
+  // Answered before any hook runs, so it says nosniff itself (a bad /cdn URL lands here).
+  void reply
+    .code(api.statusCode)
+    .type('application/json')
+    .header('x-content-type-options', 'nosniff')
+    .send(api.body());
 }
 
 /** Node's HTTP parser errors that are not plain malformed HTTP. */
@@ -178,7 +183,7 @@ export function clientErrorHandler(
   if (socket.writable && !inFlight?.headersSent) {
     const body = JSON.stringify(api.body());
     socket.end(
-      `HTTP/1.1 ${api.statusCode} ${STATUS_CODES[api.statusCode] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${api.statusCode} ${STATUS_CODES[api.statusCode] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
     // Ended rather than destroyed at once, so the answer is not lost to a reset; a client that

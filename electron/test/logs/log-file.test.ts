@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -60,5 +60,27 @@ describe('the log file', () => {
     expect(await file.tail(5)).toEqual([]);
     for (let i = 0; i < 50; i++) file.write('info', `line ${i}`);
     expect(await file.tail(3)).toEqual(['line 47', 'line 48', 'line 49']);
+  });
+
+  it('is private to the user: its folder 0700 and every file 0600, also those an older version left open', async () => {
+    const mode = async (p: string) => (await stat(p)).mode & 0o777;
+    const fresh = join(dir, 'logs');
+    const file = openLogFile(fresh, { maxBytes: 2_000, keep: 2 });
+    for (let i = 0; i < 200; i++) file.write('info', `line ${i} ${'x'.repeat(40)}`);
+    expect(await mode(fresh)).toBe(0o700);
+    const names = await readdir(fresh);
+    expect(names).toContain('main.1.log');
+    for (const name of names) expect(await mode(join(fresh, name)), name).toBe(0o600);
+
+    const old = join(dir, 'old');
+    await mkdir(old, { mode: 0o755 });
+    await chmod(old, 0o755);
+    for (const name of ['main.log', 'main.1.log']) {
+      await writeFile(join(old, name), 'before\n', { mode: 0o644 });
+      await chmod(join(old, name), 0o644);
+    }
+    openLogFile(old).write('info', 'after');
+    expect(await mode(old)).toBe(0o700);
+    for (const name of ['main.log', 'main.1.log']) expect(await mode(join(old, name)), name).toBe(0o600);
   });
 });
