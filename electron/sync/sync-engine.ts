@@ -54,6 +54,8 @@ export interface SyncEngineOptions {
   /** How often the recently asked ranges are pulled again while the app runs (ms). Default 60 s. */
   pullEveryMs?: number;
   random?: () => number;
+  /** Outbox requests in flight at once (default: the worker's SLOTS). */
+  slots?: number;
 }
 
 export class SyncEngine {
@@ -98,6 +100,7 @@ export class SyncEngine {
       onChanged: (op, what, newPostIds = []) =>
         this.changed(op, what === 'posts' ? [...this.touchedBy(op), ...newPostIds] : null),
       onReachability: (online, error) => this.reachability.report(online, error),
+      slots: o.slots,
     });
     this.reader = new PostsReader({
       db: o.db,
