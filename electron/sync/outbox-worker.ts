@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../shared/api/errors.js';
 import type { PostCreateResultItem } from '../../shared/api/resources.js';
 import type { IpcEventName, IpcEventPayload } from '../../shared/ipc/contract.js';
-import { createPostsSafely, findCreatedPosts } from '../api/create-posts-safely.js';
+import { comparable, createPostsSafely, findCreatedPosts } from '../api/create-posts-safely.js';
 import { ApiError } from '../api/errors.js';
 import type { PublishingApi } from '../api/publishing-api.js';
 import { AppFailure } from '../ipc/app-failure.js';
@@ -16,6 +16,7 @@ import { PostsCache } from '../store/posts-cache.js';
 import { retryDelayMs, type BackoffOptions } from './backoff.js';
 import { buildCreateRequest, MissingMediaError, postsFromCreate } from './create-request.js';
 import { outboxItemView } from './outbox-views.js';
+import { PostClaims } from './post-claims.js';
 
 /*
  * Sends the outbox to the service, oldest first, a few operations at a time (SLOTS; one upload at
@@ -84,8 +85,12 @@ export class OutboxWorker {
   private readonly cache: PostsCache;
   private readonly media: MediaRepo;
   private readonly drafts: DraftsRepo;
-  /** Operations in flight, by id, with their key (claimed before the first await). */
-  private readonly inFlight = new Map<string, { key: string; upload: boolean; done: Promise<void> }>();
+  /** Operations in flight, by id, with their key (taken before the first await). */
+  private readonly inFlight = new Map<
+    string,
+    { key: string; upload: boolean; looks: string[]; done: Promise<void> }
+  >();
+  private readonly claims: PostClaims;
   private readonly uploads = new Map<string, AbortController>();
   /** By profile: the API key the service counts its limits on. */
   private readonly keys = new Map<string, KeyState>();
@@ -99,11 +104,13 @@ export class OutboxWorker {
     this.cache = new PostsCache(o.db);
     this.media = new MediaRepo(o.db, o.now);
     this.drafts = new DraftsRepo(o.db);
+    this.claims = new PostClaims(o.db, o.now);
   }
 
   start(): void {
     this.stopped = false;
     this.outbox.clearWaits();
+    this.claims.prune();
     const recovered = this.outbox.recoverInterrupted();
     if (recovered > 0)
       log.info(
@@ -171,7 +178,7 @@ export class OutboxWorker {
         this.inFlight.delete(op.id);
         this.pump();
       });
-    this.inFlight.set(op.id, { key: op.key, upload: op.kind === 'upload', done });
+    this.inFlight.set(op.id, { key: op.key, upload: op.kind === 'upload', looks: looksOf(op), done });
   }
 
   private async apiOf(op: OutboxRecord): Promise<PublishingApi | null> {
@@ -210,12 +217,18 @@ export class OutboxWorker {
     due.sort((a, b) => (a.nextAttemptMs ?? 0) - (b.nextAttemptMs ?? 0));
     const runnable: OutboxRecord[] = [];
     let uploading = uploadsFull;
+    // Two identical creates are never in flight together: a lookup after a lost answer could take
+    // the other's post while that one's answer is still on its way, before the other claims it.
+    const looking = new Set([...this.inFlight.values()].flatMap((f) => f.looks));
     for (const op of due) {
       if (runnable.length >= free) break;
       if (op.kind === 'upload' && uploading) continue;
       const record = this.outbox.get(op.id);
       // A row too damaged to read is reported by the repository and passed over.
       if (!record) continue;
+      const looks = looksOf(record);
+      if (looks.some((l) => looking.has(l))) continue;
+      for (const l of looks) looking.add(l);
       runnable.push(record);
       if (op.kind === 'upload') uploading = true;
     }
@@ -297,7 +310,7 @@ export class OutboxWorker {
     const sentAt = op.maybeSent && op.sentAt ? op.sentAt : this.o.now().toISOString();
     if (payload.type === 'schedule' && Date.parse(payload.date) <= this.o.now().getTime()) {
       // A failing lookup throws: a passing fault, so the operation waits and looks again.
-      const found = await findCreatedPosts(api, request, new Date(sentAt));
+      const found = await findCreatedPosts(api, request, new Date(sentAt), this.claimedByOther(op));
       this.o.onReachability(true, null);
       if (found) {
         this.confirmCreate(op, payload, found);
@@ -310,6 +323,7 @@ export class OutboxWorker {
     const results = await createPostsSafely(api, request, {
       mayAlreadyExist: op.maybeSent,
       now: op.maybeSent ? () => new Date(sentAt) : this.o.now,
+      claimed: this.claimedByOther(op),
     });
     this.o.onReachability(true, null);
     this.confirmCreate(op, payload, results);
@@ -321,6 +335,11 @@ export class OutboxWorker {
     const items = postsFromCreate(payload, results, syncedAt);
     this.o.db.tx(() => {
       this.cache.upsert(op.profileId, op.brandId, items, syncedAt);
+      this.claims.claim(
+        op,
+        op.id,
+        items.map((i) => i.id),
+      );
       if (op.draftId) this.drafts.remove(op.profileId, op.draftId);
       if (op.kind === 'edit') {
         this.outbox.update(op.id, {
@@ -341,6 +360,10 @@ export class OutboxWorker {
       'posts',
       items.map((i) => i.id),
     );
+  }
+
+  private claimedByOther(op: OutboxRecord): (postId: string) => boolean {
+    return (postId) => this.claims.claimedByOther(op, op.id, postId);
   }
 
   private async sendReschedule(
@@ -500,6 +523,15 @@ export class OutboxWorker {
     }
     this.o.onChanged(op, 'posts');
   }
+}
+
+/** What a lookup of a create-like operation would match on: each account with its first block's text. */
+function looksOf(op: OutboxRecord): string[] {
+  const payload = op.kind === 'create' || (op.kind === 'edit' && op.phase !== 'delete') ? op.payload : null;
+  if (!payload) return [];
+  return payload.targets.map((t) =>
+    JSON.stringify([op.profileId, op.brandId, t.integrationId, comparable(t.blocks[0]?.content ?? '')]),
+  );
 }
 
 /** The reason shown beside a stopped operation: the service's sentence and each of its issues. */

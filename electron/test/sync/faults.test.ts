@@ -161,6 +161,36 @@ describe('the outbox through a fault-injecting proxy', () => {
     });
   });
 
+  it('two identical posts queued two minutes apart both reach the service, once each, when an answer is lost', async () => {
+    const f = await faultyHarness();
+    h = f.h;
+    proxy = f.proxy;
+    f.useProxy(true);
+    const tag = `twins-${Date.now()}`;
+    // The first create the service sees goes through; the second is cut before it reaches the
+    // service (an ambiguous failure), so its lookup finds the first one's post, same account and
+    // text, two minutes away. That post is the first operation's: it cannot be claimed again.
+    let creates = 0;
+    proxy.override(({ method, url }) => {
+      if (method !== 'POST' || url !== '/v1/posts') return null;
+      creates++;
+      return creates === 2 ? 'resetBeforeForward' : null;
+    });
+    const text = `Same words twice ${tag}`;
+    const first = inMinutes(600);
+    const second = new Date(Date.parse(first) + 2 * 60_000).toISOString();
+    await h.engine.sendDraft({ draftId: h.draft(text), type: 'schedule', date: first });
+    await h.engine.sendDraft({ draftId: h.draft(text), type: 'schedule', date: second });
+    await until('the outbox settled', () => settled(h!), 30_000);
+
+    const onService = (await h.listOnServer()).filter((p) => p.content?.includes(tag));
+    expect({
+      left: h.engine.listOutbox().map((o) => [o.status, o.lastError]),
+      dates: onService.map((p) => Date.parse(p.publishDate)).sort(),
+      creates,
+    }).toEqual({ left: [], dates: [Date.parse(first), Date.parse(second)], creates: 3 });
+  });
+
   it('a Retry of a create left failed although it reached the service (as before this fix) looks first', async () => {
     const f = await faultyHarness();
     h = f.h;
