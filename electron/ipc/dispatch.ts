@@ -21,7 +21,10 @@ export interface CallContext {
 }
 
 export type IpcHandlers = {
-  [K in IpcMethodName]: (input: z.output<(typeof ipcMethods)[K]['input']>, ctx: CallContext) => Promise<IpcOutput<K>>;
+  [K in IpcMethodName]: (
+    input: z.output<(typeof ipcMethods)[K]['input']>,
+    ctx: CallContext,
+  ) => Promise<IpcOutput<K>>;
 };
 
 export function isIpcMethodName(name: unknown): name is IpcMethodName {
@@ -43,7 +46,9 @@ export async function dispatch(
     return fail({
       code: 'INVALID_ARGUMENT',
       message: describeInvalid(name, parsed.error.issues),
-      issues: parsed.error.issues.slice(0, 20).map((i) => ({ target: null, path: i.path.map(String).join('.'), message: i.message })),
+      issues: parsed.error.issues
+        .slice(0, 20)
+        .map((i) => ({ target: null, path: i.path.map(String).join('.'), message: i.message })),
     });
   }
   try {
@@ -83,20 +88,28 @@ function redactDeep(value: unknown): unknown {
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return redactKeys(v);
     if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactKeys(k), walk(x)]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactKeys(k), walk(x)]));
     return v;
   };
   return walk(value);
 }
 
-const redactIssue = (i: ValidationIssue): ValidationIssue => ({ ...i, path: redactKeys(i.path), message: redactKeys(i.message) });
+const redactIssue = (i: ValidationIssue): ValidationIssue => ({
+  ...i,
+  path: redactKeys(i.path),
+  message: redactKeys(i.message),
+});
 
 /** Maps any thrown value to what the renderer may see. */
 export function toErrorShape(error: unknown): AppErrorShape {
   if (error instanceof AppFailure) {
-    return error.issues.length > 0
-      ? { code: error.code, message: error.message, issues: error.issues.map(redactIssue) }
-      : { code: error.code, message: error.message };
+    const shape: AppErrorShape =
+      error.issues.length > 0
+        ? { code: error.code, message: error.message, issues: error.issues.map(redactIssue) }
+        : { code: error.code, message: error.message };
+    if (error.status !== null) shape.status = error.status;
+    return shape;
   }
   if (error instanceof ApiError) {
     const offline = error.kind === 'network' || error.kind === 'timeout';

@@ -18,6 +18,7 @@ import {
   validateCreatePayload,
 } from './create-request.js';
 import { createSummary, deleteSummary, uploadSummary } from './outbox-views.js';
+import { keptInOutboxSentence } from './reachability.js';
 import {
   checkFileForUser,
   enqueue,
@@ -101,12 +102,10 @@ export class DraftSender {
       if (!(err instanceof ApiError && err.retryable)) throw err;
       const left = files.filter((f) => !uploaded(f.path));
       this.queue(active, draft, payload, left, err.ambiguous ? { sentAt } : null);
-      if (err.unreachable) this.c.reachability.report(false, err.message);
+      // An answer, even 429 or 5xx, shows the service reachable: only no answer makes the app offline.
+      this.c.reachability.report(!err.unreachable, err.unreachable ? err.message : null);
       this.c.afterWrite(active);
-      throw new AppFailure(
-        'OFFLINE',
-        `${err.message} The post was kept in the outbox and will be sent as soon as possible.`,
-      );
+      throw new AppFailure('OFFLINE', keptInOutboxSentence(err), [], err.unreachable ? null : err.status);
     }
     this.c.reachability.report(true, null);
     const syncedAt = this.c.now().toISOString();

@@ -13,6 +13,7 @@ import { createSandboxStarter } from '../profiles/sandbox.js';
 import { KeytarSecretStore } from '../secrets/keytar-secret-store.js';
 import { MemorySecretStore } from '../secrets/memory-secret-store.js';
 import type { SecretStore } from '../secrets/secret-store.js';
+import { startFaultProxy, type Fault } from '../../test/support/fault-proxy.js';
 import { inHours, startTestService, type TestService } from './support.js';
 
 /*
@@ -170,6 +171,48 @@ describe('connecting', () => {
     const error = await app.fails('getMe');
     expect(error.code).toBe('OFFLINE');
     expect(await app.ok('getSyncStatus')).toMatchObject({ online: false });
+  });
+
+  it('a busy or failing service keeps a post in the outbox and says so, without making the app offline', async () => {
+    const own = await startTestService();
+    cleanup.push(() => own.close());
+    const proxy = await startFaultProxy({
+      target: own.service.baseUrl,
+      seed: 30,
+      rate: 0,
+      retryAfterSeconds: 1,
+    });
+    cleanup.push(() => proxy.close());
+    const app = await open();
+    await app.ok('connectProfile', { baseUrl: proxy.baseUrl, apiKey: own.token('full-test') });
+    const x = own.integrations(0).find((i) => i.platform === 'x' && !i.disconnected)!;
+    const send = async (fault: Fault) => {
+      proxy.override(({ method, url }) => (method === 'POST' && url.endsWith('/posts') ? fault : null));
+      const draft = await app.ok<{ id: string }>('saveDraft', {
+        brandId: own.brandIds[0],
+        blocks: [{ content: `Kept ${fault} ${randomUUID()}`, media: [] }],
+        targets: [{ integrationId: x.id, platform: 'x', settings: {}, blocks: null }],
+        commentDelays: [],
+        shortLink: false,
+        date: inHours(20),
+        replacesGroup: null,
+      });
+      const error = await app.fails('createPostsNow', { draftId: draft.id, type: 'schedule' });
+      const { online } = await app.ok<{ online: boolean }>('getSyncStatus');
+      return { code: error.code, message: error.message, online };
+    };
+    expect(await send('rateLimited')).toEqual({
+      code: 'OFFLINE',
+      message: 'The service is busy; your post is queued and will go out shortly.',
+      online: true,
+    });
+    expect(await send('serverError')).toMatchObject({
+      code: 'OFFLINE',
+      message: expect.stringMatching(/^The service had a problem .*queued and will go out shortly\.$/),
+      online: true,
+    });
+    // No connection at all is offline, as before.
+    expect(await send('resetBeforeForward')).toMatchObject({ code: 'OFFLINE', online: false });
   });
 
   it('connects without a Brand ID and takes the brand GET /me names', async () => {
