@@ -38,8 +38,8 @@ export async function createPostsSafely(
     return await api.createPosts(body);
   } catch (error) {
     if (!(error instanceof ApiError) || !error.ambiguous) throw error;
-    // Debug only: the outbox logs this failed request once, with its operation.
-    log.debug('create ended ambiguously; looking for the post before sending again', error.message);
+    // This failed request's one warning (the client logs its cause at debug level only).
+    log.warn('create ended ambiguously; looking for the post before sending again', error.message);
     let found: PostCreateResultItem[] | null;
     try {
       found = await findCreatedPosts(api, body, now(), opts.claimed);

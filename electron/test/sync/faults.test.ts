@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FAULTS, startFaultProxy, type FaultProxy } from '../../../test/support/fault-proxy.js';
+import { FAULTS, startFaultProxy, type Fault, type FaultProxy } from '../../../test/support/fault-proxy.js';
+import { setLogSink } from '../../log.js';
 import { ApiClient } from '../../api/client.js';
 import { OutboxRepo } from '../../store/outbox-repo.js';
 import { harness, inMinutes, until, type Harness } from './harness.js';
@@ -189,6 +190,41 @@ describe('the outbox through a fault-injecting proxy', () => {
       dates: onService.map((p) => Date.parse(p.publishDate)).sort(),
       creates,
     }).toEqual({ left: [], dates: [Date.parse(first), Date.parse(second)], creates: 3 });
+  });
+
+  it('logs one warning per failed request', async () => {
+    const f = await faultyHarness();
+    h = f.h;
+    proxy = f.proxy;
+    f.useProxy(true);
+    const tag = `logged-${Date.now()}`;
+    const warnings: string[] = [];
+    const restore = setLogSink((level, line) => {
+      if (level === 'warn' || level === 'error') warnings.push(line);
+    }, 'debug');
+    try {
+      // One create cut after the service handled it, one cut before, one 500, one hang; then clean.
+      const faults: Fault[] = ['resetAfterHandled', 'resetBeforeForward', 'serverError', 'hang'];
+      proxy.override(({ method, url }) =>
+        method === 'POST' && url === '/v1/posts' ? (faults.shift() ?? null) : null,
+      );
+      for (let n = 0; n < 4; n++) {
+        await h.engine.sendDraft({
+          draftId: h.draft(`Logged ${n} ${tag}`),
+          type: 'schedule',
+          date: inMinutes(700 + n),
+        });
+      }
+      await until('the outbox settled', () => settled(h!), 30_000);
+    } finally {
+      restore();
+    }
+    const failed = proxy.log.filter((r) => r.fault !== null).length;
+    expect({ failed, warnings: warnings.length, left: h.engine.listOutbox().length }).toEqual({
+      failed: 4,
+      warnings: 4,
+      left: 0,
+    });
   });
 
   it('a Retry of a create left failed although it reached the service (as before this fix) looks first', async () => {
