@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFaultProxy } from '../test/support/fault-proxy.js';
 import { ApiClient } from '../electron/api/client.js';
@@ -23,6 +23,12 @@ const RATE = 0.3;
 const TIMEOUT_MS = 2_000;
 const BACKOFF = { baseMs: 100, maxMs: 2_000 };
 const DAY = 86_400_000;
+/** Issue 30: 1,000 creates through 30 % faults settle within 45 s. */
+const SETTLE_TARGET_MS = 45_000;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 
 const rec = new Recorder('faults');
 
@@ -63,6 +69,7 @@ try {
     },
   );
 
+  const loadBefore = load();
   const t0 = performance.now();
   engine.start();
   const deadline = Date.now() + 15 * 60_000;
@@ -95,10 +102,11 @@ try {
     name: `settle ${OPS.toLocaleString('en-US')} queued creates through the fault proxy at ${RATE * 100} % faults (client timeout ${TIMEOUT_MS / 1000} s, backoff ${BACKOFF.baseMs} ms–${BACKOFF.maxMs / 1000} s)`,
     unit: 'ms',
     runs: [settleMs],
-    target: '0 lost, 0 doubled, 0 failed',
-    note: `${round(OPS / (settleMs / 1000))} creates/s; ${proxy.log.length} requests, ${counts.forwarded} forwarded clean; faults met: ${faults}.`,
+    target: `≤ ${SETTLE_TARGET_MS / 1000} s at 1,000 creates, 0 lost, 0 doubled, 0 failed`,
+    note: `${round(OPS / (settleMs / 1000))} creates/s; ${proxy.log.length} requests, ${counts.forwarded} forwarded clean; faults met: ${faults}; load average ${loadBefore} before, ${load()} after.`,
   });
-  rec.last().pass = lost === 0 && doubled === 0 && stopped === 0;
+  rec.last().pass =
+    settleMs <= (SETTLE_TARGET_MS * OPS) / 1_000 && lost === 0 && doubled === 0 && stopped === 0;
   rec.add({
     section: SECTION,
     name: 'posts lost (queued, not on the service)',

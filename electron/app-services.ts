@@ -359,7 +359,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     invoke: async (name, rawInput, ctx = { caller: 'bridge' }) => {
       await ready;
       const result = await dispatch(handlers, name, rawInput, ctx);
-      if (!result.ok && result.error.code === 'OFFLINE') sync.noticeUnreachable(result.error.message);
+      // Offline only when nothing answered: a write kept in the outbox because the service was busy
+      // or failing carries the status it answered with, and the app stays online.
+      if (!result.ok && result.error.code === 'OFFLINE' && result.error.status === undefined)
+        sync.noticeUnreachable(result.error.message);
       return result;
     },
     onEvent: (listener) => events.on(listener),

@@ -380,7 +380,8 @@ export class ApiClient implements PublishingApi {
     if (caller?.aborted) return abortedError();
     const code = networkCode(error);
     if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') return fileError(code);
-    log.warn('request failed', error instanceof Error ? `${error.message} ${code ?? ''}` : error);
+    // Debug only: whoever handles the failure logs it once (the outbox, with its operation).
+    log.debug('request failed', error instanceof Error ? `${error.message} ${code ?? ''}` : error);
     return new ApiError({
       kind: 'network',
       message: networkErrorMessage(this.host),

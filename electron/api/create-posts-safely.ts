@@ -20,6 +20,8 @@ export interface CreateSafelyOptions {
   /** An earlier attempt of this same create ended ambiguously (e.g. before a crash): look first. */
   mayAlreadyExist?: boolean;
   now?: () => Date;
+  /** A post another local operation already took as its own: never taken for this one. */
+  claimed?: (postId: string) => boolean;
 }
 
 export async function createPostsSafely(
@@ -29,17 +31,18 @@ export async function createPostsSafely(
 ): Promise<PostCreateResultItem[]> {
   const now = opts.now ?? (() => new Date());
   if (opts.mayAlreadyExist) {
-    const found = await findCreatedPosts(api, body, now());
+    const found = await findCreatedPosts(api, body, now(), opts.claimed);
     if (found) return found;
   }
   try {
     return await api.createPosts(body);
   } catch (error) {
     if (!(error instanceof ApiError) || !error.ambiguous) throw error;
+    // This failed request's one warning (the client logs its cause at debug level only).
     log.warn('create ended ambiguously; looking for the post before sending again', error.message);
     let found: PostCreateResultItem[] | null;
     try {
-      found = await findCreatedPosts(api, body, now());
+      found = await findCreatedPosts(api, body, now(), opts.claimed);
     } catch {
       // Cannot tell yet: the caller keeps it pending and looks again on its next attempt.
       throw error;
@@ -52,18 +55,26 @@ export async function createPostsSafely(
 /**
  * The result items of an earlier create of `body` when every target's post is on the server,
  * null when none is. A partial match cannot come from one create call, so it is reported.
+ * Two identical posts may be queued minutes apart: a post `claimed` by another local operation is
+ * never taken, and among the candidates the one nearest the intended date is taken first.
  */
 export async function findCreatedPosts(
   api: PublishingApi,
   body: PostCreateRequest,
   now: Date,
+  claimed: (postId: string) => boolean = () => false,
 ): Promise<PostCreateResultItem[] | null> {
   const targets = body.posts ?? [];
   // A draft without accounts is not listed anywhere; saving it twice costs an empty draft at worst.
   if (targets.length === 0) return null;
   const center = body.type === 'now' ? now.getTime() : Date.parse(body.date);
   const window = body.type === 'now' ? NOW_WINDOW_MS : SCHEDULED_WINDOW_MS;
-  const listed = await api.listPosts(new Date(center - window).toISOString(), new Date(center + window).toISOString());
+  const distance = (item: { publishDate: string }) => Math.abs(Date.parse(item.publishDate) - center);
+  const listed = (
+    await api.listPosts(new Date(center - window).toISOString(), new Date(center + window).toISOString())
+  )
+    .filter((item) => !claimed(item.id))
+    .sort((a, b) => distance(a) - distance(b));
 
   const found: PostCreateResultItem[] = [];
   const used = new Set<string>();
@@ -72,7 +83,8 @@ export async function findCreatedPosts(
     let match: PostCreateResultItem | null = null;
     for (const item of listed) {
       if (used.has(item.id) || item.integration.id !== target.integration.id) continue;
-      const detail = item.content === undefined || item.group === undefined ? await api.getPost(item.id) : null;
+      const detail =
+        item.content === undefined || item.group === undefined ? await api.getPost(item.id) : null;
       const content = item.content ?? detail?.value[0]?.content ?? '';
       if (comparable(content) !== text) continue;
       match = { postId: item.id, integration: item.integration.id, group: item.group ?? detail?.group ?? '' };
@@ -94,7 +106,6 @@ export async function findCreatedPosts(
 }
 
 /** Text as the server may have stored it: links may be shortened, spacing trimmed. */
-function comparable(text: string): string {
+export function comparable(text: string): string {
   return text.replace(/https?:\/\/\S+/g, '<link>').trim();
 }
-

@@ -10,16 +10,27 @@ export class AppFailure extends Error {
   readonly code: AppErrorCode;
   /** Per-field problems, for the composer to show beside each field. */
   readonly issues: ValidationIssue[];
-  constructor(code: AppErrorCode, message: string, issues: ValidationIssue[] = []) {
+  /** The service's status when it answered (a write kept in the outbox because it was busy). */
+  readonly status: number | null;
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    issues: ValidationIssue[] = [],
+    status: number | null = null,
+  ) {
     super(redactKeys(message));
     this.name = 'AppFailure';
     this.code = code;
     this.issues = issues;
+    this.status = status;
   }
 }
 
 export const notConnected = () =>
-  new AppFailure('NOT_CONNECTED', 'No account is connected yet: connect with your base URL and API key first.');
+  new AppFailure(
+    'NOT_CONNECTED',
+    'No account is connected yet: connect with your base URL and API key first.',
+  );
 
 export const keychainUnavailable = (reason: string) =>
   new AppFailure(

@@ -107,9 +107,12 @@ const redactIssue = (i: ValidationIssue): ValidationIssue => ({
 /** Maps any thrown value to what the renderer may see. */
 export function toErrorShape(error: unknown): AppErrorShape {
   if (error instanceof AppFailure) {
-    return error.issues.length > 0
-      ? { code: error.code, message: error.message, issues: error.issues.map(redactIssue) }
-      : { code: error.code, message: error.message };
+    const shape: AppErrorShape =
+      error.issues.length > 0
+        ? { code: error.code, message: error.message, issues: error.issues.map(redactIssue) }
+        : { code: error.code, message: error.message };
+    if (error.status !== null) shape.status = error.status;
+    return shape;
   }
   if (error instanceof ApiError) {
     const offline = error.kind === 'network' || error.kind === 'timeout';

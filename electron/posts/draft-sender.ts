@@ -19,6 +19,7 @@ import {
   validateCreatePayload,
 } from '../sync/create-request.js';
 import { createSummary, deleteSummary, uploadSummary } from '../sync/outbox-views.js';
+import { keptInOutboxSentence } from '../sync/reachability.js';
 import { enqueue } from './outbox-entries.js';
 import type { PostsDeps } from './posts-deps.js';
 import { checkFileForUser, MISSING_DATE, requireFuture } from './write-checks.js';
@@ -101,13 +102,10 @@ export class DraftSender {
       if (!(err instanceof ApiError && err.retryable)) throw err;
       const left = files.filter((f) => !uploaded(f.path));
       const outboxId = this.queue(active, draft, payload, left, err.ambiguous ? { sentAt } : null);
-      if (err.unreachable) this.c.reachability.report(false, err.message);
+      // An answer, even 429 or 5xx, shows the service reachable: only no answer makes the app offline.
+      this.c.reachability.report(!err.unreachable, err.unreachable ? err.message : null);
       this.c.afterWrite(active);
-      return {
-        kind: 'queued',
-        outboxId,
-        message: `${err.message} The post was kept in the outbox and will be sent as soon as possible.`,
-      };
+      return { kind: 'queued', outboxId, message: keptInOutboxSentence(err) };
     }
     this.c.reachability.report(true, null);
     const syncedAt = this.c.now().toISOString();

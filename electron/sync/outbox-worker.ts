@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../shared/api/errors.js';
 import type { PostCreateResultItem } from '../../shared/api/resources.js';
-import { createPostsSafely, findCreatedPosts } from '../api/create-posts-safely.js';
+import { comparable, createPostsSafely, findCreatedPosts } from '../api/create-posts-safely.js';
 import { ApiError } from '../api/errors.js';
 import type { PublishingApi } from '../api/publishing-api.js';
 import { AppFailure } from '../core/app-failure.js';
@@ -16,12 +16,20 @@ import type { PostsCache } from '../store/posts-cache.js';
 import { retryDelayMs, type BackoffOptions } from './backoff.js';
 import { buildCreateRequest, MissingMediaError, postsFromCreate } from './create-request.js';
 import { outboxItemView } from './outbox-views.js';
+import { PostClaims } from './post-claims.js';
 
 /*
- * Sends the outbox to the service, oldest first. Two lanes (uploads, and
- * everything else) so a large video does not hold up a reschedule; inside them, operations sharing
- * a key (one post, group or draft) run strictly in order. Each operation is marked 'sending' on disk
+ * Sends the outbox to the service, oldest first, a few operations at a time (SLOTS; one upload at
+ * most, so a large video takes one slot and never holds up a reschedule). Operations sharing a key
+ * (one post, group or draft: a reschedule or delete after its create, an upload before the post
+ * that uses it) run strictly in order, one at a time. Each operation is marked 'sending' on disk
  * before its request leaves and removed only in the transaction that stores the server's answer.
+ *
+ * A fault costs the operation that met it, not the queue: it waits its own backoff while the other
+ * slots go on. The API key (the profile) is held back as a whole only when the service shows it is
+ * the key's or the service's state: a second 429 in a row (one alone may be a blip; two mean the
+ * key's limit is spent), SLOTS passing faults in a row with nothing getting through (an outage),
+ * or a connection that could not even be opened (offline).
  */
 
 const log = createLogger('outbox');
@@ -44,10 +52,26 @@ export interface WorkerStores {
   media: MediaRepo;
   drafts: DraftsRepo;
 }
-type Lane = 'upload' | 'posts';
-const LANES: readonly Lane[] = ['upload', 'posts'];
-const laneOf = (op: Pick<OutboxRecord, 'kind'>): Lane => (op.kind === 'upload' ? 'upload' : 'posts');
 const scopeOf = (op: Pick<OutboxRecord, 'profileId' | 'brandId'>) => `${op.profileId}\u0000${op.brandId}`;
+
+/** Requests in flight at once, across every brand. */
+export const SLOTS = 4;
+/** Uploads in flight at once: a second large file would only share the same bandwidth. */
+const UPLOAD_SLOTS = 1;
+/** 429s in a row, with nothing through between, that hold the whole key. */
+const RATE_LIMIT_STRIKES = 2;
+/** Other passing faults in a row, with nothing through between, that hold the whole key. */
+const OUTAGE_STRIKES = SLOTS;
+
+/** What the service has shown of one API key's state lately (the rate limit counts per key). */
+interface KeyState {
+  /** No new request for this key before this time. */
+  holdUntilMs: number;
+  /** Passing faults in a row since the last answer that got through. */
+  faults: number;
+  /** 429s in a row since the last answer that got through. */
+  limited: number;
+}
 
 export interface OutboxWorkerOptions {
   db: AppDatabase;
@@ -64,6 +88,8 @@ export interface OutboxWorkerOptions {
   onChanged: (op: OutboxRecord, what: 'counts' | 'posts', newPostIds?: readonly string[]) => void;
   /** A call reached the service (true) or could not (false). */
   onReachability: (online: boolean, error: string | null) => void;
+  /** Requests in flight at once (default SLOTS). */
+  slots?: number;
 }
 
 export class OutboxWorker {
@@ -71,11 +97,15 @@ export class OutboxWorker {
   private readonly cache: PostsCache;
   private readonly media: MediaRepo;
   private readonly drafts: DraftsRepo;
-  private readonly running: Record<Lane, Promise<void> | null> = { upload: null, posts: null };
+  /** Operations in flight, by id, with their key (taken before the first await). */
+  private readonly inFlight = new Map<
+    string,
+    { key: string; upload: boolean; looks: string[]; done: Promise<void> }
+  >();
+  private readonly claims: PostClaims;
   private readonly uploads = new Map<string, AbortController>();
-  private holdUntilMs = 0;
-  /** Passing faults in a row that made every operation wait; the shared wait grows with it. */
-  private holdStreak = 0;
+  /** By profile: the API key the service counts its limits on. */
+  private readonly keys = new Map<string, KeyState>();
   /** Brands whose key could not be read; they wait for the next kick (a key set, a brand switch). */
   private readonly unavailable = new Set<string>();
   private wakeTimer: NodeJS.Timeout | null = null;
@@ -86,11 +116,13 @@ export class OutboxWorker {
     this.cache = o.stores.cache;
     this.media = o.stores.media;
     this.drafts = o.stores.drafts;
+    this.claims = new PostClaims(o.db, o.now);
   }
 
   start(): void {
     this.stopped = false;
     this.outbox.clearWaits();
+    this.claims.prune();
     const recovered = this.outbox.recoverInterrupted();
     if (recovered > 0)
       log.info(
@@ -104,30 +136,28 @@ export class OutboxWorker {
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = null;
     for (const ac of this.uploads.values()) ac.abort();
-    await Promise.all([this.running.upload, this.running.posts]);
+    await this.idle();
   }
 
   /** Looks for work that is due (a new operation, a key set); a wait the service asked for still holds. */
   kick(): void {
     if (this.stopped) return;
     this.unavailable.clear();
-    this.pump('upload');
-    this.pump('posts');
+    this.pump();
   }
 
   /** Ends every wait and sends now: the network is back, a key was set, the user asked to sync. */
   retryNow(): void {
     if (this.stopped) return;
-    this.holdUntilMs = 0;
-    this.holdStreak = 0;
+    this.keys.clear();
     this.outbox.clearWaits();
     this.kick();
   }
 
-  /** Resolves once no lane is sending and nothing is due (tests, shutdown, syncNow). */
+  /** Resolves once nothing is being sent and nothing is due (tests, shutdown, syncNow). */
   async idle(): Promise<void> {
-    while (this.running.upload || this.running.posts) {
-      await Promise.all([this.running.upload, this.running.posts]);
+    while (this.inFlight.size > 0) {
+      await Promise.all([...this.inFlight.values()].map((f) => f.done));
     }
   }
 
@@ -138,22 +168,29 @@ export class OutboxWorker {
     return ac !== undefined;
   }
 
-  private pump(lane: Lane): void {
-    if (this.running[lane] || this.stopped) return;
-    const lanes = new Set([lane]);
-    const run = (async () => {
-      for (let op = this.plan(lanes).runnable; op && !this.stopped; op = this.plan(lanes).runnable) {
-        const api = await this.apiOf(op);
-        if (api) await this.run(api, op);
-        else this.unavailable.add(scopeOf(op));
-      }
+  /** Fills the free slots with operations that are due; each one, when done, fills its slot again. */
+  private pump(): void {
+    if (this.stopped) return;
+    const free = (this.o.slots ?? SLOTS) - this.inFlight.size;
+    if (free <= 0) return;
+    // One walk of the queue per pump (it reads every head): a long queue must not cost its square.
+    const { runnable, wakeAt } = this.plan(free);
+    for (const op of runnable) this.launch(op);
+    if (runnable.length < free) this.scheduleWake(wakeAt);
+  }
+
+  private launch(op: OutboxRecord): void {
+    const done = (async () => {
+      const api = await this.apiOf(op);
+      if (api) await this.run(api, op);
+      else this.unavailable.add(scopeOf(op));
     })()
-      .catch((err: unknown) => log.error('the outbox lane stopped on an unexpected error', err))
+      .catch((err: unknown) => log.error('the outbox stopped an operation on an unexpected error', err))
       .finally(() => {
-        this.running[lane] = null;
-        this.scheduleWake();
+        this.inFlight.delete(op.id);
+        this.pump();
       });
-    this.running[lane] = run;
+    this.inFlight.set(op.id, { key: op.key, upload: op.kind === 'upload', looks: looksOf(op), done });
   }
 
   private async apiOf(op: OutboxRecord): Promise<PublishingApi | null> {
@@ -166,50 +203,59 @@ export class OutboxWorker {
   }
 
   /**
-   * Walks the outbox oldest first: the operation of `lanes` that may run now, and when the next
-   * one of them will be due. An operation waits behind any earlier one sharing its key (even a
-   * failed one: the user decides), and behind the service's own wait after a 429 or an outage.
-   * Among those due, one that has not failed yet goes before one coming back from a retry wait
-   * (then the one whose wait ended first), so an operation that keeps meeting a fault of its own
-   * cannot hold up the others.
+   * Walks the outbox oldest first: the operation that may run now, and when the next one will be
+   * due. An operation waits behind any earlier one sharing its key (even a failed one: the user
+   * decides) and behind one of its key in flight, and behind its API key's hold after repeated
+   * 429s or an outage. Among those due, one that has not failed yet goes before one coming back
+   * from a retry wait (then the one whose wait ended first), so an operation that keeps meeting a
+   * fault of its own cannot hold up the others.
    */
-  private plan(lanes: ReadonlySet<Lane>): { runnable: OutboxRecord | null; wakeAt: number } {
+  private plan(free: number): { runnable: OutboxRecord[]; wakeAt: number } {
     const now = this.o.now().getTime();
     const blocked = new Set<string>();
+    for (const f of this.inFlight.values()) blocked.add(f.key);
+    const uploadsFull = [...this.inFlight.values()].filter((f) => f.upload).length >= UPLOAD_SLOTS;
     const due: OutboxHead[] = [];
     let wakeAt = Infinity;
     for (const op of this.outbox.heads()) {
-      const free = !blocked.has(op.key) && !this.unavailable.has(scopeOf(op));
+      const open = !blocked.has(op.key) && !this.unavailable.has(scopeOf(op));
       blocked.add(op.key);
-      if (!free || op.status !== 'pending' || !lanes.has(laneOf(op))) continue;
-      const dueAt = Math.max(op.nextAttemptMs ?? 0, this.holdUntilMs);
+      if (!open || op.status !== 'pending' || (uploadsFull && op.kind === 'upload')) continue;
+      const dueAt = Math.max(op.nextAttemptMs ?? 0, this.keys.get(op.profileId)?.holdUntilMs ?? 0);
       if (dueAt <= now) due.push(op);
       else wakeAt = Math.min(wakeAt, dueAt);
     }
     // A stable sort: equal waits keep the queue's order.
     due.sort((a, b) => (a.nextAttemptMs ?? 0) - (b.nextAttemptMs ?? 0));
+    const runnable: OutboxRecord[] = [];
+    let uploading = uploadsFull;
+    // Two identical creates are never in flight together: a lookup after a lost answer could take
+    // the other's post while that one's answer is still on its way, before the other claims it.
+    const looking = new Set([...this.inFlight.values()].flatMap((f) => f.looks));
     for (const op of due) {
-      const runnable = this.outbox.get(op.id);
+      if (runnable.length >= free) break;
+      if (op.kind === 'upload' && uploading) continue;
+      const record = this.outbox.get(op.id);
       // A row too damaged to read is reported by the repository and passed over.
-      if (runnable) return { runnable, wakeAt: now };
+      if (!record) continue;
+      const looks = looksOf(record);
+      if (looks.some((l) => looking.has(l))) continue;
+      for (const l of looks) looking.add(l);
+      runnable.push(record);
+      if (op.kind === 'upload') uploading = true;
     }
-    return { runnable: null, wakeAt };
+    return { runnable, wakeAt };
   }
 
-  /** Wakes the idle lanes when their earliest waiting operation becomes due (busy ones wake themselves). */
-  private scheduleWake(): void {
-    if (this.stopped) return;
+  /** With a slot left free: wakes when the earliest waiting operation becomes due. */
+  private scheduleWake(wakeAt: number): void {
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = null;
-    const idle = new Set(LANES.filter((l) => this.running[l] === null));
-    if (idle.size === 0) return;
-    const { wakeAt } = this.plan(idle);
     if (wakeAt === Infinity) return;
     this.wakeTimer = setTimeout(
       () => {
         this.wakeTimer = null;
-        this.pump('upload');
-        this.pump('posts');
+        this.pump();
       },
       Math.max(0, wakeAt - this.o.now().getTime()),
     );
@@ -236,7 +282,7 @@ export class OutboxWorker {
           await this.sendUpload(api, op, op.payload);
           break;
       }
-      this.holdStreak = 0;
+      this.keys.delete(op.profileId);
     } catch (err) {
       this.failed(op, err);
     }
@@ -276,7 +322,7 @@ export class OutboxWorker {
     const sentAt = op.maybeSent && op.sentAt ? op.sentAt : this.o.now().toISOString();
     if (payload.type === 'schedule' && Date.parse(payload.date) <= this.o.now().getTime()) {
       // A failing lookup throws: a passing fault, so the operation waits and looks again.
-      const found = await findCreatedPosts(api, request, new Date(sentAt));
+      const found = await findCreatedPosts(api, request, new Date(sentAt), this.claimedByOther(op));
       this.o.onReachability(true, null);
       if (found) {
         this.confirmCreate(op, payload, found);
@@ -289,6 +335,7 @@ export class OutboxWorker {
     const results = await createPostsSafely(api, request, {
       mayAlreadyExist: op.maybeSent,
       now: op.maybeSent ? () => new Date(sentAt) : this.o.now,
+      claimed: this.claimedByOther(op),
     });
     this.o.onReachability(true, null);
     this.confirmCreate(op, payload, results);
@@ -300,6 +347,11 @@ export class OutboxWorker {
     const items = postsFromCreate(payload, results, syncedAt);
     this.o.db.tx(() => {
       this.cache.upsert(op.profileId, op.brandId, items, syncedAt);
+      this.claims.claim(
+        op,
+        op.id,
+        items.map((i) => i.id),
+      );
       if (op.draftId) this.drafts.remove(op.profileId, op.draftId);
       if (op.kind === 'edit') {
         this.outbox.update(op.id, {
@@ -320,6 +372,10 @@ export class OutboxWorker {
       'posts',
       items.map((i) => i.id),
     );
+  }
+
+  private claimedByOther(op: OutboxRecord): (postId: string) => boolean {
+    return (postId) => this.claims.claimedByOther(op, op.id, postId);
   }
 
   private async sendReschedule(
@@ -401,6 +457,28 @@ export class OutboxWorker {
     }
   }
 
+  /**
+   * A passing fault of the service (or of the way to it) for an API key: holds every operation of
+   * that key once the faults show the key's or the service's state rather than one request's bad
+   * luck. The hold is the service's Retry-After, else a wait that grows while the faults last and
+   * starts over once something gets through.
+   */
+  private holdKey(profileId: string, err: ApiError): void {
+    const state = this.keys.get(profileId) ?? { holdUntilMs: 0, faults: 0, limited: 0 };
+    this.keys.set(profileId, state);
+    state.faults++;
+    if (err.status === 429) state.limited++;
+    const notConnected = err.kind === 'network' && !err.maybeDelivered;
+    let hold: number | null = null;
+    if (state.limited >= RATE_LIMIT_STRIKES || (err.status === 429 && state.faults >= OUTAGE_STRIKES)) {
+      hold = err.retryAfterMs ?? retryDelayMs(state.limited, this.o.backoff, null, this.o.random);
+    } else if (notConnected || state.faults >= OUTAGE_STRIKES) {
+      const streak = notConnected ? state.faults : state.faults - OUTAGE_STRIKES + 1;
+      hold = err.retryAfterMs ?? retryDelayMs(streak, this.o.backoff, null, this.o.random);
+    }
+    if (hold !== null) state.holdUntilMs = Math.max(state.holdUntilMs, this.o.now().getTime() + hold);
+  }
+
   /** Decides what a failure means: wait and retry, or stop this operation for the user. */
   private failed(op: OutboxRecord, err: unknown): void {
     const current = this.outbox.get(op.id);
@@ -428,15 +506,10 @@ export class OutboxWorker {
         lastError: err.message,
         maybeSent: current.maybeSent || (createLike && err.ambiguous),
       });
-      if (err.holdsEveryone) {
-        // The service's own state, not this operation's: its Retry-After, else a wait that grows
-        // while the faults last (an outage) and starts over once something gets through.
-        this.holdStreak++;
-        const hold = err.retryAfterMs ?? retryDelayMs(this.holdStreak, this.o.backoff, null, this.o.random);
-        this.holdUntilMs = Math.max(this.holdUntilMs, this.o.now().getTime() + hold);
-      }
+      if (err.holdsEveryone) this.holdKey(op.profileId, err);
       if (err.unreachable) this.o.onReachability(false, err.message);
-      log.info(`${op.kind} ${op.id} will be retried in ${delay} ms: ${err.message}`);
+      // The one line for this failed request (the layers below it log it at debug level only).
+      log.warn(`${op.kind} ${op.id} will be retried in ${delay} ms: ${err.message}`);
       // Still on its way: the calendar shows the same, only the outbox's wait and reason change.
       this.o.onChanged(op, 'counts');
       return;
@@ -462,6 +535,15 @@ export class OutboxWorker {
     }
     this.o.onChanged(op, 'posts');
   }
+}
+
+/** What a lookup of a create-like operation would match on: each account with its first block's text. */
+function looksOf(op: OutboxRecord): string[] {
+  const payload = op.kind === 'create' || (op.kind === 'edit' && op.phase !== 'delete') ? op.payload : null;
+  if (!payload) return [];
+  return payload.targets.map((t) =>
+    JSON.stringify([op.profileId, op.brandId, t.integrationId, comparable(t.blocks[0]?.content ?? '')]),
+  );
 }
 
 /** The reason shown beside a stopped operation: the service's sentence and each of its issues. */

@@ -52,6 +52,8 @@ export interface SyncEngineOptions {
   /** How often the recently asked ranges are pulled again while the app runs (ms). Default 60 s. */
   pullEveryMs?: number;
   random?: () => number;
+  /** Outbox requests in flight at once (default: the worker's SLOTS). */
+  slots?: number;
 }
 
 export class SyncEngine {
@@ -93,6 +95,7 @@ export class SyncEngine {
       onChanged: (op, what, newPostIds = []) =>
         this.announce(op, what === 'posts' ? [...touchedBy(this.cache, op), ...newPostIds] : null),
       onReachability: (online, error) => this.reachability.report(online, error),
+      slots: o.slots,
     });
     this.reader = new PostsReader({
       db: o.db,

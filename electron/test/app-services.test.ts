@@ -13,7 +13,8 @@ import { createSandboxStarter } from '../profiles/sandbox.js';
 import { KeytarSecretStore } from '../secrets/keytar-secret-store.js';
 import { MemorySecretStore } from '../secrets/memory-secret-store.js';
 import type { SecretStore } from '../secrets/secret-store.js';
-import { inHours, sentResults, startTestService, type TestService } from './support.js';
+import { startFaultProxy, type Fault } from '../../test/support/fault-proxy.js';
+import { inHours, queuedMessage, sentResults, startTestService, type TestService } from './support.js';
 
 /*
  * The app's services as the renderer meets them: every call through invoke() (the same gate as
@@ -170,6 +171,52 @@ describe('connecting', () => {
     const error = await app.fails('getMe');
     expect(error.code).toBe('OFFLINE');
     expect(await app.ok('getSyncStatus')).toMatchObject({ online: false });
+  });
+
+  it('a busy or failing service keeps a post in the outbox and says so, without making the app offline', async () => {
+    const own = await startTestService();
+    cleanup.push(() => own.close());
+    const proxy = await startFaultProxy({
+      target: own.service.baseUrl,
+      seed: 30,
+      rate: 0,
+      retryAfterSeconds: 1,
+    });
+    cleanup.push(() => proxy.close());
+    const app = await open();
+    await app.ok('connectProfile', { baseUrl: proxy.baseUrl, apiKey: own.token('full-test') });
+    const x = own.integrations(0).find((i) => i.platform === 'x' && !i.disconnected)!;
+    const send = async (fault: Fault) => {
+      proxy.override(({ method, url }) => (method === 'POST' && url.endsWith('/posts') ? fault : null));
+      const draft = await app.ok<{ id: string }>('saveDraft', {
+        brandId: own.brandIds[0],
+        blocks: [{ content: `Kept ${fault} ${randomUUID()}`, media: [] }],
+        targets: [{ integrationId: x.id, platform: 'x', settings: {}, blocks: null }],
+        commentDelays: [],
+        shortLink: false,
+        date: inHours(20),
+        replacesGroup: null,
+      });
+      // Queued is an answer (the one write path's createPostsNow), not an OFFLINE error.
+      const answer = await app.ok<IpcOutput<'createPostsNow'>>('createPostsNow', {
+        draftId: draft.id,
+        type: 'schedule',
+      });
+      const { online } = await app.ok<{ online: boolean }>('getSyncStatus');
+      return { queued: answer.outcome.kind === 'queued', message: queuedMessage(answer), online };
+    };
+    expect(await send('rateLimited')).toEqual({
+      queued: true,
+      message: 'The service is busy; your post is queued and will go out shortly.',
+      online: true,
+    });
+    expect(await send('serverError')).toMatchObject({
+      queued: true,
+      message: expect.stringMatching(/^The service had a problem .*queued and will go out shortly\.$/),
+      online: true,
+    });
+    // No connection at all is offline, as before.
+    expect(await send('resetBeforeForward')).toMatchObject({ queued: true, online: false });
   });
 
   it('connects without a Brand ID and takes the brand GET /me names', async () => {

@@ -25,13 +25,14 @@ const stallingFetch: typeof fetch = async (input, init) => {
   const isCreate =
     init?.method === 'POST' && String(input instanceof Request ? input.url : input).endsWith('/posts');
   if (!isCreate || !config.stall) return fetch(input, init);
-  creates++;
-  if (creates === config.stall.at && config.stall.when === 'before') {
+  // Counted before any await: with several requests in flight the shared count moves meanwhile.
+  const nth = ++creates;
+  if (nth === config.stall.at && config.stall.when === 'before') {
     process.stdout.write('STALLED\n');
     return new Promise<Response>(() => undefined);
   }
   const response = await fetch(input, init);
-  if (creates === config.stall.at) {
+  if (nth === config.stall.at) {
     await response.clone().text();
     process.stdout.write('STALLED\n');
     return new Promise<Response>(() => undefined);
@@ -55,6 +56,9 @@ const { sync: engine } = composePosts({
   emit: () => undefined,
   backoff: { baseMs: 20, maxMs: 200 },
   prefetchNeighbours: false,
+  // One request at a time when a stall is set: the k-th create stalls with the k-1 before it
+  // confirmed, which the parent checks exactly. The random kills run the app's default slots.
+  ...(config.stall ? { slots: 1 } : {}),
 });
 engine.start();
 process.stdout.write('READY\n');

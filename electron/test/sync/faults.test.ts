@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FAULTS, startFaultProxy, type FaultProxy } from '../../../test/support/fault-proxy.js';
+import { FAULTS, startFaultProxy, type Fault, type FaultProxy } from '../../../test/support/fault-proxy.js';
+import { setLogSink } from '../../log.js';
 import { ApiClient } from '../../api/client.js';
 import { OutboxRepo } from '../../store/outbox-repo.js';
 import { harness, inMinutes, until, type Harness } from './harness.js';
@@ -158,6 +159,71 @@ describe('the outbox through a fault-injecting proxy', () => {
     expect({ left: h.engine.listOutbox().map((o) => [o.status, o.lastError]), contents }).toEqual({
       left: [],
       contents: Array.from({ length: count }, (_, n) => `Retried ${n} ${tag}`).sort(),
+    });
+  });
+
+  it('two identical posts queued two minutes apart both reach the service, once each, when an answer is lost', async () => {
+    const f = await faultyHarness();
+    h = f.h;
+    proxy = f.proxy;
+    f.useProxy(true);
+    const tag = `twins-${Date.now()}`;
+    // The first create the service sees goes through; the second is cut before it reaches the
+    // service (an ambiguous failure), so its lookup finds the first one's post, same account and
+    // text, two minutes away. That post is the first operation's: it cannot be claimed again.
+    let creates = 0;
+    proxy.override(({ method, url }) => {
+      if (method !== 'POST' || url !== '/v1/posts') return null;
+      creates++;
+      return creates === 2 ? 'resetBeforeForward' : null;
+    });
+    const text = `Same words twice ${tag}`;
+    const first = inMinutes(600);
+    const second = new Date(Date.parse(first) + 2 * 60_000).toISOString();
+    await h.posts.sendDraft({ draftId: h.draft(text), type: 'schedule', date: first });
+    await h.posts.sendDraft({ draftId: h.draft(text), type: 'schedule', date: second });
+    await until('the outbox settled', () => settled(h!), 30_000);
+
+    const onService = (await h.listOnServer()).filter((p) => p.content?.includes(tag));
+    expect({
+      left: h.engine.listOutbox().map((o) => [o.status, o.lastError]),
+      dates: onService.map((p) => Date.parse(p.publishDate)).sort(),
+      creates,
+    }).toEqual({ left: [], dates: [Date.parse(first), Date.parse(second)], creates: 3 });
+  });
+
+  it('logs one warning per failed request', async () => {
+    const f = await faultyHarness();
+    h = f.h;
+    proxy = f.proxy;
+    f.useProxy(true);
+    const tag = `logged-${Date.now()}`;
+    const warnings: string[] = [];
+    const restore = setLogSink((level, line) => {
+      if (level === 'warn' || level === 'error') warnings.push(line);
+    }, 'debug');
+    try {
+      // One create cut after the service handled it, one cut before, one 500, one hang; then clean.
+      const faults: Fault[] = ['resetAfterHandled', 'resetBeforeForward', 'serverError', 'hang'];
+      proxy.override(({ method, url }) =>
+        method === 'POST' && url === '/v1/posts' ? (faults.shift() ?? null) : null,
+      );
+      for (let n = 0; n < 4; n++) {
+        await h.posts.sendDraft({
+          draftId: h.draft(`Logged ${n} ${tag}`),
+          type: 'schedule',
+          date: inMinutes(700 + n),
+        });
+      }
+      await until('the outbox settled', () => settled(h!), 30_000);
+    } finally {
+      restore();
+    }
+    const failed = proxy.log.filter((r) => r.fault !== null).length;
+    expect({ failed, warnings: warnings.length, left: h.engine.listOutbox().length }).toEqual({
+      failed: 4,
+      warnings: 4,
+      left: 0,
     });
   });
 
