@@ -64,11 +64,11 @@ test.describe('calendar', () => {
     }
 
     // A busy day collapses into "+N more", which opens the day's whole list.
-    const more = cal.screen.locator('.rbc-show-more').first();
+    const more = cal.screen.locator('[data-more-posts]').first();
     await expect(more).toBeVisible();
     const hidden = Number((await more.innerText()).match(/\d+/)![0]);
     await more.click();
-    const overlay = page.locator('.rbc-overlay');
+    const overlay = page.locator('[data-day-list]');
     await expect(overlay.locator('[data-post-id]')).toHaveCount(hidden + 1);
     await snap(page, 'calendar-month-more');
     await cal.title.click();
@@ -130,7 +130,7 @@ test.describe('calendar', () => {
 
     await cal.view('Agenda');
     await cal.jumpTo('2027-03-13');
-    const rows = page.locator('.rbc-agenda-table tbody tr');
+    const rows = page.locator('[data-calendar-view="agenda"] tbody tr');
     await expect(rows.filter({ has: cal.post(a!.id) })).toContainText('Sat Mar 13');
     await expect(rows.filter({ has: cal.post(b!.id) })).toContainText('Sun Mar 14');
 
@@ -386,9 +386,9 @@ test.describe('calendar', () => {
     await expect(list).toBeVisible();
     const point = await cal.weekPoint(toDay.getDate(), 13 * 60);
     const source = list.locator(`[data-list-post-id="${dragged.id}"]`);
-    await source.dragTo(page.locator('.rbc-time-content'), {
+    await source.dragTo(page.locator('[data-time-body]'), {
       targetPosition: await page.evaluate((p) => {
-        const box = document.querySelector('.rbc-time-content')!.getBoundingClientRect();
+        const box = document.querySelector('[data-time-body]')!.getBoundingClientRect();
         return { x: p.x - box.left, y: p.y - box.top };
       }, point),
     });
@@ -464,7 +464,7 @@ test.describe('calendar', () => {
 
     await cal.view('Agenda');
     await cal.jumpTo(wallDateKey(today));
-    const cells = cal.screen.locator('.rbc-agenda-view [data-post-id]');
+    const cells = cal.screen.locator('[data-calendar-view="agenda"] [data-post-id]');
     await expect(cells.first()).toBeVisible();
     await page.locator('summary', { hasText: 'Platforms' }).click();
     await page.getByRole('checkbox', { name: 'X', exact: true }).check();

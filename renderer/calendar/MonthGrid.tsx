@@ -16,6 +16,7 @@ import type { NavigateAction } from 'react-big-calendar';
 import { PostCellContext, PostEventView } from './PostEventView.js';
 import { postEventClass, whyNotMovable, type PostEvent } from './posts.js';
 import { takeFocusRequest } from './RowOverflow.js';
+import { wallDateKey } from './time.js';
 import { followPointerDrag } from './pointer-drag.js';
 import {
   cellPlan,
@@ -37,8 +38,8 @@ import {
  * `range`/`navigate`/`title` statics rbc documents), so rbc's agenda and its navigation stay as
  * they were; it reads the posts and handlers from MonthGridInput, not from rbc's props.
  *
- * It keeps rbc's class names (rbc-month-view, rbc-month-row, rbc-date-cell, rbc-show-more,
- * rbc-overlay...), so rbc's stylesheet, month.css and the end-to-end tests read it as they read rbc.
+ * Its look is ours (styles/month.css); end-to-end tests find its parts by role, name and data-
+ * attributes (data-week, data-day, data-day-number, data-post-box, data-day-list), never by class.
  * Moving: a post is dragged with the pointer onto another day (it keeps its time of day, moves.ts),
  * from the cell or from a day's list; the keyboard moves posts through PostEventView.
  */
@@ -167,7 +168,7 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
   for (let w = 0; w < weeks; w++) {
     const week = days.slice(w * 7, w * 7 + 7);
     rows.push(
-      <div key={dayNumber(week[0]!)} className="rbc-month-row cal-month-week" role="row">
+      <div key={dayNumber(week[0]!)} className="cal-month-week" role="row" data-week={w}>
         {week.map((day, i) => {
           const key = dayNumber(day);
           const next = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
@@ -192,14 +193,14 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
   return (
     <div
       ref={rootRef}
-      className="rbc-month-view cal-month"
+      className="cal-month"
       role="table"
       aria-label={format(date, 'MMMM yyyy')}
       style={{ ['--cal-month-chip' as string]: `${MONTH_CHIP_PX}px` }}
     >
-      <div className="rbc-row rbc-month-header" role="row">
+      <div className="cal-month__header" role="row">
         {days.slice(0, 7).map((day) => (
-          <div key={day.getDay()} className="rbc-header" role="columnheader">
+          <div key={day.getDay()} className="cal-month__weekday" role="columnheader">
             <span aria-label={format(day, 'EEEE')}>{format(day, 'EEE')}</span>
           </div>
         ))}
@@ -244,18 +245,24 @@ const DayCell = memo(function DayCell(props: DayCellProps) {
     if (cells && hidden > 0 && takeFocusRequest(cells, posts.slice(shown))) moreRef.current?.focus();
   }, [cells, posts, shown, hidden]);
   const className = [
-    'rbc-day-bg cal-month-day',
-    inMonth ? '' : 'rbc-off-range-bg',
-    today ? 'rbc-today' : '',
+    'cal-month-day',
+    inMonth ? '' : 'cal-month-day--outside',
+    today ? 'cal-today' : '',
     past && !today ? 'cal-past' : '',
   ].join(' ');
   const label = format(day, 'EEEE, MMMM d');
   return (
-    <div className={className} role="cell" data-day-index={index}>
-      <div className={`rbc-date-cell${inMonth ? '' : ' rbc-off-range'}${today ? ' rbc-now' : ''}`}>
+    <div
+      className={className}
+      role="cell"
+      data-day-index={index}
+      data-day={wallDateKey(day)}
+      data-outside={inMonth ? undefined : true}
+    >
+      <div className="cal-month-day__date" data-day-number={day.getDate()}>
         <button
           type="button"
-          className="rbc-button-link"
+          className="cal-day-link"
           aria-label={`${label}: show the day`}
           onClick={() => handlers.onDrillDown(day)}
         >
@@ -270,7 +277,8 @@ const DayCell = memo(function DayCell(props: DayCellProps) {
           <button
             ref={moreRef}
             type="button"
-            className="rbc-show-more"
+            className="cal-month-more"
+            data-more-posts
             aria-haspopup="dialog"
             aria-label={`${hidden} more posts on ${label}: show all ${posts.length}`}
             onClick={(e) => handlers.openDay(day, e.currentTarget)}
@@ -286,7 +294,8 @@ const DayCell = memo(function DayCell(props: DayCellProps) {
 const MonthChip = memo(function MonthChip({ event, handlers }: { event: PostEvent; handlers: Handlers }) {
   return (
     <div
-      className={`rbc-event ${postEventClass(event)}`}
+      className={`cal-post ${postEventClass(event)}`}
+      data-post-box
       onPointerDown={(e) => handlers.onPointerDown(e, event)}
       onClick={(e) => handlers.onClick(e, event)}
     >
@@ -342,8 +351,9 @@ function DayList(props: {
   return (
     <div
       ref={boxRef}
-      className="rbc-overlay cal-month-overlay"
+      className="cal-month-overlay"
       role="dialog"
+      data-day-list
       aria-label={`${posts.length} posts, ${label}`}
       onKeyDown={(e) => {
         if (e.key !== 'Escape') return;
@@ -352,7 +362,7 @@ function DayList(props: {
         onClose(true);
       }}
     >
-      <div className="rbc-overlay-header">
+      <div className="cal-month-overlay__header" data-day-list-header>
         {label} · {posts.length} posts
       </div>
       {posts.map((event) => (

@@ -2,7 +2,6 @@ import { createContext, memo, useContext, useLayoutEffect, useRef, type Keyboard
 import type { EventProps } from 'react-big-calendar';
 import { formatTime } from './format.js';
 import { PostSummary } from './PostBadges.js';
-import { releaseWrapperStop } from './wrapper-stop.js';
 import { postAccessibleName, stateLabel, whyNotMovable, type PostEvent } from './posts.js';
 import { useIsSelected } from '../bulk/selection-store.js';
 
@@ -37,8 +36,7 @@ function tooltip(event: PostEvent, time: string): string {
 
 /**
  * One post on the calendar. Memoized: a cell re-renders only when its own post changes. It is the
- * post's single keyboard stop (role button); the library's wrapper around it is taken out of the
- * tab order so a post is one stop, not two.
+ * post's single keyboard stop (role button); the box around it is no stop of its own.
  */
 export const PostEventView = memo(
   function PostEventView({ event }: Pick<EventProps<PostEvent>, 'event'>) {
@@ -52,7 +50,6 @@ export const PostEventView = memo(
 
     useLayoutEffect(() => {
       const el = ref.current;
-      releaseWrapperStop(el, '.rbc-event');
       if (el && ctx?.focusRequest.current === event.id) {
         ctx.focusRequest.current = null;
         el.focus();
