@@ -59,7 +59,7 @@ test.describe('calendar', () => {
     for (const p of byDay.values()) {
       const w = wallIn(p.publishDate, NY);
       await expect(cal.post(p.id)).toBeVisible();
-      await expect(cal.post(p.id).locator('time')).toHaveText(w.time);
+      await expect(cal.post(p.id).locator('time')).toHaveText(w.chip);
       expect(await cal.monthDayOf(p.id)).toBe(w.day);
     }
 
@@ -84,7 +84,7 @@ test.describe('calendar', () => {
       expect(slot.header).toMatch(new RegExp(`\\b${w.day}$`));
       // A post sits in the 30-minute row that holds its time (9:20 in the 9:00 row).
       expect(Math.abs(slot.minutes - rowOf(w.minutes))).toBeLessThanOrEqual(3);
-      await expect(cal.post(p.id).locator('time')).toHaveText(w.time);
+      await expect(cal.post(p.id).locator('time')).toHaveText(w.chip);
       checked++;
     }
     expect(checked).toBeGreaterThan(2);
@@ -119,8 +119,8 @@ test.describe('calendar', () => {
     await cal.scrollToMinutes(9 * 60);
     expect(await cal.weekSlotOf(a!.id)).toEqual({ header: 'Sat 13', minutes: 540 });
     expect(await cal.weekSlotOf(b!.id)).toEqual({ header: 'Sun 14', minutes: 540 });
-    await expect(cal.post(a!.id).locator('time')).toHaveText('9:00 AM');
-    await expect(cal.post(b!.id).locator('time')).toHaveText('9:00 AM');
+    await expect(cal.post(a!.id).locator('time')).toHaveText('9am');
+    await expect(cal.post(b!.id).locator('time')).toHaveText('9am');
     await expect(page.getByTestId('calendar-zone')).toHaveText('EST → EDT');
     await snap(page, 'calendar-week-dst');
 
@@ -138,9 +138,9 @@ test.describe('calendar', () => {
     await cal.setZone('Europe/Paris');
     await cal.view('Day');
     await cal.jumpTo('2027-03-14');
-    await expect(cal.post(b!.id).locator('time')).toHaveText('2:00 PM');
+    await expect(cal.post(b!.id).locator('time')).toHaveText('2pm');
     await cal.jumpTo('2027-03-13');
-    await expect(cal.post(a!.id).locator('time')).toHaveText('3:00 PM');
+    await expect(cal.post(a!.id).locator('time')).toHaveText('3pm');
   });
 
   test('dragging in the week view reschedules through the service, and Undo puts it back', async ({
@@ -223,7 +223,7 @@ test.describe('calendar', () => {
     await cal.drag(post!.id, await cal.monthPoint(16));
     await expect(cal.toast('Moved')).toBeVisible();
     expect(await cal.monthDayOf(post!.id)).toBe(16);
-    await expect(cal.post(post!.id).locator('time')).toHaveText('9:45 AM');
+    await expect(cal.post(post!.id).locator('time')).toHaveText('9:45am');
     await expectServiceDate(svc, post!.id, '2027-03-16T13:45:00.000Z');
     await snap(page, 'calendar-month-after-drop');
   });
@@ -267,7 +267,7 @@ test.describe('calendar', () => {
     await expect(cal.zone).toHaveValue('');
     await cal.view('Agenda');
     await cal.jumpTo(wallDateKey(instantToWall(Date.parse(post!.publishDate), 'UTC')));
-    await expect(cal.post(post!.id).locator('time')).toHaveText(wallIn(post!.publishDate, 'UTC').time, {
+    await expect(cal.post(post!.id).locator('time')).toHaveText(wallIn(post!.publishDate, 'UTC').chip, {
       useInnerText: true,
     });
     await expect(cal.post(post!.id)).toBeAttached();
@@ -592,7 +592,7 @@ test.describe('calendar', () => {
 
     await cal.view('Week');
     await cal.scrollToMinutes(w.minutes);
-    await expect(cal.post(withImage.id).locator('time')).toHaveText(w.time);
+    await expect(cal.post(withImage.id).locator('time')).toHaveText(w.chip);
     await snap(page, 'calendar-week-thumbnail');
 
     await cal.view('Month');

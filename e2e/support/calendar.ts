@@ -204,8 +204,15 @@ export function wallIn(instant: string, zone: string) {
     month: w.getMonth(),
     minutes: w.getHours() * 60 + w.getMinutes(),
     time,
+    /** As a post's chip writes it: "9am", "9:45am". */
+    chip: chipTime(time),
     wall: w,
   };
+}
+
+/** A time as a post's chip in the grids writes it, from the way the rest of the app does: "9:00 AM" → "9am". */
+export function chipTime(time: string): string {
+  return time.replace(/:00(?= )/, '').replace(/ ([AP])M$/, (_, p: string) => `${p.toLowerCase()}m`);
 }
 
 /** The publish date the service reports for a post, polled until it settles on `expected`. */

@@ -24,6 +24,7 @@ import {
   dayNumber,
   monthDays,
   placeInside,
+  emptyPastWeeks,
   postsByDay,
   stepMonth,
 } from './month-days.js';
@@ -44,7 +45,10 @@ import {
  * from the cell or from a day's list; the keyboard moves posts through PostEventView.
  */
 
-/** Height of one post chip (and of "+N more") in a month cell, px; month.css reads it as --cal-month-chip. */
+/**
+ * Height of one post chip (and of "+N more") in a month cell, px, when month.css sets none: it sets
+ * --cal-month-chip on a cell's posts, taller where the month is narrow and a chip takes two lines.
+ */
 export const MONTH_CHIP_PX = 22;
 const NONE: readonly PostEvent[] = [];
 const NOT_MEASURED = { shown: 0, hidden: 0 };
@@ -85,6 +89,11 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
   const days = useMemo(() => monthDays(new Date(year, month, 1)), [year, month]);
   const weeks = days.length / 7;
   const byDay = postsByDay(events);
+  // Weeks at the top of the month that are past and hold no post are left out (a button brings
+  // them back), so the weeks that matter get the room.
+  const [earlierShownFor, setEarlierShownFor] = useState<number | null>(null);
+  const skipped = earlierShownFor === year * 12 + month ? 0 : emptyPastWeeks(days, byDay, now);
+  const shownWeeks = weeks - skipped;
   const rootRef = useRef<HTMLDivElement>(null);
   const [fit, setFit] = useState(lastFit);
   const [open, setOpen] = useState<{ day: Date; anchor: HTMLElement } | null>(null);
@@ -97,14 +106,15 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
     const measure = () => {
       const area = root.querySelector<HTMLElement>('.cal-month-day__posts');
       if (!area || area.clientHeight === 0) return;
-      lastFit = chipsThatFit(area.clientHeight, MONTH_CHIP_PX);
+      const chip = parseFloat(getComputedStyle(area).getPropertyValue('--cal-month-chip'));
+      lastFit = chipsThatFit(area.clientHeight, chip > 0 ? chip : MONTH_CHIP_PX);
       setFit(lastFit);
     };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(root);
     return () => observer.disconnect();
-  }, [weeks]);
+  }, [weeks, shownWeeks]);
 
   // Pointer drags of posts, from a cell or from a day's list, onto a day.
   const suppressClick = useRef(false);
@@ -165,7 +175,7 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
   const todayKey = dayNumber(now);
   const nowMs = now.getTime();
   const rows = [];
-  for (let w = 0; w < weeks; w++) {
+  for (let w = weeks - shownWeeks; w < weeks; w++) {
     const week = days.slice(w * 7, w * 7 + 7);
     rows.push(
       <div key={dayNumber(week[0]!)} className="cal-month-week" role="row" data-week={w}>
@@ -191,13 +201,7 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
   }
   const openPosts = open ? (byDay.get(dayNumber(open.day)) ?? NONE) : NONE;
   return (
-    <div
-      ref={rootRef}
-      className="cal-month"
-      role="table"
-      aria-label={format(date, 'MMMM yyyy')}
-      style={{ ['--cal-month-chip' as string]: `${MONTH_CHIP_PX}px` }}
-    >
+    <div ref={rootRef} className="cal-month" role="table" aria-label={format(date, 'MMMM yyyy')}>
       <div className="cal-month__header" role="row">
         {days.slice(0, 7).map((day) => (
           <div key={day.getDay()} className="cal-month__weekday" role="columnheader">
@@ -205,6 +209,16 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
           </div>
         ))}
       </div>
+      {skipped > 0 && (
+        <div className="cal-month__earlier" role="row">
+          <span role="cell">
+            <button type="button" className="cal-link" onClick={() => setEarlierShownFor(year * 12 + month)}>
+              {skipped === 1 ? 'Show the week before' : `Show the ${skipped} weeks before`}
+            </button>{' '}
+            <span className="cal-muted">(past, no posts)</span>
+          </span>
+        </div>
+      )}
       {rows}
       {open && openPosts.length > 0 && (
         <DayList

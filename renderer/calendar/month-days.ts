@@ -26,6 +26,26 @@ export function monthDays(date: Date): Date[] {
   );
 }
 
+/**
+ * How many weeks at the top of a month view are wholly past (before today) and hold no post: the
+ * view leaves them out, so the weeks that matter get the room. Never every week.
+ */
+export function emptyPastWeeks(
+  days: readonly Date[],
+  byDay: ReadonlyMap<number, readonly PostEvent[]>,
+  now: Date,
+): number {
+  const today = dayNumber(now);
+  const weeks = Math.floor(days.length / 7);
+  let skipped = 0;
+  while (skipped < weeks - 1) {
+    const week = days.slice(skipped * 7, skipped * 7 + 7).map(dayNumber);
+    if (!week.every((day) => day < today && !byDay.get(day)?.length)) break;
+    skipped++;
+  }
+  return skipped;
+}
+
 /** The month one step before or after (`direction`), or `date` itself: the view's navigate. */
 export function stepMonth(date: Date, direction: -1 | 0 | 1): Date {
   return direction === 0 ? date : addMonths(date, direction);
