@@ -94,6 +94,23 @@ test.describe('a readable calendar at any window size', () => {
         expect(unreadable, `chips cut short: ${JSON.stringify(unreadable.slice(0, 5))}`).toEqual([]);
       }
 
+      if (size.width < 1200) {
+        // A narrow window: the sidebar starts folded, the date and the zone wait under "More".
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        await expect(nav.getByRole('button', { name: 'Show the sidebar' })).toHaveAttribute(
+          'aria-expanded',
+          'false',
+        );
+        await expect(page.getByLabel('Jump to date')).toBeHidden();
+        await toolbar.getByRole('button', { name: /^More/ }).focus();
+        await page.keyboard.press('Enter');
+        await expect(page.getByLabel('Jump to date')).toBeVisible();
+        await expect(page.getByLabel('Brand time zone')).toHaveValue(NY);
+        await snap(page, `readable-toolbar-more-${size.width}x${size.height}-dark`);
+        await page.keyboard.press('Escape');
+        await expect(page.getByLabel('Jump to date')).toBeHidden();
+      }
+
       // The Outbox lies over the calendar: the week's columns keep their width when it opens.
       await page.emulateMedia({ colorScheme: 'light' });
       await cal.view('Week');

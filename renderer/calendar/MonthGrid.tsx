@@ -50,6 +50,8 @@ import {
  * --cal-month-chip on a cell's posts, taller where the month is narrow and a chip takes two lines.
  */
 export const MONTH_CHIP_PX = 22;
+/** Height of "+N more" in a month cell, px (month.css): less than a two-line chip, so one more chip fits above it. */
+export const MONTH_MORE_PX = 18;
 const NONE: readonly PostEvent[] = [];
 const NOT_MEASURED = { shown: 0, hidden: 0 };
 
@@ -74,6 +76,8 @@ export const MonthGridInputContext = createContext<MonthGridInput | null>(null);
  * painted, and draws the posts that fit (rather than posts that a second render would take back).
  */
 let lastFit = 0;
+/** The chips that fit above a "+N more". */
+let lastFitWithMore = 0;
 
 interface Handlers {
   onPointerDown(e: ReactPointerEvent<HTMLElement>, event: PostEvent): void;
@@ -96,6 +100,7 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
   const shownWeeks = weeks - skipped;
   const rootRef = useRef<HTMLDivElement>(null);
   const [fit, setFit] = useState(lastFit);
+  const [fitWithMore, setFitWithMore] = useState(lastFitWithMore);
   const [open, setOpen] = useState<{ day: Date; anchor: HTMLElement } | null>(null);
 
   // The chips that fit a cell: measured before the first paint, again when the window (or the
@@ -107,8 +112,11 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
       const area = root.querySelector<HTMLElement>('.cal-month-day__posts');
       if (!area || area.clientHeight === 0) return;
       const chip = parseFloat(getComputedStyle(area).getPropertyValue('--cal-month-chip'));
-      lastFit = chipsThatFit(area.clientHeight, chip > 0 ? chip : MONTH_CHIP_PX);
+      const chipPx = chip > 0 ? chip : MONTH_CHIP_PX;
+      lastFit = chipsThatFit(area.clientHeight, chipPx);
+      lastFitWithMore = chipsThatFit(area.clientHeight - MONTH_MORE_PX, chipPx);
       setFit(lastFit);
+      setFitWithMore(lastFitWithMore);
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -189,6 +197,7 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
               day={day}
               posts={byDay.get(key) ?? NONE}
               fit={fit}
+              fitWithMore={fitWithMore}
               inMonth={day.getMonth() === month}
               today={key === todayKey}
               past={next.getTime() <= nowMs}
@@ -243,6 +252,8 @@ interface DayCellProps {
   posts: readonly PostEvent[];
   /** Chips that fit a cell; 0 before the first measure (nothing drawn). */
   fit: number;
+  /** Chips that fit above a "+N more". */
+  fitWithMore: number;
   inMonth: boolean;
   today: boolean;
   past: boolean;
@@ -250,10 +261,10 @@ interface DayCellProps {
 }
 
 const DayCell = memo(function DayCell(props: DayCellProps) {
-  const { index, day, posts, fit, inMonth, today, past, handlers } = props;
+  const { index, day, posts, fit, fitWithMore, inMonth, today, past, handlers } = props;
   const cells = useContext(PostCellContext);
   const moreRef = useRef<HTMLButtonElement>(null);
-  const { shown, hidden } = fit === 0 ? NOT_MEASURED : cellPlan(posts.length, fit);
+  const { shown, hidden } = fit === 0 ? NOT_MEASURED : cellPlan(posts.length, fit, fitWithMore);
   // A post moved by keyboard onto this day and not drawn in it: "+N more" takes the focus it asked for.
   useLayoutEffect(() => {
     if (cells && hidden > 0 && takeFocusRequest(cells, posts.slice(shown))) moreRef.current?.focus();

@@ -124,6 +124,9 @@ describe('a month cell', () => {
     expect(cellPlan(330, 3)).toEqual({ shown: 2, hidden: 328 });
     // A cell with room for one still draws a post beside its "+N more".
     expect(cellPlan(5, 1)).toEqual({ shown: 1, hidden: 4 });
+    // A "+N more" shorter than a two-line chip leaves room for as many chips as fit above it.
+    expect(cellPlan(6, 2, 2)).toEqual({ shown: 2, hidden: 4 });
+    expect(cellPlan(2, 2, 1)).toEqual({ shown: 2, hidden: 0 });
   });
 
   it("opens a day's list inside the window, even from the top row or the right edge", () => {

@@ -94,12 +94,17 @@ export function chipsThatFit(space: number, chipPx: number): number {
 }
 
 /**
- * What a day with `count` posts draws in room for `fit` chips: all of them when they fit; else one
- * chip fewer than fit and a "+N more" in the last place (at least one post is always drawn).
+ * What a day with `count` posts draws in room for `fit` chips: all of them when they fit; else the
+ * chips that fit above a "+N more" (`fitWithMore`: one fewer than fit unless the "+N more" is
+ * shorter than a chip; at least one post is always drawn) and the "+N more".
  */
-export function cellPlan(count: number, fit: number): { shown: number; hidden: number } {
+export function cellPlan(
+  count: number,
+  fit: number,
+  fitWithMore: number = fit - 1,
+): { shown: number; hidden: number } {
   if (count <= fit) return { shown: count, hidden: 0 };
-  const shown = Math.max(1, fit - 1);
+  const shown = Math.max(1, Math.min(fitWithMore, count - 1));
   return { shown, hidden: count - shown };
 }
 
