@@ -144,10 +144,7 @@ async function coldStart(): Promise<void> {
           const bridge = await attachBridge(context, page, services);
           await page.goto(server.url);
           pageLoaded.push(performance.now() - t0);
-          await page
-            .locator('.rbc-month-view [data-post-id], .rbc-time-view [data-post-id]')
-            .first()
-            .waitFor();
+          await page.locator('[data-calendar-view] [data-post-id]').first().waitFor();
           // Painted: the frame after the first post is in the DOM.
           await page.evaluate(
             () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),

@@ -68,14 +68,16 @@ test.describe('the calendar asks main once and main tells it what changed', () =
 
       // A future post of one account, visible in this month, with a later day of the month to go to.
       const shownIds = await page
-        .locator('.rbc-month-view [data-post-id]')
+        .locator('[data-calendar-view="month"] [data-post-id]')
         .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-post-id')));
       const range = await page.evaluate((input) => window.api.listPosts(input), {
         start: new Date().toISOString(),
         end: new Date(Date.now() + 40 * DAY).toISOString(),
       });
       if (!range.ok) throw new Error(range.error.message);
-      const lastDay = Number(await page.locator('.rbc-date-cell:not(.rbc-off-range)').last().innerText());
+      const lastDay = Number(
+        await page.locator('[data-day]:not([data-outside]) [data-day-number]').last().innerText(),
+      );
       const post = range.value.posts.find(
         (p: CalendarPost) =>
           shownIds.includes(p.id) &&
@@ -91,10 +93,14 @@ test.describe('the calendar asks main once and main tells it what changed', () =
       const events = ipcEvents!.length;
       const requests = proxy.log.length;
       const target = nyDay(post!.publishDate) + 1;
-      const cell = page.locator('.rbc-event').filter({ has: page.locator(`[data-post-id="${post!.id}"]`) });
+      const cell = page
+        .locator('[data-post-box]')
+        .filter({ has: page.locator(`[data-post-id="${post!.id}"]`) });
       const box = (await cell.boundingBox())!;
       const to = await page.evaluate((day) => {
-        const cells = [...document.querySelectorAll<HTMLElement>('.rbc-date-cell:not(.rbc-off-range)')];
+        const cells = [
+          ...document.querySelectorAll<HTMLElement>('[data-day]:not([data-outside]) [data-day-number]'),
+        ];
         const rect = cells.find((c) => Number(c.innerText.trim()) === day)!.getBoundingClientRect();
         return { x: rect.left + rect.width / 2, y: rect.bottom + 40 };
       }, target);
@@ -129,10 +135,10 @@ test.describe('the calendar asks main once and main tells it what changed', () =
       // A full day draws only the posts that fit: the moved one may sit behind its "+N more".
       const moved = page.locator(`[data-post-id="${post!.id}"]`);
       if ((await moved.count()) === 0) {
-        const day = page.locator('[role="cell"][data-day-index]').filter({
-          has: page.locator('.rbc-date-cell:not(.rbc-off-range)', { hasText: new RegExp(`^${target}$`) }),
+        const day = page.locator('[role="cell"][data-day-index]:not([data-outside])').filter({
+          has: page.locator('[data-day-number]', { hasText: new RegExp(`^${target}$`) }),
         });
-        await day.locator('.rbc-show-more').click();
+        await day.locator('[data-more-posts]').click();
       }
       await expect(moved).not.toHaveAttribute('aria-label', /pending/);
     } finally {

@@ -184,17 +184,20 @@ test('2,000 posts in a month render, switch views and move quickly', async ({ pa
   page.on('console', (m) => m.type() === 'error' && console.log('console', m.text()));
   const firstRender = await timed(
     () => page.goto(server.url),
-    () => expect(page.locator('.rbc-month-view .post-cell').first()).toBeVisible({ timeout: 30_000 }),
+    () =>
+      expect(page.locator('[data-calendar-view="month"] [data-post-id]').first()).toBeVisible({
+        timeout: 30_000,
+      }),
   );
-  await expect(page.locator('.rbc-show-more').first()).toBeVisible();
+  await expect(page.locator('[data-more-posts]').first()).toBeVisible();
   await mkdir('test-results/screens', { recursive: true });
   await page.screenshot({ path: 'test-results/screens/calendar-perf-month-2000.png' });
 
   // A busy day's list opened from the second week row is too tall to open below its link: it
   // opens above, and still starts inside the window, its day and first posts in reach.
-  await page.locator('.rbc-month-row').nth(1).locator('.rbc-show-more').first().click();
-  const list = page.locator('.rbc-overlay');
-  await expect(list.locator('.rbc-overlay-header')).toBeInViewport({ ratio: 1 });
+  await page.locator('[data-week]').nth(1).locator('[data-more-posts]').first().click();
+  const list = page.locator('[data-day-list]');
+  await expect(list.locator('[data-day-list-header]')).toBeInViewport({ ratio: 1 });
   expect((await list.boundingBox())!.y).toBeGreaterThanOrEqual(0);
   await expect(list.locator('.post-cell').first()).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: 'test-results/screens/calendar-perf-month-2000-day-list.png' });
@@ -204,19 +207,19 @@ test('2,000 posts in a month render, switch views and move quickly', async ({ pa
 
   const toWeek = await timed(
     () => page.getByRole('button', { name: 'Week', exact: true }).click(),
-    () => expect(page.locator('.rbc-time-view .post-cell').first()).toBeVisible(),
+    () => expect(page.locator('[data-calendar-view="week"] [data-post-id]').first()).toBeVisible(),
   );
   await page.screenshot({ path: 'test-results/screens/calendar-perf-week-2000.png' });
   const toMonth = await timed(
     () => page.getByRole('button', { name: 'Month', exact: true }).click(),
-    () => expect(page.locator('.rbc-month-view .post-cell').first()).toBeVisible(),
+    () => expect(page.locator('[data-calendar-view="month"] [data-post-id]').first()).toBeVisible(),
   );
   // The same switches measured inside the page, without the test runner's round trips.
   const inPage = {
-    toWeek: await clickToPaint(page, 'Week', '.rbc-time-view .post-cell'),
-    toMonth: await clickToPaint(page, 'Month', '.rbc-month-view .post-cell'),
-    toDay: await clickToPaint(page, 'Day', '.rbc-time-view .post-cell'),
-    toAgenda: await clickToPaint(page, 'Agenda', '.rbc-agenda-view .post-cell'),
+    toWeek: await clickToPaint(page, 'Week', '[data-calendar-view="week"] [data-post-id]'),
+    toMonth: await clickToPaint(page, 'Month', '[data-calendar-view="month"] [data-post-id]'),
+    toDay: await clickToPaint(page, 'Day', '[data-calendar-view="day"] [data-post-id]'),
+    toAgenda: await clickToPaint(page, 'Agenda', '[data-calendar-view="agenda"] [data-post-id]'),
   };
   await page.getByRole('button', { name: 'Month', exact: true }).click();
   console.log(`in the page: ${JSON.stringify(inPage)}`);

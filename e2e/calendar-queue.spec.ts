@@ -78,11 +78,11 @@ test.describe('calendar queue', () => {
     // Each sits in tomorrow's column, at its minute of the day.
     const place = (name: string) =>
       page.getByRole('button', { name }).evaluate((button) => {
-        const box = button.closest<HTMLElement>('.rbc-background-event')!.getBoundingClientRect();
-        const column = button.closest<HTMLElement>('.rbc-day-slot')!;
+        const box = button.closest<HTMLElement>('[data-free-slot]')!.getBoundingClientRect();
+        const column = button.closest<HTMLElement>('[data-day-column]')!;
         const rect = column.getBoundingClientRect();
-        const columns = [...document.querySelectorAll('.rbc-time-content .rbc-day-slot')];
-        const headers = [...document.querySelectorAll<HTMLElement>('.rbc-time-header-cell .rbc-header')];
+        const columns = [...document.querySelectorAll('[data-day-column]')];
+        const headers = [...document.querySelectorAll<HTMLElement>('[data-day-head]')];
         return {
           header: headers[columns.indexOf(column)]?.innerText.trim() ?? '',
           minutes: Math.round(((box.top - rect.top) / rect.height) * 1440),

@@ -132,7 +132,7 @@ test('an evergreen list fills two weeks of slots once, and pausing stops new rep
 
   // "Make evergreen" on a post in its details: a new evergreen post from its text and account.
   await page
-    .locator('.rbc-event', { has: page.locator('.repeat-mark') })
+    .locator('[data-post-box]', { has: page.locator('.repeat-mark') })
     .first()
     .click();
   const panel = page.getByRole('complementary');

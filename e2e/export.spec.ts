@@ -19,7 +19,7 @@ test('the posts in view export as CSV and import back as nothing new', async ({
   await connectWithSandboxKey('full-test');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Calendar' }).click();
-  await expect(page.locator('.rbc-event').first()).toBeVisible();
+  await expect(page.locator('[data-post-id]').first()).toBeVisible();
 
   const exportButton = page.getByRole('button', { name: 'Export posts in view' });
   await exportButton.click();
@@ -74,7 +74,7 @@ test('a German Excel file (Windows-1252, semicolons, a line break in a cell) pre
   await connectWithSandboxKey('full-test');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Calendar' }).click();
-  await expect(page.locator('.rbc-event').first()).toBeVisible();
+  await expect(page.locator('[data-post-id]').first()).toBeVisible();
   const german = [
     'text;accounts;date',
     '"Neue Röstung: 2,5 kg für Größen ab 250 g.',

@@ -18,7 +18,7 @@ test('the sample CSV is previewed, fixed, imported, and not imported twice', asy
   const nav = page.getByRole('navigation', { name: 'Main' });
   // Accounts are learned from posts: the calendar reads them first, as a user's first screen does.
   await nav.getByRole('button', { name: 'Calendar' }).click();
-  await expect(page.locator('.rbc-event').first()).toBeVisible();
+  await expect(page.locator('[data-post-id]').first()).toBeVisible();
   await nav.getByRole('button', { name: 'Import' }).click();
 
   await app.registerFile(SAMPLE, 'posts-sample.csv');

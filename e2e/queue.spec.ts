@@ -7,7 +7,7 @@ test('slots are added, removed and copied to other accounts', async ({ page, con
   await connectWithSandboxKey('full-test');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Calendar' }).click();
-  await expect(page.locator('.rbc-event').first()).toBeVisible();
+  await expect(page.locator('[data-post-id]').first()).toBeVisible();
   await nav.getByRole('button', { name: 'Queue' }).click();
   await expect(page.getByRole('heading', { name: 'Brand default: weekly slots' })).toBeVisible();
 

@@ -19,7 +19,7 @@ test('a /snippet expands from the keyboard, and the signature is shown, counted 
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Calendar' }).click();
-  await expect(page.locator('.rbc-event').first()).toBeVisible();
+  await expect(page.locator('[data-post-id]').first()).toBeVisible();
   await nav.getByRole('button', { name: 'Snippets' }).click();
   const fresh = page.getByRole('form', { name: 'New snippet' });
   await fresh.getByLabel('Name of new snippet').fill('tags');

@@ -110,16 +110,16 @@ const bench: BenchPage = {
   watchDrop: () =>
     watchUntil(container, () => {
       const cell = document.querySelector(`[data-post-id="${DRAG.id}"]`);
-      const column = cell?.closest('.rbc-day-slot');
-      const columns = [...document.querySelectorAll('.rbc-time-content .rbc-day-slot')];
+      const column = cell?.closest('[data-day-column]');
+      const columns = [...document.querySelectorAll('[data-day-column]')];
       return column !== null && column !== undefined && columns.indexOf(column) === DROP_COLUMN;
     }),
   dragPoints: () => {
     const cell = document.querySelector<HTMLElement>(`[data-post-id="${DRAG.id}"]`)!;
-    const event = cell.closest<HTMLElement>('.rbc-event') ?? cell;
+    const event = cell.closest<HTMLElement>('[data-post-box]') ?? cell;
     event.scrollIntoView({ block: 'center' });
     const box = event.getBoundingClientRect();
-    const columns = document.querySelectorAll<HTMLElement>('.rbc-time-content .rbc-day-slot');
+    const columns = document.querySelectorAll<HTMLElement>('[data-day-column]');
     const target = columns[DROP_COLUMN]!.getBoundingClientRect();
     const from = { x: box.left + Math.min(24, box.width / 2), y: box.top + 5 };
     return { from, to: { x: target.left + target.width / 2, y: from.y } };

@@ -102,7 +102,7 @@ export class CalendarPage {
 
   /** The calendar box of a post (what a user grabs to drag it). */
   event(id: string): Locator {
-    return this.page.locator('.rbc-event').filter({ has: this.post(id) });
+    return this.page.locator('[data-post-box]').filter({ has: this.post(id) });
   }
 
   /** Drags a post with the mouse to a point, holding Shift for a group move when asked. */
@@ -123,9 +123,9 @@ export class CalendarPage {
   async weekPoint(dayOfMonth: number, minutes: number): Promise<{ x: number; y: number }> {
     return this.page.evaluate(
       ({ day, minutes }) => {
-        const headers = [...document.querySelectorAll<HTMLElement>('.rbc-time-header-cell .rbc-header')];
+        const headers = [...document.querySelectorAll<HTMLElement>('[data-day-head]')];
         const index = headers.findIndex((h) => new RegExp(`\\b${day}$`).test(h.innerText.trim()));
-        const column = document.querySelectorAll<HTMLElement>('.rbc-time-content .rbc-day-slot')[index]!;
+        const column = document.querySelectorAll<HTMLElement>('[data-day-column]')[index]!;
         const rect = column.getBoundingClientRect();
         return { x: rect.left + rect.width / 2, y: rect.top + (minutes / 1440) * rect.height + 3 };
       },
@@ -136,7 +136,9 @@ export class CalendarPage {
   /** A point inside the month view's cell of a day of the shown month. */
   async monthPoint(dayOfMonth: number): Promise<{ x: number; y: number }> {
     return this.page.evaluate((day) => {
-      const cells = [...document.querySelectorAll<HTMLElement>('.rbc-date-cell:not(.rbc-off-range)')];
+      const cells = [
+        ...document.querySelectorAll<HTMLElement>('[data-day]:not([data-outside]) [data-day-number]'),
+      ];
       const rect = cells.find((c) => Number(c.innerText.trim()) === day)!.getBoundingClientRect();
       return { x: rect.left + rect.width / 2, y: rect.bottom + 40 };
     }, dayOfMonth);
@@ -145,7 +147,7 @@ export class CalendarPage {
   /** Scrolls the week or day view so a time of day is on screen. */
   async scrollToMinutes(minutes: number): Promise<void> {
     await this.page.evaluate((m) => {
-      const content = document.querySelector<HTMLElement>('.rbc-time-content')!;
+      const content = document.querySelector<HTMLElement>('[data-time-body]')!;
       content.scrollTop = (m / 1440) * content.scrollHeight - 120;
     }, minutes);
   }
@@ -159,8 +161,8 @@ export class CalendarPage {
     return this.post(id).evaluate((cell) => {
       const box = cell.getBoundingClientRect();
       const x = box.left + box.width / 2;
-      const row = cell.closest('.rbc-month-row');
-      const dates = [...(row?.querySelectorAll<HTMLElement>('.rbc-date-cell') ?? [])];
+      const row = cell.closest('[data-week]');
+      const dates = [...(row?.querySelectorAll<HTMLElement>('[data-day-number]') ?? [])];
       const under = dates.find((d) => {
         const r = d.getBoundingClientRect();
         return x >= r.left && x <= r.right;
@@ -172,11 +174,11 @@ export class CalendarPage {
   /** The day header a post's cell sits under in the week view, and its minutes from midnight by position. */
   async weekSlotOf(id: string): Promise<{ header: string; minutes: number }> {
     return this.post(id).evaluate((cell) => {
-      const event = cell.closest<HTMLElement>('.rbc-event')!;
+      const event = cell.closest<HTMLElement>('[data-post-box]')!;
       const box = event.getBoundingClientRect();
       const x = box.left + box.width / 2;
-      const column = event.closest<HTMLElement>('.rbc-day-slot')!.getBoundingClientRect();
-      const headers = [...document.querySelectorAll<HTMLElement>('.rbc-time-header-cell .rbc-header')];
+      const column = event.closest<HTMLElement>('[data-day-column]')!.getBoundingClientRect();
+      const headers = [...document.querySelectorAll<HTMLElement>('[data-day-head]')];
       const header = headers.find((h) => {
         const r = h.getBoundingClientRect();
         return x >= r.left && x <= r.right;
@@ -202,8 +204,15 @@ export function wallIn(instant: string, zone: string) {
     month: w.getMonth(),
     minutes: w.getHours() * 60 + w.getMinutes(),
     time,
+    /** As a post's chip writes it: "9am", "9:45am". */
+    chip: chipTime(time),
     wall: w,
   };
+}
+
+/** A time as a post's chip in the grids writes it, from the way the rest of the app does: "9:00 AM" → "9am". */
+export function chipTime(time: string): string {
+  return time.replace(/:00(?= )/, '').replace(/ ([AP])M$/, (_, p: string) => `${p.toLowerCase()}m`);
 }
 
 /** The publish date the service reports for a post, polled until it settles on `expected`. */

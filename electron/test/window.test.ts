@@ -4,8 +4,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { senderRefusal } from '../ipc/sender.js';
 import { resolveRendererFile } from '../window/renderer-files.js';
-import { APP_ORIGIN, contentSecurityPolicy, isExternalWebUrl, isOwnPage, rendererEntry } from '../window/security.js';
-import { DEFAULT_SIZE, fitToDisplays, loadWindowBounds, saveWindowBounds } from '../window/window-state.js';
+import {
+  APP_ORIGIN,
+  contentSecurityPolicy,
+  isExternalWebUrl,
+  isOwnPage,
+  rendererEntry,
+} from '../window/security.js';
+import {
+  DEFAULT_SIZE,
+  fitToDisplays,
+  loadWindowBounds,
+  MIN_SIZE,
+  saveWindowBounds,
+} from '../window/window-state.js';
 
 /* The window's rules, tested without Electron: which page is ours, what may leave, CSP, bounds. */
 
@@ -26,7 +38,9 @@ describe('our own page', () => {
 
   it('alone may call main, from its top frame', () => {
     expect(senderRefusal({ url: 'app://postdeck/index.html', isTop: true }, ENTRY)).toBeNull();
-    expect(senderRefusal({ url: 'app://postdeck/index.html', isTop: false }, ENTRY)?.code).toBe('FORBIDDEN_SENDER');
+    expect(senderRefusal({ url: 'app://postdeck/index.html', isTop: false }, ENTRY)?.code).toBe(
+      'FORBIDDEN_SENDER',
+    );
     expect(senderRefusal({ url: 'https://example.com/', isTop: true }, ENTRY)?.code).toBe('FORBIDDEN_SENDER');
     expect(senderRefusal(null, ENTRY)?.code).toBe('FORBIDDEN_SENDER');
   });
@@ -36,7 +50,13 @@ describe('links leaving the app', () => {
   it('are http(s) only', () => {
     expect(isExternalWebUrl('https://example.com/a')).toBe(true);
     expect(isExternalWebUrl('http://example.com')).toBe(true);
-    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'app://postdeck/', 'not a url']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'app://postdeck/',
+      'not a url',
+    ]) {
       expect(isExternalWebUrl(url), url).toBe(false);
     }
   });
@@ -125,6 +145,16 @@ describe('window bounds', () => {
     expect(fitToDisplays({ x: 2500, y: 100, width: 1600, height: 1000, maximized: false }, screens)).toEqual({
       width: 1440,
       height: 900,
+    });
+  });
+
+  it('open no smaller than the minimum, where the calendar stays readable', () => {
+    const screens = [{ x: 0, y: 0, width: 1920, height: 1080 }];
+    expect(MIN_SIZE.width).toBeGreaterThanOrEqual(960);
+    expect(fitToDisplays({ x: 10, y: 10, width: 800, height: 560, maximized: false }, screens)).toEqual({
+      x: 10,
+      y: 10,
+      ...MIN_SIZE,
     });
   });
 });

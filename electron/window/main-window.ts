@@ -1,6 +1,6 @@
 import { BrowserWindow, screen, session, shell, type WebContents } from 'electron';
 import { createLogger } from '../log.js';
-import { fitToDisplays, loadWindowBounds, saveWindowBounds } from './window-state.js';
+import { fitToDisplays, loadWindowBounds, MIN_SIZE, saveWindowBounds } from './window-state.js';
 import { contentSecurityPolicy, isExternalWebUrl, isOwnPage } from './security.js';
 
 /*
@@ -70,8 +70,8 @@ export async function createMainWindow(opts: MainWindowOptions): Promise<Browser
   );
   const win = new BrowserWindow({
     ...placement,
-    minWidth: 800,
-    minHeight: 560,
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     show: false,
     title: 'Postdeck',
     webPreferences: {

@@ -26,6 +26,11 @@ export interface Rect {
 }
 
 export const DEFAULT_SIZE = { width: 1280, height: 820 };
+/**
+ * The smallest window the app allows: the calendar's month still shows each post's time whole and
+ * a dozen characters of its text, and its toolbar one row (the sidebar folded to its rail).
+ */
+export const MIN_SIZE = { width: 960, height: 640 };
 const MIN_VISIBLE = 100;
 
 /** The saved bounds, or null when none were saved or the file is unreadable. */
@@ -55,15 +60,22 @@ export async function saveWindowBounds(file: string, bounds: WindowBounds): Prom
  * Where to open the window: the saved bounds when enough of them lies on a current display,
  * else the default size centred by the system (no x/y).
  */
-export function fitToDisplays(saved: WindowBounds | null, workAreas: readonly Rect[]): Partial<Rect> & { width: number; height: number } {
+export function fitToDisplays(
+  saved: WindowBounds | null,
+  workAreas: readonly Rect[],
+): Partial<Rect> & { width: number; height: number } {
   if (!saved) return { ...DEFAULT_SIZE };
   const visible = workAreas.some((area) => {
     const overlapX = Math.min(saved.x + saved.width, area.x + area.width) - Math.max(saved.x, area.x);
     const overlapY = Math.min(saved.y + saved.height, area.y + area.height) - Math.max(saved.y, area.y);
     return overlapX >= MIN_VISIBLE && overlapY >= MIN_VISIBLE;
   });
-  const largest = workAreas.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a), workAreas[0] ?? { x: 0, y: 0, ...DEFAULT_SIZE });
-  const width = Math.min(saved.width, largest.width);
-  const height = Math.min(saved.height, largest.height);
+  const largest = workAreas.reduce(
+    (a, b) => (b.width * b.height > a.width * a.height ? b : a),
+    workAreas[0] ?? { x: 0, y: 0, ...DEFAULT_SIZE },
+  );
+  // Never below the minimum (a size saved before it was raised), never beyond the largest screen.
+  const width = Math.min(Math.max(saved.width, MIN_SIZE.width), largest.width);
+  const height = Math.min(Math.max(saved.height, MIN_SIZE.height), largest.height);
   return visible ? { x: saved.x, y: saved.y, width, height } : { width, height };
 }

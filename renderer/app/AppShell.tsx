@@ -90,43 +90,46 @@ export function AppShell({ profile }: { profile: ProfileView }) {
         </header>
         <SyncBanner />
         <ConnectedNotice />
-        <main className="page" id="page">
-          <ScreenBoundary key={route} title={`The ${TITLES[route].toLowerCase()} page could not be shown`}>
-            {route === 'calendar' ? (
-              <Suspense fallback={<Loading label="Loading the calendar…" />}>
-                <CalendarScreen />
-              </Suspense>
-            ) : route === 'analytics' ? (
-              <Suspense fallback={<Loading label="Loading analytics…" />}>
-                <AnalyticsScreen profile={profile} />
-              </Suspense>
-            ) : route === 'queue' ? (
-              <Suspense fallback={<Loading label="Loading the queue…" />}>
-                <QueueScreen />
-              </Suspense>
-            ) : route === 'evergreen' ? (
-              <Suspense fallback={<Loading label="Loading evergreen lists…" />}>
-                <EvergreenScreen />
-              </Suspense>
-            ) : route === 'snippets' ? (
-              <Suspense fallback={<Loading label="Loading snippets…" />}>
-                <SnippetsScreen />
-              </Suspense>
-            ) : route === 'import' ? (
-              <Suspense fallback={<Loading label="Loading import…" />}>
-                <ImportScreen />
-              </Suspense>
-            ) : route === 'media' ? (
-              <Suspense fallback={<Loading label="Loading the media library…" />}>
-                <MediaLibraryScreen />
-              </Suspense>
-            ) : (
-              <AccountPage profile={profile} />
-            )}
-          </ScreenBoundary>
-        </main>
+        {/* The outbox lies over the page only, so the banners and the top bar stay in reach. */}
+        <div className="page-frame">
+          <main className={route === 'calendar' ? 'page page-calendar' : 'page'} id="page">
+            <ScreenBoundary key={route} title={`The ${TITLES[route].toLowerCase()} page could not be shown`}>
+              {route === 'calendar' ? (
+                <Suspense fallback={<Loading label="Loading the calendar…" />}>
+                  <CalendarScreen />
+                </Suspense>
+              ) : route === 'analytics' ? (
+                <Suspense fallback={<Loading label="Loading analytics…" />}>
+                  <AnalyticsScreen profile={profile} />
+                </Suspense>
+              ) : route === 'queue' ? (
+                <Suspense fallback={<Loading label="Loading the queue…" />}>
+                  <QueueScreen />
+                </Suspense>
+              ) : route === 'evergreen' ? (
+                <Suspense fallback={<Loading label="Loading evergreen lists…" />}>
+                  <EvergreenScreen />
+                </Suspense>
+              ) : route === 'snippets' ? (
+                <Suspense fallback={<Loading label="Loading snippets…" />}>
+                  <SnippetsScreen />
+                </Suspense>
+              ) : route === 'import' ? (
+                <Suspense fallback={<Loading label="Loading import…" />}>
+                  <ImportScreen />
+                </Suspense>
+              ) : route === 'media' ? (
+                <Suspense fallback={<Loading label="Loading the media library…" />}>
+                  <MediaLibraryScreen />
+                </Suspense>
+              ) : (
+                <AccountPage profile={profile} />
+              )}
+            </ScreenBoundary>
+          </main>
+          {outboxOpen ? <OutboxPanel /> : null}
+        </div>
       </div>
-      {outboxOpen ? <OutboxPanel /> : null}
       <CommandPalette profile={profile} />
       <Notices />
     </div>

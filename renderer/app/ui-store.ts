@@ -4,14 +4,7 @@ import type { DraftMedia } from '../../shared/ipc/models.js';
 
 /** The screens the sidebar leads to. */
 export type Route =
-  | 'calendar'
-  | 'analytics'
-  | 'queue'
-  | 'import'
-  | 'account'
-  | 'media'
-  | 'evergreen'
-  | 'snippets';
+  'calendar' | 'analytics' | 'queue' | 'import' | 'account' | 'media' | 'evergreen' | 'snippets';
 const ROUTES: readonly Route[] = [
   'calendar',
   'analytics',
@@ -48,6 +41,9 @@ type UiState = {
   composer: ComposerRequest | null;
   /** Help → About and Diagnostics asked for that section of the account page. */
   diagnosticsRequested: boolean;
+  /** The sidebar folded to its rail (true), open (false), or as the window's width has it (null). */
+  sidebarFolded: boolean | null;
+  setSidebarFolded(folded: boolean): void;
   navigate(route: Route): void;
   showDiagnostics(): void;
   diagnosticsShown(): void;
@@ -71,6 +67,8 @@ export const useUi = create<UiState>()(
       connecting: false,
       composer: null,
       diagnosticsRequested: false,
+      sidebarFolded: null,
+      setSidebarFolded: (sidebarFolded) => set({ sidebarFolded }),
       showDiagnostics: () => set({ route: 'account', diagnosticsRequested: true }),
       diagnosticsShown: () => set({ diagnosticsRequested: false }),
       // Going anywhere else ends the "you are connected" moment.
@@ -86,14 +84,21 @@ export const useUi = create<UiState>()(
       dismissWelcome: () => set({ justConnected: false }),
     }),
     {
-      // The page the user was on comes back after a restart; moments (composer, welcome) do not.
+      // The page the user was on and the sidebar's fold come back after a restart; moments
+      // (composer, welcome) do not.
       name: 'postdeck.ui',
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ route: s.route }),
+      partialize: (s) => ({ route: s.route, sidebarFolded: s.sidebarFolded }),
       merge: (persisted, current) => {
-        const route = (persisted as { route?: unknown } | null)?.route;
-        return { ...current, route: ROUTES.includes(route as Route) ? (route as Route) : current.route };
+        const saved = persisted as { route?: unknown; sidebarFolded?: unknown } | null;
+        const route = saved?.route;
+        const folded = saved?.sidebarFolded;
+        return {
+          ...current,
+          route: ROUTES.includes(route as Route) ? (route as Route) : current.route,
+          sidebarFolded: typeof folded === 'boolean' ? folded : null,
+        };
       },
     },
   ),

@@ -8,6 +8,7 @@ import { call } from '../lib/ipc.js';
 import { useCalendarActions } from './actions.js';
 import { CalendarFilters } from './CalendarFilters.js';
 import { CalendarToolbar } from './CalendarToolbar.js';
+import { MarksLegend } from './MarksLegend.js';
 import { ExportMenu } from '../export/ExportMenu.js';
 import { RepeatsProvider } from '../evergreen/RepeatMark.js';
 import { CalendarGrid } from './CalendarGrid.js';
@@ -162,14 +163,19 @@ export function CalendarScreen() {
           onJump={(d) => setDate(d)}
           onZone={(tz) => setZone.mutate(tz)}
         />
-        <ExportMenu postIds={shown.map((p) => p.id)} what="posts in view" />
-        <CalendarFilters
-          posts={posts}
-          integrations={integrations.data ?? []}
-          filters={filters}
-          onToggle={(kind, value) => brandId && toggleFilter(brandId, kind, value)}
-          onClear={() => brandId && setFilters(brandId, NO_FILTERS)}
-        />
+        <div className="cal-subbar">
+          <CalendarFilters
+            posts={posts}
+            integrations={integrations.data ?? []}
+            filters={filters}
+            onToggle={(kind, value) => brandId && toggleFilter(brandId, kind, value)}
+            onClear={() => brandId && setFilters(brandId, NO_FILTERS)}
+          />
+          <div className="cal-subbar__end">
+            <MarksLegend />
+            <ExportMenu postIds={shown.map((p) => p.id)} what="posts in view" />
+          </div>
+        </div>
         <BulkBar brandId={brandId} zone={zone} matching={bulk.matching} />
         {status.data?.online === false && (
           <p className="cal-notice" role="status" data-testid="calendar-offline">

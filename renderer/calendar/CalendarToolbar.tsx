@@ -49,7 +49,14 @@ interface ToolbarProps {
   onZone(timezone: string | null): void;
 }
 
-/** Navigation, view switch, jump to date, and the brand's timezone. */
+const MORE_ID = 'cal-toolbar-more';
+
+/**
+ * Navigation, view switch, jump to date, and the brand's time zone, on one row. Where the row is
+ * too narrow for all of them (toolbar.css, a container query), the date and the zone fold into a
+ * menu behind "More": the browser's popover, which the keyboard opens (Enter), walks (Tab) and
+ * closes (Escape) with no code of ours. The controls are the same elements either way.
+ */
 export const CalendarToolbar = memo(function CalendarToolbar(props: ToolbarProps) {
   const { view, date, zone } = props;
   const brandTimezone = props.brandTimezone;
@@ -58,9 +65,10 @@ export const CalendarToolbar = memo(function CalendarToolbar(props: ToolbarProps
     return brandTimezone && !all.includes(brandTimezone) ? [brandTimezone, ...all] : all;
   }, [brandTimezone]);
   const system = systemTimeZone();
+  const zoneName = zoneNames(view, date, zone);
   return (
     <div className="cal-toolbar" role="toolbar" aria-label="Calendar navigation">
-      <div className="cal-toolbar__group">
+      <div className="cal-toolbar__group cal-toolbar__nav">
         <button type="button" onClick={props.onToday}>
           Today
         </button>
@@ -74,19 +82,7 @@ export const CalendarToolbar = memo(function CalendarToolbar(props: ToolbarProps
           {rangeTitle(view, date)}
         </h2>
       </div>
-      <div className="cal-toolbar__group">
-        <label className="cal-field">
-          <span>Go to</span>
-          <input
-            type="date"
-            aria-label="Jump to date"
-            value={wallDateKey(date)}
-            onChange={(e) => {
-              const picked = parseWallDateKey(e.target.value);
-              if (picked) props.onJump(picked);
-            }}
-          />
-        </label>
+      <div className="cal-toolbar__group cal-toolbar__end">
         <div className="cal-segmented" role="group" aria-label="View">
           {CALENDAR_VIEWS.map((v) => (
             <button key={v} type="button" aria-pressed={v === view} onClick={() => props.onView(v)}>
@@ -94,29 +90,51 @@ export const CalendarToolbar = memo(function CalendarToolbar(props: ToolbarProps
             </button>
           ))}
         </div>
-        <label className="cal-field" title="Every time on the calendar is shown in this zone">
-          <span>Time zone</span>
-          <select
-            aria-label="Brand time zone"
-            value={props.brandTimezone ?? ''}
-            disabled={!props.canSetZone}
-            onChange={(e) => props.onZone(e.target.value === '' ? null : e.target.value)}
-          >
-            <option value="">System ({system})</option>
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
-          <span
-            className="cal-zone-abbr"
-            data-testid="calendar-zone"
-            title="The zone's name over the dates shown"
-          >
-            {zoneNames(view, date, zone)}
-          </span>
-        </label>
+        <button
+          type="button"
+          className="cal-toolbar__more"
+          popoverTarget={MORE_ID}
+          title="Go to a date, time zone"
+        >
+          More <span aria-hidden="true">▾</span>
+        </button>
+        <div id={MORE_ID} className="cal-toolbar__extra" popover="auto">
+          <label className="cal-field">
+            <span>Go to</span>
+            <input
+              type="date"
+              aria-label="Jump to date"
+              value={wallDateKey(date)}
+              onChange={(e) => {
+                const picked = parseWallDateKey(e.target.value);
+                if (picked) props.onJump(picked);
+              }}
+            />
+          </label>
+          <label className="cal-field" title="Every time on the calendar is shown in this zone">
+            <span>Time zone</span>
+            <select
+              aria-label="Brand time zone"
+              value={props.brandTimezone ?? ''}
+              disabled={!props.canSetZone}
+              onChange={(e) => props.onZone(e.target.value === '' ? null : e.target.value)}
+            >
+              <option value="">System ({system})</option>
+              {zones.map((z) => (
+                <option key={z} value={z}>
+                  {z}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <span
+          className="cal-zone-abbr"
+          data-testid="calendar-zone"
+          title="The zone's name over the dates shown"
+        >
+          {zoneName}
+        </span>
       </div>
     </div>
   );

@@ -16,6 +16,7 @@ import type { NavigateAction } from 'react-big-calendar';
 import { PostCellContext, PostEventView } from './PostEventView.js';
 import { postEventClass, whyNotMovable, type PostEvent } from './posts.js';
 import { takeFocusRequest } from './RowOverflow.js';
+import { wallDateKey } from './time.js';
 import { followPointerDrag } from './pointer-drag.js';
 import {
   cellPlan,
@@ -23,6 +24,7 @@ import {
   dayNumber,
   monthDays,
   placeInside,
+  emptyPastWeeks,
   postsByDay,
   stepMonth,
 } from './month-days.js';
@@ -37,14 +39,19 @@ import {
  * `range`/`navigate`/`title` statics rbc documents), so rbc's agenda and its navigation stay as
  * they were; it reads the posts and handlers from MonthGridInput, not from rbc's props.
  *
- * It keeps rbc's class names (rbc-month-view, rbc-month-row, rbc-date-cell, rbc-show-more,
- * rbc-overlay...), so rbc's stylesheet, month.css and the end-to-end tests read it as they read rbc.
+ * Its look is ours (styles/month.css); end-to-end tests find its parts by role, name and data-
+ * attributes (data-week, data-day, data-day-number, data-post-box, data-day-list), never by class.
  * Moving: a post is dragged with the pointer onto another day (it keeps its time of day, moves.ts),
  * from the cell or from a day's list; the keyboard moves posts through PostEventView.
  */
 
-/** Height of one post chip (and of "+N more") in a month cell, px; month.css reads it as --cal-month-chip. */
+/**
+ * Height of one post chip (and of "+N more") in a month cell, px, when month.css sets none: it sets
+ * --cal-month-chip on a cell's posts, taller where the month is narrow and a chip takes two lines.
+ */
 export const MONTH_CHIP_PX = 22;
+/** Height of "+N more" in a month cell, px (month.css): less than a two-line chip, so one more chip fits above it. */
+export const MONTH_MORE_PX = 18;
 const NONE: readonly PostEvent[] = [];
 const NOT_MEASURED = { shown: 0, hidden: 0 };
 
@@ -69,6 +76,8 @@ export const MonthGridInputContext = createContext<MonthGridInput | null>(null);
  * painted, and draws the posts that fit (rather than posts that a second render would take back).
  */
 let lastFit = 0;
+/** The chips that fit above a "+N more". */
+let lastFitWithMore = 0;
 
 interface Handlers {
   onPointerDown(e: ReactPointerEvent<HTMLElement>, event: PostEvent): void;
@@ -84,8 +93,14 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
   const days = useMemo(() => monthDays(new Date(year, month, 1)), [year, month]);
   const weeks = days.length / 7;
   const byDay = postsByDay(events);
+  // Weeks at the top of the month that are past and hold no post are left out (a button brings
+  // them back), so the weeks that matter get the room.
+  const [earlierShownFor, setEarlierShownFor] = useState<number | null>(null);
+  const skipped = earlierShownFor === year * 12 + month ? 0 : emptyPastWeeks(days, byDay, now);
+  const shownWeeks = weeks - skipped;
   const rootRef = useRef<HTMLDivElement>(null);
   const [fit, setFit] = useState(lastFit);
+  const [fitWithMore, setFitWithMore] = useState(lastFitWithMore);
   const [open, setOpen] = useState<{ day: Date; anchor: HTMLElement } | null>(null);
 
   // The chips that fit a cell: measured before the first paint, again when the window (or the
@@ -96,14 +111,18 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
     const measure = () => {
       const area = root.querySelector<HTMLElement>('.cal-month-day__posts');
       if (!area || area.clientHeight === 0) return;
-      lastFit = chipsThatFit(area.clientHeight, MONTH_CHIP_PX);
+      const chip = parseFloat(getComputedStyle(area).getPropertyValue('--cal-month-chip'));
+      const chipPx = chip > 0 ? chip : MONTH_CHIP_PX;
+      lastFit = chipsThatFit(area.clientHeight, chipPx);
+      lastFitWithMore = chipsThatFit(area.clientHeight - MONTH_MORE_PX, chipPx);
       setFit(lastFit);
+      setFitWithMore(lastFitWithMore);
     };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(root);
     return () => observer.disconnect();
-  }, [weeks]);
+  }, [weeks, shownWeeks]);
 
   // Pointer drags of posts, from a cell or from a day's list, onto a day.
   const suppressClick = useRef(false);
@@ -164,10 +183,10 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
   const todayKey = dayNumber(now);
   const nowMs = now.getTime();
   const rows = [];
-  for (let w = 0; w < weeks; w++) {
+  for (let w = weeks - shownWeeks; w < weeks; w++) {
     const week = days.slice(w * 7, w * 7 + 7);
     rows.push(
-      <div key={dayNumber(week[0]!)} className="rbc-month-row cal-month-week" role="row">
+      <div key={dayNumber(week[0]!)} className="cal-month-week" role="row" data-week={w}>
         {week.map((day, i) => {
           const key = dayNumber(day);
           const next = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1);
@@ -178,6 +197,7 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
               day={day}
               posts={byDay.get(key) ?? NONE}
               fit={fit}
+              fitWithMore={fitWithMore}
               inMonth={day.getMonth() === month}
               today={key === todayKey}
               past={next.getTime() <= nowMs}
@@ -190,20 +210,24 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
   }
   const openPosts = open ? (byDay.get(dayNumber(open.day)) ?? NONE) : NONE;
   return (
-    <div
-      ref={rootRef}
-      className="rbc-month-view cal-month"
-      role="table"
-      aria-label={format(date, 'MMMM yyyy')}
-      style={{ ['--cal-month-chip' as string]: `${MONTH_CHIP_PX}px` }}
-    >
-      <div className="rbc-row rbc-month-header" role="row">
+    <div ref={rootRef} className="cal-month" role="table" aria-label={format(date, 'MMMM yyyy')}>
+      <div className="cal-month__header" role="row">
         {days.slice(0, 7).map((day) => (
-          <div key={day.getDay()} className="rbc-header" role="columnheader">
+          <div key={day.getDay()} className="cal-month__weekday" role="columnheader">
             <span aria-label={format(day, 'EEEE')}>{format(day, 'EEE')}</span>
           </div>
         ))}
       </div>
+      {skipped > 0 && (
+        <div className="cal-month__earlier" role="row">
+          <span role="cell">
+            <button type="button" className="cal-link" onClick={() => setEarlierShownFor(year * 12 + month)}>
+              {skipped === 1 ? 'Show the week before' : `Show the ${skipped} weeks before`}
+            </button>{' '}
+            <span className="cal-muted">(past, no posts)</span>
+          </span>
+        </div>
+      )}
       {rows}
       {open && openPosts.length > 0 && (
         <DayList
@@ -228,6 +252,8 @@ interface DayCellProps {
   posts: readonly PostEvent[];
   /** Chips that fit a cell; 0 before the first measure (nothing drawn). */
   fit: number;
+  /** Chips that fit above a "+N more". */
+  fitWithMore: number;
   inMonth: boolean;
   today: boolean;
   past: boolean;
@@ -235,27 +261,33 @@ interface DayCellProps {
 }
 
 const DayCell = memo(function DayCell(props: DayCellProps) {
-  const { index, day, posts, fit, inMonth, today, past, handlers } = props;
+  const { index, day, posts, fit, fitWithMore, inMonth, today, past, handlers } = props;
   const cells = useContext(PostCellContext);
   const moreRef = useRef<HTMLButtonElement>(null);
-  const { shown, hidden } = fit === 0 ? NOT_MEASURED : cellPlan(posts.length, fit);
+  const { shown, hidden } = fit === 0 ? NOT_MEASURED : cellPlan(posts.length, fit, fitWithMore);
   // A post moved by keyboard onto this day and not drawn in it: "+N more" takes the focus it asked for.
   useLayoutEffect(() => {
     if (cells && hidden > 0 && takeFocusRequest(cells, posts.slice(shown))) moreRef.current?.focus();
   }, [cells, posts, shown, hidden]);
   const className = [
-    'rbc-day-bg cal-month-day',
-    inMonth ? '' : 'rbc-off-range-bg',
-    today ? 'rbc-today' : '',
+    'cal-month-day',
+    inMonth ? '' : 'cal-month-day--outside',
+    today ? 'cal-today' : '',
     past && !today ? 'cal-past' : '',
   ].join(' ');
   const label = format(day, 'EEEE, MMMM d');
   return (
-    <div className={className} role="cell" data-day-index={index}>
-      <div className={`rbc-date-cell${inMonth ? '' : ' rbc-off-range'}${today ? ' rbc-now' : ''}`}>
+    <div
+      className={className}
+      role="cell"
+      data-day-index={index}
+      data-day={wallDateKey(day)}
+      data-outside={inMonth ? undefined : true}
+    >
+      <div className="cal-month-day__date" data-day-number={day.getDate()}>
         <button
           type="button"
-          className="rbc-button-link"
+          className="cal-day-link"
           aria-label={`${label}: show the day`}
           onClick={() => handlers.onDrillDown(day)}
         >
@@ -270,7 +302,8 @@ const DayCell = memo(function DayCell(props: DayCellProps) {
           <button
             ref={moreRef}
             type="button"
-            className="rbc-show-more"
+            className="cal-month-more"
+            data-more-posts
             aria-haspopup="dialog"
             aria-label={`${hidden} more posts on ${label}: show all ${posts.length}`}
             onClick={(e) => handlers.openDay(day, e.currentTarget)}
@@ -286,7 +319,8 @@ const DayCell = memo(function DayCell(props: DayCellProps) {
 const MonthChip = memo(function MonthChip({ event, handlers }: { event: PostEvent; handlers: Handlers }) {
   return (
     <div
-      className={`rbc-event ${postEventClass(event)}`}
+      className={`cal-post ${postEventClass(event)}`}
+      data-post-box
       onPointerDown={(e) => handlers.onPointerDown(e, event)}
       onClick={(e) => handlers.onClick(e, event)}
     >
@@ -342,8 +376,9 @@ function DayList(props: {
   return (
     <div
       ref={boxRef}
-      className="rbc-overlay cal-month-overlay"
+      className="cal-month-overlay"
       role="dialog"
+      data-day-list
       aria-label={`${posts.length} posts, ${label}`}
       onKeyDown={(e) => {
         if (e.key !== 'Escape') return;
@@ -352,7 +387,7 @@ function DayList(props: {
         onClose(true);
       }}
     >
-      <div className="rbc-overlay-header">
+      <div className="cal-month-overlay__header" data-day-list-header>
         {label} · {posts.length} posts
       </div>
       {posts.map((event) => (

@@ -76,7 +76,9 @@ export function PostSummary({ event, time, compact }: { event: PostEvent; time: 
         />
       )}
       <RepeatMark post={p} />
-      <span className="post-cell__text">{event.title}</span>
+      <span className="post-cell__text" data-post-text>
+        {event.title}
+      </span>
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { createContext, memo, useContext, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { EventProps } from 'react-big-calendar';
-import { formatTime } from './format.js';
+import { formatChipTime, formatTime } from './format.js';
 import { PostSummary } from './PostBadges.js';
-import { releaseWrapperStop } from './wrapper-stop.js';
 import { postAccessibleName, stateLabel, whyNotMovable, type PostEvent } from './posts.js';
 import { useIsSelected } from '../bulk/selection-store.js';
 
@@ -18,10 +17,24 @@ export const PostCellContext = createContext<PostCellContext | null>(null);
 
 /**
  * Cells of the week view: seven columns leave room for what identifies a post (platform, time,
- * text), so the avatar and the group and thread marks are not drawn (they are in the tooltip and
- * the accessible name). Not drawing them, rather than hiding them, keeps a busy week light.
+ * text), so the group and thread marks are not drawn (they are in the tooltip and the accessible
+ * name). Not drawing them, rather than hiding them, keeps a busy week light.
  */
 export const CompactCellContext = createContext(false);
+
+/** Whether the post `id` asked for the focus (after a keyboard move); the request is then taken. */
+function takeFocusRequest(ctx: PostCellContext, id: string): boolean {
+  if (ctx.focusRequest.current !== id) return false;
+  ctx.focusRequest.current = null;
+  return true;
+}
+
+/** What each mark on a post means: its tooltip, and the calendar's legend (MarksLegend). */
+export const GROUP_MARK = (n: number) =>
+  `One of a group of ${n} posts: the same post on ${n} accounts (hold Shift while dragging to move them all)`;
+export const THREAD_MARK = (n: number) => `A thread of ${n} posts`;
+export const PENDING_MARK = 'A change waiting to sync';
+export const ERROR_MARK = 'Failed, or the service refused a change (the Outbox says why)';
 
 function tooltip(event: PostEvent, time: string): string {
   const p = event.post;
@@ -37,8 +50,7 @@ function tooltip(event: PostEvent, time: string): string {
 
 /**
  * One post on the calendar. Memoized: a cell re-renders only when its own post changes. It is the
- * post's single keyboard stop (role button); the library's wrapper around it is taken out of the
- * tab order so a post is one stop, not two.
+ * post's single keyboard stop (role button); the box around it is no stop of its own.
  */
 export const PostEventView = memo(
   function PostEventView({ event }: Pick<EventProps<PostEvent>, 'event'>) {
@@ -46,17 +58,14 @@ export const PostEventView = memo(
     const compact = useContext(CompactCellContext);
     const ref = useRef<HTMLDivElement>(null);
     const zone = ctx?.zone ?? 'UTC';
+    // The chip shows the short time; the accessible name and the tooltip say it in full.
     const time = formatTime(event.post.publishDate, zone);
+    const chipTime = formatChipTime(event.post.publishDate, zone);
     const p = event.post;
     const selected = useIsSelected(p.id);
 
     useLayoutEffect(() => {
-      const el = ref.current;
-      releaseWrapperStop(el, '.rbc-event');
-      if (el && ctx?.focusRequest.current === event.id) {
-        ctx.focusRequest.current = null;
-        el.focus();
-      }
+      if (ctx && takeFocusRequest(ctx, event.id)) ref.current?.focus();
     }, [ctx, event.id]);
 
     return (
@@ -72,25 +81,26 @@ export const PostEventView = memo(
         title={tooltip(event, time)}
         onKeyDown={(e) => ctx?.onKeyDown(e, event)}
       >
-        <PostSummary event={event} time={time} compact={compact} />
+        {/* No account picture: in a brand's calendar it repeats the brand and takes the text's room. */}
+        <PostSummary event={event} time={chipTime} compact />
         {!compact && p.groupSize > 1 && (
-          <span className="post-mark post-mark--group" aria-hidden="true">
+          <span className="post-mark post-mark--group" aria-hidden="true" title={GROUP_MARK(p.groupSize)}>
             ×{p.groupSize}
           </span>
         )}
         {!compact && p.blockCount > 1 && (
-          <span className="post-mark post-mark--thread" aria-hidden="true">
+          <span className="post-mark post-mark--thread" aria-hidden="true" title={THREAD_MARK(p.blockCount)}>
             ≡{p.blockCount}
           </span>
         )}
         {p.pending && (
-          <span className="post-mark post-mark--pending" aria-hidden="true">
+          <span className="post-mark post-mark--pending" aria-hidden="true" title={PENDING_MARK}>
             ⟳
           </span>
         )}
         {/* A failed post, or a change of it the service refused (it waits in the Outbox). */}
         {(event.state === 'error' || p.error !== null) && (
-          <span className="post-mark post-mark--error" aria-hidden="true">
+          <span className="post-mark post-mark--error" aria-hidden="true" title={ERROR_MARK}>
             !
           </span>
         )}

@@ -34,7 +34,8 @@ import { followPointerDrag } from './pointer-drag.js';
  * 384 slot cells, a hidden label and two wrappers per post, and whose drag addon forced a layout of
  * the whole week from every column's mount; that was most of a month -> week switch
  * (bench/README.md). Hour lines are the columns' background, the past one shaded box per column.
- * It keeps rbc's class names, so its stylesheet, calendar.css and the tests read it as they read rbc.
+ * Its look is ours (styles/time-grid.css); end-to-end tests find its parts by role, name and data-
+ * attributes (data-day-head, data-day-column, data-time-body, data-post-box, data-free-slot).
  *
  * Moving: a post is dragged with the pointer (rows snap to 30 minutes, the grab point kept, as rbc
  * did), or dropped from a "+N" chip's list (HTML drag and drop); Escape cancels a drag. The keyboard
@@ -110,7 +111,7 @@ export function TimeGrid(props: TimeGridProps) {
   }, [first, view, scrollTo.hours, scrollTo.minutes]);
 
   const columnAt = useCallback((x: number): { index: number; rect: DOMRect } | null => {
-    const columns = contentRef.current?.querySelectorAll<HTMLElement>(':scope > .rbc-day-slot') ?? [];
+    const columns = contentRef.current?.querySelectorAll<HTMLElement>(':scope > .cal-day-column') ?? [];
     for (let index = 0; index < columns.length; index++) {
       const rect = columns[index]!.getBoundingClientRect();
       if (x >= rect.left && x < rect.right) return { index, rect };
@@ -204,23 +205,24 @@ export function TimeGrid(props: TimeGridProps) {
   const nowMinutes = minutesOf(now);
   const handlers = useMemo(() => ({ onPointerDown, onClick }), [onPointerDown, onClick]);
   return (
-    <div className={`rbc-calendar ${className}`}>
-      <div className={`rbc-time-view cal-time-grid cal-time-grid--${view}`} style={HOUR_STYLE}>
-        <div className="rbc-time-header">
-          <div className="rbc-label rbc-time-header-gutter" />
-          <div className="rbc-time-header-content">
-            <div className="rbc-row rbc-time-header-cell" role="row">
+    <div className={`cal-time-frame ${className}`}>
+      <div className={`cal-time-grid cal-time-grid--${view}`} style={HOUR_STYLE}>
+        <div className="cal-time-grid__header">
+          <div className="cal-time-grid__corner" />
+          <div className="cal-time-grid__heads">
+            <div className="cal-time-grid__days" role="row">
               {days.map((day) => {
                 const key = wallDateKey(day);
                 return (
                   <div
                     key={key}
                     role="columnheader"
-                    className={`rbc-header${key === todayKey ? ' rbc-today' : ''}`}
+                    className={`cal-time-grid__day-head${key === todayKey ? ' cal-today' : ''}`}
+                    data-day-head={key}
                   >
                     <button
                       type="button"
-                      className="rbc-button-link"
+                      className="cal-day-link"
                       aria-label={format(day, 'EEEE, MMMM d')}
                       onClick={() => onDrillDown(day)}
                     >
@@ -234,14 +236,15 @@ export function TimeGrid(props: TimeGridProps) {
         </div>
         <div
           ref={contentRef}
-          className="rbc-time-content"
+          className="cal-time-grid__body"
+          data-time-body
           onDragOver={onDragOver}
           onDragLeave={onDragLeave}
           onDrop={onDropFromList}
         >
-          <div className="rbc-time-gutter rbc-time-column" aria-hidden="true">
+          <div className="cal-time-grid__gutter" aria-hidden="true">
             {HOURS.map((label) => (
-              <div key={label} className="cal-hour-label rbc-label">
+              <div key={label} className="cal-hour-label">
                 {label}
               </div>
             ))}
@@ -297,13 +300,14 @@ interface DayColumnProps {
 const DayColumn = memo(function DayColumn(props: DayColumnProps) {
   const { index, items, slots, places, pastMinutes, nowMinutes, today, zone, handlers, store } = props;
   return (
-    <div className={`rbc-day-slot rbc-time-column${today ? ' rbc-today' : ''}`}>
+    <div className={`cal-day-column${today ? ' cal-today' : ''}`} data-day-column={index}>
       {pastMinutes > 0 && <div className="cal-past cal-past-shade" style={{ height: pct(pastMinutes) }} />}
-      <div className="rbc-events-container">
+      <div className="cal-day-column__items">
         {slots.map((slot) => (
           <div
             key={slot.id}
-            className="rbc-background-event cal-slot-event"
+            className="cal-slot-event"
+            data-free-slot
             style={{
               top: pct(minutesOf(slot.start)),
               height: pct(Math.min(DAY_MINUTES - minutesOf(slot.start), ROW_MINUTES)),
@@ -318,14 +322,14 @@ const DayColumn = memo(function DayColumn(props: DayColumnProps) {
           return isPost(item) ? (
             <PostBox key={item.id} event={item} place={place} handlers={handlers} />
           ) : (
-            <div key={item.id} className="rbc-event cal-more-event" style={boxStyle(place)}>
+            <div key={item.id} className="cal-post cal-more-event" style={boxStyle(place)}>
               <MoreChip more={item} zone={zone} />
             </div>
           );
         })}
         <DropPreview index={index} store={store} />
       </div>
-      {nowMinutes !== null && <div className="rbc-current-time-indicator" style={{ top: pct(nowMinutes) }} />}
+      {nowMinutes !== null && <div className="cal-now-line" style={{ top: pct(nowMinutes) }} />}
     </div>
   );
 });
@@ -349,7 +353,8 @@ const PostBox = memo(function PostBox(props: {
   const { event, place, handlers } = props;
   return (
     <div
-      className={`rbc-event ${postEventClass(event)}${place.lanes > 1 || place.withChip ? ' post-event--narrow' : ''}`}
+      className={`cal-post ${postEventClass(event)}${place.lanes > 1 || place.withChip ? ' post-event--narrow' : ''}`}
+      data-post-box
       style={boxStyle(place)}
       onPointerDown={(e) => handlers.onPointerDown(e, event)}
       onClick={(e) => handlers.onClick(e, event)}
@@ -367,7 +372,7 @@ function DropPreview({ index, store }: { index: number; store: DragStore }) {
   const at = keepMinutesInRow(new Date(2000, 0, 1, 0, spot.minutes), spot.event.start);
   return (
     <div
-      className={`rbc-event post-event post-event--${spot.event.state ?? 'unknown'} cal-drop-preview`}
+      className={`cal-post post-event post-event--${spot.event.state ?? 'unknown'} cal-drop-preview`}
       style={{ top: pct(spot.minutes), height: pct(ROW_MINUTES), left: 0, width: '100%' }}
       aria-hidden="true"
     >

@@ -35,3 +35,22 @@ export const formatDateTime = (instant: string | Date, zone: string) =>
 /** "Tuesday, March 3, 2026 at 9:30 AM" in the brand zone. */
 export const formatFull = (instant: string | Date, zone: string) =>
   formatter(zone, FULL).format(new Date(instant));
+
+/**
+ * The time on a post's chip in the grids, as short as it reads: "9am", "9:30am", "17:30" (a 24-hour
+ * locale). The chip's one time format: every chip asks here, so it can follow the app's own time
+ * format (the OS's 12/24-hour setting) from one place. The full time stays in the accessible name
+ * and the tooltip.
+ */
+export function formatChipTime(instant: string | Date, zone: string): string {
+  let hour = '';
+  let minute = '';
+  let period = '';
+  for (const part of formatter(zone, TIME).formatToParts(new Date(instant))) {
+    if (part.type === 'hour') hour = part.value;
+    else if (part.type === 'minute') minute = part.value;
+    else if (part.type === 'dayPeriod') period = part.value;
+  }
+  if (!period) return `${Number(hour)}:${minute}`;
+  return `${hour}${minute === '00' ? '' : `:${minute}`}${period.replace(/[.\s]/g, '').toLowerCase()}`;
+}

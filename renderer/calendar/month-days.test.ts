@@ -4,6 +4,7 @@ import {
   cellPlan,
   chipsThatFit,
   dayNumber,
+  emptyPastWeeks,
   monthDays,
   placeInside,
   postsByDay,
@@ -123,6 +124,9 @@ describe('a month cell', () => {
     expect(cellPlan(330, 3)).toEqual({ shown: 2, hidden: 328 });
     // A cell with room for one still draws a post beside its "+N more".
     expect(cellPlan(5, 1)).toEqual({ shown: 1, hidden: 4 });
+    // A "+N more" shorter than a two-line chip leaves room for as many chips as fit above it.
+    expect(cellPlan(6, 2, 2)).toEqual({ shown: 2, hidden: 4 });
+    expect(cellPlan(2, 2, 1)).toEqual({ shown: 2, hidden: 0 });
   });
 
   it("opens a day's list inside the window, even from the top row or the right edge", () => {
@@ -138,5 +142,24 @@ describe('a month cell', () => {
     });
     // Above the window (a scrolled month): moved down to its top.
     expect(placeInside({ left: 10, top: -50 }, { width: 260, height: 420 }, viewport).top).toBe(8);
+  });
+});
+
+describe('emptyPastWeeks', () => {
+  const november = monthDays(new Date(2026, 10, 1));
+  const post = (d: Date) => ({ start: d, id: String(d.getTime()) }) as unknown as PostEvent;
+  const withPosts = (...dates: Date[]) => postsByDay(dates.map(post));
+
+  it('leaves out the weeks at the top that are past and hold no post', () => {
+    // November 2026 starts on a Sunday: weeks from Oct 26, Nov 2, Nov 9, ...
+    const now = new Date(2026, 10, 24, 12);
+    expect(emptyPastWeeks(november, withPosts(new Date(2026, 10, 11, 9)), now)).toBe(2);
+    expect(emptyPastWeeks(november, withPosts(new Date(2026, 9, 27, 9)), now)).toBe(0);
+    expect(emptyPastWeeks(november, withPosts(), now)).toBe(4);
+  });
+
+  it('keeps a week that holds today or a later day, and never leaves out every week', () => {
+    expect(emptyPastWeeks(november, withPosts(), new Date(2026, 10, 3, 12))).toBe(1);
+    expect(emptyPastWeeks(november, withPosts(), new Date(2027, 0, 1))).toBe(november.length / 7 - 1);
   });
 });

@@ -26,6 +26,26 @@ export function monthDays(date: Date): Date[] {
   );
 }
 
+/**
+ * How many weeks at the top of a month view are wholly past (before today) and hold no post: the
+ * view leaves them out, so the weeks that matter get the room. Never every week.
+ */
+export function emptyPastWeeks(
+  days: readonly Date[],
+  byDay: ReadonlyMap<number, readonly PostEvent[]>,
+  now: Date,
+): number {
+  const today = dayNumber(now);
+  const weeks = Math.floor(days.length / 7);
+  let skipped = 0;
+  while (skipped < weeks - 1) {
+    const week = days.slice(skipped * 7, skipped * 7 + 7).map(dayNumber);
+    if (!week.every((day) => day < today && !byDay.get(day)?.length)) break;
+    skipped++;
+  }
+  return skipped;
+}
+
 /** The month one step before or after (`direction`), or `date` itself: the view's navigate. */
 export function stepMonth(date: Date, direction: -1 | 0 | 1): Date {
   return direction === 0 ? date : addMonths(date, direction);
@@ -74,12 +94,17 @@ export function chipsThatFit(space: number, chipPx: number): number {
 }
 
 /**
- * What a day with `count` posts draws in room for `fit` chips: all of them when they fit; else one
- * chip fewer than fit and a "+N more" in the last place (at least one post is always drawn).
+ * What a day with `count` posts draws in room for `fit` chips: all of them when they fit; else the
+ * chips that fit above a "+N more" (`fitWithMore`: one fewer than fit unless the "+N more" is
+ * shorter than a chip; at least one post is always drawn) and the "+N more".
  */
-export function cellPlan(count: number, fit: number): { shown: number; hidden: number } {
+export function cellPlan(
+  count: number,
+  fit: number,
+  fitWithMore: number = fit - 1,
+): { shown: number; hidden: number } {
   if (count <= fit) return { shown: count, hidden: 0 };
-  const shown = Math.max(1, fit - 1);
+  const shown = Math.max(1, Math.min(fitWithMore, count - 1));
   return { shown, hidden: count - shown };
 }
 

@@ -67,7 +67,7 @@ export function whyNotMovable(post: CalendarPost): string | null {
   return keyRefusal('reschedule') ?? postCannotMove(post);
 }
 
-/** The class names of a post in every view (state colour, pending, fixed); boxes add rbc's `rbc-event`. */
+/** The class names of a post in every view (state colour, pending, fixed); the grids' boxes add `cal-post`. */
 export function postEventClass(event: PostEvent): string {
   return [
     'post-event',
