@@ -258,6 +258,7 @@ export function ComposerEditor({
               blocksFor(signed, signed.targets.find((x) => x.integrationId === t.integrationId) ?? t)
             }
             accountName={accountName}
+            accountPicture={(id) => accounts.data?.find((a) => a.id === id)?.picture ?? null}
             previews={media.previews}
             problems={issues.countOf}
             accountIssues={issues.ofAccount}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+
+/*
+ * Previews as each network shows the post: one post for X, Instagram and LinkedIn reads three
+ * different ways (X's short links and thread, Instagram's cropped square-ish frame and "… more",
+ * LinkedIn's "…see more" and link style). Each preview is kept as a picture in e2e/screenshots/
+ * at the two window sizes, light and dark, for a person to look at.
+ */
+
+const sizes = [
+  { width: 1024, height: 700 },
+  { width: 1440, height: 900 },
+];
+
+async function keepPictures(page: Page, previews: Record<string, Locator>, name: string): Promise<void> {
+  await mkdir('e2e/screenshots', { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: `e2e/screenshots/${name}-${size.width}-${scheme}.png` });
+      for (const [platform, preview] of Object.entries(previews)) {
+        await preview.scrollIntoViewIfNeeded();
+        await preview.screenshot({
+          path: `e2e/screenshots/${name}-${platform}-${size.width}-${scheme}.png`,
+        });
+      }
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('one post for X, Instagram and LinkedIn shows three recognisable previews', async ({
+  page,
+  app,
+  connectWithSandboxKey,
+}) => {
+  await connectWithSandboxKey();
+  const dir = await mkdtemp(join(tmpdir(), 'postdeck-previews-'));
+  const tall = join(dir, 'tall.png');
+  // 1:2, taller than Instagram's 4:5 and X's 3:4: both frames cut it.
+  await sharp({ create: { width: 400, height: 800, channels: 3, background: '#8d5b3f' } })
+    .png()
+    .toFile(tall);
+  await app.registerFile(tall, 'tall.png');
+
+  await page.getByRole('button', { name: 'New post' }).click();
+  const dialog = page.getByRole('dialog');
+  const account = (platform: string, name: string) =>
+    dialog.getByRole('group', { name: platform, exact: true }).getByRole('checkbox', { name, exact: true });
+  await account('X', 'Harbor Coffee').check();
+  await account('Instagram', 'harbor.coffee').check();
+  await account('LinkedIn', 'Maya Chen').check();
+  const tag = randomUUID().slice(0, 8);
+  const url = 'https://www.example.com/menu/autumn-2026/specials?ref=deck';
+  const text =
+    `Autumn menu is here ☕🍂 with @maya — read it at ${url} #coffee #harbor ${tag}\n` +
+    'قهوة الخريف وصلت\n' +
+    'Pumpkin spice, maple oat latte and a single origin from Huila roasted on Friday morning. ' +
+    'Come by the roastery on Saturday for a free tasting and a tour.';
+  await dialog.getByRole('textbox', { name: 'Text of Block 1', exact: true }).fill(text);
+  await dialog.getByLabel('Files for Block 1').setInputFiles(tall);
+  await expect(dialog.getByRole('button', { name: 'Remove tall.png' })).toBeVisible();
+
+  const card = (name: string) => dialog.getByRole('article', { name });
+  const x = card('Preview for Harbor Coffee on X').getByRole('group', { name: 'X post' });
+  const instagram = card('Preview for harbor.coffee on Instagram').getByRole('group', {
+    name: 'Instagram post',
+  });
+  const linkedin = card('Preview for Maya Chen on LinkedIn').getByRole('group', { name: 'LinkedIn post' });
+
+  // X: the whole post (under 280), the link as the 23 characters it counts, mention and hashtag marked.
+  await expect(x.locator('.pv-link')).toHaveText('example.com/menu/autum…');
+  await expect(x.locator('.pv-mention')).toHaveText('@maya');
+  await expect(x.locator('.pv-hashtag')).toHaveText(['#coffee', '#harbor']);
+  await expect(x.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+  await expect(x.getByRole('note')).toContainText('X cuts');
+
+  // Instagram: the caption folds after two lines with "… more"; links are plain text; the 4:5 frame cuts.
+  await expect(instagram.getByRole('button', { name: '… more' })).toBeVisible();
+  await expect(instagram.locator('.pv-link')).toHaveCount(0);
+  await expect(instagram).not.toContainText('Pumpkin spice');
+  await expect(instagram.getByRole('note')).toHaveText(
+    '⚠ Instagram cuts 38% of this picture (top and bottom).',
+  );
+
+  // LinkedIn: the link as written, folded at three lines with "…see more", which opens the rest.
+  await expect(linkedin.locator('.pv-link')).toHaveText(url);
+  await expect(linkedin).not.toContainText('free tasting');
+  await linkedin.getByRole('button', { name: '…see more' }).click();
+  await expect(linkedin).toContainText('free tasting');
+
+  // Right-to-left lines and emoji: each paragraph picks its own direction.
+  await expect(linkedin.locator('p.pv-text').first()).toHaveAttribute('dir', 'auto');
+
+  // Three different layouts, not one card three times.
+  const kinds = await dialog
+    .locator('[data-preview]')
+    .evaluateAll((els) =>
+      els.map(
+        (e) => `${e.getAttribute('data-preview')}:${e.children[0]?.className ?? e.children[0]?.tagName}`,
+      ),
+    );
+  expect(new Set(kinds).size).toBe(3);
+
+  await keepPictures(page, { x, instagram, linkedin }, 'previews-composer');
+});
