@@ -111,3 +111,70 @@ test('one post for X, Instagram and LinkedIn shows three recognisable previews',
 
   await keepPictures(page, { x, instagram, linkedin }, 'previews-composer');
 });
+
+test('a first comment for LinkedIn and Facebook: hashtags moved into it, shown under the post, sent as the second block with its delay', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  await connectWithSandboxKey();
+  await page.getByRole('button', { name: 'New post' }).click();
+  const dialog = page.getByRole('dialog');
+  const account = (platform: string, name: string) =>
+    dialog.getByRole('group', { name: platform, exact: true }).getByRole('checkbox', { name, exact: true });
+  const tag = randomUUID().slice(0, 8);
+  await account('LinkedIn', 'Maya Chen').check();
+  await account('Facebook', 'Harbor Coffee Roasters').check();
+  const text = dialog.getByRole('textbox', { name: 'Text of Block 1', exact: true });
+  await text.fill(`Fresh roast on Friday ${tag} #coffee #harbor`);
+
+  const comment = dialog.getByRole('textbox', { name: 'First comment', exact: true });
+  await comment.fill('Menu: example.com/menu');
+  await dialog.getByRole('button', { name: 'Move hashtags to the first comment' }).click();
+  await expect(text).toHaveValue(`Fresh roast on Friday ${tag}`);
+  await expect(comment).toHaveValue('Menu: example.com/menu\n#coffee #harbor');
+  await expect(dialog.getByTestId('first-comment-counter-linkedin')).toHaveText('LinkedIn 38/1250');
+  await expect(dialog.getByTestId('first-comment-counter-facebook')).toHaveText('Facebook 38/8000');
+  await dialog.getByLabel('Minutes after the post').fill('5');
+
+  const linkedin = dialog
+    .getByRole('article', { name: 'Preview for Maya Chen on LinkedIn' })
+    .getByRole('group', { name: 'LinkedIn post' });
+  await expect(linkedin.getByRole('list', { name: 'Comments' })).toContainText('#coffee #harbor');
+  await keepPictures(page, { linkedin }, 'previews-first-comment');
+
+  const value = await page.evaluate(() => {
+    const d = new Date(Date.now() + 2 * 86_400_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  });
+  await dialog.getByLabel(/^Publish at/).fill(value);
+  await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  const brandId = service.brandsOf('full-test')[0]!.id;
+  const headers = { authorization: `Bearer ${service.key('full-test')}`, 'x-brand-id': brandId };
+  const start = new Date(Date.now() - 86_400_000).toISOString();
+  const end = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  await expect
+    .poll(async () => {
+      const list = (await (
+        await fetch(`${service.baseUrl}/posts?startDate=${start}&endDate=${end}`, { headers })
+      ).json()) as { posts: { id: string; content?: string }[] };
+      const mine = list.posts.filter((p) => p.content?.includes(tag));
+      const details = await Promise.all(
+        mine.map(
+          async (p) =>
+            (await (await fetch(`${service.baseUrl}/posts/${p.id}`, { headers })).json()) as {
+              value: { content: string }[];
+              commentDelays: number[];
+            },
+        ),
+      );
+      return details.map((d) => ({ value: d.value.map((b) => b.content), delays: d.commentDelays }));
+    })
+    .toEqual([
+      { value: [`Fresh roast on Friday ${tag}`, 'Menu: example.com/menu\n#coffee #harbor'], delays: [5] },
+      { value: [`Fresh roast on Friday ${tag}`, 'Menu: example.com/menu\n#coffee #harbor'], delays: [5] },
+    ]);
+});

@@ -2,6 +2,7 @@ import type { DraftBlock, DraftTarget } from '../../shared/ipc/models.js';
 import { platformRules } from '../../shared/platforms/rules.js';
 import { describeFileLimits, describeMediaRules } from './checks.js';
 import { PlatformPreview } from '../previews/PlatformPreview.js';
+import { takesFirstComment } from '../../shared/platforms/first-comment.js';
 
 /** How each chosen account's post will read, with its platform's media rule and any problem. */
 export function Preview({
@@ -12,6 +13,7 @@ export function Preview({
   previews,
   problems,
   accountIssues,
+  firstComment,
 }: {
   targets: readonly DraftTarget[];
   blocksOf(t: DraftTarget): readonly DraftBlock[];
@@ -22,6 +24,8 @@ export function Preview({
   problems(targetIndex: number): number;
   /** Problems of the account as a whole (unknown account, thread shape), shown on its card. */
   accountIssues(targetIndex: number): string[];
+  /** The draft's first comment, shown under the post on the networks that take one. */
+  firstComment?: string | null;
 }) {
   if (targets.length === 0) {
     return (
@@ -71,6 +75,7 @@ export function Preview({
                   })),
                 })),
                 settings: t.settings,
+                firstComment: takesFirstComment(t.platform) ? firstComment : null,
               }}
             />
             {own.length > 0 ? (
