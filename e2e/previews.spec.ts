@@ -27,9 +27,11 @@ async function keepPictures(page: Page, previews: Record<string, Locator>, name:
       await page.screenshot({ path: `e2e/screenshots/${name}-${size.width}-${scheme}.png` });
       for (const [platform, preview] of Object.entries(previews)) {
         await preview.scrollIntoViewIfNeeded();
-        await preview.screenshot({
-          path: `e2e/screenshots/${name}-${platform}-${size.width}-${scheme}.png`,
-        });
+        await preview
+          .screenshot({ path: `e2e/screenshots/${name}-${platform}-${size.width}-${scheme}.png` })
+          .catch((e: unknown) => {
+            throw new Error(`The ${platform} preview at ${size.width} (${scheme}): ${String(e)}`);
+          });
       }
     }
   }
@@ -177,4 +179,73 @@ test('a first comment for LinkedIn and Facebook: hashtags moved into it, shown u
       { value: [`Fresh roast on Friday ${tag}`, 'Menu: example.com/menu\n#coffee #harbor'], delays: [5] },
       { value: [`Fresh roast on Friday ${tag}`, 'Menu: example.com/menu\n#coffee #harbor'], delays: [5] },
     ]);
+});
+
+test('every network has its own preview, Instagram as a post and as a story', async ({
+  page,
+  app,
+  connectWithSandboxKey,
+}) => {
+  // Nine previews pictured at two sizes, light and dark: more than the default 30 s on a busy machine.
+  test.setTimeout(180_000);
+  await connectWithSandboxKey();
+  const dir = await mkdtemp(join(tmpdir(), 'postdeck-previews-'));
+  const wide = join(dir, 'wide.png');
+  // 2:1, wider than Instagram's 1.91:1 and far wider than a story's 9:16.
+  await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#3f6b4f' } })
+    .png()
+    .toFile(wide);
+  await app.registerFile(wide, 'wide.png');
+
+  await page.getByRole('button', { name: 'New post' }).click();
+  const dialog = page.getByRole('dialog');
+  const accounts: [string, string, string][] = [
+    ['X', 'Harbor Coffee', 'x'],
+    ['Instagram', 'harbor.coffee', 'instagram'],
+    ['LinkedIn page', 'Harbor Coffee Co.', 'linkedin-page'],
+    ['Facebook', 'Harbor Coffee Roasters', 'facebook'],
+    ['Threads', 'harbor.coffee', 'threads'],
+    ['TikTok', 'harborcoffee', 'tiktok'],
+    ['YouTube', 'Harbor Coffee TV', 'youtube'],
+    ['Bluesky', 'harborcoffee', 'bluesky'],
+  ];
+  for (const [group, name] of accounts)
+    await dialog
+      .getByRole('group', { name: group, exact: true })
+      .getByRole('checkbox', { name, exact: true })
+      .check();
+  await dialog
+    .getByRole('textbox', { name: 'Text of Block 1', exact: true })
+    .fill(
+      'Saturday tasting at the roastery 🎉 with @maya, details at https://example.com/events/tasting #coffee',
+    );
+  await dialog.getByLabel('Files for Block 1').setInputFiles(wide);
+  await expect(dialog.getByRole('button', { name: 'Remove wide.png' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add a block to the thread' }).click();
+  await dialog
+    .getByRole('textbox', { name: 'Text of Block 2', exact: true })
+    .fill('مرحبا! Doors open at 10.');
+
+  const previews: Record<string, Locator> = {};
+  for (const [, , platform] of accounts)
+    previews[platform] = dialog.locator(`article[data-platform="${platform}"] [data-preview]`).first();
+  const names = await dialog
+    .locator('[data-preview]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-preview')));
+  expect(names).toEqual(accounts.map(([, , p]) => p));
+  // The thread: replies on X, Threads and Bluesky; a comment on Facebook; one block on TikTok.
+  await expect(previews.x!.locator('.pv-thread-item')).toHaveCount(2);
+  await expect(previews.facebook!.getByRole('list', { name: 'Comments' })).toContainText('Doors open');
+  await expect(previews.tiktok!).not.toContainText('Doors open');
+  await expect(previews.instagram!.getByRole('note')).toContainText('Instagram cuts');
+
+  await dialog
+    .getByRole('group', { name: 'Instagram · harbor.coffee' })
+    .getByRole('radio', { name: 'Story' })
+    .check();
+  await expect(dialog.getByRole('group', { name: 'Instagram story' }).getByRole('note')).toHaveText(
+    '⚠ Instagram cuts 72% of this picture (sides).',
+  );
+  previews['instagram-story'] = dialog.getByRole('group', { name: 'Instagram story' });
+  await keepPictures(page, previews, 'previews-all');
 });
