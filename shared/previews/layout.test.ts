@@ -110,3 +110,30 @@ describe('X fold', () => {
     expect(foldText(long, previewLayouts.x)).toEqual({ shown: 'c'.repeat(279), folded: true });
   });
 });
+
+describe('long texts', () => {
+  it('draws a 64,000-character paste quickly: folded at 5,000 units, long words left plain', () => {
+    const paste = 'a.'.repeat(32_000);
+    const started = performance.now();
+    for (const layout of Object.values(previewLayouts)) {
+      const folded = foldText(paste, layout);
+      expect(folded.folded).toBe(true);
+      textParts(folded.shown, layout.links);
+      firstLinkDomain(paste);
+    }
+    // One pass of twitter-text over 5,000 units of this took ~0.5 s; each platform's preview did it.
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+  it('finds entities word by word as one pass finds them', () => {
+    const text = 'a#b #c @d e@f x.com/y\n#z, (https://q.io/p) ＃全角 #😀';
+    const oneByOne = textParts(text, 'as-written');
+    expect(oneByOne.filter((p) => p.kind !== 'text')).toEqual([
+      { kind: 'hashtag', text: '#c' },
+      { kind: 'mention', text: '@d' },
+      { kind: 'link', text: 'x.com/y', url: 'x.com/y', domain: 'x.com' },
+      { kind: 'hashtag', text: '#z' },
+      { kind: 'link', text: 'https://q.io/p', url: 'https://q.io/p', domain: 'q.io' },
+      { kind: 'hashtag', text: '＃全角' },
+    ]);
+  });
+});

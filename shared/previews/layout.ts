@@ -1,4 +1,4 @@
-import twitterText from 'twitter-text';
+import twitterText, { type EntityWithIndices } from 'twitter-text';
 import type { PlatformType } from '../platforms/types.js';
 import { countXWeighted } from '../platforms/text.js';
 import { xConfig } from '../platforms/x-weighted.js';
@@ -154,6 +154,12 @@ export const previewLayouts: Record<PreviewVariant, PreviewLayout> = {
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
+/** The most UTF-16 units of a text a preview draws (the rest is behind the fold). */
+export const PREVIEW_MAX_SHOWN = 5000;
+
+/** Words longer than this are drawn as plain text, unsearched for links (see textParts). */
+const MAX_ENTITY_WORD = 1000;
+
 export interface Folded {
   /** The text shown before the fold (all of it when it fits). */
   shown: string;
@@ -163,9 +169,12 @@ export interface Folded {
 
 /** The part of `text` a network shows before its fold: a grapheme count, or a number of lines. */
 export function foldText(
-  text: string,
+  whole: string,
   layout: Pick<PreviewLayout, 'foldAt' | 'foldLines' | 'foldCount'>,
 ): Folded {
+  // A preview draws at most PREVIEW_MAX_SHOWN units: past every network's limit, and it keeps a
+  // 63,206-character paste from costing a keystroke seconds in every preview.
+  const text = whole.length > PREVIEW_MAX_SHOWN ? whole.slice(0, PREVIEW_MAX_SHOWN) : whole;
   let end = text.length;
   if (layout.foldLines !== null) {
     let at = -1;
@@ -188,7 +197,7 @@ export function foldText(
       n++;
     }
   }
-  if (end >= text.length) return { shown: text, folded: false };
+  if (end >= whole.length) return { shown: whole, folded: false };
   return { shown: text.slice(0, end).trimEnd(), folded: true };
 }
 
@@ -245,8 +254,7 @@ export function displayLink(url: string, style: PreviewLayout['links']): string 
 export function textParts(text: string, style: PreviewLayout['links']): TextPart[] {
   const parts: TextPart[] = [];
   let at = 0;
-  const entities = twitterText.extractEntitiesWithIndices(text).sort((a, b) => a.indices[0] - b.indices[0]);
-  for (const e of entities) {
+  for (const e of entitiesOf(text)) {
     const [start, end] = e.indices;
     if (start < at) continue;
     if (start > at) parts.push({ kind: 'text', text: text.slice(at, start) });
@@ -269,10 +277,28 @@ export function textParts(text: string, style: PreviewLayout['links']): TextPart
   }, []);
 }
 
+/**
+ * twitter-text's entities, found word by word: no link, mention or hashtag spans whitespace, and
+ * whitespace ends any context one depends on, so this finds what one pass would; but
+ * twitter-text's time on a long word ("a." repeated) grows with its square, so words over
+ * MAX_ENTITY_WORD stay plain.
+ */
+function entitiesOf(text: string): EntityWithIndices[] {
+  const found: EntityWithIndices[] = [];
+  for (const word of text.matchAll(/\S+/g)) {
+    if (word[0].length > MAX_ENTITY_WORD) continue;
+    for (const e of twitterText.extractEntitiesWithIndices(word[0])) {
+      const [start, end] = e.indices;
+      found.push({ ...e, indices: [start + word.index, end + word.index] });
+    }
+  }
+  return found;
+}
+
 /** The domain of the first link of a text, for a link card, or null when it has none. */
 export function firstLinkDomain(text: string): string | null {
-  const url = twitterText.extractUrls(text)[0];
-  return url ? linkDomain(url) : null;
+  const link = textParts(text.slice(0, PREVIEW_MAX_SHOWN), 'as-written').find((p) => p.kind === 'link');
+  return link?.kind === 'link' ? link.domain : null;
 }
 
 export interface Crop {
