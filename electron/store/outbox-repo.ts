@@ -9,7 +9,7 @@ import { DraftMedia, OutboxKind, OutboxStatus } from '../../shared/ipc/models.js
 import { PlatformType } from '../../shared/platforms/types.js';
 import type { AppDatabase } from './database.js';
 import { jsonText, parseRow, parseRows, sqlBool, sqlInt } from './rows.js';
-import { FirstComment } from '../../shared/platforms/first-comment.js';
+import { FirstComment } from '../../shared/platforms/first-comment-schema.js';
 
 /*
  * The durable queue of writes not yet confirmed by the service. A row is

@@ -3,7 +3,7 @@ import { IsoDateTime, MetricMap, CommentDelay, ContentBlock, MediaObject } from 
 import { MAX_JSON_NESTING, nestsDeeperThan } from '../json/nesting.js';
 import { PlatformType } from '../platforms/types.js';
 import { QueueSlots } from '../queue/slots.js';
-import { FirstComment } from '../platforms/first-comment.js';
+import { FirstComment } from '../platforms/first-comment-schema.js';
 
 /** A connection as the renderer sees it: never the key, only whether one is set. */
 export const KeyStatus = z.object({

@@ -1,10 +1,9 @@
 import twitterText from 'twitter-text';
-import { z } from 'zod';
-import { CommentDelay } from '../api/resources.js';
 import type { ValidationIssue } from '../api/errors.js';
 import { platformRules } from './rules.js';
 import { measureText } from './text-length.js';
 import type { PlatformType } from './types.js';
+import type { FirstComment } from './first-comment-schema.js';
 
 /*
  * The first comment: text posted as a comment under the post (Instagram, LinkedIn, Facebook), where
@@ -26,12 +25,7 @@ export function takesFirstComment(platform: PlatformType): platform is FirstComm
   return platform in firstCommentLimits;
 }
 
-export const FirstComment = z.object({
-  content: z.string().max(100_000),
-  /** Minutes after the post, as a thread's commentDelays entry. */
-  delay: CommentDelay,
-});
-export type FirstComment = z.infer<typeof FirstComment>;
+export { FirstComment } from './first-comment-schema.js';
 
 /** Whether a first comment has anything to send. */
 export function hasFirstComment(c: FirstComment | null | undefined): c is FirstComment {
