@@ -10,6 +10,7 @@ import { PlatformType } from '../../shared/platforms/types.js';
 import { forActiveBrand, type BrandOnScreen } from './brand-scope.js';
 import type { AppDatabase } from './database.js';
 import { jsonText, parseRow, parseRows, sqlBool, sqlInt } from './rows.js';
+import { FirstComment } from '../../shared/platforms/first-comment-schema.js';
 
 /*
  * The durable queue of writes not yet confirmed by the service. A row is
@@ -24,6 +25,8 @@ export const CreateTarget = z.object({
   settings: z.record(z.string(), z.unknown()),
   blocks: z.array(z.object({ content: z.string(), media: z.array(DraftMedia) })).min(1),
   commentDelays: z.array(CommentDelay).optional(),
+  /** Sent as the thread's second block, its delay first in commentDelays (buildCreateRequest). */
+  firstComment: FirstComment.optional(),
 });
 export type CreateTarget = z.infer<typeof CreateTarget>;
 

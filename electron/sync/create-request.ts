@@ -8,6 +8,12 @@ import type {
 import type { ValidationIssue } from '../../shared/api/errors.js';
 import type { Draft, DraftMedia } from '../../shared/ipc/models.js';
 import { validatePostTarget } from '../../shared/platforms/validate.js';
+import {
+  firstCommentIssues,
+  hasFirstComment,
+  takesFirstComment,
+  withFirstComment,
+} from '../../shared/platforms/first-comment.js';
 import type { CreatePayload, CreateTarget } from '../store/outbox-repo.js';
 
 /*
@@ -30,6 +36,9 @@ export function createPayloadFromDraft(
       settings: t.settings,
       blocks: blocks.map((b) => ({ content: b.content, media: b.media })),
       ...(delays.length > 0 ? { commentDelays: delays } : {}),
+      ...(takesFirstComment(t.platform) && hasFirstComment(draft.firstComment)
+        ? { firstComment: draft.firstComment }
+        : {}),
     };
   });
   return { type, date, shortLink: draft.shortLink, targets };
@@ -62,19 +71,24 @@ export function buildCreateRequest(payload: CreatePayload, resolve: MediaResolve
     type: payload.type,
     date: payload.date,
     shortLink: payload.shortLink,
-    posts: payload.targets.map((t) => ({
-      integration: { id: t.integrationId },
-      value: t.blocks.map((b): ContentBlock => {
+    posts: payload.targets.map((t) => {
+      const value = t.blocks.map((b): ContentBlock => {
         const image = b.media.map((m) => {
           const ref = m.mediaId !== null && m.path !== null ? { id: m.mediaId, path: m.path } : resolve(m);
           if (!ref) throw new MissingMediaError(m);
           return ref;
         });
         return image.length > 0 ? { content: b.content, image } : { content: b.content };
-      }),
-      settings: { ...t.settings, __type: t.platform },
-      ...(t.commentDelays ? { commentDelays: t.commentDelays } : {}),
-    })),
+      });
+      // The first comment is the thread's second block (the API's one way to post a comment).
+      const sent = withFirstComment(value, t.commentDelays, t.firstComment, (content) => ({ content }));
+      return {
+        integration: { id: t.integrationId },
+        value: sent.blocks,
+        settings: { ...t.settings, __type: t.platform },
+        ...(sent.delays ? { commentDelays: sent.delays } : {}),
+      };
+    }),
   };
 }
 
@@ -90,7 +104,12 @@ export function validateCreatePayload(payload: CreatePayload): ValidationIssue[]
     for (const b of t.blocks) for (const m of b.media) if (m.mediaId) kinds.set(m.mediaId, m.kind);
   return (request.posts ?? []).flatMap((target, i) => {
     const platform = payload.targets[i]?.platform;
-    return platform ? validatePostTarget(target, i, platform, (ref) => kinds.get(ref.id)) : [];
+    return platform
+      ? [
+          ...validatePostTarget(target, i, platform, (ref) => kinds.get(ref.id)),
+          ...firstCommentIssues(payload.targets[i]?.firstComment, platform, i),
+        ]
+      : [];
   });
 }
 
@@ -109,7 +128,7 @@ export function postsFromCreate(
       publishDate: payload.type === 'now' ? syncedAt : payload.date,
       integration: { id: r.integration, platform: target?.platform },
       content: target?.blocks[0]?.content ?? '',
-      blockCount: target?.blocks.length ?? 1,
+      blockCount: (target?.blocks.length ?? 1) + (target?.firstComment ? 1 : 0),
     };
   });
 }

@@ -7,6 +7,8 @@ import { formatDateTime, formatFull } from './format.js';
 import { AccountAvatar, PlatformBadge } from './PostBadges.js';
 import { platformLabel, stateLabel, whyNotMovable } from './posts.js';
 import { QueueActions } from './QueueActions.js';
+import { PlatformPreview } from '../previews/PlatformPreview.js';
+import { PlatformType } from '../../shared/platforms/types.js';
 import { MakeEvergreenButton } from '../evergreen/MakeEvergreenButton.js';
 import { instantToWall, parseInputValue, wallToInputValue, wallToInstant } from './time.js';
 import { normalizePostState } from '../../shared/api/resources.js';
@@ -62,6 +64,7 @@ export function PostDetailsPanel({
   const error = post?.error ?? d?.error ?? null;
   const settings = Object.entries(d?.settings ?? {}).filter(([k]) => k !== '__type');
   const releaseURL = post?.releaseURL ?? d?.releaseURL ?? null;
+  const detailPlatform = PlatformType.safeParse(d?.settings.__type ?? post?.integration.platform).data;
   const openComposer = useUi((s) => s.openComposer);
   // Only a post not yet out can be replaced by a new version; any post on the service can be copied.
   const onService = !!post && !post.localOnly && !!post.group;
@@ -222,6 +225,34 @@ export function PostDetailsPanel({
           </ol>
         )}
       </section>
+
+      {d && detailPlatform && (
+        <section aria-label="Preview">
+          <h3>Preview</h3>
+          <PlatformPreview
+            post={{
+              platform: detailPlatform,
+              account: {
+                name: post?.integration.name ?? d.integration.name ?? 'Account',
+                picture: post?.integration.picture ?? null,
+              },
+              blocks: d.value.map((block) => ({
+                text: block.content,
+                media: (block.image ?? []).map((m) => {
+                  const media = d.media?.find((x) => x.id === m.id);
+                  const kind = /\.(mp4|mov|webm)$/i.test(m.path) ? ('video' as const) : ('image' as const);
+                  return {
+                    src: media?.thumbnail ?? (kind === 'video' ? null : m.path),
+                    kind,
+                    alt: media?.alt ?? '',
+                  };
+                }),
+              })),
+              settings: d.settings,
+            }}
+          />
+        </section>
+      )}
 
       {settings.length > 0 && (
         <section aria-label="Platform settings">

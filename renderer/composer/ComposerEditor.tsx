@@ -15,6 +15,9 @@ import { DraftsPanel } from './DraftsPanel.js';
 import { placeIssues } from './issue-placement.js';
 import type { ComposerMode } from './load-draft.js';
 import { Preview } from './Preview.js';
+import { FirstCommentField } from './FirstCommentField.js';
+import * as firstComment from './first-comment-model.js';
+import { takesFirstComment } from '../../shared/platforms/first-comment.js';
 import { SaveStatus } from './SaveStatus.js';
 import { SendBar } from './SendBar.js';
 import { SettingsForms } from './SettingsForms.js';
@@ -212,6 +215,15 @@ export function ComposerEditor({
                 onCancelUpload={media.cancel}
               />
             )}
+            <FirstCommentField
+              targets={draft.targets}
+              comment={draft.firstComment}
+              onText={(text) => edit((d) => firstComment.setFirstCommentText(d, text))}
+              onDelay={(minutes) => edit((d) => firstComment.setFirstCommentDelay(d, minutes))}
+              onMoveHashtags={() =>
+                edit((d) => firstComment.moveHashtagsToFirstComment(d, takesFirstComment))
+              }
+            />
             <SettingsForms
               targets={draft.targets}
               accountName={accountName}
@@ -258,9 +270,11 @@ export function ComposerEditor({
               blocksFor(signed, signed.targets.find((x) => x.integrationId === t.integrationId) ?? t)
             }
             accountName={accountName}
+            accountPicture={(id) => accounts.data?.find((a) => a.id === id)?.picture ?? null}
             previews={media.previews}
             problems={issues.countOf}
             accountIssues={issues.ofAccount}
+            firstComment={draft.firstComment?.content ?? null}
           />
         </div>
         <SendBar

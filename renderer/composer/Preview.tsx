@@ -1,23 +1,31 @@
 import type { DraftBlock, DraftTarget } from '../../shared/ipc/models.js';
 import { platformRules } from '../../shared/platforms/rules.js';
 import { describeFileLimits, describeMediaRules } from './checks.js';
+import { PlatformPreview } from '../previews/PlatformPreview.js';
+import { takesFirstComment } from '../../shared/platforms/first-comment.js';
 
 /** How each chosen account's post will read, with its platform's media rule and any problem. */
 export function Preview({
   targets,
   blocksOf,
   accountName,
+  accountPicture,
   previews,
   problems,
   accountIssues,
+  firstComment,
 }: {
   targets: readonly DraftTarget[];
   blocksOf(t: DraftTarget): readonly DraftBlock[];
   accountName(id: string): string;
+  /** The account's picture, for the preview's avatar (initials when none). */
+  accountPicture?(id: string): string | null;
   previews: ReadonlyMap<string, string>;
   problems(targetIndex: number): number;
   /** Problems of the account as a whole (unknown account, thread shape), shown on its card. */
   accountIssues(targetIndex: number): string[];
+  /** The draft's first comment, shown under the post on the networks that take one. */
+  firstComment?: string | null;
 }) {
   if (targets.length === 0) {
     return (
@@ -51,27 +59,25 @@ export function Preview({
                 <span className="badge badge-danger">{n === 1 ? '1 problem' : `${n} problems`}</span>
               ) : null}
             </header>
-            {(rules.threads ? blocks : blocks.slice(0, 1)).map((b, bi) => (
-              <div key={bi} className="composer-preview-block">
-                <p className="composer-preview-text">
-                  {b.content || <span className="muted">(no text)</span>}
-                </p>
-                {b.media.length > 0 ? (
-                  <div className="composer-preview-media">
-                    {b.media.slice(0, 4).map((m, mi) => {
-                      const src = m.thumbnail ?? (m.localPath ? previews.get(m.localPath) : undefined);
-                      return src && !(m.kind === 'video' && !m.thumbnail) ? (
-                        <img key={mi} src={src} alt="" />
-                      ) : (
-                        <span key={mi} className="composer-thumb-video" aria-hidden="true">
-                          ▶
-                        </span>
-                      );
-                    })}
-                  </div>
-                ) : null}
-              </div>
-            ))}
+            <PlatformPreview
+              post={{
+                platform: t.platform,
+                account: { name: accountName(t.integrationId), picture: accountPicture?.(t.integrationId) },
+                blocks: (rules.threads ? blocks : blocks.slice(0, 1)).map((b) => ({
+                  text: b.content,
+                  media: b.media.map((m) => ({
+                    src:
+                      m.kind === 'video' && !m.thumbnail
+                        ? null
+                        : (m.thumbnail ?? (m.localPath ? previews.get(m.localPath) : undefined) ?? null),
+                    kind: m.kind,
+                    alt: m.name,
+                  })),
+                })),
+                settings: t.settings,
+                firstComment: takesFirstComment(t.platform) ? firstComment : null,
+              }}
+            />
             {own.length > 0 ? (
               <ul className="composer-issues" aria-label={`Problems of ${accountName(t.integrationId)}`}>
                 {own.map((m) => (

@@ -9,6 +9,7 @@ import {
   type MediaRules,
 } from '../../shared/platforms/rules.js';
 import { measureText } from '../../shared/platforms/text-length.js';
+import { firstCommentIssues } from '../../shared/platforms/first-comment.js';
 import type { PlatformType } from '../../shared/platforms/types.js';
 import { validatePostTarget } from '../../shared/platforms/validate.js';
 import type { WorkingDraft } from './draft-model.js';
@@ -45,7 +46,10 @@ export function draftIssues(d: WorkingDraft): ValidationIssue[] {
     const kinds = new Map(
       blocksFor(d, t).flatMap((b) => b.media.map((m) => [mediaRef(m).id, m.kind] as const)),
     );
-    return validatePostTarget(postTargetOf(d, t), i, t.platform, (ref) => kinds.get(ref.id));
+    return [
+      ...validatePostTarget(postTargetOf(d, t), i, t.platform, (ref) => kinds.get(ref.id)),
+      ...firstCommentIssues(d.firstComment, t.platform, i),
+    ];
   });
 }
 

@@ -3,6 +3,7 @@ import { IsoDateTime, MetricMap, CommentDelay, ContentBlock, MediaObject } from 
 import { MAX_JSON_NESTING, nestsDeeperThan } from '../json/nesting.js';
 import { PlatformType } from '../platforms/types.js';
 import { QueueSlots } from '../queue/slots.js';
+import { FirstComment } from '../platforms/first-comment-schema.js';
 
 /** A connection as the renderer sees it: never the key, only whether one is set. */
 export const KeyStatus = z.object({
@@ -187,6 +188,8 @@ export const Draft = z.object({
   replacesGroup: z.string().nullable(),
   /** false: the accounts' signatures are left off this post (absent: they are added). */
   signature: z.boolean().optional(),
+  /** The first comment for the Instagram, LinkedIn and Facebook accounts (absent or null: none). */
+  firstComment: FirstComment.nullable().optional(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });
