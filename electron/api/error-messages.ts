@@ -1,5 +1,6 @@
 import { ErrorCode } from '../../shared/api/errors.js';
 import type { EndpointDef } from '../../shared/api/endpoints.js';
+import { TIME_PASSED } from '../../shared/posts/time-passed.js';
 
 /*
  * One sentence per failure the user can hit, saying what to do next. The
@@ -32,7 +33,7 @@ export function httpErrorMessage(
     case ErrorCode.INTEGRATION_NOT_FOUND:
       return 'The service does not know this connected account: check its id in the dashboard, or remove it from the post.';
     case ErrorCode.DATE_IN_PAST:
-      return 'The chosen time is already in the past: pick a future time, or post now.';
+      return TIME_PASSED;
     case ErrorCode.POST_NOT_RESCHEDULABLE:
       return 'This post can no longer be moved (it is being published or already published).';
     case ErrorCode.URL_NOT_ALLOWED:

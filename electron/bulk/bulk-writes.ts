@@ -10,6 +10,7 @@ import { deleteSummary } from '../sync/outbox-views.js';
 import { whyNotMovable } from '../../shared/posts/movable.js';
 import { enqueue, queueMove, type ActiveBrand, type WriteContext } from '../sync/write-context.js';
 import { BulkBatchesRepo, type BatchUndo } from './bulk-batches-repo.js';
+import { whyTimePassed } from '../../shared/posts/time-passed.js';
 
 /*
  * A bulk change lands in the outbox in ONE transaction, recorded as a batch,
@@ -53,11 +54,8 @@ export class BulkWrites {
         const reason = !post
           ? 'This post is not in the calendar any more.'
           : (whyNotMovable({ state: post.state }) ??
-            (Date.parse(move.to) <= now
-              ? 'The new time has already passed.'
-              : post.group && deleting.has(post.group)
-                ? 'It is deleted in the same change.'
-                : null));
+            whyTimePassed(move.to, now) ??
+            (post.group && deleting.has(post.group) ? 'It is deleted in the same change.' : null));
         if (!post || reason) {
           refused.push({ id: move.id, reason: reason ?? '' });
           continue;

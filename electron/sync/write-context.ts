@@ -9,6 +9,7 @@ import type { OutboxOp, OutboxRecord, OutboxRepo } from '../store/outbox-repo.js
 import type { CachedPost, PostsCache } from '../store/posts-cache.js';
 import { rescheduleSummary } from './outbox-views.js';
 import type { Reachability } from './reachability.js';
+import { whyTimePassed } from '../../shared/posts/time-passed.js';
 
 /** What the write paths of the sync engine share. */
 
@@ -82,9 +83,8 @@ export function queueMove(
 export const MISSING_DATE = 'Pick a date and time for a scheduled post.';
 
 export function requireFuture(now: () => Date, date: string): void {
-  if (Date.parse(date) <= now().getTime()) {
-    throw new AppFailure('INVALID_ARGUMENT', 'That time has already passed; pick a time in the future.');
-  }
+  const passed = whyTimePassed(date, now().getTime());
+  if (passed) throw new AppFailure('INVALID_ARGUMENT', passed);
 }
 
 /** The file checks, as an error the renderer shows as it is. */

@@ -14,6 +14,7 @@ import { normalizePostState } from '../../shared/api/resources.js';
 import { useUi } from '../app/ui-store.js';
 import { useKeyAccess } from '../app/key-access.js';
 import { featureAccess } from '../settings/permissions.js';
+import { whyTimePassed } from '../../shared/posts/time-passed.js';
 
 interface DetailsProps {
   postId: string;
@@ -282,8 +283,8 @@ function RescheduleForm(props: {
     const wall = parseInputValue(when);
     if (!wall) return setWhenError('Enter a date and a time.');
     const target = wallToInstant(wall, zone, new Date(post.publishDate));
-    if (target.getTime() <= Date.now())
-      return setWhenError('That time has already passed. Pick a time later than now.');
+    const passed = whyTimePassed(target.getTime(), Date.now());
+    if (passed) return setWhenError(passed);
     setWhenError(null);
     onReschedule(post, target);
   };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planBulkChange } from '../../../shared/bulk/plan.js';
 import type { CalendarPost, IntegrationView } from '../../../shared/ipc/models.js';
+import { TIME_PASSED } from '../../../shared/posts/time-passed.js';
 import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
 import { startTestService, type TestService } from '../support.js';
 
@@ -114,7 +115,7 @@ describe('bulk change through the outbox', () => {
     });
     expect(applied.queued).toBe(0);
     expect(applied.refused.map((r) => r.reason)).toEqual([
-      'The new time has already passed.',
+      TIME_PASSED,
       'This post is not in the calendar any more.',
     ]);
   });
