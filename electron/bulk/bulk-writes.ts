@@ -7,6 +7,7 @@ import {
 import { AppFailure } from '../ipc/app-failure.js';
 import type { OutboxRecord } from '../store/outbox-repo.js';
 import { deleteSummary } from '../sync/outbox-views.js';
+import { whyGroupNotDeletable } from '../../shared/posts/deletable.js';
 import { whyNotMovable } from '../../shared/posts/movable.js';
 import { enqueue, queueMove, type ActiveBrand, type WriteContext } from '../sync/write-context.js';
 import { BulkBatchesRepo, type BatchUndo } from './bulk-batches-repo.js';
@@ -71,6 +72,11 @@ export class BulkWrites {
         const posts = cache.listGroup(active.profileId, active.brandId, group);
         if (queuedDeletes.has(group)) {
           refused.push({ id: group, reason: 'It is already being deleted.' });
+          continue;
+        }
+        const cannot = whyGroupNotDeletable(posts);
+        if (cannot) {
+          refused.push({ id: group, reason: cannot });
           continue;
         }
         // Moving a post that is about to be deleted is moot: those moves go, so they cannot hold the delete up.

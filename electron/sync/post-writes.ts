@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { whyGroupNotDeletable } from '../../shared/posts/deletable.js';
 import { whyNotMovable } from '../../shared/posts/movable.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 
@@ -79,6 +80,10 @@ export class PostWrites {
 
   deleteGroup(active: ActiveBrand, input: IpcInput<'deleteGroup'>): Queued {
     const { outbox } = this.c;
+    const refused = whyGroupNotDeletable(
+      this.c.cache.listGroup(active.profileId, active.brandId, input.group),
+    );
+    if (refused) throw new AppFailure('CONFLICT', refused);
     const id = this.c.db.tx(() => {
       const ops = outbox.list(active);
       const queued = ops.find((op) => op.kind === 'deleteGroup' && op.payload.group === input.group);

@@ -5,7 +5,7 @@ import { call } from '../lib/ipc.js';
 import { postKey } from './queries.js';
 import { formatDateTime, formatFull } from './format.js';
 import { AccountAvatar, PlatformBadge } from './PostBadges.js';
-import { whyNotMovable } from './posts.js';
+import { whyNotDeletable, whyNotMovable } from './posts.js';
 import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
 import { QueueActions } from './QueueActions.js';
 import { MakeEvergreenButton } from '../evergreen/MakeEvergreenButton.js';
@@ -60,7 +60,8 @@ export function PostDetailsPanel({
   const post: CalendarPost | null = listed;
   const state = post?.state ?? d?.state ?? '';
   const fixedReason = post ? whyNotMovable(post) : null;
-  const deleteRefused = useKeyAccess((k) => featureAccess(k.scopes, 'deletePosts').reason);
+  const keyDeleteRefused = useKeyAccess((k) => featureAccess(k.scopes, 'deletePosts').reason);
+  const deleteRefused = keyDeleteRefused ?? (post ? whyNotDeletable(post) : null);
   const error = post?.error ?? d?.error ?? null;
   const settings = Object.entries(d?.settings ?? {}).filter(([k]) => k !== '__type');
   const releaseURL = post?.releaseURL ?? d?.releaseURL ?? null;

@@ -1,4 +1,5 @@
 import { normalizePostState, PostState } from '../../shared/api/resources.js';
+import { whyNotDeletable as postCannotBeDeleted } from '../../shared/posts/deletable.js';
 import { whyNotMovable as postCannotMove } from '../../shared/posts/movable.js';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
@@ -52,6 +53,11 @@ export function firstLine(content: string): string {
  */
 export function whyNotMovable(post: CalendarPost): string | null {
   return keyRefusal('reschedule') ?? postCannotMove(post);
+}
+
+/** Why a post cannot be deleted, or null when it can: the key's scopes first, then the rule main applies too. */
+export function whyNotDeletable(post: CalendarPost): string | null {
+  return keyRefusal('deletePosts') ?? postCannotBeDeleted(post);
 }
 
 /** The class names of a post in every view (state colour, pending, fixed); boxes add rbc's `rbc-event`. */

@@ -141,6 +141,22 @@ describe('bulk change through the outbox', () => {
     expect(undone.notRestored[0]!.reason).toContain('cannot be undone once it has been sent');
   });
 
+  it('refuses to delete a post being published, alone as in bulk, and queues nothing', async () => {
+    // The sandbox's demo thread that is still going out (its next block is minutes away).
+    const { posts } = await app.ok('listPosts', {
+      start: new Date(Date.now() - DAY).toISOString(),
+      end: new Date(Date.now() + DAY).toISOString(),
+    });
+    const running = posts.find((p) => p.state === 'publishing' && p.group);
+    expect(running, 'the demo brand has a thread being published').toBeDefined();
+    const reason = 'This post is being published right now; it can be deleted once it is out.';
+    const alone = await app.fails('deleteGroup', { group: running!.group! });
+    expect(alone).toMatchObject({ code: 'CONFLICT', message: reason });
+    const bulk = await app.ok('applyBulkChange', { moves: [], deleteGroups: [running!.group!] });
+    expect(bulk.refused).toEqual([{ id: running!.group!, reason }]);
+    expect((await app.ok('listOutbox')).filter((o) => o.kind === 'deleteGroup')).toEqual([]);
+  });
+
   it('holds a bulk delete back a few seconds, so an undo in time keeps the post on the service', async () => {
     const texts = ['bulk delete kept'];
     await schedule(texts[0]!, new Date(Date.now() + 8 * DAY).toISOString());
