@@ -8,7 +8,7 @@ import { AppFailure } from '../ipc/app-failure.js';
 import type { OutboxRecord } from '../store/outbox-repo.js';
 import { deleteSummary } from '../sync/outbox-views.js';
 import { whyGroupNotDeletable } from '../../shared/posts/deletable.js';
-import { whyNotMovable } from '../../shared/posts/movable.js';
+import { whyMoveCannotBeUndone, whyNotMovable } from '../../shared/posts/movable.js';
 import { enqueue, queueMove, type ActiveBrand, type WriteContext } from '../sync/write-context.js';
 import { BulkBatchesRepo, type BatchUndo } from './bulk-batches-repo.js';
 import { whyTimePassed } from '../../shared/posts/time-passed.js';
@@ -138,11 +138,9 @@ export class BulkWrites {
           notRestored.push({ id: m.postId, reason: 'This post is not in the calendar any more.' });
           continue;
         }
-        if (whyNotMovable({ state: post.state }) !== null) {
-          notRestored.push({
-            id: m.postId,
-            reason: 'It has been published since, so its time cannot change.',
-          });
+        const cannot = whyMoveCannotBeUndone({ state: post.state });
+        if (cannot) {
+          notRestored.push({ id: m.postId, reason: cannot });
           continue;
         }
         const queued = queuedMoves.get(post.id);
