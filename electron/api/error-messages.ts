@@ -8,6 +8,10 @@ import { TIME_PASSED } from '../../shared/posts/time-passed.js';
  * (ApiError redacts).
  */
 
+/** 431: a fault on our side or a proxy's, not the user's; where to look if it lasts. */
+const HEADERS_TOO_LARGE =
+  'The service refused the request because its headers were too large (a fault in Postdeck or in a proxy between you and the service): try again; if it keeps happening, report it with the log (Help → Open Logs Folder).';
+
 export function httpErrorMessage(
   status: number,
   code: string | null,
@@ -42,6 +46,12 @@ export function httpErrorMessage(
     case ErrorCode.FILE_TOO_LARGE:
     case ErrorCode.PAYLOAD_TOO_LARGE:
       return 'The file is too large for the service: use a smaller or compressed file.';
+    case ErrorCode.REQUEST_TIMEOUT:
+      return 'The service took too long to receive the request: Postdeck will try again shortly.';
+    case ErrorCode.HEADERS_TOO_LARGE:
+      return HEADERS_TOO_LARGE;
+    case ErrorCode.MALFORMED_REQUEST:
+      return 'The service could not read the request (it arrived garbled, perhaps changed by a proxy on the way): try again; if it keeps happening, check the base URL and any proxy between you and the service.';
     case ErrorCode.UNSUPPORTED_MEDIA_TYPE:
       return 'The service does not accept this file type: use a common image or video format (JPEG, PNG, GIF, WebP, MP4, MOV).';
   }
@@ -53,6 +63,7 @@ export function httpErrorMessage(
   }
   if (status === 408)
     return 'The service took too long to receive the request: Postdeck will try again shortly.';
+  if (status === 431) return HEADERS_TOO_LARGE;
   if (status === 429)
     return 'The service is limiting how fast requests may be sent: Postdeck will try again shortly.';
   if (status === 404)

@@ -9,7 +9,7 @@ import { keyRefusal } from '../app/key-access.js';
 /** How long a post looks in the week and day views: one slot, so it can be seen and grabbed. */
 export const EVENT_MINUTES = 30;
 
-/** What react-big-calendar draws: a post with its wall-clock times in the brand zone. */
+/** A post as every calendar view places it: with its wall-clock times in the brand zone. */
 export interface PostEvent {
   id: string;
   title: string;
