@@ -128,6 +128,17 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
   const refresh = useCallback(() => {
     if (searching) void refetch();
   }, [searching, refetch]);
+  // More matches than shown: "Select these N matches" and export act on all of them, so all are read.
+  const allPosts = useIpcQuery(
+    'searchPostMatches',
+    { query: searched, brandId: profile.brandId },
+    { enabled: searching && search.data?.more === true, gcTime: 0 },
+  );
+  const refetchAll = allPosts.refetch;
+  const refreshAll = useCallback(() => {
+    if (searching && search.data?.more === true) void refetchAll();
+  }, [searching, search.data?.more, refetchAll]);
+  useIpcEvent('postsChanged', refreshAll);
   useIpcEvent('postsChanged', refresh);
   useIpcEvent('syncStatus', refresh);
 
@@ -148,11 +159,16 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
     });
     const hits = searching && search.data ? search.data.hits : [];
     const go = dateCommand(query);
-    const posts = hits.filter((hit) => hit.source === 'post').map((hit) => hit.id);
+    // The shown hits when they are all the matches, else every post match (once read).
+    const matched =
+      searching && search.data?.more
+        ? (allPosts.data?.posts ?? [])
+        : hits.filter((hit) => hit.source === 'post').map(({ id, date }) => ({ id, date }));
+    const posts = matched.map((p) => p.id);
     return [
       ...(go ? [{ kind: 'command', command: go } as const] : []),
       ...hits.map((hit) => ({ kind: 'hit', hit }) as const),
-      ...selectCommand(hits, { client, brandId: profile.brandId, zone }).map(
+      ...selectCommand(matched, { client, brandId: profile.brandId, zone }).map(
         (command) => ({ kind: 'command', command }) as const,
       ),
       ...exportCommands(posts).map((command) => ({ kind: 'command', command }) as const),
@@ -163,6 +179,7 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
     query,
     searching,
     search.data,
+    allPosts.data,
     profile.scopes,
     profile.brandId,
     brands.data,
