@@ -20,7 +20,7 @@ import { debianChromium } from '../e2e/support/debian-chromium.js';
 const SIZES = (process.env.BENCH_SIZES ?? '500,2000,10000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LIBS = [
-  { key: 'ours', label: 'Postdeck (react-big-calendar)', page: 'ours.html' },
+  { key: 'ours', label: 'Postdeck', page: 'ours.html' },
   { key: 'fc', label: 'FullCalendar', page: 'fullcalendar.html' },
 ] as const;
 const TARGET_AT = 2_000;

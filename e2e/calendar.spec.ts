@@ -622,6 +622,8 @@ test.describe('calendar', () => {
     await cal.scrollToMinutes(Math.min(w.getHours() * 60, 600));
     await cal.drag(post.id, await cal.weekPoint(w.getDate(), 600));
     await expect(cal.toast(/did not go through: .+It was put back/)).toBeVisible({ timeout: 20_000 });
+    // The "Moved… Undo" notice of that move no longer holds, so it is not left beside the refusal.
+    await expect(cal.toast(/^Moved/)).toHaveCount(0);
     // Back at its time on the service's copy, with the reason on the post.
     await expect(cal.post(post.id)).toHaveAttribute('title', /Error: /);
     await snap(page, 'calendar-refused-move');

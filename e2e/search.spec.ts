@@ -254,6 +254,31 @@ test('the matches of a search export from the palette as CSV, one row per match'
   expect(rows.slice(1).every((row) => row.includes(word))).toBe(true);
 });
 
+test('"Select these N matches" picks every match, not only the 20 shown', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  const word = `crowd${Date.now().toString(36)}`;
+  const at = postDate();
+  const count = 23;
+  for (let i = 0; i < count; i += 1)
+    await scheduleOnService(service, `Many ${word} ${i}`, new Date(at.getTime() + i * 3_600_000));
+  await connectWithSandboxKey('full-test');
+  await untilFound(page, word);
+
+  await page.keyboard.press('Control+k');
+  await field(page).fill(word);
+  await expect(palette(page).getByRole('status')).toHaveText(
+    'The latest 20 matches; type more words to narrow them.',
+  );
+  await palette(page)
+    .getByRole('option', { name: `Select these ${count} matches in the calendar` })
+    .click();
+  await expect(palette(page)).toBeHidden();
+  await expect(page.getByTestId('bulk-bar')).toContainText(`${count} selected`);
+});
+
 test('the matches of a search are selected in the calendar and shifted in one bulk change', async ({
   page,
   service,

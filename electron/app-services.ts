@@ -324,6 +324,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     getClashSettings: async () => clash.get(),
     setClashSettings: async ({ gapMinutes }) => clash.set(gapMinutes),
     searchPosts: async (query) => search.search(query),
+    searchPostMatches: async (query) => search.postMatches(query),
     getProfileAnalytics: async ({ integrationId }) => (await api()).getProfileAnalytics(integrationId),
     getDesktopSettings: async () => desktop.get(),
     setDesktopSettings: async (patch) => {

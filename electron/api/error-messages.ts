@@ -1,11 +1,16 @@
 import { ErrorCode } from '../../shared/api/errors.js';
 import type { EndpointDef } from '../../shared/api/endpoints.js';
+import { TIME_PASSED } from '../../shared/posts/time-passed.js';
 
 /*
  * One sentence per failure the user can hit, saying what to do next. The
  * server's own message is kept only where we have nothing better, and keys never appear in it
  * (ApiError redacts).
  */
+
+/** 431: a fault on our side or a proxy's, not the user's; where to look if it lasts. */
+const HEADERS_TOO_LARGE =
+  'The service refused the request because its headers were too large (a fault in Postdeck or in a proxy between you and the service): try again; if it keeps happening, report it with the log (Help → Open Logs Folder).';
 
 export function httpErrorMessage(
   status: number,
@@ -32,7 +37,7 @@ export function httpErrorMessage(
     case ErrorCode.INTEGRATION_NOT_FOUND:
       return 'The service does not know this connected account: check its id in the dashboard, or remove it from the post.';
     case ErrorCode.DATE_IN_PAST:
-      return 'The chosen time is already in the past: pick a future time, or post now.';
+      return TIME_PASSED;
     case ErrorCode.POST_NOT_RESCHEDULABLE:
       return 'This post can no longer be moved (it is being published or already published).';
     case ErrorCode.URL_NOT_ALLOWED:
@@ -41,6 +46,12 @@ export function httpErrorMessage(
     case ErrorCode.FILE_TOO_LARGE:
     case ErrorCode.PAYLOAD_TOO_LARGE:
       return 'The file is too large for the service: use a smaller or compressed file.';
+    case ErrorCode.REQUEST_TIMEOUT:
+      return 'The service took too long to receive the request: Postdeck will try again shortly.';
+    case ErrorCode.HEADERS_TOO_LARGE:
+      return HEADERS_TOO_LARGE;
+    case ErrorCode.MALFORMED_REQUEST:
+      return 'The service could not read the request (it arrived garbled, perhaps changed by a proxy on the way): try again; if it keeps happening, check the base URL and any proxy between you and the service.';
     case ErrorCode.UNSUPPORTED_MEDIA_TYPE:
       return 'The service does not accept this file type: use a common image or video format (JPEG, PNG, GIF, WebP, MP4, MOV).';
   }
@@ -52,6 +63,7 @@ export function httpErrorMessage(
   }
   if (status === 408)
     return 'The service took too long to receive the request: Postdeck will try again shortly.';
+  if (status === 431) return HEADERS_TOO_LARGE;
   if (status === 429)
     return 'The service is limiting how fast requests may be sent: Postdeck will try again shortly.';
   if (status === 404)

@@ -19,6 +19,7 @@ import {
   SETTING_COLUMN,
 } from '../../shared/posts-file/columns.js';
 import { createPayloadFromDraft, validateCreatePayload } from '../sync/create-request.js';
+import { whyTimePassed } from '../../shared/posts/time-passed.js';
 
 /*
  * Pure (Node for the hash). One import row: its cells read as a post (thread
@@ -102,8 +103,9 @@ function readDate(cells: Map<string, string>, ctx: RowContext, problem: (f: stri
   }
   // `at` is kept for a past time too: a past post exported from the calendar is found as present.
   const at = new Date(ms).toISOString();
-  if (ms <= ctx.now) {
-    problem('date', 'This time has already passed; pick a time in the future or write queue.');
+  const passed = whyTimePassed(ms, ctx.now, 'queue');
+  if (passed) {
+    problem('date', passed);
     return { date: null, queue: false, at };
   }
   return { date: at, queue: false, at };

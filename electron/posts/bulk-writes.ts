@@ -8,7 +8,9 @@ import {
 import { AppFailure } from '../core/app-failure.js';
 import type { OutboxRecord } from '../store/outbox-repo.js';
 import { deleteSummary } from '../sync/outbox-views.js';
-import { whyNotMovable } from '../../shared/posts/movable.js';
+import { whyGroupNotDeletable } from '../../shared/posts/deletable.js';
+import { whyMoveCannotBeUndone, whyNotMovable } from '../../shared/posts/movable.js';
+import { whyTimePassed } from '../../shared/posts/time-passed.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import type { BatchUndo } from '../bulk/bulk-batches-repo.js';
 import { enqueue, queueMove } from './outbox-entries.js';
@@ -69,11 +71,8 @@ export class BulkWrites {
         const reason = !post
           ? 'This post is not in the calendar any more.'
           : (whyNotMovable({ state: post.state }) ??
-            (Date.parse(move.to) <= now
-              ? 'The new time has already passed.'
-              : post.group && deleting.has(post.group)
-                ? 'It is deleted in the same change.'
-                : null));
+            whyTimePassed(move.to, now) ??
+            (post.group && deleting.has(post.group) ? 'It is deleted in the same change.' : null));
         if (!post || reason) {
           refused.push({ id: move.id, reason: reason ?? '' });
           continue;
@@ -94,6 +93,11 @@ export class BulkWrites {
         }
         if (queuedDeletes.has(group)) {
           refused.push({ id: group, reason: 'It is already being deleted.' });
+          continue;
+        }
+        const cannot = whyGroupNotDeletable(posts);
+        if (cannot) {
+          refused.push({ id: group, reason: cannot });
           continue;
         }
         // Moving a post that is about to be deleted is moot: those moves go, so they cannot hold the delete up.
@@ -155,11 +159,9 @@ export class BulkWrites {
           notRestored.push({ id: m.postId, reason: 'This post is not in the calendar any more.' });
           continue;
         }
-        if (whyNotMovable({ state: post.state }) !== null) {
-          notRestored.push({
-            id: m.postId,
-            reason: 'It has been published since, so its time cannot change.',
-          });
+        const cannot = whyMoveCannotBeUndone({ state: post.state });
+        if (cannot) {
+          notRestored.push({ id: m.postId, reason: cannot });
           continue;
         }
         const queued = queuedMoves.get(post.id);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { whyNotMovable } from '../../shared/posts/movable.js';
+import { whyGroupNotDeletable } from '../../shared/posts/deletable.js';
+import { NOT_ON_SERVICE_YET, whyNotMovable } from '../../shared/posts/movable.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 
 /** A queued write: the operation that will carry it out. */
@@ -8,8 +9,7 @@ export interface Queued {
 }
 import type { ActiveBrand } from '../core/active-brand.js';
 import { AppFailure } from '../core/app-failure.js';
-import type { CreatePayload } from '../store/outbox-repo.js';
-import { createSummary, deleteSummary, uploadSummary } from '../sync/outbox-views.js';
+import { deleteSummary, uploadSummary } from '../sync/outbox-views.js';
 import { enqueue, queueMove } from './outbox-entries.js';
 import type { PostsDeps } from './posts-deps.js';
 import { checkFileForUser, requireFuture } from './write-checks.js';
@@ -25,7 +25,13 @@ export class PostWrites {
   reschedulePost(active: ActiveBrand, input: IpcInput<'reschedulePost'>): Queued {
     const { outbox } = this.c;
     requireFuture(this.c.now, input.date);
-    if (input.id.startsWith('local:')) return this.moveLocal(active, input.id, input.date);
+    // A post made here and not yet on the service cannot move (the shared rule): a create whose
+    // answer was lost is looked for around its date before it is sent again, so its date must hold.
+    if (input.id.startsWith('local:')) {
+      // Another brand's queued create answers as not found (issue 25), before the rule's sentence.
+      this.c.outbox.getForBrand(active, input.id.split(':')[1] ?? '');
+      throw new AppFailure('CONFLICT', NOT_ON_SERVICE_YET);
+    }
     const post = this.c.cache.get(active.profileId, active.brandId, input.id);
     if (!post)
       throw new AppFailure('NOT_FOUND', 'This post is not in the calendar any more; refresh and try again.');
@@ -42,39 +48,12 @@ export class PostWrites {
     return { outboxId: id };
   }
 
-  /** Moving a post that exists only locally changes the date of its queued create. */
-  private moveLocal(active: ActiveBrand, localId: string, date: string): Queued {
-    const op = this.c.outbox.getForBrand(active, localId.split(':')[1] ?? '');
-    if (!op || (op.kind !== 'create' && op.kind !== 'edit') || op.profileId !== active.profileId) {
-      throw new AppFailure(
-        'NOT_FOUND',
-        'This post is not waiting to be sent any more; refresh and try again.',
-      );
-    }
-    if (op.status === 'sending') {
-      throw new AppFailure('CONFLICT', 'This post is being sent right now; move it again in a moment.');
-    }
-    const payload: CreatePayload = {
-      ...op.payload,
-      date,
-      type: op.payload.type === 'now' ? 'schedule' : op.payload.type,
-    };
-    this.c.outbox.update(op.id, {
-      op:
-        op.kind === 'edit'
-          ? { kind: 'edit', payload: { ...op.payload, ...payload } }
-          : { kind: 'create', payload },
-      status: 'pending',
-      nextAttemptMs: null,
-      lastError: null,
-      summary: createSummary(payload, op.kind === 'edit' ? 'Update' : 'Post'),
-    });
-    this.c.afterWrite(active);
-    return { outboxId: op.id };
-  }
-
   deleteGroup(active: ActiveBrand, input: IpcInput<'deleteGroup'>): Queued {
     const { outbox } = this.c;
+    const refused = whyGroupNotDeletable(
+      this.c.cache.listGroup(active.profileId, active.brandId, input.group),
+    );
+    if (refused) throw new AppFailure('CONFLICT', refused);
     const id = this.c.db.tx(() => {
       const ops = outbox.list(active);
       const queued = ops.find((op) => op.kind === 'deleteGroup' && op.payload.group === input.group);

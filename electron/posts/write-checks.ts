@@ -1,3 +1,4 @@
+import { whyTimePassed } from '../../shared/posts/time-passed.js';
 import { AppFailure } from '../core/app-failure.js';
 import { checkUploadFile, UploadFileError, type CheckedFile } from '../media/upload-check.js';
 
@@ -6,9 +7,8 @@ import { checkUploadFile, UploadFileError, type CheckedFile } from '../media/upl
 export const MISSING_DATE = 'Pick a date and time for a scheduled post.';
 
 export function requireFuture(now: () => Date, date: string): void {
-  if (Date.parse(date) <= now().getTime()) {
-    throw new AppFailure('INVALID_ARGUMENT', 'That time has already passed; pick a time in the future.');
-  }
+  const passed = whyTimePassed(date, now().getTime());
+  if (passed) throw new AppFailure('INVALID_ARGUMENT', passed);
 }
 
 /** The file checks, as an error the renderer shows as it is. */

@@ -137,9 +137,16 @@ export interface SearchMatchRef {
   source: SearchHit['source'];
   id: string;
   brandId: string | null;
+  /** When it is (or is meant to be) published; null for a draft without a time. */
+  date: string | null;
 }
 
-const RefRow = z.object({ source: HitRow.shape.source, ref_id: z.string(), brand_id: z.string().nullable() });
+const RefRow = z.object({
+  source: HitRow.shape.source,
+  ref_id: z.string(),
+  brand_id: z.string().nullable(),
+  date_ms: sqlInt.nullable(),
+});
 
 /**
  * Every match of a query (its `limit` ignored), latest date first, without snippets: for acting
@@ -150,7 +157,7 @@ export function searchAllMatches(db: AppDatabase, profileId: string, input: Sear
   if ('none' in c) return [];
   const rows = db.sql
     .prepare(
-      `SELECT d.source, d.ref_id, d.brand_id
+      `SELECT d.source, d.ref_id, d.brand_id, d.date_ms
        FROM search_fts CROSS JOIN search_docs d ON d.doc_id = search_fts.rowid
        WHERE ${c.where.join(' AND ')}
        ORDER BY search_fts.rowid DESC`,
@@ -160,6 +167,7 @@ export function searchAllMatches(db: AppDatabase, profileId: string, input: Sear
     source: r.source,
     id: r.ref_id,
     brandId: r.brand_id,
+    date: r.date_ms === null ? null : new Date(r.date_ms).toISOString(),
   }));
 }
 

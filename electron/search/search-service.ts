@@ -1,8 +1,8 @@
-import type { SearchQuery, SearchResult } from '../../shared/ipc/models.js';
+import type { SearchPostMatches, SearchQuery, SearchResult } from '../../shared/ipc/models.js';
 import { notConnected } from '../core/app-failure.js';
 import type { AppDatabase } from '../store/database.js';
 import type { ActiveBrand } from '../core/active-brand.js';
-import { searchPosts } from './search-posts.js';
+import { searchAllMatches, searchPosts } from './search-posts.js';
 
 /** The searchPosts IPC method: a search within the active profile. */
 export class SearchService {
@@ -12,5 +12,13 @@ export class SearchService {
     const active = this.o.active();
     if (!active) throw notConnected();
     return searchPosts(this.o.db, active.profileId, query);
+  }
+
+  /** Every post a search matches (not only the shown ones): what "Select these N matches" and export act on. */
+  postMatches(query: SearchQuery): SearchPostMatches {
+    const active = this.o.active();
+    if (!active) throw notConnected();
+    const matches = searchAllMatches(this.o.db, active.profileId, query);
+    return { posts: matches.filter((m) => m.source === 'post').map(({ id, date }) => ({ id, date })) };
   }
 }

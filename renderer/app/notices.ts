@@ -18,6 +18,8 @@ export interface Notice {
   details?: string[];
   /** One action offered on the notice, such as Undo. */
   action?: { label: string; run: () => void };
+  /** The posts it speaks of: a later refusal of one of them takes it away (a "Moved… Undo" gone stale). */
+  about?: readonly string[];
 }
 
 export type NewNotice = Omit<Notice, 'id'>;
@@ -27,6 +29,8 @@ interface NoticesState {
   /** Shows a notice; answers its id. */
   show(notice: NewNotice): number;
   dismiss(id: number): void;
+  /** Takes away every notice about this post. */
+  dismissAbout(postId: string): void;
 }
 
 let nextId = 1;
@@ -45,4 +49,5 @@ export const useNotices = create<NoticesState>()((set, get) => ({
     return id;
   },
   dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+  dismissAbout: (postId) => set((s) => ({ notices: s.notices.filter((n) => !n.about?.includes(postId)) })),
 }));

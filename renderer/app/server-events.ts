@@ -34,6 +34,7 @@ function refusalMessage(item: OutboxItemView, zone: string | null): string {
 export function useServerEvents(): void {
   const client = useQueryClient();
   const toast = useNotices((s) => s.show);
+  const dismissAbout = useNotices((s) => s.dismissAbout);
 
   const onSyncStatus = useCallback(
     (status: IpcEventPayload<'syncStatus'>) => applyStatus(client, status),
@@ -61,12 +62,14 @@ export function useServerEvents(): void {
       const brands = client.getQueryData<{ active: boolean; timezone: string | null }[]>(
         ipcKey('listBrands', {}),
       );
+      // The move it refuses was announced as done, with Undo: that notice no longer holds.
+      if (item.postId) dismissAbout(item.postId);
       toast({
         tone: 'error',
         message: refusalMessage(item, brands?.find((b) => b.active)?.timezone ?? null),
       });
     },
-    [client, toast],
+    [client, toast, dismissAbout],
   );
   // Another profile means every cached answer belongs to another account. While this window is
   // connecting, the connect flow refreshes once it has decided what to show next.

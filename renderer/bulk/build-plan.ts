@@ -1,10 +1,8 @@
-import { normalizePostState } from '../../shared/api/resources.js';
 import { planBulkChange, type BulkAction, type BulkPlan } from '../../shared/bulk/plan.js';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import type { QueueSlot } from '../../shared/queue/slots.js';
-import { keyRefusal } from '../app/key-access.js';
 import { formatDateTime } from '../calendar/format.js';
-import { whyNotMovable } from '../calendar/posts.js';
+import { whyNotDeletable, whyNotMovable } from '../calendar/posts.js';
 import { call } from '../lib/ipc.js';
 
 /*
@@ -15,15 +13,6 @@ import { call } from '../lib/ipc.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-/** Why a post cannot be deleted from the bulk bar, or null when it can. */
-export function whyNotDeletable(post: CalendarPost): string | null {
-  const refused = keyRefusal('deletePosts');
-  if (refused) return refused;
-  if (post.localOnly) return 'This post has not reached the service yet; discard it in the Outbox instead.';
-  if (normalizePostState(post.state) === 'publishing') return 'This post is being published right now.';
-  return null;
-}
 
 export interface TimedPlan extends BulkPlan {
   /** How long planning took in the window, once main's answers were in (ms). */

@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import type { CalendarPost, IntegrationView } from '../../shared/ipc/models.js';
-import { countByState, orderedStates, platformLabel, stateLabel, type PostFilters } from './posts.js';
+import { countByState, orderedStates, type PostFilters } from './posts.js';
+import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
 
 interface FiltersProps {
   posts: readonly CalendarPost[];

@@ -20,7 +20,14 @@ import { useFixedPostHint, useGlobalShortcuts, usePostKeys } from './interaction
 import { dropTarget, groupMembers, planMove } from './moves.js';
 import { PostDetailsPanel } from './PostDetailsPanel.js';
 import type { PostCellContext } from './PostEventView.js';
-import { applyFilters, firstLine, NO_FILTERS, toPostEvent, type PostEvent } from './posts.js';
+import {
+  applyFilters,
+  firstLine,
+  NO_FILTERS,
+  toPostEvent,
+  whyNotDeletable,
+  type PostEvent,
+} from './posts.js';
 import { knownPosts } from '../lib/posts-in-cache.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { brandsKey, integrationsKey, useBrandZone, useVisiblePosts } from './queries.js';
@@ -121,6 +128,15 @@ export function CalendarScreen() {
     [movePost, view, zone, isGroupModifierHeld],
   );
 
+  const askDelete = useCallback(
+    (post: CalendarPost) => {
+      // A post that cannot go says why at once, instead of asking first and refusing after.
+      const why = whyNotDeletable(post);
+      if (why) toast({ tone: 'error', message: why });
+      else setConfirmDelete(post);
+    },
+    [toast],
+  );
   const { onCellKeyDown, focusRequest } = usePostKeys({
     gridRef,
     events,
@@ -128,7 +144,7 @@ export function CalendarScreen() {
     zone,
     movePost,
     openPost,
-    askDelete: setConfirmDelete,
+    askDelete,
   });
   const onOpenEvent = useCallback((event: PostEvent) => openPost(event.id), [openPost]);
   const cellContext = useMemo<PostCellContext>(

@@ -5,7 +5,8 @@ import { call } from '../lib/ipc.js';
 import { postKey } from './queries.js';
 import { formatDateTime, formatFull } from './format.js';
 import { AccountAvatar, PlatformBadge } from './PostBadges.js';
-import { platformLabel, stateLabel, whyNotMovable } from './posts.js';
+import { whyNotDeletable, whyNotMovable } from './posts.js';
+import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
 import { QueueActions } from './QueueActions.js';
 import { PlatformPreview } from '../previews/PlatformPreview.js';
 import { PlatformType } from '../../shared/platforms/types.js';
@@ -15,6 +16,7 @@ import { normalizePostState } from '../../shared/api/resources.js';
 import { useUi } from '../app/ui-store.js';
 import { useKeyAccess } from '../app/key-access.js';
 import { featureAccess } from '../settings/permissions.js';
+import { whyTimePassed } from '../../shared/posts/time-passed.js';
 
 interface DetailsProps {
   postId: string;
@@ -60,7 +62,8 @@ export function PostDetailsPanel({
   const post: CalendarPost | null = listed;
   const state = post?.state ?? d?.state ?? '';
   const fixedReason = post ? whyNotMovable(post) : null;
-  const deleteRefused = useKeyAccess((k) => featureAccess(k.scopes, 'deletePosts').reason);
+  const keyDeleteRefused = useKeyAccess((k) => featureAccess(k.scopes, 'deletePosts').reason);
+  const deleteRefused = keyDeleteRefused ?? (post ? whyNotDeletable(post) : null);
   const error = post?.error ?? d?.error ?? null;
   const settings = Object.entries(d?.settings ?? {}).filter(([k]) => k !== '__type');
   const releaseURL = post?.releaseURL ?? d?.releaseURL ?? null;
@@ -312,8 +315,8 @@ function RescheduleForm(props: {
     const wall = parseInputValue(when);
     if (!wall) return setWhenError('Enter a date and a time.');
     const target = wallToInstant(wall, zone, new Date(post.publishDate));
-    if (target.getTime() <= Date.now())
-      return setWhenError('That time has already passed. Pick a time later than now.');
+    const passed = whyTimePassed(target.getTime(), Date.now());
+    if (passed) return setWhenError(passed);
     setWhenError(null);
     onReschedule(post, target);
   };

@@ -2,7 +2,8 @@ import { createContext, memo, useContext, useLayoutEffect, useRef, type Keyboard
 import type { EventProps } from 'react-big-calendar';
 import { formatChipTime, formatTime } from './format.js';
 import { PostSummary } from './PostBadges.js';
-import { postAccessibleName, stateLabel, whyNotMovable, type PostEvent } from './posts.js';
+import { postAccessibleName, whyNotMovable, type PostEvent } from './posts.js';
+import { stateLabel } from '../../shared/posts/labels.js';
 import { useIsSelected } from '../bulk/selection-store.js';
 
 /** What every post cell needs from the screen; stable for a zone, so cells do not re-render on screen updates. */

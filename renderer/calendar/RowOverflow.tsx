@@ -12,7 +12,8 @@ import {
 import { formatTime } from './format.js';
 import { PostSummary } from './PostBadges.js';
 import { PostCellContext } from './PostEventView.js';
-import { postAccessibleName, stateLabel, whyNotMovable, type PostEvent } from './posts.js';
+import { postAccessibleName, whyNotMovable, type PostEvent } from './posts.js';
+import { stateLabel } from '../../shared/posts/labels.js';
 import type { MoreEvent } from './time-rows.js';
 
 /*

@@ -116,6 +116,7 @@ export function useCalendarActions(brandId: string | null, zone: string) {
         tone: 'success',
         message: note ? `${describeMoves(moves, zone)}. ${note}` : describeMoves(moves, zone),
         action: { label: 'Undo', run: () => void undo() },
+        about: moves.map((m) => m.id),
       });
     },
     [queueMoves, toast, undo, zone],

@@ -3,6 +3,7 @@ import { firstLine, whyNotMovable } from './posts.js';
 import type { ViewName } from './range.js';
 import { keepMinutesInRow } from './time-rows.js';
 import { instantToWall, keepTimeOfDay, shiftWall, wallToInstant } from './time.js';
+import { memberTimePassed, TIME_PASSED, timeHasPassed } from '../../shared/posts/time-passed.js';
 
 /** One post's move: where it was and where it goes (ISO instants). */
 export interface PostMove {
@@ -93,13 +94,13 @@ export function planMove(post: CalendarPost, target: Date, ctx: PlanContext): Mo
       continue;
     }
     const to = new Date(Date.parse(member.publishDate) + offset);
-    if (to.getTime() <= ctx.now.getTime()) {
+    if (timeHasPassed(to.getTime(), ctx.now.getTime())) {
       return {
         ok: false,
         reason:
           member.id === post.id
-            ? 'That time has already passed. Pick a time later than now.'
-            : `That would put the post for ${member.integration.name ?? member.integration.id} in the past. Pick a later time.`,
+            ? TIME_PASSED
+            : memberTimePassed(member.integration.name ?? member.integration.id),
       };
     }
     moves.push({

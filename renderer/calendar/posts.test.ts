@@ -7,12 +7,11 @@ import {
   initials,
   NO_FILTERS,
   orderedStates,
-  platformLabel,
   postAccessibleName,
-  stateLabel,
   toPostEvent,
   whyNotMovable,
 } from './posts.js';
+import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
 import { useKeyAccess } from '../app/key-access.js';
 import { calendarPost } from '../../test/support/calendar-post.js';
 
@@ -39,7 +38,7 @@ describe('toPostEvent', () => {
 describe('labels', () => {
   it('names states tolerantly and shows unknown ones as they came', () => {
     expect(stateLabel('QUEUE')).toBe('Scheduled');
-    expect(stateLabel('failed')).toBe('Error');
+    expect(stateLabel('failed')).toBe('Failed');
     expect(stateLabel('archived')).toBe('archived');
   });
 
@@ -62,7 +61,7 @@ describe('labels', () => {
       'UTC',
     );
     expect(postAccessibleName(e, '12:00 PM')).toBe(
-      'Error post, X, Acme on X, 12:00 PM, Hello, one of a group of 3, thread of 2, change pending sync, error: Account disconnected',
+      'Failed post, X, Acme on X, 12:00 PM, Hello, one of a group of 3, thread of 2, change pending sync, error: Account disconnected',
     );
   });
 

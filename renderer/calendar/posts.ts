@@ -1,14 +1,15 @@
 import { normalizePostState, PostState } from '../../shared/api/resources.js';
+import { whyNotDeletable as postCannotBeDeleted } from '../../shared/posts/deletable.js';
 import { whyNotMovable as postCannotMove } from '../../shared/posts/movable.js';
 import type { CalendarPost } from '../../shared/ipc/models.js';
-import { platformRules, PlatformType } from '../../shared/platforms/index.js';
+import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
 import { instantToWall } from './time.js';
 import { keyRefusal } from '../app/key-access.js';
 
 /** How long a post looks in the week and day views: one slot, so it can be seen and grabbed. */
 export const EVENT_MINUTES = 30;
 
-/** What react-big-calendar draws: a post with its wall-clock times in the brand zone. */
+/** A post as every calendar view places it: with its wall-clock times in the brand zone. */
 export interface PostEvent {
   id: string;
   title: string;
@@ -46,25 +47,17 @@ export function firstLine(content: string): string {
   return line.trim().slice(0, 140);
 }
 
-/** What the user sees for a state: ours by name, an unknown server state as it came. */
-export function stateLabel(state: string): string {
-  const known = normalizePostState(state);
-  if (!known) return state;
-  return {
-    draft: 'Draft',
-    scheduled: 'Scheduled',
-    publishing: 'Publishing',
-    published: 'Published',
-    error: 'Error',
-  }[known];
-}
-
 /**
  * Why a post cannot be moved, or null when it can: the key's scopes first, then the rule that main
  * and the service apply too (shared/posts/movable.ts).
  */
 export function whyNotMovable(post: CalendarPost): string | null {
   return keyRefusal('reschedule') ?? postCannotMove(post);
+}
+
+/** Why a post cannot be deleted, or null when it can: the key's scopes first, then the rule main applies too. */
+export function whyNotDeletable(post: CalendarPost): string | null {
+  return keyRefusal('deletePosts') ?? postCannotBeDeleted(post);
 }
 
 /** The class names of a post in every view (state colour, pending, fixed); the grids' boxes add `cal-post`. */
@@ -75,13 +68,6 @@ export function postEventClass(event: PostEvent): string {
     event.post.pending ? 'post-event--pending' : '',
     whyNotMovable(event.post) === null ? '' : 'post-event--fixed',
   ].join(' ');
-}
-
-/** A platform's name for people: shared/platforms' label, or the raw value when unknown. */
-export function platformLabel(platform: string | null): string {
-  if (!platform) return 'Unknown platform';
-  const parsed = PlatformType.safeParse(platform);
-  return parsed.success ? platformRules[parsed.data].label : platform;
 }
 
 /** Up to two initials of an account name, for its avatar when it has no picture. */

@@ -1,8 +1,8 @@
 import { tzOffset } from '@date-fns/tz';
 
 /*
- * react-big-calendar lays everything out in the browser's own zone, but every time on our screen is
- * the brand's. So the calendar is fed "wall dates": browser-local Dates whose fields (year … minute)
+ * The calendar's grids (and react-big-calendar's agenda) lay everything out in the browser's own
+ * zone, but every time on our screen is the brand's. So the calendar is fed "wall dates": browser-local Dates whose fields (year … minute)
  * are the instant's wall clock in the brand zone. Every instant goes through instantToWall on the way
  * in and wallToInstant on the way out; nothing else converts.
  */

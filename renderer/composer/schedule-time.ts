@@ -1,4 +1,5 @@
 import { instantToWall, wallToInstant } from '../calendar/time.js';
+import { whyTimePassed } from '../../shared/posts/time-passed.js';
 
 /*
  * The composer's date-time field shows the brand's zone (the calendar's conversions, one
@@ -26,6 +27,5 @@ export function fieldToInstant(value: string, zone: string): string | null {
 /** Why this time cannot be used for a schedule, or null when it can. */
 export function scheduleProblem(iso: string | null, now: Date): string | null {
   if (iso === null) return 'Pick a date and time to schedule this post.';
-  if (Date.parse(iso) <= now.getTime()) return 'This time has already passed; pick a later one, or post now.';
-  return null;
+  return whyTimePassed(iso, now.getTime(), 'post now');
 }

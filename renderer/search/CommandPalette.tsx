@@ -5,8 +5,7 @@ import { openPostInCalendar } from '../analytics/open-in-calendar.js';
 import { useSwitchBrand } from '../app/BrandSwitcher.js';
 import { errorMessage } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
-import { platformRules } from '../../shared/platforms/rules.js';
-import { PlatformType } from '../../shared/platforms/types.js';
+import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
 import { useBrandZone } from '../calendar/queries.js';
 import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
 import {
@@ -31,12 +30,8 @@ const SHOWN_RESULTS = 20;
 /** Typing pauses this long before a search runs, so a word typed fast is one search, not six. */
 const TYPING_PAUSE_MS = 120;
 
-const STATE_LABELS: Record<string, string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  publishing: 'Publishing',
-  published: 'Published',
-  error: 'Failed',
+/** A match that is not a post on the service says where it waits; a post says its state. */
+const PLACE_LABELS: Record<string, string> = {
   localDraft: 'Local draft',
   outbox: 'In outbox',
 };
@@ -51,11 +46,6 @@ function formatHitDate(instant: string, zone: string): string {
   }
   return f.format(new Date(instant));
 }
-
-const platformLabel = (platform: string) => {
-  const known = PlatformType.safeParse(platform);
-  return known.success ? platformRules[known.data].label : platform;
-};
 
 type Item = { kind: 'hit'; hit: SearchHit } | { kind: 'command'; command: PaletteCommand };
 
@@ -138,6 +128,17 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
   const refresh = useCallback(() => {
     if (searching) void refetch();
   }, [searching, refetch]);
+  // More matches than shown: "Select these N matches" and export act on all of them, so all are read.
+  const allPosts = useIpcQuery(
+    'searchPostMatches',
+    { query: searched, brandId: profile.brandId },
+    { enabled: searching && search.data?.more === true, gcTime: 0 },
+  );
+  const refetchAll = allPosts.refetch;
+  const refreshAll = useCallback(() => {
+    if (searching && search.data?.more === true) void refetchAll();
+  }, [searching, search.data?.more, refetchAll]);
+  useIpcEvent('postsChanged', refreshAll);
   useIpcEvent('postsChanged', refresh);
   useIpcEvent('syncStatus', refresh);
 
@@ -158,11 +159,16 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
     });
     const hits = searching && search.data ? search.data.hits : [];
     const go = dateCommand(query);
-    const posts = hits.filter((hit) => hit.source === 'post').map((hit) => hit.id);
+    // The shown hits when they are all the matches, else every post match (once read).
+    const matched =
+      searching && search.data?.more
+        ? (allPosts.data?.posts ?? [])
+        : hits.filter((hit) => hit.source === 'post').map(({ id, date }) => ({ id, date }));
+    const posts = matched.map((p) => p.id);
     return [
       ...(go ? [{ kind: 'command', command: go } as const] : []),
       ...hits.map((hit) => ({ kind: 'hit', hit }) as const),
-      ...selectCommand(hits, { client, brandId: profile.brandId, zone }).map(
+      ...selectCommand(matched, { client, brandId: profile.brandId, zone }).map(
         (command) => ({ kind: 'command', command }) as const,
       ),
       ...exportCommands(posts).map((command) => ({ kind: 'command', command }) as const),
@@ -173,6 +179,7 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
     query,
     searching,
     search.data,
+    allPosts.data,
     profile.scopes,
     profile.brandId,
     brands.data,
@@ -347,7 +354,7 @@ function HitView({ hit, zone }: { hit: SearchHit; zone: string }) {
     <span className="palette-hit">
       <span className="palette-hit-meta">
         <span className={`palette-state palette-state-${hit.state}`}>
-          {STATE_LABELS[hit.state] ?? hit.state}
+          {PLACE_LABELS[hit.state] ?? stateLabel(hit.state)}
         </span>
         <span>{hit.date ? formatHitDate(hit.date, zone) : 'No date'}</span>
         {hit.platforms.length > 0 ? (

@@ -4,7 +4,6 @@ import { errorMessage } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
 import { call } from '../lib/ipc.js';
 import type { QueryClient } from '@tanstack/react-query';
-import type { SearchHit } from '../../shared/ipc/models.js';
 import { useSelection } from '../bulk/selection-store.js';
 import { postsKey } from '../calendar/queries.js';
 import { instantToWall } from '../calendar/time.js';
@@ -150,10 +149,10 @@ export function exportCommands(postIds: readonly string[]): PaletteCommand[] {
  * The bulk plan reads posts from the window's cache, so their whole span is read into it first.
  */
 export function selectCommand(
-  hits: readonly SearchHit[],
+  posts: readonly { id: string; date: string | null }[],
   ctx: { client: QueryClient; brandId: string | null; zone: string },
 ): PaletteCommand[] {
-  const dated = hits.filter((hit) => hit.source === 'post' && hit.date !== null);
+  const dated = posts.filter((post) => post.date !== null);
   if (dated.length === 0) return [];
   const times = dated.map((hit) => Date.parse(hit.date!));
   const what = dated.length === 1 ? 'this match' : `these ${dated.length} matches`;

@@ -1,4 +1,5 @@
 import { ErrorCode, type ValidationIssue } from '../../shared/api/errors.js';
+import { timeHasPassed } from '../../shared/posts/time-passed.js';
 import type { PostCreateRequest, PostCreateResultItem } from '../../shared/api/resources.js';
 import { validatePostTarget, type MediaKindOf } from '../../shared/platforms/validate.js';
 import type { RequestAuth } from '../http/auth.js';
@@ -15,18 +16,35 @@ import { MAX_SHORT_LINKS_PER_REQUEST, shortenUrls } from './short-links.js';
  * rule) and then stores every copy in one transaction, so a request either creates all its posts
  * or none.
  */
-export function createPosts(svc: Service, auth: RequestAuth, body: PostCreateRequest, now = Date.now()): PostCreateResultItem[] {
+export function createPosts(
+  svc: Service,
+  auth: RequestAuth,
+  body: PostCreateRequest,
+  now = Date.now(),
+): PostCreateResultItem[] {
   const targets = body.posts ?? [];
   if (body.type !== 'draft' && targets.length === 0) {
-    throw new ApiHttpError(400, ErrorCode.VALIDATION_ERROR, `posts[] needs at least one target when type is "${body.type}".`, [
-      { target: null, path: 'posts', message: 'Add at least one target account, or save the post as a draft.' },
-    ]);
+    throw new ApiHttpError(
+      400,
+      ErrorCode.VALIDATION_ERROR,
+      `posts[] needs at least one target when type is "${body.type}".`,
+      [
+        {
+          target: null,
+          path: 'posts',
+          message: 'Add at least one target account, or save the post as a draft.',
+        },
+      ],
+    );
   }
   const requested = Date.parse(body.date);
-  if (body.type === 'schedule' && requested <= now) {
-    throw new ApiHttpError(400, ErrorCode.DATE_IN_PAST, `The date ${body.date} is not in the future; pick a later time or publish now.`, [
-      { target: null, path: 'date', message: 'A scheduled post needs a date in the future.' },
-    ]);
+  if (body.type === 'schedule' && timeHasPassed(requested, now)) {
+    throw new ApiHttpError(
+      400,
+      ErrorCode.DATE_IN_PAST,
+      `The date ${body.date} is not in the future; pick a later time or publish now.`,
+      [{ target: null, path: 'date', message: 'A scheduled post needs a date in the future.' }],
+    );
   }
 
   const integrations: IntegrationRecord[] = [];
@@ -34,7 +52,12 @@ export function createPosts(svc: Service, auth: RequestAuth, body: PostCreateReq
   targets.forEach((t, i) => {
     const integration = svc.accounts.integration(t.integration.id);
     if (integration && integration.brand_id === auth.brand.id) integrations.push(integration);
-    else missing.push({ target: i, path: 'integration.id', message: `No connected account "${t.integration.id}" in this brand.` });
+    else
+      missing.push({
+        target: i,
+        path: 'integration.id',
+        message: `No connected account "${t.integration.id}" in this brand.`,
+      });
   });
   if (missing.length > 0) {
     throw new ApiHttpError(
@@ -56,7 +79,11 @@ export function createPosts(svc: Service, auth: RequestAuth, body: PostCreateReq
     t.value.forEach((block, b) =>
       (block.image ?? []).forEach((ref, r) => {
         if (kindOf(ref) === undefined) {
-          issues.push({ target: i, path: `value.${b}.image.${r}.id`, message: `Media "${ref.id}" is unknown; upload it first and use the id returned.` });
+          issues.push({
+            target: i,
+            path: `value.${b}.image.${r}.id`,
+            message: `Media "${ref.id}" is unknown; upload it first and use the id returned.`,
+          });
         }
       }),
     );

@@ -12,11 +12,16 @@ import { detailView, firstThumbnailOf, integrationView, listItemView } from '../
 import type { Service } from '../service.js';
 import type { IntegrationRecord } from '../store/accounts.js';
 import { summaryOf, type PostRecord } from '../store/posts.js';
+import { timeHasPassed } from '../../shared/posts/time-passed.js';
 
 /** The widest window GET /posts answers, so one request cannot ask for the whole history. */
 export const MAX_LIST_RANGE_DAYS = 400;
 
-function postInBrand(svc: Service, auth: RequestAuth, id: string): { post: PostRecord; integration: IntegrationRecord } {
+function postInBrand(
+  svc: Service,
+  auth: RequestAuth,
+  id: string,
+): { post: PostRecord; integration: IntegrationRecord } {
   const post = svc.posts.get(id);
   const integration = post ? svc.accounts.integration(post.integration_id) : null;
   if (!post || post.brand_id !== auth.brand.id || !integration) throw notFound(`Post "${id}"`);
@@ -41,7 +46,13 @@ export function postRoutes(app: FastifyInstance, svc: Service, limiter: RateLimi
         400,
         ErrorCode.VALIDATION_ERROR,
         `The range spans more than ${MAX_LIST_RANGE_DAYS} days; ask for smaller windows.`,
-        [{ target: null, path: 'endDate', message: `At most ${MAX_LIST_RANGE_DAYS} days between startDate and endDate.` }],
+        [
+          {
+            target: null,
+            path: 'endDate',
+            message: `At most ${MAX_LIST_RANGE_DAYS} days between startDate and endDate.`,
+          },
+        ],
       );
     }
     // The same month is asked for again and again; its answer is built once per state of the data.
@@ -73,17 +84,25 @@ export function postRoutes(app: FastifyInstance, svc: Service, limiter: RateLimi
     const { post, integration } = postInBrand(svc, auth, params.id);
     const date = Date.parse(body.date);
     const refused = whyNotMovable(post);
-    if (refused) throw new ApiHttpError(409, ErrorCode.POST_NOT_RESCHEDULABLE, `${refused} Create a new post instead.`);
-    if (post.state !== 'draft' && date <= Date.now()) {
-      throw new ApiHttpError(400, ErrorCode.DATE_IN_PAST, `The date ${body.date} is not in the future; pick a later time.`, [
-        { target: null, path: 'date', message: 'A scheduled post needs a date in the future.' },
-      ]);
+    if (refused)
+      throw new ApiHttpError(409, ErrorCode.POST_NOT_RESCHEDULABLE, `${refused} Create a new post instead.`);
+    if (post.state !== 'draft' && timeHasPassed(date, Date.now())) {
+      throw new ApiHttpError(
+        400,
+        ErrorCode.DATE_IN_PAST,
+        `The date ${body.date} is not in the future; pick a later time.`,
+        [{ target: null, path: 'date', message: 'A scheduled post needs a date in the future.' }],
+      );
     }
     // A failed post moved to the future is queued again; a draft stays a draft.
     svc.posts.reschedule(post.id, date, post.state === 'draft' ? 'draft' : 'scheduled');
     const moved = svc.posts.get(post.id);
     if (!moved) throw notFound(`Post "${params.id}"`);
-    return listItemView(svc, summaryOf(moved, firstThumbnailOf(svc, moved)), integrationView(svc, integration));
+    return listItemView(
+      svc,
+      summaryOf(moved, firstThumbnailOf(svc, moved)),
+      integrationView(svc, integration),
+    );
   });
 
   defineRoute(app, svc, limiter, 'deleteGroup', async ({ auth, params }) => {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../shared/api/errors.js';
 import { startService, type RunningService } from '../index.js';
 import { SandboxFile } from '../sandbox-file.js';
+import { spawnCli } from './cli-process.js';
 import { pngBytes } from './fixtures.js';
 import { as, eventually, freshDataDir, removeDataDir, startTestService } from './helpers.js';
 
@@ -134,18 +134,10 @@ describe('closing with stalled uploads', () => {
 
   it('the CLI ends promptly on SIGTERM with a stalled upload open', async () => {
     const dataDir = freshDataDir();
-    const root = join(import.meta.dirname, '..', '..');
-    const child = spawn(
-      join(root, 'node_modules', '.bin', 'tsx'),
-      ['server/cli.ts', '--port', '0', '--data-dir', dataDir, '--rate-limit', 'off'],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawnCli(['--port', '0', '--data-dir', dataDir, '--rate-limit', 'off']);
     try {
       let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
       const baseUrl = await eventually(
         '"listening on"',
         async () => /listening on (\S+)/.exec(out)?.[1],

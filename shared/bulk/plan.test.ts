@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { calendarPost } from '../../test/support/calendar-post.js';
 import type { CalendarPost } from '../ipc/models.js';
 import { planBulkChange, type BulkPlanContext } from './plan.js';
+import { TIME_PASSED } from '../posts/time-passed.js';
 
 const NY = 'America/New_York';
 const now = Date.parse('2026-10-20T12:00:00Z');
@@ -50,7 +51,7 @@ describe('planBulkChange: shift', () => {
     expect(Object.fromEntries(plan.blocked.map((b) => [b.id, b.reason]))).toEqual({
       [published.id]: 'Published posts cannot be moved.',
       [past.id]: 'Its time has already passed, so it cannot be moved from here.',
-      [toPast.id]: 'The new time would be in the past.',
+      [toPast.id]: TIME_PASSED,
     });
     const noPermission = planBulkChange(
       [ok],

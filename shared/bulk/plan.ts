@@ -4,6 +4,7 @@ import { IsoDateTime } from '../api/resources.js';
 import { findClashes, type ClashPost, type ClashWarning, clashesByPost } from '../clash/clashes.js';
 import type { CalendarPost } from '../ipc/models.js';
 import { nextFreeSlots, wallTimeToInstant, type QueueSlot } from '../queue/slots.js';
+import { TIME_PASSED, timeHasPassed } from '../posts/time-passed.js';
 
 /*
  * Pure. A bulk change planned before anything is sent: each selected post with its
@@ -185,7 +186,7 @@ export function planBulkChange(
   for (const p of unique) {
     const why = ctx.whyNotMovable(p);
     if (why) block(p, why);
-    else if (Date.parse(p.publishDate) <= ctx.now)
+    else if (timeHasPassed(p.publishDate, ctx.now))
       block(p, 'Its time has already passed, so it cannot be moved from here.');
     else movable.push(p);
   }
@@ -246,7 +247,7 @@ export function planBulkChange(
     const to = targets.get(p.id);
     if (to === undefined) continue;
     if (to === Date.parse(p.publishDate)) block(p, 'It is already at that time.');
-    else if (to <= ctx.now) block(p, 'The new time would be in the past.');
+    else if (timeHasPassed(to, ctx.now)) block(p, TIME_PASSED);
     else change(p, to);
   }
 

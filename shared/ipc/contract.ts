@@ -31,6 +31,7 @@ import {
   QueueSlotsView,
   SendDraftInput,
   SearchQuery,
+  SearchPostMatches,
   SearchResult,
   SyncStatus,
   WriteResult,
@@ -39,7 +40,13 @@ import { QueueSlots } from '../queue/slots.js';
 import { BulkApplyInput, BulkApplyResult, BulkUndoResult } from '../bulk/plan.js';
 import { ClashGapMinutes } from '../clash/clashes.js';
 import { Signature, Snippet, SnippetInput } from '../snippets/model.js';
-import { EvergreenFill, EvergreenItem, EvergreenItemInput, EvergreenList, RepeatView } from '../evergreen/model.js';
+import {
+  EvergreenFill,
+  EvergreenItem,
+  EvergreenItemInput,
+  EvergreenList,
+  RepeatView,
+} from '../evergreen/model.js';
 
 /*
  * The IPC contract: every method the renderer may call and every event main sends. The preload
@@ -194,8 +201,16 @@ export const ipcMethods = {
   cancelUpload: m(z.object({ uploadId: Id }), z.object({ cancelled: z.boolean() }), 'Stops an upload.'),
   listMedia: m(None, z.array(MediaObject), 'Media already uploaded for the active brand, for reuse.'),
   // Media library (search, tags, uses).
-  listMediaLibrary: m(None, z.array(LibraryMedia), 'Every media of the active brand with size, dimensions, tags and the posts using it.'),
-  setMediaTags: m(z.object({ mediaId: Id, tags: z.array(MediaTag).max(20) }), LibraryMedia, 'Replaces the tags of one media (kept locally).'),
+  listMediaLibrary: m(
+    None,
+    z.array(LibraryMedia),
+    'Every media of the active brand with size, dimensions, tags and the posts using it.',
+  ),
+  setMediaTags: m(
+    z.object({ mediaId: Id, tags: z.array(MediaTag).max(20) }),
+    LibraryMedia,
+    'Replaces the tags of one media (kept locally).',
+  ),
 
   // Outbox and sync.
   getSyncStatus: m(None, SyncStatus, 'Online state and outbox counts.'),
@@ -276,8 +291,16 @@ export const ipcMethods = {
     z.object({ deleted: z.boolean() }),
     'Deletes a list and its posts; repeats already made stay.',
   ),
-  saveEvergreenItem: m(EvergreenItemInput, EvergreenItem, 'Creates or updates an evergreen post after checking every version.'),
-  deleteEvergreenItem: m(z.object({ id: Id }), z.object({ deleted: z.boolean() }), 'Deletes an evergreen post.'),
+  saveEvergreenItem: m(
+    EvergreenItemInput,
+    EvergreenItem,
+    'Creates or updates an evergreen post after checking every version.',
+  ),
+  deleteEvergreenItem: m(
+    z.object({ id: Id }),
+    z.object({ deleted: z.boolean() }),
+    'Deletes an evergreen post.',
+  ),
   makeEvergreen: m(
     z
       .object({ postId: Id.optional(), draftId: Id.optional(), listId: Id.optional() })
@@ -369,6 +392,11 @@ export const ipcMethods = {
     SearchQuery,
     SearchResult,
     'Full-text search with filters; matches with a highlighted snippet.',
+  ),
+  searchPostMatches: m(
+    SearchQuery,
+    SearchPostMatches,
+    'Every post a search matches (its limit ignored), for selecting or exporting them all.',
   ),
 
   // The desktop app: settings main applies, and what it asks the window to open.

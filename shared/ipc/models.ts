@@ -370,3 +370,9 @@ export const SearchResult = z.object({
   notice: z.string().nullable(),
 });
 export type SearchResult = z.infer<typeof SearchResult>;
+
+/** Every post a search matches, latest first, for acting on all of them (not only the shown ones). */
+export const SearchPostMatches = z.object({
+  posts: z.array(z.object({ id: z.string(), date: IsoDateTime.nullable() })),
+});
+export type SearchPostMatches = z.infer<typeof SearchPostMatches>;

@@ -8,7 +8,6 @@ import { z } from 'zod';
 
 /** A line holding only `---` splits a `text` cell into thread blocks. */
 export const BLOCK_SEPARATOR = /\r?\n---\r?\n/;
-export const BLOCK_JOINER = '\n---\n';
 /** Several accounts or media URLs in one cell. */
 export const LIST_SEPARATOR = ';';
 

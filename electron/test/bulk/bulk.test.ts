@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planBulkChange } from '../../../shared/bulk/plan.js';
 import type { CalendarPost, IntegrationView } from '../../../shared/ipc/models.js';
+import { TIME_PASSED } from '../../../shared/posts/time-passed.js';
 import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
 import { startTestService, type TestService } from '../support.js';
 
@@ -114,7 +115,7 @@ describe('bulk change through the outbox', () => {
     });
     expect(applied.queued).toBe(0);
     expect(applied.refused.map((r) => r.reason)).toEqual([
-      'The new time has already passed.',
+      TIME_PASSED,
       'This post is not in the calendar any more.',
     ]);
   });
@@ -138,6 +139,22 @@ describe('bulk change through the outbox', () => {
     expect(undone.restored).toBe(0);
     expect(undone.notRestored).toHaveLength(2);
     expect(undone.notRestored[0]!.reason).toContain('cannot be undone once it has been sent');
+  });
+
+  it('refuses to delete a post being published, alone as in bulk, and queues nothing', async () => {
+    // The sandbox's demo thread that is still going out (its next block is minutes away).
+    const { posts } = await app.ok('listPosts', {
+      start: new Date(Date.now() - DAY).toISOString(),
+      end: new Date(Date.now() + DAY).toISOString(),
+    });
+    const running = posts.find((p) => p.state === 'publishing' && p.group);
+    expect(running, 'the demo brand has a thread being published').toBeDefined();
+    const reason = 'This post is being published right now; it can be deleted once it is out.';
+    const alone = await app.fails('deleteGroup', { group: running!.group! });
+    expect(alone).toMatchObject({ code: 'CONFLICT', message: reason });
+    const bulk = await app.ok('applyBulkChange', { moves: [], deleteGroups: [running!.group!] });
+    expect(bulk.refused).toEqual([{ id: running!.group!, reason }]);
+    expect((await app.ok('listOutbox')).filter((o) => o.kind === 'deleteGroup')).toEqual([]);
   });
 
   it('holds a bulk delete back a few seconds, so an undo in time keeps the post on the service', async () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { normalizePostState } from '../../../shared/api/resources.js';
+import { whyNotMovable } from '../../../shared/posts/movable.js';
 import { PostsCache } from '../../store/posts-cache.js';
 import { harness, inMinutes, PROFILE_ID, until, type Harness } from './harness.js';
 
@@ -337,6 +338,22 @@ describe('sync engine and outbox against the local service', () => {
       'Posts in state "IN_REVIEW" cannot be moved.',
     );
     expect(h.engine.listOutbox()).toHaveLength(0);
+  });
+
+  it('refuses to move a post not yet on the service, as the calendar does, and leaves its create as it was', async () => {
+    h = await harness();
+    const tag = `local-move-${Date.now()}`;
+    await h.stopService();
+    const date = inMinutes(180);
+    await h.posts.sendDraft({ draftId: h.draft(`Made offline ${tag}`), type: 'schedule', date });
+    const local = (await h.fresh(range())).posts.find((p) => p.content.includes(tag));
+    expect(local).toMatchObject({ localOnly: true });
+    expect(() => h!.posts.reschedulePost({ id: local!.id, date: inMinutes(300) })).toThrow(
+      whyNotMovable({ state: 'scheduled', localOnly: true })!,
+    );
+    expect(h.engine.listOutbox().map((o) => o.kind)).toEqual(['create']);
+    const after = (await h.fresh(range())).posts.find((p) => p.content.includes(tag));
+    expect(Date.parse(after!.publishDate)).toBe(Date.parse(date));
   });
 
   it('refuses bad writes with a clear error and queues nothing', async () => {

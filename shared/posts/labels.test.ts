@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { platformLabel, stateLabel } from './labels.js';
+
+describe('the labels a person reads for a post', () => {
+  it('gives each state one label, by any name a server gives it', () => {
+    expect(['draft', 'QUEUE', 'scheduled', 'publishing', 'published'].map(stateLabel)).toEqual([
+      'Draft',
+      'Scheduled',
+      'Scheduled',
+      'Publishing',
+      'Published',
+    ]);
+    // The calendar said "Error" and search "Failed" for the same posts: one word now.
+    expect(['error', 'ERROR', 'failed'].map(stateLabel)).toEqual(['Failed', 'Failed', 'Failed']);
+    expect(stateLabel('archived')).toBe('archived');
+  });
+
+  it('spells each platform as the platform does, and an unknown one as it came', () => {
+    expect(
+      [
+        'x',
+        'instagram',
+        'linkedin',
+        'linkedin-page',
+        'facebook',
+        'threads',
+        'tiktok',
+        'youtube',
+        'bluesky',
+      ].map(platformLabel),
+    ).toEqual([
+      'X',
+      'Instagram',
+      'LinkedIn',
+      'LinkedIn page',
+      'Facebook',
+      'Threads',
+      'TikTok',
+      'YouTube',
+      'Bluesky',
+    ]);
+    expect(platformLabel('myspace')).toBe('myspace');
+    expect(platformLabel(null)).toBe('Unknown platform');
+  });
+});
