@@ -477,8 +477,12 @@ test.describe('calendar', () => {
     await snap(page, 'calendar-agenda-filtered');
     await page.getByRole('button', { name: 'Clear filters' }).click();
 
-    await page.getByRole('button', { name: /^Scheduled: \d+ posts$/ }).click();
-    await expect(page.getByRole('button', { name: /^Scheduled: / })).toHaveAttribute('aria-pressed', 'true');
+    // A state chip is named by its visible words: "Scheduled 3 posts".
+    await page.getByRole('button', { name: /^Scheduled \d+ posts$/ }).click();
+    await expect(page.getByRole('button', { name: /^Scheduled \d+ posts$/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     for (const label of await cells.evaluateAll((els) =>
       els.map((e) => e.getAttribute('aria-label') ?? ''),
     )) {

@@ -30,8 +30,8 @@ test('a /snippet expands from the keyboard, and the signature is shown, counted 
   await fresh.getByLabel('Text of new snippet').fill('Open 7 to 19.');
   await fresh.getByRole('button', { name: 'Add snippet' }).click();
   await expect(page.getByRole('form', { name: 'Snippet /hours' })).toBeVisible();
-  const signature = page.getByRole('form', { name: `Signature of ${x.name} (x)`, exact: true });
-  await signature.getByRole('textbox', { name: `Signature of ${x.name} (x)`, exact: true }).fill('— Harbor');
+  const signature = page.getByRole('form', { name: `Signature of ${x.name} (X)`, exact: true });
+  await signature.getByRole('textbox', { name: `Signature of ${x.name} (X)`, exact: true }).fill('— Harbor');
   await signature.getByRole('button', { name: 'Save signature' }).click();
   await expect(signature.getByRole('button', { name: 'Save signature' })).toBeDisabled();
   await page.screenshot({ path: '/tmp/evergreen-snippets.png' });

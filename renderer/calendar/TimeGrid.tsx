@@ -12,6 +12,7 @@ import {
   type RefObject,
 } from 'react';
 import { format } from 'date-fns';
+import { timePattern } from '../app/time-format.js';
 import { PostEventView } from './PostEventView.js';
 import { postEventClass, whyNotMovable, type PostEvent } from './posts.js';
 import type { SlotEvent } from './free-slots.js';
@@ -46,7 +47,7 @@ import { followPointerDrag } from './pointer-drag.js';
 export const HOUR_PX = 40;
 const HOUR_STYLE = { ['--cal-hour' as string]: `${HOUR_PX}px` };
 const DAY_MINUTES = 24 * 60;
-const HOURS = Array.from({ length: 24 }, (_, h) => format(new Date(2000, 0, 1, h), 'h:mm a'));
+const HOURS = Array.from({ length: 24 }, (_, h) => format(new Date(2000, 0, 1, h), timePattern()));
 const pct = (minutes: number) => `${(100 * minutes) / DAY_MINUTES}%`;
 const minutesOf = (wall: Date) => wall.getHours() * 60 + wall.getMinutes();
 
@@ -209,22 +210,15 @@ export function TimeGrid(props: TimeGridProps) {
         <div className="rbc-time-header">
           <div className="rbc-label rbc-time-header-gutter" />
           <div className="rbc-time-header-content">
-            <div className="rbc-row rbc-time-header-cell" role="row">
+            <div className="rbc-row rbc-time-header-cell">
               {days.map((day) => {
                 const key = wallDateKey(day);
                 return (
-                  <div
-                    key={key}
-                    role="columnheader"
-                    className={`rbc-header${key === todayKey ? ' rbc-today' : ''}`}
-                  >
-                    <button
-                      type="button"
-                      className="rbc-button-link"
-                      aria-label={format(day, 'EEEE, MMMM d')}
-                      onClick={() => onDrillDown(day)}
-                    >
-                      {format(day, 'EEE d')}
+                  <div key={key} className={`rbc-header${key === todayKey ? ' rbc-today' : ''}`}>
+                    <button type="button" className="rbc-button-link" onClick={() => onDrillDown(day)}>
+                      {/* Named by its content, the full date (axe: label-content-name-mismatch). */}
+                      <span aria-hidden="true">{format(day, 'EEE d')}</span>
+                      <span className="visually-hidden">{format(day, 'EEEE, MMMM d')}</span>
                     </button>
                   </div>
                 );
@@ -372,7 +366,7 @@ function DropPreview({ index, store }: { index: number; store: DragStore }) {
       aria-hidden="true"
     >
       <span className="post-cell">
-        <span className="post-cell__time">{format(at, 'h:mm a')}</span>
+        <span className="post-cell__time">{format(at, timePattern())}</span>
         <span className="post-cell__text">{spot.event.title}</span>
       </span>
     </div>

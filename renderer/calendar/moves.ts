@@ -89,7 +89,7 @@ export function planMove(post: CalendarPost, target: Date, ctx: PlanContext): Mo
   for (const member of members) {
     const reason = whyNotMovable(member);
     if (reason) {
-      skipped.push(`${member.integration.name ?? member.integration.id}: ${reason}`);
+      skipped.push(`${member.integration.name ?? 'an unnamed account'}: ${reason}`);
       continue;
     }
     const to = new Date(Date.parse(member.publishDate) + offset);
@@ -99,7 +99,7 @@ export function planMove(post: CalendarPost, target: Date, ctx: PlanContext): Mo
         reason:
           member.id === post.id
             ? 'That time has already passed. Pick a time later than now.'
-            : `That would put the post for ${member.integration.name ?? member.integration.id} in the past. Pick a later time.`,
+            : `That would put the post for ${member.integration.name ?? 'an unnamed account'} in the past. Pick a later time.`,
       };
     }
     moves.push({

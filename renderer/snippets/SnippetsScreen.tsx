@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { accountWithPlatform } from '../../shared/platforms/labels.js';
 import type { IntegrationView } from '../../shared/ipc/models.js';
 import { SnippetInput, type Snippet } from '../../shared/snippets/model.js';
 import { ErrorState, Loading } from '../app/feedback.js';
@@ -138,16 +139,16 @@ function SignatureRow({ account, body: saved }: { account: IntegrationView; body
   return (
     <form
       className="snippets-row"
-      aria-label={`Signature of ${account.name} (${account.platform ?? 'unknown'})`}
+      aria-label={`Signature of ${accountWithPlatform(account.name, account.platform)}`}
       onSubmit={(e) => {
         e.preventDefault();
         set.mutate({ integrationId: account.id, body: body.trim() === '' ? null : body });
       }}
     >
       <label className="queue-field">
-        {account.name} · {account.platform ?? 'unknown'}
+        {accountWithPlatform(account.name, account.platform)}
         <textarea
-          aria-label={`Signature of ${account.name} (${account.platform ?? 'unknown'})`}
+          aria-label={`Signature of ${accountWithPlatform(account.name, account.platform)}`}
           rows={2}
           maxLength={2000}
           value={body}

@@ -1,0 +1,25 @@
+import { platformRules } from './rules.js';
+import type { PlatformType } from './types.js';
+
+/*
+ * The words a screen uses for a platform and for an account on it. One place, so every picker,
+ * plan and preview tells "Harbor Coffee (X)" from "Harbor Coffee (Instagram)" the same way and
+ * never shows the service's type value ("linkedin-page").
+ */
+
+/** The platform's name as the platform writes it; an unknown value reads as "Other platform". */
+export function platformName(platform: string | null | undefined): string {
+  if (!platform) return 'Unknown platform';
+  // A plain lookup, not a zod parse: a bulk plan names thousands of posts' accounts at once.
+  return Object.hasOwn(platformRules, platform)
+    ? platformRules[platform as PlatformType].label
+    : 'Other platform';
+}
+
+/** An account with its platform: "Harbor Coffee (X)". */
+export function accountWithPlatform(
+  name: string | null | undefined,
+  platform: string | null | undefined,
+): string {
+  return `${name ?? 'Unnamed account'} (${platformName(platform)})`;
+}
