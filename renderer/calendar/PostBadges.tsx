@@ -19,9 +19,12 @@ const GLYPHS: Record<string, string> = {
 export const PlatformBadge = memo(function PlatformBadge({ platform }: { platform: string | null }) {
   const key = platform ?? 'unknown';
   return (
-    <span className={`platform-badge platform-${key}`} title={platformLabel(platform)} aria-hidden="true">
-      {GLYPHS[key] ?? '•'}
-    </span>
+    <span
+      className={`platform-badge platform-${key} glyph`}
+      data-glyph={GLYPHS[key] ?? '•'}
+      title={platformLabel(platform)}
+      aria-hidden="true"
+    />
   );
 });
 
@@ -43,12 +46,11 @@ export const AccountAvatar = memo(function AccountAvatar(props: {
   }
   return (
     <span
-      className="account-avatar"
+      className="account-avatar glyph"
+      data-glyph={initials(props.name)}
       style={{ ['--avatar-hue' as string]: hueOf(props.id) }}
       aria-hidden="true"
-    >
-      {initials(props.name)}
-    </span>
+    />
   );
 });
 

@@ -25,7 +25,10 @@ export const CompactCellContext = createContext(false);
 
 function tooltip(event: PostEvent, time: string): string {
   const p = event.post;
-  const lines = [`${time} · ${p.integration.name ?? p.integration.id} · ${stateLabel(p.state)}`, event.title];
+  const lines = [
+    `${time} · ${p.integration.name ?? 'an unnamed account'} · ${stateLabel(p.state)}`,
+    event.title,
+  ];
   if (p.error) lines.push(`Error: ${p.error}`);
   if (p.groupSize > 1)
     lines.push(`Part of a group of ${p.groupSize} posts (hold Shift while dragging to move them all)`);
@@ -74,25 +77,25 @@ export const PostEventView = memo(
       >
         <PostSummary event={event} time={time} compact={compact} />
         {!compact && p.groupSize > 1 && (
-          <span className="post-mark post-mark--group" aria-hidden="true">
-            ×{p.groupSize}
-          </span>
+          <span
+            className="post-mark post-mark--group glyph"
+            data-glyph={`×${p.groupSize}`}
+            aria-hidden="true"
+          />
         )}
         {!compact && p.blockCount > 1 && (
-          <span className="post-mark post-mark--thread" aria-hidden="true">
-            ≡{p.blockCount}
-          </span>
+          <span
+            className="post-mark post-mark--thread glyph"
+            data-glyph={`≡${p.blockCount}`}
+            aria-hidden="true"
+          />
         )}
         {p.pending && (
-          <span className="post-mark post-mark--pending" aria-hidden="true">
-            ⟳
-          </span>
+          <span className="post-mark post-mark--pending glyph" data-glyph="⟳" aria-hidden="true" />
         )}
         {/* A failed post, or a change of it the service refused (it waits in the Outbox). */}
         {(event.state === 'error' || p.error !== null) && (
-          <span className="post-mark post-mark--error" aria-hidden="true">
-            !
-          </span>
+          <span className="post-mark post-mark--error glyph" data-glyph="!" aria-hidden="true" />
         )}
       </div>
     );
