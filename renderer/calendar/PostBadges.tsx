@@ -66,6 +66,7 @@ export function PostSummary({ event, time, compact }: { event: PostEvent; time: 
       <time className="post-cell__time" dateTime={p.publishDate}>
         {time}
       </time>
+      {/* A space between time and words (not drawn in the flex row) keeps "9:00 AM Text" two words for speech input. */}{' '}
       {p.thumbnail && (
         <img
           className="post-cell__thumb"
