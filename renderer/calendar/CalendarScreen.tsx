@@ -170,7 +170,12 @@ export function CalendarScreen() {
           onToggle={(kind, value) => brandId && toggleFilter(brandId, kind, value)}
           onClear={() => brandId && setFilters(brandId, NO_FILTERS)}
         />
-        <BulkBar brandId={brandId} zone={zone} matching={bulk.matching} />
+        <BulkBar
+          brandId={brandId}
+          zone={zone}
+          matching={bulk.changeable}
+          fixed={bulk.matching.length - bulk.changeable.length}
+        />
         {status.data?.online === false && (
           <p className="cal-notice" role="status" data-testid="calendar-offline">
             Offline: showing the posts saved on this computer
