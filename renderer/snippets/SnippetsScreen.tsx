@@ -66,7 +66,11 @@ function SnippetRow({ snippet }: { snippet: Snippet | null }) {
   const [name, setName] = useState(snippet?.name ?? '');
   const [body, setBody] = useState(snippet?.body ?? '');
   const [problem, setProblem] = useState<string | null>(null);
+  const [savedOnce, setSavedOnce] = useState(false);
   const what = snippet ? `snippet /${snippet.name}` : 'new snippet';
+  // What the row says about its edits, so leaving the page never drops one unnoticed.
+  const changed = snippet ? name !== snippet.name || body !== snippet.body : name !== '' || body !== '';
+  const state = changed ? 'Not saved yet' : savedOnce && snippet ? 'Saved' : null;
   return (
     <form
       className="snippets-row"
@@ -85,6 +89,7 @@ function SnippetRow({ snippet }: { snippet: Snippet | null }) {
         setProblem(null);
         save.mutate(parsed.data, {
           onSuccess: () => {
+            setSavedOnce(true);
             if (!snippet) {
               setName('');
               setBody('');
@@ -108,12 +113,29 @@ function SnippetRow({ snippet }: { snippet: Snippet | null }) {
           aria-label={`Text of ${what}`}
           rows={2}
           value={body}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
           onChange={(e) => setBody(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter in the name saves (a form's own submit); in the text, where Enter is a new
+            // line, Ctrl/Cmd+Enter saves.
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }
+          }}
         />
       </label>
       <button type="submit" className="button" disabled={save.isPending}>
         {snippet ? 'Save' : 'Add snippet'}
       </button>
+      {state ? (
+        <span
+          className={changed ? 'snippets-state snippets-state--unsaved' : 'snippets-state muted'}
+          role="status"
+        >
+          {state}
+        </span>
+      ) : null}
       {snippet ? (
         <button
           type="button"
