@@ -2,7 +2,8 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
 import type { ImportPreview, ImportResult, ImportRowView } from '../../shared/ipc/models.js';
 import { call, AppError } from '../lib/ipc.js';
-import { useIpcEvent } from '../lib/use-ipc.js';
+import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
+import { accountWithPlatform } from '../../shared/platforms/labels.js';
 import { ImportRowEditor } from './ImportRowEditor.js';
 import { useImportClashes } from '../clash/import-clashes.js';
 import '../queue/queue.css';
@@ -24,6 +25,12 @@ export function ImportScreen() {
   const [onlyProblems, setOnlyProblems] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [progress, setProgress] = useState<IpcEventPayload<'importProgress'> | null>(null);
+  // Each account's platform, so "Harbor Coffee (X)" and "Harbor Coffee (Instagram)" read apart.
+  const integrations = useIpcQuery('listIntegrations', {});
+  const platformOf = useMemo(() => {
+    const byId = new Map((integrations.data ?? []).map((i) => [i.id, i.platform]));
+    return (id: string) => byId.get(id) ?? null;
+  }, [integrations.data]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -222,6 +229,7 @@ export function ImportScreen() {
                   dropped={dropped.has(r.index)}
                   clashes={clashes.get(r.index)}
                   timezone={preview.timezone}
+                  platformOf={platformOf}
                   editing={editing === r.index}
                   onEdit={() => setEditing(editing === r.index ? null : r.index)}
                   onDrop={() => toggleDrop(r.index)}
@@ -302,6 +310,7 @@ function ImportRow(props: {
   /** Clash warnings (never blocking): another post of the account too close, or the same text. */
   clashes?: readonly { message: string }[];
   timezone: string;
+  platformOf: (integrationId: string) => string | null;
   editing: boolean;
   onEdit: () => void;
   onDrop: () => void;
@@ -331,7 +340,9 @@ function ImportRow(props: {
       >
         <td>{row.index + 1}</td>
         <td className="import-text">{row.text.slice(0, 140) || <span className="muted">(no text)</span>}</td>
-        <td>{row.accounts.map((a) => a.name).join(', ') || '—'}</td>
+        <td>
+          {row.accounts.map((a) => accountWithPlatform(a.name, props.platformOf(a.id))).join(', ') || '—'}
+        </td>
         <td>{whenOf(row, props.timezone)}</td>
         <td>
           <strong>{status}</strong>
