@@ -39,13 +39,19 @@ export function BulkPlanDialog({ plan, zone, onApply, onCancel }: BulkPlanDialog
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [busy, setBusy] = useState(false);
+  const deleting = plan.action.kind === 'delete';
+  const n = plan.changes.length;
+  const applyRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // showModal picks its own focus: a move's plan starts on Apply (Enter applies), a delete's on Cancel.
+    (deleting || n === 0 ? cancelRef : applyRef).current?.focus();
     return () => dialog?.close();
+    // Only when the plan opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const deleting = plan.action.kind === 'delete';
-  const n = plan.changes.length;
   const run = () => {
     if (busy || n === 0) return;
     setBusy(true);
@@ -135,13 +141,13 @@ export function BulkPlanDialog({ plan, zone, onApply, onCancel }: BulkPlanDialog
         </section>
       )}
       <div className="cal-dialog__actions">
-        <button type="button" autoFocus={deleting || n === 0} onClick={onCancel} disabled={busy}>
+        <button type="button" ref={cancelRef} onClick={onCancel} disabled={busy}>
           Cancel
         </button>
         <button
           type="button"
           className={deleting ? 'cal-danger' : 'button button-primary bulk-plan__apply'}
-          autoFocus={!deleting && n > 0}
+          ref={applyRef}
           disabled={busy || n === 0}
           onClick={run}
         >
