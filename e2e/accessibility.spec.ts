@@ -8,7 +8,8 @@ import { snap } from './support/pages.js';
 /*
  * Accessibility: axe-core (a checker no one here wrote) over every main screen, light and dark, and
  * a screenshot of each at 1024×700 and 1440×900 for a human to look at. A serious or critical
- * violation fails the run; every violation found is written to e2e/screenshots/axe-<theme>.json.
+ * violation fails the run, and so does an internal value on screen (an id, a scope, an enum value);
+ * every finding is written to e2e/screenshots/axe-<theme>.json.
  */
 
 const SAMPLE = join(import.meta.dirname, '../samples/posts-sample.csv');
@@ -28,9 +29,25 @@ interface Finding {
   html: string;
 }
 
+/** What only a developer should see: ids, scope values, enum values (issue 26: human words only). */
+const INTERNALS =
+  /\b(?:group|int|post|media)_[a-z0-9]{8,}|\b(?:posts|media|analytics|brands):(?:read|write)\b|\b[A-Z]{3,}_[A-Z_]{3,}\b/;
+
 async function check(page: Page, theme: string, screen: string, found: Finding[]): Promise<void> {
   // Let transitions and late paints settle before reading colours.
   await page.waitForTimeout(300);
+  const internal = INTERNALS.exec(await page.locator('body').innerText());
+  if (internal) {
+    found.push({
+      screen,
+      id: 'internal-value-on-screen',
+      impact: 'serious',
+      help: `Shows "${internal[0]}"`,
+      targets: [],
+      first: '',
+      html: '',
+    });
+  }
   const result = await new AxeBuilder({ page }).analyze();
   for (const v of result.violations) {
     found.push({

@@ -148,7 +148,6 @@ export function PostDetailsPanel({
         <dt>Group</dt>
         <dd data-testid="details-group">
           {post && post.groupSize > 1 ? `${post.groupSize} posts share this group` : 'This post only'}
-          <span className="cal-muted cal-mono"> {d?.group ?? post?.group ?? ''}</span>
         </dd>
       </dl>
 
