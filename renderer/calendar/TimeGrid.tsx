@@ -215,10 +215,14 @@ export function TimeGrid(props: TimeGridProps) {
                 const key = wallDateKey(day);
                 return (
                   <div key={key} className={`rbc-header${key === todayKey ? ' rbc-today' : ''}`}>
-                    <button type="button" className="rbc-button-link" onClick={() => onDrillDown(day)}>
-                      {/* Named by its content, the full date (axe: label-content-name-mismatch). */}
-                      <span aria-hidden="true">{format(day, 'EEE d')}</span>
-                      <span className="visually-hidden">{format(day, 'EEEE, MMMM d')}</span>
+                    {/* The name starts with the visible words, then the full date (axe: label in name). */}
+                    <button
+                      type="button"
+                      className="rbc-button-link"
+                      aria-label={`${format(day, 'EEE d')}: show ${format(day, 'EEEE, MMMM d')}`}
+                      onClick={() => onDrillDown(day)}
+                    >
+                      {format(day, 'EEE d')}
                     </button>
                   </div>
                 );
