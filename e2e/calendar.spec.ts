@@ -528,7 +528,7 @@ test.describe('calendar', () => {
     await expect(panel.locator('.cal-details__media img').first()).toBeVisible();
     // Instagram's settings (post or story) are listed by name.
     const settings = panel.getByRole('region', { name: 'Platform settings' });
-    await expect(settings).toContainText('post_type');
+    await expect(settings).toContainText('Post or story');
     await snap(page, 'calendar-details-instagram');
     await panel.getByRole('button', { name: 'Close details' }).click();
 
