@@ -313,3 +313,55 @@ test('the import preview marks rows that clash, and still imports them', async (
   await page.screenshot({ path: 'test-results/screens/bulk-import-clash.png' });
   await expect(page.getByRole('button', { name: 'Import 3 posts' })).toBeEnabled();
 });
+
+test('Select all leaves out posts that cannot change, "+N more" counts the picked posts it hides, Enter applies the plan', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  test.setTimeout(120_000);
+  await connectWithSandboxKey();
+  await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
+  const views = page.getByRole('group', { name: 'View' });
+  const bar = page.getByTestId('bulk-bar');
+
+  // The sandbox's month holds published posts: "Select all" leaves them out and says how many.
+  await views.getByRole('button', { name: 'Month', exact: true }).click();
+  const published = page.locator('.post-cell[data-state="published"]').first();
+  await expect(published).toBeVisible();
+  await published.click({ modifiers: ['ControlOrMeta'] });
+  await bar.getByRole('button', { name: /^Select all \d+ in view$/ }).click();
+  await expect(bar.getByTestId('bulk-fixed')).toContainText(/\d+ posts? in view cannot change/);
+  await expect(page.locator('.post-cell[data-state="published"][data-selected="true"]')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(bar).toBeHidden();
+
+  // Eight posts on one day: the month cell shows a few and "+N more", which counts the picked ones.
+  const day = addDays(startOfDay(new Date()), 40);
+  const times = ['01:00', '02:00', '03:00', '04:00', '05:00', '06:00', '07:00', '08:00'];
+  const ids = await createPosts(page, service, day, times);
+  await page.getByLabel('Jump to date').fill(wallDateKey(day));
+  await views.getByRole('button', { name: 'Month', exact: true }).click();
+  const cell = (id: string) => page.locator(`[data-post-id="${id}"]`);
+  await expect(cell(ids[0]!)).toBeVisible();
+  await expect(page.locator('.rbc-show-more', { hasText: /selected/ })).toHaveCount(0);
+  await cell(ids[0]!).click({ modifiers: ['ControlOrMeta'] });
+  await bar.getByRole('button', { name: /^Select all \d+ in view$/ }).click();
+  const chip = page.locator('.rbc-show-more', { hasText: /selected/ }).first();
+  await expect(chip).toBeVisible();
+  await expect(chip).toHaveAccessibleName(/more posts on .*, \d+ selected: show all/);
+  await page.keyboard.press('Escape');
+  await expect(bar).toBeHidden();
+
+  // Enter applies the plan (Apply is the primary button and has the focus).
+  await showDay(page, day, 'Day');
+  await cell(ids[0]!).click({ modifiers: ['ControlOrMeta'] });
+  await cell(ids[1]!).click({ modifiers: ['ControlOrMeta'] });
+  await bar.getByLabel('Days to shift').fill('1');
+  await bar.getByRole('button', { name: 'Shift…' }).click();
+  const plan = page.getByTestId('bulk-plan');
+  await expect(plan.getByRole('button', { name: 'Apply to 2' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(plan).toBeHidden();
+  await expect(page.locator('.notice-card').filter({ hasText: 'Moved 2 posts.' })).toBeVisible();
+});

@@ -480,8 +480,12 @@ test.describe('calendar', () => {
     await snap(page, 'calendar-agenda-filtered');
     await page.getByRole('button', { name: 'Clear filters' }).click();
 
-    await page.getByRole('button', { name: /^Scheduled: \d+ posts$/ }).click();
-    await expect(page.getByRole('button', { name: /^Scheduled: / })).toHaveAttribute('aria-pressed', 'true');
+    // A state chip is named by its visible words: "Scheduled 3 posts".
+    await page.getByRole('button', { name: /^Scheduled \d+ posts$/ }).click();
+    await expect(page.getByRole('button', { name: /^Scheduled \d+ posts$/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     for (const label of await cells.evaluateAll((els) =>
       els.map((e) => e.getAttribute('aria-label') ?? ''),
     )) {
@@ -527,7 +531,7 @@ test.describe('calendar', () => {
     await expect(panel.locator('.cal-details__media img').first()).toBeVisible();
     // Instagram's settings (post or story) are listed by name.
     const settings = panel.getByRole('region', { name: 'Platform settings' });
-    await expect(settings).toContainText('post_type');
+    await expect(settings).toContainText('Post or story');
     await snap(page, 'calendar-details-instagram');
     await panel.getByRole('button', { name: 'Close details' }).click();
 

@@ -51,7 +51,7 @@ test('an evergreen list fills two weeks of slots once, and pausing stops new rep
   await form
     .getByRole('textbox', { name: 'Version 2', exact: true })
     .fill('Fresh grounds, better cup: grind just before you brew.');
-  await form.getByRole('checkbox', { name: `${x.name} · x` }).check();
+  await form.getByRole('checkbox', { name: `${x.name} (X)` }).check();
   await form.getByLabel('Rest between repeats (days)').fill('1');
   await form.getByLabel('Ends', { exact: true }).selectOption({ label: 'After a number of repeats' });
   await form.getByLabel('Repeats per account').fill('20');

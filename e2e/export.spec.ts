@@ -43,6 +43,13 @@ test('the posts in view export as CSV and import back as nothing new', async ({
   expect(rows).toBeGreaterThan(0);
   await snap(page, 'export-saved');
   const path = join(app.exportsDir!, fileName);
+  // The note says where the file is, and "Show in folder" shows that very file (main takes a token,
+  // never a path from the window).
+  expect(message).toContain(`in the folder ${app.exportsDir}`);
+  await page.getByRole('button', { name: 'Show in folder' }).click();
+  await expect.poll(() => app.shownInFolder).toEqual([path]);
+  const forged = await page.evaluate(() => window.api.showExportedFile({ fileToken: 'not-a-token' }));
+  expect(forged.ok).toBe(false);
   const csv = await readFile(path, 'utf8');
   expect(csv.split('\r\n')[0]).toMatch(/^\uFEFFtext,.*accounts,date,media,.*settings/);
 

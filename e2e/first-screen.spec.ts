@@ -149,7 +149,7 @@ test('a key without the scope to read the account says which scope it lacks', as
   expect(sandboxKey(service.sandbox, 'posts-read').scopes).not.toContain('brands:read');
   const welcome = new WelcomeScreen(page);
   await welcome.connect(service.baseUrl, service.key('posts-read'));
-  expect(await welcome.fieldError(welcome.apiKey)).toMatch(/lacks the "brands:read" scope/);
+  expect(await welcome.fieldError(welcome.apiKey)).toMatch(/lacks the “Read brands” permission/);
   await snap(page, '07-missing-scope');
 });
 

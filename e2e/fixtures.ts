@@ -83,6 +83,8 @@ export interface TestApp {
   mainLog: string[] | null;
   /** Where exports are saved without a dialog (bridge: the test's folder); null under Electron. */
   exportsDir: string | null;
+  /** Every path main was asked to show in the file manager (bridge: recorded, not shown); null under Electron. */
+  shownInFolder: string[] | null;
   /** Makes a file on disk droppable/choosable under its base name (Electron knows paths itself). */
   registerFile(path: string, name: string): Promise<void>;
 }
@@ -220,6 +222,7 @@ async function runInElectron(executablePath: string, dataDir: string, use: (app:
       ipcEvents: null,
       mainLog: null,
       exportsDir: null,
+      shownInFolder: null,
       registerFile: async () => undefined,
     });
   } finally {
@@ -264,6 +267,7 @@ async function runInBridge(
   const appDir = join(dataDir, 'app');
   await mkdir(appDir, { recursive: true });
   const exportsDir = join(dataDir, 'exports');
+  const shownInFolder: string[] = [];
   const services = await createAppServices({
     dataDir: appDir,
     secretStore,
@@ -271,6 +275,7 @@ async function runInBridge(
     diagnostics: { appVersion: 'e2e', versions: process.versions, logFile },
     // The save dialog answers the suggested name in this test's folder.
     chooseSavePath: async ({ defaultName }) => join(exportsDir, defaultName),
+    showInFolder: (path) => void shownInFolder.push(path),
     ...(pullEveryMs ? { pullEveryMs } : {}),
   });
   const context = await browser.newContext({ viewport });
@@ -287,6 +292,7 @@ async function runInBridge(
       ipcEvents: bridge.events,
       mainLog,
       exportsDir,
+      shownInFolder,
       registerFile: bridge.registerFile,
     });
     bridge.dispose();

@@ -27,6 +27,8 @@ test('the sample CSV is previewed, fixed, imported, and not imported twice', asy
   await expect(preview).toBeVisible();
   const row = (n: number) => page.locator(`tr[data-row="${n}"]`);
   await expect(row(1)).toContainText('Ready');
+  // Accounts are named with their platform: two accounts may share a name.
+  await expect(row(1)).toContainText('Harbor Coffee (X)');
   // "queue" needs posting slots, and this brand has none yet.
   await expect(row(3)).toContainText('has no posting slots');
   await expect(row(6)).toContainText('X allows 280 characters');

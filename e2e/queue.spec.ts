@@ -18,24 +18,25 @@ test('slots are added, removed and copied to other accounts', async ({ page, con
   };
   await add('Monday', '09:00');
   await add('Wednesday', '17:30');
-  await expect(page.getByRole('group', { name: 'Monday' })).toContainText('09:00');
-  await expect(page.getByRole('group', { name: 'Wednesday' })).toContainText('17:30');
+  // Slots are written on the user's clock, as every time in the app is (this browser: en-US, 12-hour).
+  await expect(page.getByRole('group', { name: 'Monday' })).toContainText('9:00 AM');
+  await expect(page.getByRole('group', { name: 'Wednesday' })).toContainText('5:30 PM');
 
-  await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Harbor Coffee · x' });
+  await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Harbor Coffee (X)' });
   await expect(page.getByText('Harbor Coffee follows the brand default.')).toBeVisible();
   await add('Friday', '12:15');
-  await expect(page.getByRole('group', { name: 'Friday' })).toContainText('12:15');
-  await expect(page.getByRole('group', { name: 'Monday' })).toContainText('09:00');
-  await page.getByRole('button', { name: 'Remove Monday 09:00' }).click();
+  await expect(page.getByRole('group', { name: 'Friday' })).toContainText('12:15 PM');
+  await expect(page.getByRole('group', { name: 'Monday' })).toContainText('9:00 AM');
+  await page.getByRole('button', { name: 'Remove Monday 9:00 AM' }).click();
   await expect(page.getByRole('group', { name: 'Monday' })).toContainText('No slots');
 
-  await page.getByRole('checkbox', { name: 'Maya Chen · linkedin' }).check();
+  await page.getByRole('checkbox', { name: 'Maya Chen (LinkedIn)' }).check();
   await page.getByRole('button', { name: 'Copy to 1 account' }).click();
   await expect(page.getByText('Copied to 1 account.')).toBeVisible();
   await snap(page, 'queue-slots');
 
-  await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Maya Chen · linkedin' });
-  await expect(page.getByRole('group', { name: 'Friday' })).toContainText('12:15');
-  await expect(page.getByRole('group', { name: 'Wednesday' })).toContainText('17:30');
+  await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Maya Chen (LinkedIn)' });
+  await expect(page.getByRole('group', { name: 'Friday' })).toContainText('12:15 PM');
+  await expect(page.getByRole('group', { name: 'Wednesday' })).toContainText('5:30 PM');
   await expect(page.getByRole('group', { name: 'Monday' })).toContainText('No slots');
 });

@@ -23,9 +23,15 @@ test('a scheduler key (no posts:read, no analytics:read) shows those features re
   await new AccountScreen(page).open();
   const refused = page.locator('.permission-row[data-allowed="false"]');
   await expect(refused).toHaveCount(2);
-  await expect(refused.filter({ hasText: 'Read analytics' })).toContainText('lacks the "analytics:read" scope');
-  await expect(refused.filter({ hasText: 'See posts in the calendar' })).toContainText('lacks the "posts:read" scope');
-  await expect(page.locator('.permission-row[data-allowed="true"]').filter({ hasText: 'Create and schedule posts' })).toHaveCount(1);
+  await expect(refused.filter({ hasText: 'Read analytics' })).toContainText(
+    'lacks the “Read analytics” permission',
+  );
+  await expect(refused.filter({ hasText: 'See posts in the calendar' })).toContainText(
+    'lacks the “Read posts” permission',
+  );
+  await expect(
+    page.locator('.permission-row[data-allowed="true"]').filter({ hasText: 'Create and schedule posts' }),
+  ).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'New post' })).toBeEnabled();
   await snap(page, 'settings-scheduler-key');
 
@@ -40,7 +46,7 @@ test('a key that can only read brands cannot create posts: the New post button s
   await connectWithSandboxKey('brands-read');
   const newPost = page.getByRole('button', { name: 'New post' });
   await expect(newPost).toBeDisabled();
-  await expect(newPost).toHaveAccessibleDescription(/lacks the "posts:write" scope/);
+  await expect(newPost).toHaveAccessibleDescription(/lacks the “Write posts” permission/);
   await new AccountScreen(page).open();
   await expect(page.locator('.permission-row[data-allowed="false"]')).toHaveCount(6);
   await expect(page.locator('.permission-row[data-allowed="true"]')).toHaveText(/List brands/);
@@ -97,16 +103,22 @@ test('each brand keeps its own time zone, picked from a searchable list, and the
 
   // The list offers matches as the user types.
   await zoneOf(first!.name).fill('new_y');
-  const offered = await page.locator(`datalist option`).evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  const offered = await page
+    .locator(`datalist option`)
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
   expect(offered).toContain('America/New_York');
 
   await zoneOf(first!.name).fill('Asia/Tokyo');
   await page.getByRole('button', { name: 'Save zone' }).first().click();
-  await expect(page.getByRole('list', { name: 'Brands' }).getByRole('listitem').first()).toContainText('Asia/Tokyo');
+  await expect(page.getByRole('list', { name: 'Brands' }).getByRole('listitem').first()).toContainText(
+    'Asia/Tokyo',
+  );
   if (second) {
     await zoneOf(second.name).fill('America/New_York');
     await zoneOf(second.name).press('Enter');
-    await expect(page.getByRole('list', { name: 'Brands' }).getByRole('listitem').nth(1)).toContainText('America/New_York');
+    await expect(page.getByRole('list', { name: 'Brands' }).getByRole('listitem').nth(1)).toContainText(
+      'America/New_York',
+    );
   }
   await snap(page, 'settings-time-zones');
 

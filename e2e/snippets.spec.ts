@@ -30,8 +30,8 @@ test('a /snippet expands from the keyboard, and the signature is shown, counted 
   await fresh.getByLabel('Text of new snippet').fill('Open 7 to 19.');
   await fresh.getByRole('button', { name: 'Add snippet' }).click();
   await expect(page.getByRole('form', { name: 'Snippet /hours' })).toBeVisible();
-  const signature = page.getByRole('form', { name: `Signature of ${x.name} (x)`, exact: true });
-  await signature.getByRole('textbox', { name: `Signature of ${x.name} (x)`, exact: true }).fill('— Harbor');
+  const signature = page.getByRole('form', { name: `Signature of ${x.name} (X)`, exact: true });
+  await signature.getByRole('textbox', { name: `Signature of ${x.name} (X)`, exact: true }).fill('— Harbor');
   await signature.getByRole('button', { name: 'Save signature' }).click();
   await expect(signature.getByRole('button', { name: 'Save signature' })).toBeDisabled();
   await page.screenshot({ path: '/tmp/evergreen-snippets.png' });
@@ -90,4 +90,26 @@ test('a /snippet expands from the keyboard, and the signature is shown, counted 
   await dialog.getByRole('button', { name: 'Insert a snippet into Block 1' }).click();
   await dialog.getByRole('menuitem', { name: /\/hours/ }).click();
   await expect(text).toHaveValue(`${typed} Open 7 to 19.`);
+});
+
+test('a snippet row says when its edit is not saved yet, and Ctrl/Cmd+Enter or Enter saves it', async ({
+  page,
+  connectWithSandboxKey,
+}) => {
+  await connectWithSandboxKey('full-test');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Snippets' }).click();
+  const fresh = page.getByRole('form', { name: 'New snippet' });
+  await fresh.getByLabel('Name of new snippet').fill('hours');
+  await expect(fresh.getByRole('status')).toHaveText('Not saved yet');
+  await fresh.getByLabel('Text of new snippet').fill('Open 7 to 19.');
+  await fresh.getByLabel('Text of new snippet').press('ControlOrMeta+Enter');
+  const row = page.getByRole('form', { name: 'Snippet /hours' });
+  await expect(row).toBeVisible();
+
+  await row.getByLabel('Text of snippet /hours').fill('Open 8 to 18.');
+  await expect(row.getByRole('status')).toHaveText('Not saved yet');
+  await row.getByLabel('Name of snippet /hours').press('Enter');
+  await expect(row.getByRole('status')).toHaveText('Saved');
+  const saved = await page.evaluate(() => window.api.listSnippets({}));
+  expect(JSON.stringify(saved)).toContain('Open 8 to 18.');
 });

@@ -60,6 +60,8 @@ export interface AppServicesOptions {
   openFolder?: (path: string) => Promise<void>;
   /** Asks where to save an export (Electron: a save dialog; the test bridge: a folder of the test). */
   chooseSavePath?: ChooseSavePath;
+  /** Shows an exported file in the file manager (Electron: shell.showItemInFolder). */
+  showInFolder?: (path: string) => void;
   /** Per-request timeout of API calls (tests shorten it). */
   apiTimeoutMs?: number;
   /** Outbox retry and offline probe pacing (tests shorten them). */
@@ -236,6 +238,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       return brand ? postsCache.getDetail(brand.profileId, brand.brandId, id) : null;
     },
     chooseSavePath: opts.chooseSavePath,
+    ...(opts.showInFolder ? { showInFolder: opts.showInFolder } : {}),
   });
   const clash = new ClashSettings(brandsRepo, active);
 
@@ -319,6 +322,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     editImportRow: async (input) => imports.editImportRow(input),
     runImport: (input) => imports.runImport(input),
     exportPosts: (input) => exports.exportPosts(input),
+    showExportedFile: async (input) => exports.showExportedFile(input),
     applyBulkChange: async (input) => posts.applyBulkChange(input),
     undoBulkChange: async (input) => posts.undoBulkChange(input),
     getClashSettings: async () => clash.get(),

@@ -177,6 +177,7 @@ if (!app.requestSingleInstanceLock()) {
         diagnostics: { appVersion: app.getVersion(), versions: process.versions, logFile },
         applyDesktopSettings: (settings) => background?.apply(settings),
         chooseSavePath: saveDialog(() => window),
+        showInFolder: (path) => shell.showItemInFolder(path),
       });
       const running = services;
       registerIpc(running, entryUrl, () => window);

@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../shared/api/errors.js';
+import { scopeLabel } from '../../shared/api/scopes.js';
 import type { EndpointDef } from '../../shared/api/endpoints.js';
 import { TIME_PASSED } from '../../shared/posts/time-passed.js';
 
@@ -29,8 +30,8 @@ export function httpErrorMessage(
       return 'This API key may not act on this brand: pick another brand, or create a key for this brand in the dashboard (Settings > API Keys).';
     case ErrorCode.INSUFFICIENT_SCOPE:
       return (
-        `This API key lacks the "${endpoint.scope}" scope needed here: create a key that includes ` +
-        `"${endpoint.scope}" in the dashboard (Settings > API Keys) and replace the key in Postdeck.`
+        `This API key lacks the “${scopeLabel(endpoint.scope)}” permission needed here: create a key that ` +
+        `includes it in the dashboard (Settings > API Keys) and replace the key in Postdeck.`
       );
     case ErrorCode.PLATFORM_VALIDATION_FAILED:
       return 'The service refused the post content or settings: fix the problems listed and send it again.';

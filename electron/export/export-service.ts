@@ -38,6 +38,8 @@ export interface ExportServiceOptions {
   /** The copy saved on this computer, if any, read first (no request). */
   savedDetail?: (id: string) => PostDetail | null;
   chooseSavePath?: ChooseSavePath;
+  /** Shows a file in the system file manager (Electron: shell.showItemInFolder); absent in the test bridge. */
+  showInFolder?: (path: string) => void;
 }
 
 /** A file name for the brand and the day: "Harbor Coffee posts 2026-11-23.csv". */
@@ -53,7 +55,20 @@ function defaultName(brand: string, now: Date, format: ExportFormat): string {
 }
 
 export class ExportService {
+  /** The file the last export wrote, by its token: the only path "Show in folder" will ever show. */
+  private lastWritten: { token: string; path: string } | null = null;
+
   constructor(private readonly o: ExportServiceOptions) {}
+
+  /** Shows the last exported file in the file manager, if the token is that export's. */
+  showExportedFile({ fileToken }: IpcInput<'showExportedFile'>): IpcOutput<'showExportedFile'> {
+    const last = this.lastWritten;
+    if (!last || last.token !== fileToken)
+      throw new AppFailure('NOT_FOUND', 'That exported file is not known any more; export again to show it.');
+    if (!this.o.showInFolder) return { shown: false };
+    this.o.showInFolder(last.path);
+    return { shown: true };
+  }
 
   async exportPosts({ format, scope }: IpcInput<'exportPosts'>): Promise<IpcOutput<'exportPosts'>> {
     const active = this.o.active();
@@ -79,7 +94,7 @@ export class ExportService {
       defaultName: defaultName(this.o.brandName(active), now, format),
       format,
     });
-    if (path === null) return { path: null, count: 0, posts: 0, partial: 0, skipped };
+    if (path === null) return { path: null, count: 0, posts: 0, partial: 0, skipped, fileToken: null };
     const exported = await this.readAll(serverPosts);
     const timezone = this.o.timezone(active);
     const records = postRecords(exported, timezone);
@@ -87,7 +102,15 @@ export class ExportService {
     const target = extname(path) === '' ? `${path}.${EXTENSION[format]}` : path;
     await writeAtomically(target, text);
     const partial = exported.filter((e) => e.detail === null).length;
-    return { path: target, count: records.length, posts: exported.length - partial, partial, skipped };
+    this.lastWritten = { token: randomUUID(), path: target };
+    return {
+      path: target,
+      count: records.length,
+      posts: exported.length - partial,
+      partial,
+      skipped,
+      fileToken: this.lastWritten.token,
+    };
   }
 
   /** Every post with its detail, PARALLEL_READS at a time; a post that cannot be read keeps the calendar's copy. */

@@ -158,13 +158,15 @@ describe('ApiClient refusals carry a sentence saying what to do', () => {
     expect(error.retryable).toBe(false);
   });
 
-  it('a key without the needed scope names the scope', async () => {
+  it('a key without the needed scope names the permission in words', async () => {
     const error = await apiError(
       svc.client('posts-read').createPosts({ type: 'draft', date: inHours(5), shortLink: false }),
     );
     expect(error.status).toBe(403);
     expect(error.code).toBe('INSUFFICIENT_SCOPE');
-    expect(error.message).toContain('"posts:write"');
+    // Named as a person reads it, never the scope value (issue 26).
+    expect(error.message).toContain('“Write posts”');
+    expect(error.message).not.toContain('posts:write');
   });
 
   it('a key of another organization acting on our brand', async () => {

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { accountWithPlatform } from '../../shared/platforms/labels.js';
 import { useQuery } from '@tanstack/react-query';
 import type { IntegrationView, ProfileView } from '../../shared/ipc/models.js';
 import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
@@ -60,8 +61,8 @@ function AccountAnalytics() {
     return (
       <EmptyState title="No accounts known for this brand yet">
         <p>
-          Postdeck learns a brand's accounts from its posts, and this brand has none in the last 30 days. Schedule a
-          post from the calendar, or choose another brand.
+          Postdeck learns a brand's accounts from its posts, and this brand has none in the last 30 days.
+          Schedule a post from the calendar, or choose another brand.
         </p>
         <button type="button" className="button" onClick={() => navigate('calendar')}>
           Open the calendar
@@ -69,7 +70,8 @@ function AccountAnalytics() {
       </EmptyState>
     );
   }
-  const account = accounts.find((a) => a.id === chosen) ?? accounts.find((a) => !a.disconnected) ?? accounts[0]!;
+  const account =
+    accounts.find((a) => a.id === chosen) ?? accounts.find((a) => !a.disconnected) ?? accounts[0]!;
 
   return (
     <section className="analytics" aria-labelledby={`${pickerId}-heading`}>
@@ -92,8 +94,7 @@ function AccountAnalytics() {
 }
 
 function accountLabel(a: IntegrationView): string {
-  const platform = a.platform ? ` (${a.platform})` : '';
-  return `${a.name}${platform}${a.disconnected ? ' · disconnected' : ''}`;
+  return `${accountWithPlatform(a.name, a.platform)}${a.disconnected ? ' · disconnected' : ''}`;
 }
 
 function AccountReport({ account }: { account: IntegrationView }) {

@@ -10,11 +10,12 @@ import {
 } from '../../shared/analytics/best-time.js';
 import type { IntegrationView } from '../../shared/ipc/models.js';
 import { WEEKDAY_NAMES } from '../../shared/queue/slots.js';
+import { formatHour } from '../app/time-format.js';
 import { useUi } from '../app/ui-store.js';
 import { useSlotProposal } from '../queue/slot-proposal.js';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
-const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
+const hourLabel = formatHour;
 
 function formatMean(mean: number, basis: Heatmap['basis']): string {
   return basis === 'rate' ? `${(mean * 100).toFixed(1)}%` : mean.toFixed(1);
@@ -130,7 +131,7 @@ export function BestTimeHeatmap({
                       className={`best-time-cell${best ? ' best-time-top' : ''}${strength > 0.55 ? ' best-time-strong' : ''}`}
                       style={
                         cell.count > 0
-                          ? { ['--heat' as string]: `${Math.round(15 + strength * 70)}%` }
+                          ? { ['--heat' as string]: `${Math.round(15 + strength * 45)}%` }
                           : undefined
                       }
                       aria-label={`${describe(cell, heatmap.basis)}${best ? ', one of the best hours' : ''}`}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
+import { timePattern } from './time-format.js';
 import type { OutboxItemView } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
 import { readableInstants } from '../lib/readable-instants.js';
@@ -110,7 +111,7 @@ function statusText(item: OutboxItemView): string {
   switch (item.status) {
     case 'pending':
       return item.nextAttemptAt
-        ? `Waiting — next try at ${format(new Date(item.nextAttemptAt), 'HH:mm')}`
+        ? `Waiting — next try at ${format(new Date(item.nextAttemptAt), timePattern())}`
         : 'Waiting to send';
     case 'sending':
       return 'Sending…';

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import type { BulkAction } from '../../shared/bulk/plan.js';
 import { ExportMenu } from '../export/ExportMenu.js';
-import type { PostEvent } from '../calendar/posts.js';
+import { whyNotMovable, type PostEvent } from '../calendar/posts.js';
 import { visibleWallRange, type ViewName } from '../calendar/range.js';
 import { AppError } from '../lib/ipc.js';
 import { knownPosts } from '../lib/posts-in-cache.js';
@@ -73,18 +73,29 @@ export function useBulkSelection(events: readonly PostEvent[], view: ViewName, d
     },
     [matching],
   );
-  return { matching, onClickCapture: useSelectClicks(matching), onKeyDownCapture };
+  // "Select all" picks only posts a bulk change can touch: a published or past post would only
+  // come back in the plan as "cannot change" (issue 26).
+  const changeable = useMemo(() => {
+    const byId = new Map(events.map((e) => [e.id, e]));
+    return matching.filter((id) => {
+      const e = byId.get(id);
+      return !!e && whyNotMovable(e.post) === null;
+    });
+  }, [events, matching]);
+  return { matching, changeable, onClickCapture: useSelectClicks(matching), onKeyDownCapture };
 }
 
 interface BulkBarProps {
   brandId: string | null;
   zone: string;
-  /** The posts the view shows with its filters, in time order: what "select all matching" picks. */
+  /** The posts the view shows with its filters that a bulk change can touch, in time order: what "Select all" picks. */
   matching: readonly string[];
+  /** How many posts the view shows that cannot change (published, past, not synced): left out of "Select all". */
+  fixed: number;
 }
 
 /** The bar shown while posts are picked: how many, the bulk actions, select all matching, clear. */
-export function BulkBar({ brandId, zone, matching }: BulkBarProps) {
+export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
   const client = useQueryClient();
   const ids = useSelection((s) => s.ids);
   const picked = useSelection((s) => s.picked);
@@ -165,6 +176,12 @@ export function BulkBar({ brandId, zone, matching }: BulkBarProps) {
         >
           Select all {matching.length} in view
         </button>
+        {fixed > 0 && (
+          <span className="bulk-bar__fixed" data-testid="bulk-fixed">
+            ({fixed} {fixed === 1 ? 'post' : 'posts'} in view cannot change and {fixed === 1 ? 'is' : 'are'}{' '}
+            left out)
+          </span>
+        )}
         <button type="button" onClick={clear} title="Esc">
           Clear
         </button>

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { formatWallTime } from '../app/time-format.js';
 import type { BulkAction } from '../../shared/bulk/plan.js';
 import { formatDateTime } from '../calendar/format.js';
+import { PlatformBadge } from '../calendar/PostBadges.js';
 import type { TimedPlan } from './build-plan.js';
 import { DELETE_UNDO_NOTE } from './use-bulk-apply.js';
 
@@ -17,7 +19,7 @@ export function describeAction(action: BulkAction): string {
       return `Shift by ${parts.join(' ') || 'nothing'}`;
     }
     case 'timeOfDay':
-      return `Set the time of day to ${action.time}`;
+      return `Set the time of day to ${formatWallTime(action.time)}`;
     case 'nextFreeSlots':
       return 'Move to the next free queue slots';
     case 'delete':
@@ -37,13 +39,24 @@ export function BulkPlanDialog({ plan, zone, onApply, onCancel }: BulkPlanDialog
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [busy, setBusy] = useState(false);
+  const deleting = plan.action.kind === 'delete';
+  const n = plan.changes.length;
+  const applyRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // showModal picks its own focus: a move's plan starts on Apply (Enter applies), a delete's on Cancel.
+    (deleting || n === 0 ? cancelRef : applyRef).current?.focus();
     return () => dialog?.close();
+    // Only when the plan opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const deleting = plan.action.kind === 'delete';
-  const n = plan.changes.length;
+  const run = () => {
+    if (busy || n === 0) return;
+    setBusy(true);
+    void onApply().finally(() => setBusy(false));
+  };
   return (
     <dialog
       ref={ref}
@@ -53,6 +66,13 @@ export function BulkPlanDialog({ plan, zone, onApply, onCancel }: BulkPlanDialog
       onCancel={(e) => {
         e.preventDefault();
         if (!busy) onCancel();
+      }}
+      onKeyDown={(e) => {
+        // Enter applies a move (the primary action), wherever the focus is but on another button;
+        // a delete is applied only by its own button.
+        if (e.key !== 'Enter' || deleting || (e.target as HTMLElement).closest('button, a')) return;
+        e.preventDefault();
+        run();
       }}
     >
       <h2 id={titleId}>
@@ -95,7 +115,9 @@ export function BulkPlanDialog({ plan, zone, onApply, onCancel }: BulkPlanDialog
                       </p>
                     ))}
                   </td>
-                  <td>{c.accountName}</td>
+                  <td>
+                    <PlatformBadge platform={c.platform} /> {c.accountName}
+                  </td>
                   <td>{formatDateTime(c.from, zone)}</td>
                   <td>{c.to ? formatDateTime(c.to, zone) : 'Deleted'}</td>
                 </tr>
@@ -119,17 +141,15 @@ export function BulkPlanDialog({ plan, zone, onApply, onCancel }: BulkPlanDialog
         </section>
       )}
       <div className="cal-dialog__actions">
-        <button type="button" autoFocus onClick={onCancel} disabled={busy}>
+        <button type="button" ref={cancelRef} onClick={onCancel} disabled={busy}>
           Cancel
         </button>
         <button
           type="button"
-          className={deleting ? 'cal-danger' : 'bulk-plan__apply'}
+          className={deleting ? 'cal-danger' : 'button button-primary bulk-plan__apply'}
+          ref={applyRef}
           disabled={busy || n === 0}
-          onClick={() => {
-            setBusy(true);
-            void onApply().finally(() => setBusy(false));
-          }}
+          onClick={run}
         >
           {busy ? 'Applying…' : deleting ? `Delete ${n}` : `Apply to ${n}`}
         </button>

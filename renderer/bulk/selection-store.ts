@@ -47,6 +47,16 @@ export const useSelection = create<SelectionState>()((set, get) => ({
 /** Whether one post is picked: a cell re-renders only when its own answer changes. */
 export const useIsSelected = (id: string) => useSelection((s) => s.picked.has(id));
 
+/**
+ * How many of these posts are picked: a "+N more" chip hiding picked posts says so, so a bulk change
+ * never touches posts the user cannot see were picked (issue 26).
+ */
+export const usePickedAmong = (ids: readonly string[]) =>
+  useSelection((s) => ids.reduce((n, id) => n + (s.picked.has(id) ? 1 : 0), 0));
+
+/** The words for picked posts hidden behind a "+N more" chip: "" when none. */
+export const pickedNote = (n: number) => (n > 0 ? `, ${n} selected` : '');
+
 /** A click with Ctrl/Cmd or Shift picks posts instead of opening one. */
 export const isSelectClick = (e: { ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }) =>
   e.ctrlKey || e.metaKey || e.shiftKey;

@@ -25,7 +25,7 @@ function accountsOf(posts: readonly CalendarPost[], integrations: readonly Integ
     if (!byId.has(p.integration.id)) {
       byId.set(p.integration.id, {
         id: p.integration.id,
-        name: p.integration.name ?? p.integration.id,
+        name: p.integration.name ?? 'Unnamed account',
         platform: p.integration.platform,
       });
     }
@@ -58,14 +58,15 @@ export const CalendarFilters = memo(function CalendarFilters({
             type="button"
             className={`state-chip state-chip--${state}`}
             aria-pressed={filters.states.includes(state)}
-            aria-label={`${stateLabel(state)}: ${counts.get(state) ?? 0} posts`}
             onClick={() => onToggle('states', state)}
           >
+            {/* Named by its visible words ("Draft 3 posts"), so speech input finds it by what it says. */}
             <span className="state-dot" aria-hidden="true" />
-            {stateLabel(state)}
+            {stateLabel(state)}{' '}
             <span className="state-chip__count" data-testid={`count-${state}`}>
               {counts.get(state) ?? 0}
             </span>
+            <span className="visually-hidden"> posts</span>
           </button>
         ))}
       </div>

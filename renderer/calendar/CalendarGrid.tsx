@@ -3,6 +3,7 @@ import { Calendar, type Components, type Formats, type ViewsProps } from 'react-
 import { CompactCellContext, PostCellContext, PostEventView } from './PostEventView.js';
 import { postEventClass, type PostEvent } from './posts.js';
 import { createLocalizer } from './localizer.js';
+import { timePattern } from '../app/time-format.js';
 import { AGENDA_DAYS, visibleWallRange, type ViewName } from './range.js';
 import { instantToWall } from './time.js';
 import { EmptySlot } from '../queue/EmptySlot.js';
@@ -34,7 +35,7 @@ const localizer = createLocalizer();
  */
 const formats: Formats = {
   eventTimeRangeFormat: () => '',
-  agendaTimeRangeFormat: ({ start }, culture, l) => l?.format(start, 'p', culture) ?? '',
+  agendaTimeRangeFormat: ({ start }, culture, l) => l?.format(start, timePattern(), culture) ?? '',
   agendaDateFormat: 'EEE MMM d',
   dayFormat: 'EEE d',
   dateFormat: 'd',

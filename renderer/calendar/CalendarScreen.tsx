@@ -192,7 +192,12 @@ export function CalendarScreen() {
             <ExportMenu postIds={shown.map((p) => p.id)} what="posts in view" />
           </div>
         </div>
-        <BulkBar brandId={brandId} zone={zone} matching={bulk.matching} />
+        <BulkBar
+          brandId={brandId}
+          zone={zone}
+          matching={bulk.changeable}
+          fixed={bulk.matching.length - bulk.changeable.length}
+        />
         {status.data?.online === false && (
           <p className="cal-notice" role="status" data-testid="calendar-offline">
             Offline: showing the posts saved on this computer

@@ -17,6 +17,7 @@ import { PostCellContext, PostEventView } from './PostEventView.js';
 import { postEventClass, whyNotMovable, type PostEvent } from './posts.js';
 import { takeFocusRequest } from './RowOverflow.js';
 import { wallDateKey } from './time.js';
+import { pickedNote, usePickedAmong } from '../bulk/selection-store.js';
 import { followPointerDrag } from './pointer-drag.js';
 import {
   cellPlan,
@@ -265,6 +266,8 @@ const DayCell = memo(function DayCell(props: DayCellProps) {
   const cells = useContext(PostCellContext);
   const moreRef = useRef<HTMLButtonElement>(null);
   const { shown, hidden } = fit === 0 ? NOT_MEASURED : cellPlan(posts.length, fit, fitWithMore);
+  const hiddenIds = useMemo(() => posts.slice(shown).map((e) => e.id), [posts, shown]);
+  const hiddenPicked = usePickedAmong(hiddenIds);
   // A post moved by keyboard onto this day and not drawn in it: "+N more" takes the focus it asked for.
   useLayoutEffect(() => {
     if (cells && hidden > 0 && takeFocusRequest(cells, posts.slice(shown))) moreRef.current?.focus();
@@ -305,10 +308,11 @@ const DayCell = memo(function DayCell(props: DayCellProps) {
             className="cal-month-more"
             data-more-posts
             aria-haspopup="dialog"
-            aria-label={`${hidden} more posts on ${label}: show all ${posts.length}`}
+            aria-label={`${hidden} more posts on ${label}${pickedNote(hiddenPicked)}: show all ${posts.length}`}
             onClick={(e) => handlers.openDay(day, e.currentTarget)}
           >
             +{hidden} more
+            {hiddenPicked > 0 && <span className="more-picked"> · {hiddenPicked} selected</span>}
           </button>
         )}
       </div>

@@ -20,9 +20,12 @@ const GLYPHS: Record<string, string> = {
 export const PlatformBadge = memo(function PlatformBadge({ platform }: { platform: string | null }) {
   const key = platform ?? 'unknown';
   return (
-    <span className={`platform-badge platform-${key}`} title={platformLabel(platform)} aria-hidden="true">
-      {GLYPHS[key] ?? '•'}
-    </span>
+    <span
+      className={`platform-badge platform-${key} glyph`}
+      data-glyph={GLYPHS[key] ?? '•'}
+      title={platformLabel(platform)}
+      aria-hidden="true"
+    />
   );
 });
 
@@ -44,12 +47,11 @@ export const AccountAvatar = memo(function AccountAvatar(props: {
   }
   return (
     <span
-      className="account-avatar"
+      className="account-avatar glyph"
+      data-glyph={initials(props.name)}
       style={{ ['--avatar-hue' as string]: hueOf(props.id) }}
       aria-hidden="true"
-    >
-      {initials(props.name)}
-    </span>
+    />
   );
 });
 
@@ -65,6 +67,7 @@ export function PostSummary({ event, time, compact }: { event: PostEvent; time: 
       <time className="post-cell__time" dateTime={p.publishDate}>
         {time}
       </time>
+      {/* A space between time and words (not drawn in the flex row) keeps "9:00 AM Text" two words for speech input. */}{' '}
       {p.thumbnail && (
         <img
           className="post-cell__thumb"

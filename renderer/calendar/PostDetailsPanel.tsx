@@ -17,6 +17,7 @@ import { useUi } from '../app/ui-store.js';
 import { useKeyAccess } from '../app/key-access.js';
 import { featureAccess } from '../settings/permissions.js';
 import { whyTimePassed } from '../../shared/posts/time-passed.js';
+import { optionLabel, settingsFields } from '../composer/settings-fields.js';
 
 interface DetailsProps {
   postId: string;
@@ -30,10 +31,21 @@ interface DetailsProps {
   onDelete(post: CalendarPost): void;
 }
 
-/** A readable value for a platform setting: booleans as yes/no, objects as JSON. */
-function settingValue(value: unknown): string {
+function settingField(platform: unknown, key: string) {
+  const parsed = PlatformType.safeParse(platform);
+  return parsed.success ? settingsFields(parsed.data).find((f) => f.key === key) : undefined;
+}
+
+/** A setting's name as the composer's form shows it (the schema's title), never its key. */
+function settingTitle(platform: unknown, key: string): string {
+  return settingField(platform, key)?.title ?? optionLabel(key.replace(/([a-z])([A-Z])/g, '$1 $2'));
+}
+
+/** A readable value for a platform setting: booleans as yes/no, a choice as the composer labels it, objects as JSON. */
+function settingValue(platform: unknown, key: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (value === null || value === undefined) return '—';
+  if (typeof value === 'string' && settingField(platform, key)?.kind === 'choice') return optionLabel(value);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
@@ -141,7 +153,6 @@ export function PostDetailsPanel({
         <dt>Group</dt>
         <dd data-testid="details-group">
           {post && post.groupSize > 1 ? `${post.groupSize} posts share this group` : 'This post only'}
-          <span className="cal-muted cal-mono"> {d?.group ?? post?.group ?? ''}</span>
         </dd>
       </dl>
 
@@ -157,8 +168,9 @@ export function PostDetailsPanel({
                   aria-current={g.id === postId}
                   onClick={() => onOpen(g.id)}
                 >
-                  <PlatformBadge platform={g.integration.platform} /> {g.integration.name ?? g.integration.id}{' '}
-                  · {formatDateTime(g.publishDate, zone)} · {stateLabel(g.state)}
+                  <PlatformBadge platform={g.integration.platform} />{' '}
+                  {g.integration.name ?? 'Unnamed account'} · {formatDateTime(g.publishDate, zone)} ·{' '}
+                  {stateLabel(g.state)}
                 </button>
               </li>
             ))}
@@ -263,8 +275,8 @@ export function PostDetailsPanel({
           <dl className="cal-details__settings">
             {settings.map(([key, value]) => (
               <div key={key}>
-                <dt>{key}</dt>
-                <dd>{settingValue(value)}</dd>
+                <dt>{settingTitle(d?.settings.__type, key)}</dt>
+                <dd>{settingValue(d?.settings.__type, key, value)}</dd>
               </div>
             ))}
           </dl>

@@ -39,7 +39,10 @@ export const ERROR_MARK = 'Failed, or the service refused a change (the Outbox s
 
 function tooltip(event: PostEvent, time: string): string {
   const p = event.post;
-  const lines = [`${time} · ${p.integration.name ?? p.integration.id} · ${stateLabel(p.state)}`, event.title];
+  const lines = [
+    `${time} · ${p.integration.name ?? 'an unnamed account'} · ${stateLabel(p.state)}`,
+    event.title,
+  ];
   if (p.error) lines.push(`Error: ${p.error}`);
   if (p.groupSize > 1)
     lines.push(`Part of a group of ${p.groupSize} posts (hold Shift while dragging to move them all)`);
@@ -85,25 +88,37 @@ export const PostEventView = memo(
         {/* No account picture: in a brand's calendar it repeats the brand and takes the text's room. */}
         <PostSummary event={event} time={chipTime} compact />
         {!compact && p.groupSize > 1 && (
-          <span className="post-mark post-mark--group" aria-hidden="true" title={GROUP_MARK(p.groupSize)}>
-            ×{p.groupSize}
-          </span>
+          <span
+            className="post-mark post-mark--group glyph"
+            data-glyph={`×${p.groupSize}`}
+            aria-hidden="true"
+            title={GROUP_MARK(p.groupSize)}
+          />
         )}
         {!compact && p.blockCount > 1 && (
-          <span className="post-mark post-mark--thread" aria-hidden="true" title={THREAD_MARK(p.blockCount)}>
-            ≡{p.blockCount}
-          </span>
+          <span
+            className="post-mark post-mark--thread glyph"
+            data-glyph={`≡${p.blockCount}`}
+            aria-hidden="true"
+            title={THREAD_MARK(p.blockCount)}
+          />
         )}
         {p.pending && (
-          <span className="post-mark post-mark--pending" aria-hidden="true" title={PENDING_MARK}>
-            ⟳
-          </span>
+          <span
+            className="post-mark post-mark--pending glyph"
+            data-glyph="⟳"
+            aria-hidden="true"
+            title={PENDING_MARK}
+          />
         )}
         {/* A failed post, or a change of it the service refused (it waits in the Outbox). */}
         {(event.state === 'error' || p.error !== null) && (
-          <span className="post-mark post-mark--error" aria-hidden="true" title={ERROR_MARK}>
-            !
-          </span>
+          <span
+            className="post-mark post-mark--error glyph"
+            data-glyph="!"
+            aria-hidden="true"
+            title={ERROR_MARK}
+          />
         )}
       </div>
     );

@@ -8,7 +8,7 @@ export function QueueActions({ post, zone }: { post: CalendarPost; zone: string 
   const toast = useNotices((s) => s.show);
   const move = useMoveToNextFreeSlot();
   const shuffle = useShuffleQueue();
-  const account = post.integration.name ?? post.integration.id;
+  const account = post.integration.name ?? 'an unnamed account';
   const busy = move.isPending || shuffle.isPending;
 
   return (

@@ -3,6 +3,7 @@ import {
   useContext,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type DragEvent,
@@ -10,6 +11,7 @@ import {
   type RefObject,
 } from 'react';
 import { formatTime } from './format.js';
+import { pickedNote, usePickedAmong } from '../bulk/selection-store.js';
 import { PostSummary } from './PostBadges.js';
 import { PostCellContext } from './PostEventView.js';
 import { postAccessibleName, whyNotMovable, type PostEvent } from './posts.js';
@@ -50,6 +52,8 @@ export function MoreChip({ more, zone }: { more: MoreEvent; zone: string }) {
   }, [cells, more]);
   const first = more.posts[0];
   const time = first ? formatTime(first.post.publishDate, zone) : '';
+  const hiddenIds = useMemo(() => more.posts.slice(more.posts.length - more.hidden).map((e) => e.id), [more]);
+  const hiddenPicked = usePickedAmong(hiddenIds);
   return (
     <span
       ref={ref}
@@ -58,7 +62,7 @@ export function MoreChip({ more, zone }: { more: MoreEvent; zone: string }) {
       tabIndex={0}
       aria-haspopup="dialog"
       data-more-id={more.id}
-      aria-label={`${more.hidden} more posts from ${time}, ${dateLabel(more.start)}: show all ${more.posts.length}`}
+      aria-label={`${more.hidden} more posts from ${time}, ${dateLabel(more.start)}${pickedNote(hiddenPicked)}: show all ${more.posts.length}`}
       title={`${more.posts.length} posts in this half hour: show them all`}
       onClick={(e) => open?.(more, e.currentTarget)}
       onKeyDown={(e) => {
@@ -69,6 +73,7 @@ export function MoreChip({ more, zone }: { more: MoreEvent; zone: string }) {
       }}
     >
       +{more.hidden}
+      {hiddenPicked > 0 && <span className="more-picked"> · {hiddenPicked}✓</span>}
     </span>
   );
 }

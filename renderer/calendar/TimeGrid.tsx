@@ -12,6 +12,7 @@ import {
   type RefObject,
 } from 'react';
 import { format } from 'date-fns';
+import { timePattern } from '../app/time-format.js';
 import { PostEventView } from './PostEventView.js';
 import { postEventClass, whyNotMovable, type PostEvent } from './posts.js';
 import type { SlotEvent } from './free-slots.js';
@@ -47,7 +48,7 @@ import { followPointerDrag } from './pointer-drag.js';
 export const HOUR_PX = 40;
 const HOUR_STYLE = { ['--cal-hour' as string]: `${HOUR_PX}px` };
 const DAY_MINUTES = 24 * 60;
-const HOURS = Array.from({ length: 24 }, (_, h) => format(new Date(2000, 0, 1, h), 'h:mm a'));
+const HOURS = Array.from({ length: 24 }, (_, h) => format(new Date(2000, 0, 1, h), timePattern()));
 const pct = (minutes: number) => `${(100 * minutes) / DAY_MINUTES}%`;
 const minutesOf = (wall: Date) => wall.getHours() * 60 + wall.getMinutes();
 
@@ -210,20 +211,20 @@ export function TimeGrid(props: TimeGridProps) {
         <div className="cal-time-grid__header">
           <div className="cal-time-grid__corner" />
           <div className="cal-time-grid__heads">
-            <div className="cal-time-grid__days" role="row">
+            <div className="cal-time-grid__days">
               {days.map((day) => {
                 const key = wallDateKey(day);
                 return (
                   <div
                     key={key}
-                    role="columnheader"
                     className={`cal-time-grid__day-head${key === todayKey ? ' cal-today' : ''}`}
                     data-day-head={key}
                   >
+                    {/* The name starts with the visible words, then the full date (axe: label in name). */}
                     <button
                       type="button"
                       className="cal-day-link"
-                      aria-label={format(day, 'EEEE, MMMM d')}
+                      aria-label={`${format(day, 'EEE d')}: show ${format(day, 'EEEE, MMMM d')}`}
                       onClick={() => onDrillDown(day)}
                     >
                       {format(day, 'EEE d')}
@@ -377,7 +378,7 @@ function DropPreview({ index, store }: { index: number; store: DragStore }) {
       aria-hidden="true"
     >
       <span className="post-cell">
-        <span className="post-cell__time">{format(at, 'h:mm a')}</span>
+        <span className="post-cell__time">{format(at, timePattern())}</span>
         <span className="post-cell__text">{spot.event.title}</span>
       </span>
     </div>

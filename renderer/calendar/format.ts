@@ -1,3 +1,5 @@
+import { hour12 } from '../app/time-format.js';
+
 /*
  * Every time written on the calendar's screen goes through here, always in the brand zone, so no
  * label can fall back to the machine's zone by accident. Formatters are cached: creating an
@@ -6,7 +8,9 @@
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function formatter(zone: string, given: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  // The user's 12/24-hour clock (app/time-format.ts), the same as every other screen's.
+  const options = { ...given, hour12: hour12() };
   const key = `${zone}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {

@@ -90,7 +90,7 @@ export function planMove(post: CalendarPost, target: Date, ctx: PlanContext): Mo
   for (const member of members) {
     const reason = whyNotMovable(member);
     if (reason) {
-      skipped.push(`${member.integration.name ?? member.integration.id}: ${reason}`);
+      skipped.push(`${member.integration.name ?? 'an unnamed account'}: ${reason}`);
       continue;
     }
     const to = new Date(Date.parse(member.publishDate) + offset);
@@ -100,7 +100,7 @@ export function planMove(post: CalendarPost, target: Date, ctx: PlanContext): Mo
         reason:
           member.id === post.id
             ? TIME_PASSED
-            : memberTimePassed(member.integration.name ?? member.integration.id),
+            : memberTimePassed(member.integration.name ?? 'an unnamed account'),
       };
     }
     moves.push({

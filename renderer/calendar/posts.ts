@@ -131,7 +131,7 @@ export function postAccessibleName(event: PostEvent, time: string): string {
   const p = event.post;
   const parts = [
     `${stateLabel(p.state)} post`,
-    `${platformLabel(p.integration.platform)}, ${p.integration.name ?? p.integration.id}`,
+    `${platformLabel(p.integration.platform)}, ${p.integration.name ?? 'an unnamed account'}`,
     time,
     event.title,
   ];

@@ -3,6 +3,7 @@ import type { IntegrationView } from '../../shared/ipc/models.js';
 import type { PlatformType } from '../../shared/platforms/types.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { useUi } from '../app/ui-store.js';
+import { useNotices } from '../app/notices.js';
 import { AccountPicker } from './AccountPicker.js';
 import { blocksFor, draftIssues } from './checks.js';
 import { signedDraft } from '../../shared/snippets/signature.js';
@@ -121,7 +122,18 @@ export function ComposerEditor({
     edit((d) => (on ? model.addTarget(d, a) : model.removeTarget(d, a.id)));
     if (!on && scope === a.id) setScope(null);
   };
-  const close = () => void exit.close(draft, touched);
+  const notify = useNotices((s) => s.show);
+  const navigate = useUi((s) => s.navigate);
+  // Escape or Close never loses what was typed: it is kept as a local draft, and the app says so.
+  const close = (then?: () => void) =>
+    void exit.close(draft, touched).then(() => {
+      if (touched && !model.isBlank(draft))
+        notify({
+          tone: 'info',
+          message: 'Kept as a local draft on this device: it is under Local drafts when you open New post.',
+        });
+      then?.();
+    });
 
   return (
     <div className="composer-backdrop">
@@ -139,7 +151,7 @@ export function ComposerEditor({
           if (e.key === 'Tab' && dialog.current) keepFocusInside(dialog.current, e);
         }}
       >
-        <header className="composer-header">
+        <div className="composer-header">
           <h2 id="composer-title">{TITLES[mode]}</h2>
           <SaveStatus state={autosave.state} touched={touched} />
           <div className="composer-header-tools">
@@ -151,11 +163,11 @@ export function ComposerEditor({
             >
               Local drafts
             </button>
-            <button type="button" className="button button-small" onClick={close}>
+            <button type="button" className="button button-small" onClick={() => close()}>
               Close
             </button>
           </div>
-        </header>
+        </div>
         {showDrafts ? (
           <DraftsPanel
             currentId={draft.id}
@@ -288,6 +300,7 @@ export function ComposerEditor({
           queue={queuePreview}
           onDate={(date) => edit((d) => ({ ...d, date }))}
           onSend={(kind, date) => void sending.send(kind, date)}
+          onOpenQueue={() => close(() => navigate('queue'))}
         />
       </section>
     </div>

@@ -1,3 +1,4 @@
+import { timeOptions } from '../app/time-format.js';
 import type { SaveState } from './use-autosave.js';
 
 /** The autosave's state in the composer's header ("Saved on this device at 10:42"). */
@@ -5,7 +6,7 @@ export function SaveStatus({ state, touched }: { state: SaveState; touched: bool
   let text = '';
   if (state.status === 'saving') text = 'Saving…';
   else if (state.status === 'saved' && state.savedAt)
-    text = `Saved on this device at ${state.savedAt.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+    text = `Saved on this device at ${state.savedAt.toLocaleTimeString([], timeOptions())}`;
   else if (state.status === 'error') text = `Not saved: ${state.error ?? ''}`;
   else if (!touched) text = 'Drafts save on this device as you type';
   return (

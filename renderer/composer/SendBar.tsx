@@ -9,6 +9,8 @@ export interface QueuePreview {
   lines: string[];
   /** Why the queue cannot be used now (no slots, no accounts), with what to do. */
   problem: string | null;
+  /** True when the problem is a chosen account without posting slots: the Queue page fixes it. */
+  noSlots: boolean;
   loading: boolean;
 }
 
@@ -23,6 +25,7 @@ export function SendBar({
   queue,
   onDate,
   onSend,
+  onOpenQueue,
 }: {
   zone: string;
   date: string | null;
@@ -33,6 +36,8 @@ export function SendBar({
   queue: QueuePreview | null;
   onDate(date: string | null): void;
   onSend(kind: SendKind, date: string | null): void;
+  /** Keeps the post as a local draft and opens the Queue page. */
+  onOpenQueue(): void;
 }) {
   const [field, setField] = useState(() => (date ? instantToField(date, zone) : ''));
   const [dateError, setDateError] = useState<string | null>(null);
@@ -85,6 +90,14 @@ export function SendBar({
               : queue.problem
                 ? queue.problem
                 : `Add to queue: ${queue.lines.join('; ')}`}
+            {queue.noSlots ? (
+              <>
+                {' '}
+                <button type="button" className="button button-small button-quiet" onClick={onOpenQueue}>
+                  Open the Queue
+                </button>
+              </>
+            ) : null}
           </p>
         ) : null}
         <div className="composer-send-buttons">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { timePattern } from '../app/time-format.js';
 import { repeatLabel, type EvergreenItem, type EvergreenList } from '../../shared/evergreen/model.js';
 import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
@@ -270,7 +271,10 @@ function ListPanel({
                 return (
                   <tr key={`${f.itemId} ${f.integrationId} ${f.date}`}>
                     <td>
-                      {format(new TZDate(Date.parse(f.date), preview.data.timezone), 'EEE d MMM, HH:mm')}
+                      {format(
+                        new TZDate(Date.parse(f.date), preview.data.timezone),
+                        `EEE d MMM, ${timePattern()}`,
+                      )}
                     </td>
                     <td>{accountName(f.integrationId)}</td>
                     <td>{excerpt(item?.versions[f.version] ?? item?.versions[0] ?? '')}</td>

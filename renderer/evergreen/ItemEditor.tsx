@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { accountWithPlatform } from '../../shared/platforms/labels.js';
 import {
   EvergreenItemInput,
   MAX_VERSIONS,
@@ -132,7 +133,7 @@ export function ItemEditor({ listId, item, accounts, onDone }: Props) {
                     setTargets(e.target.checked ? [...targets, a.id] : targets.filter((x) => x !== a.id))
                   }
                 />{' '}
-                {a.name} · {a.platform ?? 'unknown'}
+                {accountWithPlatform(a.name, a.platform)}
               </label>
             </li>
           ))}

@@ -73,8 +73,12 @@ export function RepeatMark({ post }: { post: Pick<CalendarPost, 'id'> }) {
   if (!repeat) return null;
   const label = repeatLabel(repeat);
   return (
-    <span className="repeat-mark" title={`Evergreen ${label}`} aria-label={`Evergreen ${label}`}>
-      ↻ {repeat.of === null ? repeat.repeat : `${repeat.repeat}/${repeat.of}`}
-    </span>
+    <span
+      className="repeat-mark glyph"
+      role="img"
+      data-glyph={`↻ ${repeat.of === null ? repeat.repeat : `${repeat.repeat}/${repeat.of}`}`}
+      title={`Evergreen ${label}`}
+      aria-label={`Evergreen ${label}`}
+    />
   );
 }

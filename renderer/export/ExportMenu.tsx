@@ -33,12 +33,16 @@ function scopeOf({ postIds, range }: ExportMenuProps): ExportScope | null {
 
 function savedMessage(result: ExportResult): string {
   const name = result.path?.split(/[\\/]/).pop() ?? '';
+  // Where it is, not only what it is called: the folder the save dialog put it in.
+  const folder = result.path
+    ? result.path.slice(0, result.path.length - name.length).replace(/[\\/]$/, '')
+    : '';
   const rows = `${result.count} ${result.count === 1 ? 'post' : 'posts'}`;
   const notes = [
     result.partial > 0 ? `${result.partial} with their first block only (offline)` : '',
     result.skipped > 0 ? `${result.skipped} not yet sent left out` : '',
   ].filter(Boolean);
-  return `Saved ${rows} to ${name}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}.`;
+  return `Saved ${rows} to ${name}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}, in the folder ${folder}.`;
 }
 
 export function ExportMenu(props: ExportMenuProps) {
@@ -125,9 +129,12 @@ export function ExportMenu(props: ExportMenuProps) {
         </div>
       )}
       {run.isSuccess && run.data.path && (
-        <p className="export-menu__note" role="status" title={run.data.path}>
-          {savedMessage(run.data)}
-        </p>
+        <>
+          <p className="export-menu__note" role="status" title={run.data.path}>
+            {savedMessage(run.data)}
+          </p>
+          {run.data.fileToken ? <ShowInFolder fileToken={run.data.fileToken} /> : null}
+        </>
       )}
       {run.isError && (
         <p className="export-menu__note export-menu__note--error" role="alert">
@@ -135,5 +142,28 @@ export function ExportMenu(props: ExportMenuProps) {
         </p>
       )}
     </div>
+  );
+}
+
+/** Asks main to show the file it just wrote; main takes the export's token, never a path from here. */
+function ShowInFolder({ fileToken }: { fileToken: string }) {
+  const show = useMutation<{ shown: boolean }, AppError>({
+    mutationFn: () => call('showExportedFile', { fileToken }),
+  });
+  return (
+    <>
+      <button type="button" className="export-menu__show" onClick={() => show.mutate()}>
+        Show in folder
+      </button>
+      {show.isError ? (
+        <p className="export-menu__note export-menu__note--error" role="alert">
+          {show.error.message}
+        </p>
+      ) : show.data && !show.data.shown ? (
+        <p className="export-menu__note" role="status">
+          This system has no file manager to show it in; the folder is named above.
+        </p>
+      ) : null}
+    </>
   );
 }

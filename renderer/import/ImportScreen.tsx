@@ -4,7 +4,8 @@ import type { IpcEventPayload } from '../../shared/ipc/contract.js';
 import type { ImportPreview, ImportResult, ImportRowView } from '../../shared/ipc/models.js';
 import { call, AppError } from '../lib/ipc.js';
 import { applyWritten, shownBrandId } from '../lib/posts-in-cache.js';
-import { useIpcEvent } from '../lib/use-ipc.js';
+import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
+import { accountWithPlatform } from '../../shared/platforms/labels.js';
 import { ImportRowEditor } from './ImportRowEditor.js';
 import { useImportClashes } from '../clash/import-clashes.js';
 import '../queue/queue.css';
@@ -27,6 +28,12 @@ export function ImportScreen() {
   const [onlyProblems, setOnlyProblems] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [progress, setProgress] = useState<IpcEventPayload<'importProgress'> | null>(null);
+  // Each account's platform, so "Harbor Coffee (X)" and "Harbor Coffee (Instagram)" read apart.
+  const integrations = useIpcQuery('listIntegrations', {});
+  const platformOf = useMemo(() => {
+    const byId = new Map((integrations.data ?? []).map((i) => [i.id, i.platform]));
+    return (id: string) => byId.get(id) ?? null;
+  }, [integrations.data]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -226,6 +233,7 @@ export function ImportScreen() {
                   dropped={dropped.has(r.index)}
                   clashes={clashes.get(r.index)}
                   timezone={preview.timezone}
+                  platformOf={platformOf}
                   editing={editing === r.index}
                   onEdit={() => setEditing(editing === r.index ? null : r.index)}
                   onDrop={() => toggleDrop(r.index)}
@@ -306,6 +314,7 @@ function ImportRow(props: {
   /** Clash warnings (never blocking): another post of the account too close, or the same text. */
   clashes?: readonly { message: string }[];
   timezone: string;
+  platformOf: (integrationId: string) => string | null;
   editing: boolean;
   onEdit: () => void;
   onDrop: () => void;
@@ -335,7 +344,9 @@ function ImportRow(props: {
       >
         <td>{row.index + 1}</td>
         <td className="import-text">{row.text.slice(0, 140) || <span className="muted">(no text)</span>}</td>
-        <td>{row.accounts.map((a) => a.name).join(', ') || '—'}</td>
+        <td>
+          {row.accounts.map((a) => accountWithPlatform(a.name, props.platformOf(a.id))).join(', ') || '—'}
+        </td>
         <td>{whenOf(row, props.timezone)}</td>
         <td>
           <strong>{status}</strong>

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { formatWallTime } from '../app/time-format.js';
+import { accountWithPlatform } from '../../shared/platforms/labels.js';
 import { normalizeSlots, type QueueSlot } from '../../shared/queue/slots.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { WEEKDAY_NAMES } from '../../shared/queue/slots.js';
@@ -56,7 +58,7 @@ export function QueueScreen() {
             <option value="">Brand default (accounts without their own)</option>
             {connected.map((a) => (
               <option key={a.id} value={a.id}>
-                {a.name} · {a.platform ?? 'unknown'}
+                {accountWithPlatform(a.name, a.platform)}
               </option>
             ))}
           </select>
@@ -107,11 +109,11 @@ export function QueueScreen() {
                 <ul>
                   {times.map((s) => (
                     <li key={s.time} className="queue-slot">
-                      <span>{s.time}</span>
+                      <span>{formatWallTime(s.time)}</span>
                       <button
                         type="button"
                         className="button button-small"
-                        aria-label={`Remove ${day} ${s.time}`}
+                        aria-label={`Remove ${day} ${formatWallTime(s.time)}`}
                         onClick={() => write(current.filter((x) => x !== s))}
                       >
                         ×
@@ -181,7 +183,7 @@ export function QueueScreen() {
                       setCopyTo(e.target.checked ? [...copyTo, a.id] : copyTo.filter((x) => x !== a.id))
                     }
                   />{' '}
-                  {a.name} · {a.platform ?? 'unknown'}
+                  {accountWithPlatform(a.name, a.platform)}
                 </label>
               </li>
             ))}

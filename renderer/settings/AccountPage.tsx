@@ -1,6 +1,7 @@
 import type { ProfileView } from '../../shared/ipc/models.js';
 import { ErrorState, Loading } from '../app/feedback.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
+import { scopeLabel } from '../../shared/api/scopes.js';
 import { BrandsSection } from './BrandsSection.js';
 import { DesktopSection } from './DesktopSection.js';
 import { DiagnosticsSection } from './DiagnosticsSection.js';
@@ -67,7 +68,7 @@ function ConnectionSection({ profile }: { profile: ProfileView }) {
           {scopes ? (
             <>
               <dt>Permissions</dt>
-              <dd>{scopes.length > 0 ? scopes.join(', ') : 'none'}</dd>
+              <dd>{scopes.length > 0 ? scopes.map(scopeLabel).join(', ') : 'none'}</dd>
             </>
           ) : null}
         </dl>

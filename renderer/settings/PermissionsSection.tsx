@@ -1,4 +1,5 @@
 import type { ProfileView } from '../../shared/ipc/models.js';
+import { scopeLabel } from '../../shared/api/scopes.js';
 import { allFeatureAccess } from './permissions.js';
 import './preferences.css';
 
@@ -10,19 +11,26 @@ export function PermissionsSection({ profile }: { profile: ProfileView }) {
       <h2 id="permissions-title">What this key allows</h2>
       {profile.scopes === null ? (
         <p className="muted">
-          The service does not say which permissions this key has: every feature is offered, and the service refuses
-          what the key may not do.
+          The service does not say which permissions this key has: every feature is offered, and the service
+          refuses what the key may not do.
         </p>
       ) : null}
       <ul className="rows" aria-label="Features">
         {features.map((f) => (
           <li key={f.feature} className="row permission-row" data-allowed={f.allowed}>
-            <span className={`permission-mark ${f.allowed ? 'permission-yes' : 'permission-no'}`} aria-hidden="true">
+            <span
+              className={`permission-mark ${f.allowed ? 'permission-yes' : 'permission-no'}`}
+              aria-hidden="true"
+            >
               {f.allowed ? '✓' : '✕'}
             </span>
             <span className="row-title">{f.label}</span>
-            <span className="muted mono">{f.scope}</span>
-            {f.allowed ? <span className="visually-hidden">Allowed</span> : <p className="permission-reason">{f.reason}</p>}
+            <span className="muted">{scopeLabel(f.scope)}</span>
+            {f.allowed ? (
+              <span className="visually-hidden">Allowed</span>
+            ) : (
+              <p className="permission-reason">{f.reason}</p>
+            )}
           </li>
         ))}
       </ul>

@@ -115,21 +115,17 @@ function ProfileRow({ profile }: { profile: ProfileView }) {
               Switch
             </button>
           )}
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => setReplacing(true)}
-            aria-label={`Replace the key of ${name}`}
-          >
-            Replace key
+          <button type="button" className="button button-small" onClick={() => setReplacing(true)}>
+            {/* The name comes from the visible words (axe: label-content-name-mismatch). */}
+            Replace<span className="visually-hidden"> the</span> key
+            <span className="visually-hidden"> of {name}</span>
           </button>
           <button
             type="button"
             className="button button-small button-quiet"
             onClick={() => setConfirming(true)}
-            aria-label={`Remove ${name}…`}
           >
-            Remove…
+            Remove<span className="visually-hidden"> {name}</span>…
           </button>
         </span>
       )}

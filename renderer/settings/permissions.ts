@@ -3,6 +3,8 @@
  * beside a feature the key cannot use, so it is disabled up front instead of failing later.
  */
 
+import { scopeLabel } from '../../shared/api/scopes.js';
+
 export type Feature =
   'viewPosts' | 'createPosts' | 'reschedule' | 'deletePosts' | 'uploadMedia' | 'analytics' | 'brands';
 
@@ -59,7 +61,7 @@ export function featureAccess(scopes: readonly string[] | null, feature: Feature
     allowed,
     reason: allowed
       ? null
-      : `This API key cannot ${rule.cannot}: it lacks the "${rule.scope}" scope. Create a key with it in your dashboard (Settings › API Keys) and replace the key on the Account page.`,
+      : `This API key cannot ${rule.cannot}: it lacks the “${scopeLabel(rule.scope)}” permission. Create a key with it in your dashboard (Settings › API Keys) and replace the key on the Account page.`,
   };
 }
 

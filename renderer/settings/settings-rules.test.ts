@@ -9,7 +9,7 @@ describe('what a key allows', () => {
     expect(featureAccess(scheduler, 'createPosts').allowed).toBe(true);
     const analytics = featureAccess(scheduler, 'analytics');
     expect(analytics.allowed).toBe(false);
-    expect(analytics.reason).toMatch(/cannot read analytics: it lacks the "analytics:read" scope/);
+    expect(analytics.reason).toMatch(/cannot read analytics: it lacks the “Read analytics” permission/);
     expect(analytics.reason).toMatch(/replace the key/);
     const brandsOnly = allFeatureAccess(['brands:read']);
     expect(brandsOnly.filter((f) => f.allowed).map((f) => f.feature)).toEqual(['brands']);

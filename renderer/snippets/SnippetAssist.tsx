@@ -122,7 +122,6 @@ export function useSnippetAssist({ area, text, onText, label }: Options) {
     areaProps: {
       onSelect,
       'aria-autocomplete': 'list' as const,
-      'aria-expanded': open,
       'aria-controls': open ? listId : undefined,
       'aria-activedescendant': open ? optionId(current) : undefined,
     },

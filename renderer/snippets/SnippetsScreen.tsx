@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { accountWithPlatform } from '../../shared/platforms/labels.js';
 import type { IntegrationView } from '../../shared/ipc/models.js';
 import { SnippetInput, type Snippet } from '../../shared/snippets/model.js';
 import { ErrorState, Loading } from '../app/feedback.js';
@@ -65,7 +66,11 @@ function SnippetRow({ snippet }: { snippet: Snippet | null }) {
   const [name, setName] = useState(snippet?.name ?? '');
   const [body, setBody] = useState(snippet?.body ?? '');
   const [problem, setProblem] = useState<string | null>(null);
+  const [savedOnce, setSavedOnce] = useState(false);
   const what = snippet ? `snippet /${snippet.name}` : 'new snippet';
+  // What the row says about its edits, so leaving the page never drops one unnoticed.
+  const changed = snippet ? name !== snippet.name || body !== snippet.body : name !== '' || body !== '';
+  const state = changed ? 'Not saved yet' : savedOnce && snippet ? 'Saved' : null;
   return (
     <form
       className="snippets-row"
@@ -84,6 +89,7 @@ function SnippetRow({ snippet }: { snippet: Snippet | null }) {
         setProblem(null);
         save.mutate(parsed.data, {
           onSuccess: () => {
+            setSavedOnce(true);
             if (!snippet) {
               setName('');
               setBody('');
@@ -107,12 +113,29 @@ function SnippetRow({ snippet }: { snippet: Snippet | null }) {
           aria-label={`Text of ${what}`}
           rows={2}
           value={body}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
           onChange={(e) => setBody(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter in the name saves (a form's own submit); in the text, where Enter is a new
+            // line, Ctrl/Cmd+Enter saves.
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }
+          }}
         />
       </label>
       <button type="submit" className="button" disabled={save.isPending}>
         {snippet ? 'Save' : 'Add snippet'}
       </button>
+      {state ? (
+        <span
+          className={changed ? 'snippets-state snippets-state--unsaved' : 'snippets-state muted'}
+          role="status"
+        >
+          {state}
+        </span>
+      ) : null}
       {snippet ? (
         <button
           type="button"
@@ -138,16 +161,16 @@ function SignatureRow({ account, body: saved }: { account: IntegrationView; body
   return (
     <form
       className="snippets-row"
-      aria-label={`Signature of ${account.name} (${account.platform ?? 'unknown'})`}
+      aria-label={`Signature of ${accountWithPlatform(account.name, account.platform)}`}
       onSubmit={(e) => {
         e.preventDefault();
         set.mutate({ integrationId: account.id, body: body.trim() === '' ? null : body });
       }}
     >
       <label className="queue-field">
-        {account.name} · {account.platform ?? 'unknown'}
+        {accountWithPlatform(account.name, account.platform)}
         <textarea
-          aria-label={`Signature of ${account.name} (${account.platform ?? 'unknown'})`}
+          aria-label={`Signature of ${accountWithPlatform(account.name, account.platform)}`}
           rows={2}
           maxLength={2000}
           value={body}

@@ -116,7 +116,8 @@ describe('planBulkChange: next free queue slots', () => {
     expect(plan.blocked).toEqual([
       expect.objectContaining({
         id: other.id,
-        reason: 'Brand Li has no posting slots; add some under Queue.',
+        // The account is named with its platform (issue 26).
+        reason: 'Brand Li (LinkedIn) has no posting slots; add some under Queue.',
       }),
     ]);
   });
@@ -166,5 +167,26 @@ describe('planBulkChange: speed', () => {
       expect(plan.changes.length + plan.blocked.length).toBe(500);
       expect(ms).toBeLessThan(200);
     }
+  });
+});
+
+describe('planBulkChange: accounts in words', () => {
+  it('names each account with its platform, so the same name on two platforms is told apart', () => {
+    const onX = post('2026-10-25T14:00:00.000Z', {
+      integration: { id: 'acc-x', platform: 'x', name: 'Harbor Coffee', picture: null },
+    });
+    const onLinkedIn = post('2026-10-25T16:00:00.000Z', {
+      integration: { id: 'acc-li', platform: 'linkedin-page', name: 'Harbor Coffee', picture: null },
+    });
+    const plan = planBulkChange(
+      [onX, onLinkedIn],
+      { kind: 'shift', days: 1, hours: 0 },
+      ctx([onX, onLinkedIn]),
+    );
+    expect(plan.changes.map((c) => c.accountName)).toEqual([
+      'Harbor Coffee (X)',
+      'Harbor Coffee (LinkedIn page)',
+    ]);
+    expect(plan.changes.map((c) => c.platform)).toEqual(['x', 'linkedin-page']);
   });
 });

@@ -5,6 +5,7 @@ import { findClashes, type ClashPost, type ClashWarning, clashesByPost } from '.
 import type { CalendarPost } from '../ipc/models.js';
 import { nextFreeSlots, wallTimeToInstant, type QueueSlot } from '../queue/slots.js';
 import { TIME_PASSED, timeHasPassed } from '../posts/time-passed.js';
+import { accountWithPlatform } from '../platforms/labels.js';
 
 /*
  * Pure. A bulk change planned before anything is sent: each selected post with its
@@ -52,6 +53,8 @@ export interface PlannedChange {
   group: string | null;
   title: string;
   accountName: string;
+  /** The account's platform type, for its badge beside the name. */
+  platform: string | null;
   integrationId: string;
   from: string;
   to: string | null;
@@ -94,7 +97,8 @@ export interface BulkPlanContext {
 
 const firstLine = (text: string) =>
   (text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '').trim().slice(0, 140) || '(no text)';
-const accountOf = (p: CalendarPost) => p.integration.name ?? p.integration.id;
+// The platform goes with the name: the same name on two platforms is two accounts (issue 26).
+const accountOf = (p: CalendarPost) => accountWithPlatform(p.integration.name, p.integration.platform);
 
 /** The wall fields of `ms` in `zone`. */
 function wallOf(zone: string, ms: number) {
@@ -157,6 +161,7 @@ export function planBulkChange(
       group: p.group,
       title: firstLine(p.content),
       accountName: accountOf(p),
+      platform: p.integration.platform,
       integrationId: p.integration.id,
       from: p.publishDate,
       to: to === null ? null : new Date(to).toISOString(),

@@ -358,6 +358,11 @@ export const ipcMethods = {
     ExportResult,
     'Writes posts of the active brand as .ics, CSV or JSON where the user chooses; CSV and JSON import back unchanged.',
   ),
+  showExportedFile: m(
+    z.object({ fileToken: z.string().min(1).max(100) }),
+    z.object({ shown: z.boolean() }),
+    'Shows the file the last export wrote in the system file manager, by the token exportPosts answered (never a path from the window).',
+  ),
   // Bulk changes (planned in the window with shared/bulk, applied in one outbox transaction) and clash settings.
   applyBulkChange: m(
     BulkApplyInput,

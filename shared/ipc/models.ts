@@ -304,6 +304,11 @@ export const ExportResult = z.object({
   partial: z.number().int(),
   /** Posts not written: created offline and not yet confirmed by the service. */
   skipped: z.number().int(),
+  /**
+   * Names the file just written for "Show in folder" (showExportedFile): the window hands back this
+   * token, never a path, so it can only ever show a file main itself wrote. Null when nothing was written.
+   */
+  fileToken: z.string().nullable(),
 });
 export type ExportResult = z.infer<typeof ExportResult>;
 // Search (electron/search/): one schema for the IPC method, the export and "select all matching".

@@ -1,3 +1,4 @@
+import { PLATFORM_LABELS } from './labels.js';
 import type { MediaKind, PlatformType } from './types.js';
 import { countGraphemes, countXWeighted, X_WEIGHTED_LIMIT } from './text.js';
 
@@ -48,7 +49,7 @@ const graphemes = { countText: countGraphemes, counting: 'graphemes' as const };
 export const platformRules: Record<PlatformType, PlatformRules> = {
   x: {
     type: 'x',
-    label: 'X',
+    label: PLATFORM_LABELS['x'],
     textLimit: X_WEIGHTED_LIMIT,
     countText: countXWeighted,
     counting: 'x-weighted',
@@ -57,7 +58,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   instagram: {
     type: 'instagram',
-    label: 'Instagram',
+    label: PLATFORM_LABELS['instagram'],
     textLimit: 2200,
     ...graphemes,
     media: mediaRules({ minItems: 1, maxItems: 10, maxVideos: 10, videoAlone: false }),
@@ -65,7 +66,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   linkedin: {
     type: 'linkedin',
-    label: 'LinkedIn',
+    label: PLATFORM_LABELS['linkedin'],
     textLimit: 3000,
     ...graphemes,
     media: mediaRules({ maxItems: 20 }),
@@ -73,7 +74,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   'linkedin-page': {
     type: 'linkedin-page',
-    label: 'LinkedIn page',
+    label: PLATFORM_LABELS['linkedin-page'],
     textLimit: 3000,
     ...graphemes,
     media: mediaRules({ maxItems: 20 }),
@@ -81,7 +82,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   facebook: {
     type: 'facebook',
-    label: 'Facebook',
+    label: PLATFORM_LABELS['facebook'],
     textLimit: 63206,
     ...graphemes,
     media: mediaRules({ maxItems: 10 }),
@@ -89,7 +90,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   threads: {
     type: 'threads',
-    label: 'Threads',
+    label: PLATFORM_LABELS['threads'],
     textLimit: 500,
     ...graphemes,
     media: mediaRules({ maxItems: 20, maxVideos: 20, videoAlone: false }),
@@ -97,7 +98,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   tiktok: {
     type: 'tiktok',
-    label: 'TikTok',
+    label: PLATFORM_LABELS['tiktok'],
     textLimit: 2200,
     ...graphemes,
     media: mediaRules({ minItems: 1, maxItems: 35 }),
@@ -105,7 +106,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   youtube: {
     type: 'youtube',
-    label: 'YouTube',
+    label: PLATFORM_LABELS['youtube'],
     textLimit: 5000,
     ...graphemes,
     media: mediaRules({ minItems: 1, maxItems: 1, maxImages: 0, onlyKind: 'video' }),
@@ -113,7 +114,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   bluesky: {
     type: 'bluesky',
-    label: 'Bluesky',
+    label: PLATFORM_LABELS['bluesky'],
     textLimit: 300,
     ...graphemes,
     media: mediaRules({ maxItems: 4 }),
