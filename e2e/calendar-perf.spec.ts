@@ -109,7 +109,7 @@ function installStubApi(spec: StubSpec): void {
             return () => set.delete(listener);
           };
         }
-        if (name === 'pathForFile') return () => '';
+        if (name === 'fileToken') return async () => null;
         return (input: never) =>
           handlers[name]?.(input) ??
           Promise.resolve({ ok: false, error: { code: 'NOT_FOUND', message: `${name} is not stubbed.` } });

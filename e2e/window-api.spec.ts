@@ -12,7 +12,7 @@ test('window.api offers exactly the contract, frozen', async ({ page }) => {
     keys: Object.keys(window.api).sort(),
     frozen: Object.isFrozen(window.api),
   }));
-  expect(shape.keys).toEqual([...IPC_METHOD_NAMES, 'on', 'pathForFile'].sort());
+  expect(shape.keys).toEqual([...IPC_METHOD_NAMES, 'on', 'fileToken'].sort());
   expect(shape.frozen).toBe(true);
 });
 

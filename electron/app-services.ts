@@ -1,11 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DesktopSettings, IpcEventName, OpenRequest } from '../shared/ipc/contract.js';
+import {
+  RegisterFileInput,
+  type DesktopSettings,
+  type IpcEventName,
+  type OpenRequest,
+} from '../shared/ipc/contract.js';
 import type { IpcResult } from '../shared/ipc/errors.js';
 import { ApiClient } from './api/client.js';
 import { DesktopSettingsStore } from './desktop/desktop-settings.js';
 import { AppFailure, notConnected } from './core/app-failure.js';
-import { dispatch, type CallContext, type IpcHandlers } from './ipc/dispatch.js';
+import { dispatch, toErrorShape, type CallContext, type IpcHandlers } from './ipc/dispatch.js';
 import { EventHub } from './ipc/event-hub.js';
 import { createLogger } from './log.js';
 import { readDiagnostics, type DiagnosticsSource } from './logs/diagnostics.js';
@@ -14,6 +19,7 @@ import { ProfileService, type SandboxConnection } from './profiles/profile-servi
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { DraftsService } from './drafts/drafts-service.js';
+import { FileGrants } from './files/file-grants.js';
 import { ExportService, type ChooseSavePath } from './export/export-service.js';
 import { ImportService } from './import/import-service.js';
 import { IntegrationsService } from './integrations/integrations-service.js';
@@ -75,6 +81,11 @@ export interface AppServices {
   handlers: IpcHandlers;
   /** Validates and runs one contract method, as the preload's ipcRenderer.invoke would. */
   invoke(name: string, rawInput: unknown, ctx?: CallContext): Promise<IpcResult<unknown>>;
+  /**
+   * The user chose this file (the preload's fileToken, a main-side dialog, a test's picked file):
+   * checks it and answers a token for the active brand. The one way a path enters main.
+   */
+  registerFile(rawInput: unknown): Promise<IpcResult<{ token: string }>>;
   onEvent(listener: (name: IpcEventName, payload: unknown) => void): () => void;
   /** Keeps the sentence the reloaded window shows (takeRecoveryNotice answers it once). */
   noteRecovery(message: string): void;
@@ -142,6 +153,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     pullEveryMs: opts.pullEveryMs,
   });
   const drafts = new DraftsService({ db, active, now });
+  const files = new FileGrants();
   const integrations = new IntegrationsService({ db, active, now });
   const search = new SearchService({ db, active });
   // A new key, profile or brand may unblock waiting operations, and its accounts are learned at once.
@@ -272,11 +284,13 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     deleteGroup: async (input) => posts.deleteGroup(input),
     sendDraft: (input) => posts.sendDraft(input),
     createPostsNow: (input) => posts.createPostsNow(input),
-    listDrafts: async () => drafts.listDrafts(),
-    getDraft: async (input) => drafts.getDraft(input),
-    saveDraft: async (input) => drafts.saveDraft(input),
+    // Drafts keep their local files' paths in main; the window sees and sends tokens for them.
+    listDrafts: async () => drafts.listDrafts().map((d) => files.draftForWindow(brand(), d)),
+    getDraft: async (input) => files.draftForWindow(brand(), drafts.getDraft(input)),
+    saveDraft: async (input) =>
+      files.draftForWindow(brand(), drafts.saveDraft(files.draftFromWindow(brand(), input))),
     deleteDraft: async (input) => drafts.deleteDraft(input),
-    uploadMedia: (input) => posts.uploadMedia(input),
+    uploadMedia: ({ file }) => posts.uploadMedia({ path: files.resolve(brand(), file) }),
     uploadMediaFromUrl: ({ url }) => uploadMediaFromUrl(url),
     cancelUpload: async (input) => posts.cancelUpload(input),
     listMedia: async () => sync.listMedia(),
@@ -318,7 +332,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     deleteSnippet: async ({ id }) => ({ deleted: snippets.remove(brand(), id) }),
     listSignatures: async () => snippets.signatures(brand()),
     setSignature: async ({ integrationId, body }) => snippets.setSignature(brand(), integrationId, body),
-    previewImport: (input) => imports.previewImport(input),
+    previewImport: ({ file }) => imports.previewImport({ path: files.take(brand(), file) }),
     editImportRow: async (input) => imports.editImportRow(input),
     runImport: (input) => imports.runImport(input),
     exportPosts: (input) => exports.exportPosts(input),
@@ -369,6 +383,16 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       if (!result.ok && result.error.code === 'OFFLINE' && result.error.status === undefined)
         sync.noticeUnreachable(result.error.message);
       return result;
+    },
+    registerFile: async (rawInput) => {
+      const parsed = RegisterFileInput.safeParse(rawInput);
+      if (!parsed.success)
+        return { ok: false, error: { code: 'INVALID_ARGUMENT', message: 'Not a file path.' } };
+      try {
+        return { ok: true, value: { token: await files.register(brand(), parsed.data.path) } };
+      } catch (error) {
+        return { ok: false, error: toErrorShape(error) };
+      }
     },
     onEvent: (listener) => events.on(listener),
     noteRecovery: (message) => {

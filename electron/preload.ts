@@ -4,6 +4,7 @@ import {
   IPC_EVENT_NAMES,
   IPC_METHOD_NAMES,
   methodChannel,
+  REGISTER_FILE_CHANNEL,
   type IpcEventName,
   type IpcEventPayload,
   type IpcMethodName,
@@ -12,7 +13,7 @@ import {
 
 /*
  * Builds `window.api` from the IPC contract: one
- * function per method, `on` for events, `pathForFile` for dropped files. No raw ipcRenderer and
+ * function per method, `on` for events, `fileToken` for files the user chose. No raw ipcRenderer and
  * no channel name ever reaches the page.
  */
 
@@ -36,8 +37,14 @@ const api = {
       ipcRenderer.removeListener(channel, handler);
     };
   },
-  pathForFile(file: File): string {
-    return webUtils.getPathForFile(file);
+  async fileToken(file: File): Promise<string | null> {
+    // Only a File the user picked or dropped has a path; one the page made has none.
+    if (!(file instanceof File)) return null;
+    const path = webUtils.getPathForFile(file);
+    if (!path) return null;
+    const answer: unknown = await ipcRenderer.invoke(REGISTER_FILE_CHANNEL, { path });
+    const token = (answer as { ok?: boolean; value?: { token?: unknown } } | null)?.value?.token;
+    return (answer as { ok?: boolean } | null)?.ok === true && typeof token === 'string' ? token : null;
   },
 } satisfies WindowApi;
 

@@ -15,6 +15,8 @@ const out = process.env.POSTDECK_DIST_DIR ? resolve(process.env.POSTDECK_DIST_DI
 // Native modules and packages that read their own files at run time stay in node_modules.
 const MAIN_EXTERNALS = [
   'electron',
+  // Only main run from its TypeScript sources (tests) builds its import worker with esbuild.
+  'esbuild',
   'keytar',
   'libsql',
   '@libsql/*',
@@ -29,7 +31,11 @@ const MAIN_EXTERNALS = [
 ];
 
 async function buildRenderer() {
-  await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: resolve(out, 'renderer') } });
+  await viteBuild({
+    configFile: 'vite.config.ts',
+    logLevel: 'warn',
+    build: { outDir: resolve(out, 'renderer') },
+  });
   console.log(`renderer -> ${join(out, 'renderer')}`);
 }
 
@@ -49,6 +55,21 @@ async function buildMain() {
     logLevel: 'warning',
   });
   console.log(`main -> ${join(out, 'electron/main.cjs')}`);
+  // The import parse worker, beside main.cjs, where electron/import/import-file.ts looks for it.
+  await esbuild({
+    entryPoints: ['electron/import/parse-worker.ts'],
+    outfile: join(out, 'electron/import-worker.cjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: NODE_TARGET,
+    sourcemap: true,
+    external: MAIN_EXTERNALS,
+    define: { 'import.meta.url': '__postdeckImportMetaUrl' },
+    banner: { js: "const __postdeckImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    logLevel: 'warning',
+  });
+  console.log(`import worker -> ${join(out, 'electron/import-worker.cjs')}`);
 }
 
 async function buildPreload() {

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { IPC_EVENT_NAMES, IPC_METHOD_NAMES, methodChannel, eventChannel } from '../shared/ipc/contract.js';
+import {
+  IPC_EVENT_NAMES,
+  IPC_METHOD_NAMES,
+  methodChannel,
+  eventChannel,
+  REGISTER_FILE_CHANNEL,
+} from '../shared/ipc/contract.js';
 import { installWindowApi, type BridgeWindow } from '../e2e/support/bridge.js';
 
 /*
@@ -17,6 +23,8 @@ interface Host {
   api(): Promise<Api>;
   /** The calls main received, as [method, input]. */
   calls: [string, unknown][];
+  /** The paths main was asked to register as chosen by the user (what fileToken sends main). */
+  registered: string[];
   /** Main sends an event to the page (on the channel an event of that name would use). */
   emit(event: string, payload: unknown): void;
 }
@@ -25,10 +33,17 @@ interface Host {
 const exposed = new Map<string, unknown>();
 const ipcListeners = new Map<string, ((event: unknown, payload: unknown) => void)[]>();
 const preloadCalls: [string, unknown][] = [];
+const preloadRegistered: string[] = [];
+/** The token main answers for a registered file in these tests. */
+const TOKEN = `file_${'A'.repeat(43)}`;
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, value: unknown) => exposed.set(key, value) },
   ipcRenderer: {
     invoke: async (channel: string, input: unknown) => {
+      if (channel === REGISTER_FILE_CHANNEL) {
+        preloadRegistered.push((input as { path: string }).path);
+        return { ok: true, value: { token: TOKEN } };
+      }
       const method = IPC_METHOD_NAMES.find((name) => methodChannel(name) === channel) ?? channel;
       preloadCalls.push([method, input]);
       return { ok: true, value: { method } };
@@ -51,6 +66,7 @@ const preload: Host = {
     return exposed.get('api') as Api;
   },
   calls: preloadCalls,
+  registered: preloadRegistered,
   emit: (event, payload) => {
     for (const fn of ipcListeners.get(eventChannel(event as never)) ?? []) fn({}, payload);
   },
@@ -59,6 +75,7 @@ const preload: Host = {
 // The bridge: its page script run with globalThis as the page, main's side a recorder.
 const page = globalThis as unknown as BridgeWindow;
 const bridgeCalls: [string, unknown][] = [];
+const bridgeRegistered: string[] = [];
 const bridge: Host = {
   name: 'the browser bridge (Playwright)',
   api: async () => {
@@ -67,19 +84,25 @@ const bridge: Host = {
         bridgeCalls.push([method, input]);
         return { ok: true, value: { method } };
       };
+      // The test host knows the files it made choosable; it registers the chosen one with main.
+      page.__postdeckRegisterFile = async (name) => {
+        if (name !== 'clip.mp4') return null;
+        bridgeRegistered.push('/home/me/clip.mp4');
+        return TOKEN;
+      };
       installWindowApi({ methods: IPC_METHOD_NAMES, events: IPC_EVENT_NAMES });
-      page.__postdeckFilePaths?.set('clip.mp4', '/home/me/clip.mp4');
     }
     return page.api as Api;
   },
   calls: bridgeCalls,
+  registered: bridgeRegistered,
   emit: (event, payload) => page.__postdeckEmit?.(event, payload),
 };
 
 describe.each([preload, bridge])('window.api from $name', (host) => {
-  it('has exactly the contract methods plus on and pathForFile, and no raw IPC', async () => {
+  it('has exactly the contract methods plus on and fileToken, and no raw IPC', async () => {
     const api = await host.api();
-    expect(Object.keys(api).sort()).toEqual([...IPC_METHOD_NAMES, 'on', 'pathForFile'].sort());
+    expect(Object.keys(api).sort()).toEqual([...IPC_METHOD_NAMES, 'on', 'fileToken'].sort());
     for (const raw of ['invoke', 'send', 'sendSync', 'ipcRenderer']) expect(api[raw]).toBeUndefined();
   });
 
@@ -116,9 +139,12 @@ describe.each([preload, bridge])('window.api from $name', (host) => {
     expect(got).toEqual([]);
   });
 
-  it("gives a dropped file's path, never its bytes", async () => {
+  it('gives a chosen file a token from main, never its path or its bytes', async () => {
     const api = await host.api();
-    const pathForFile = api.pathForFile as (file: { name: string }) => unknown;
-    expect(pathForFile({ name: 'clip.mp4' })).toBe('/home/me/clip.mp4');
+    const fileToken = api.fileToken as (file: File) => Promise<unknown>;
+    expect(await fileToken(new File([], 'clip.mp4'))).toBe(TOKEN);
+    expect(host.registered).toEqual(['/home/me/clip.mp4']);
+    // No method of window.api carried the path.
+    expect(JSON.stringify(host.calls)).not.toContain('/home/me');
   });
 });

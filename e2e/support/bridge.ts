@@ -27,7 +27,8 @@ export interface BridgeWindow {
   api: unknown;
   __postdeckInvoke(name: string, input: unknown): Promise<unknown>;
   __postdeckEmit?: (name: string, payload: unknown) => void;
-  __postdeckFilePaths?: Map<string, string>;
+  /** Registers, with main, the file the test made choosable under this name; answers its token. */
+  __postdeckRegisterFile(name: string): Promise<string | null>;
 }
 
 /**
@@ -38,7 +39,6 @@ export interface BridgeWindow {
 export function installWindowApi(spec: BridgeSpec): void {
   const page = globalThis as unknown as BridgeWindow;
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const filePaths = new Map<string, string>();
   const methods = Object.fromEntries(
     spec.methods.map((name) => [name, (input: unknown) => page.__postdeckInvoke(name, input)]),
   ) as { [K in IpcMethodName]: WindowApi[K] };
@@ -55,13 +55,13 @@ export function installWindowApi(spec: BridgeSpec): void {
         set.delete(heard);
       };
     },
-    // Chromium does not reveal a File's path; the fixture registers the paths it hands to inputs.
-    pathForFile(file: { name: string }): string {
-      return filePaths.get(file.name) ?? '';
+    // Chromium does not reveal a File's path: the test host knows the files it hands to inputs and
+    // registers the chosen one with main as the preload does; the page gets a token, never a path.
+    async fileToken(file: { name: string }): Promise<string | null> {
+      return page.__postdeckRegisterFile(String(file.name));
     },
   } satisfies WindowApi;
   Object.defineProperty(page, 'api', { value: Object.freeze(api), enumerable: true });
-  Object.defineProperty(page, '__postdeckFilePaths', { value: filePaths });
   Object.defineProperty(page, '__postdeckEmit', {
     value: (name: string, payload: unknown) => {
       for (const listener of listeners.get(name) ?? []) listener(payload);
@@ -95,6 +95,14 @@ export async function attachBridge(
     results.push(result);
     return result;
   });
+  // Files a test made choosable, by base name: what Electron's webUtils knows of a chosen File.
+  const filePaths = new Map<string, string>();
+  await context.exposeBinding('__postdeckRegisterFile', async (_source, name: unknown) => {
+    const path = filePaths.get(String(name));
+    if (!path) return null;
+    const answer = await services.registerFile({ path });
+    return answer.ok ? answer.value.token : null;
+  });
   await context.addInitScript(installWindowApi, { methods: IPC_METHOD_NAMES, events: IPC_EVENT_NAMES });
   const unsubscribe = services.onEvent((name, payload) => {
     events.push({ name, payload });
@@ -111,13 +119,7 @@ export async function attachBridge(
     calls,
     events,
     registerFile: async (path, name) => {
-      await page.evaluate(
-        ({ p, n }) => (globalThis as unknown as BridgeWindow).__postdeckFilePaths?.set(n, p),
-        {
-          p: path,
-          n: name,
-        },
-      );
+      filePaths.set(name, path);
     },
     dispose: unsubscribe,
   };

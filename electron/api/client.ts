@@ -24,7 +24,7 @@ import {
   timeoutMessage,
   unreadableMessage,
 } from './error-messages.js';
-import { multipartFileBody } from './multipart.js';
+import { FileChangedError, multipartFileBody } from './multipart.js';
 import { streamingFetch } from './streaming-fetch.js';
 import type { PublishingApi, UploadFileInput } from './publishing-api.js';
 import {
@@ -292,6 +292,7 @@ export class ApiClient implements PublishingApi {
     touch();
     try {
       const { body, headers } = await makeBody(touch).catch((error: unknown) => {
+        if (error instanceof FileChangedError) throw new ApiError({ kind: 'file', message: error.message });
         throw fileError(networkCode(error) ?? (error instanceof Error ? error.message : String(error)));
       });
       const init: RequestInit & { duplex?: 'half' } = {
@@ -374,6 +375,8 @@ export class ApiClient implements PublishingApi {
     timeoutMs: number,
   ): ApiError {
     if (error instanceof ApiError) return error;
+    // The file changed under the upload: said at once, never waited out as a silent network.
+    if (error instanceof FileChangedError) return new ApiError({ kind: 'file', message: error.message });
     if (own.aborted && own.reason instanceof TimeoutSignal) {
       return new ApiError({ kind: 'timeout', message: timeoutMessage(this.host, timeoutMs) });
     }

@@ -3,6 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { directWriteOf } from './multipart.js';
 
 function responseHeaders(res: IncomingMessage): Headers {
   const headers = new Headers();
@@ -32,12 +33,21 @@ export function streamingFetch(url: string, init: RequestInit): Promise<Response
     req.on('error', reject);
     req.on('response', (res) => {
       const status = res.statusCode ?? 502;
-      const body = status === 204 || status === 304 ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
+      const body =
+        status === 204 || status === 304 ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
       resolve(new Response(body, { status, headers: responseHeaders(res) }));
     });
     const body = init.body;
     if (!(body instanceof ReadableStream)) {
       req.end(body ?? undefined);
+      return;
+    }
+    // A file body made by multipart.ts writes itself, a few reused buffers in flight at a time.
+    const direct = directWriteOf(body);
+    if (direct) {
+      direct(req).catch((error: unknown) =>
+        req.destroy(error instanceof Error ? error : new Error(String(error))),
+      );
       return;
     }
     // A failed pipe destroys the request with its cause, which arrives as the request's 'error'

@@ -42,8 +42,11 @@ export interface ExportServiceOptions {
   showInFolder?: (path: string) => void;
 }
 
+/** Characters of the brand's name a default file name keeps (file systems take 255 bytes a name). */
+export const MAX_NAME_BRAND_CHARS = 60;
+
 /** A file name for the brand and the day: "Harbor Coffee posts 2026-11-23.csv". */
-function defaultName(brand: string, now: Date, format: ExportFormat): string {
+export function defaultName(brand: string, now: Date, format: ExportFormat): string {
   // Characters no file system takes in a name, and control characters.
   const safe =
     [...brand]
@@ -51,7 +54,9 @@ function defaultName(brand: string, now: Date, format: ExportFormat): string {
       .join('')
       .replace(/ +/g, ' ')
       .trim() || 'Postdeck';
-  return `${safe} posts ${now.toISOString().slice(0, 10)}.${EXTENSION[format]}`;
+  // A long brand name is cut (by code point), so the whole name stays well within a file system's limit.
+  const short = [...safe].slice(0, MAX_NAME_BRAND_CHARS).join('').trim();
+  return `${short} posts ${now.toISOString().slice(0, 10)}.${EXTENSION[format]}`;
 }
 
 export class ExportService {

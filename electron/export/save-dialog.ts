@@ -1,5 +1,6 @@
 import { app, dialog, type BrowserWindow } from 'electron';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
 import type { ExportFormat } from '../../shared/ipc/models.js';
 import type { ChooseSavePath } from './export-service.js';
 
@@ -23,6 +24,22 @@ export function saveDialog(window: () => BrowserWindow | null): ChooseSavePath {
     const { canceled, filePath } = parent
       ? await dialog.showSaveDialog(parent, options)
       : await dialog.showSaveDialog(options);
-    return canceled || !filePath ? null : filePath;
+    if (canceled || !filePath) return null;
+    if (extname(filePath) !== '') return filePath;
+    // The dialog asked about overwriting the name as typed; the file written gets the extension,
+    // so a file of that name is asked about here, before anything is written.
+    const target = `${filePath}.${FILTERS[format].extensions[0] ?? format}`;
+    if (!existsSync(target)) return target;
+    const question: Electron.MessageBoxOptions = {
+      type: 'question',
+      buttons: ['Replace', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+      message: `"${basename(target)}" already exists. Do you want to replace it?`,
+    };
+    const { response } = parent
+      ? await dialog.showMessageBox(parent, question)
+      : await dialog.showMessageBox(question);
+    return response === 0 ? target : null;
   };
 }

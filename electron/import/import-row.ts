@@ -11,12 +11,12 @@ import type {
 import { mediaKindFromPath } from '../../shared/platforms/validate.js';
 import { wallTimeToInstant } from '../../shared/queue/slots.js';
 import {
-  BLOCK_SEPARATOR,
   blockMediaColumn,
   blockTextColumn,
   COLUMN,
   listCell as list,
   SETTING_COLUMN,
+  splitBlocks,
 } from '../../shared/posts-file/columns.js';
 import { createPayloadFromDraft, validateCreatePayload } from '../sync/create-request.js';
 import { whyTimePassed } from '../../shared/posts/time-passed.js';
@@ -65,7 +65,7 @@ function lowerKeys(cells: Record<string, string>): Map<string, string> {
 
 /** Text blocks: `text` split on lines of `---`, then `text_2`, `text_3`… in order. */
 function blockTexts(cells: Map<string, string>): string[] {
-  const blocks = (cells.get(COLUMN.text) ?? '').split(BLOCK_SEPARATOR);
+  const blocks = splitBlocks(cells.get(COLUMN.text) ?? '');
   for (let n = 1; cells.has(blockTextColumn(n)); n += 1) {
     const more = cells.get(blockTextColumn(n)) ?? '';
     if (more.trim() !== '') blocks.push(more);

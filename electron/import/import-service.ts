@@ -25,6 +25,8 @@ import { checkRow, importedDraft, type CheckedRow, type RowContext } from './imp
  */
 
 const CHUNK = 250;
+/** Longest a slice of row checks may hold main (no IPC answer blocks main over 50 ms). */
+const SLICE_MS = 15;
 /** Rows queued between two turns of the event loop (each is a small transaction on disk). */
 const YIELD_EVERY = 20;
 /** Previews kept in memory; an older one must be opened again. */
@@ -60,7 +62,8 @@ export class ImportService {
     this.posts = o.cache;
   }
 
-  async previewImport({ path }: IpcInput<'previewImport'>): Promise<IpcOutput<'previewImport'>> {
+  /** `path`: taken by main from the window's file token (electron/files/file-grants.ts). */
+  async previewImport({ path }: { path: string }): Promise<IpcOutput<'previewImport'>> {
     const active = this.requireActive();
     const importId = randomUUID();
     this.o.emit('importProgress', { importId, phase: 'reading', done: 0, total: 0 });
@@ -75,17 +78,21 @@ export class ImportService {
       hasSlots: (id) => this.o.queue.slotsOf(active, id).length > 0,
     };
     const rows: CheckedRow[] = [];
-    for (let start = 0; start < file.rows.length; start += CHUNK) {
-      file.rows
-        .slice(start, start + CHUNK)
-        .forEach((cells, i) => rows.push(checkRow(start + i, cells, context)));
-      this.o.emit('importProgress', {
-        importId,
-        phase: 'checking',
-        done: rows.length,
-        total: file.rows.length,
-      });
-      await nextTurn();
+    // Checked in slices of at most CHUNK rows and SLICE_MS, giving the event loop back between them.
+    let sliceStart = performance.now();
+    for (const [i, cells] of file.rows.entries()) {
+      rows.push(checkRow(i, cells, context));
+      const last = i === file.rows.length - 1;
+      if (last || (i + 1) % CHUNK === 0 || performance.now() - sliceStart > SLICE_MS) {
+        this.o.emit('importProgress', {
+          importId,
+          phase: 'checking',
+          done: rows.length,
+          total: file.rows.length,
+        });
+        await nextTurn();
+        sliceStart = performance.now();
+      }
     }
     this.previews.set(importId, { active, file, rows, context });
     for (const id of [...this.previews.keys()].slice(0, -KEPT_PREVIEWS)) this.previews.delete(id);

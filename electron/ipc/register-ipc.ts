@@ -1,5 +1,5 @@
 import { ipcMain, type BrowserWindow } from 'electron';
-import { eventChannel, IPC_METHOD_NAMES, methodChannel } from '../../shared/ipc/contract.js';
+import { eventChannel, IPC_METHOD_NAMES, methodChannel, REGISTER_FILE_CHANNEL } from '../../shared/ipc/contract.js';
 import type { AppServices } from '../app-services.js';
 import { senderRefusal } from './sender.js';
 
@@ -17,6 +17,13 @@ export function registerIpc(services: AppServices, entryUrl: string, window: () 
       return services.invoke(name, rawInput, { caller: 'renderer' });
     });
   }
+  // The preload's fileToken: a path Electron gave for a File the user chose, checked by main.
+  ipcMain.handle(REGISTER_FILE_CHANNEL, async (event, rawInput: unknown) => {
+    const frame = event.senderFrame;
+    const refusal = senderRefusal(frame ? { url: frame.url, isTop: frame.parent === null } : null, entryUrl);
+    if (refusal) return { ok: false, error: refusal };
+    return services.registerFile(rawInput);
+  });
   const stopEvents = services.onEvent((name, payload) => {
     const win = window();
     if (win && !win.isDestroyed()) win.webContents.send(eventChannel(name), payload);
@@ -24,5 +31,6 @@ export function registerIpc(services: AppServices, entryUrl: string, window: () 
   return () => {
     stopEvents();
     for (const name of IPC_METHOD_NAMES) ipcMain.removeHandler(methodChannel(name));
+    ipcMain.removeHandler(REGISTER_FILE_CHANNEL);
   };
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { MediaObject } from '../../shared/api/resources.js';
 import { DEFAULT_MAX_IMAGE_BYTES } from '../../shared/platforms/rules.js';
+import { openRegularFile } from '../files/open-regular.js';
 import type { MediaRecord, MediaRepo } from './media-repo.js';
 import type { CheckedFile } from './upload-check.js';
 import { videoFacts } from './video-facts.js';
@@ -25,7 +25,8 @@ const CHECK_TIMEOUT_MS = 10_000;
  */
 export async function hashFile(path: string, signal?: AbortSignal): Promise<string> {
   const hash = createHash('sha256');
-  const handle = await open(path, 'r');
+  // Opened without waiting and checked as opened: a pipe swapped in for the file fails, never hangs.
+  const { handle } = await openRegularFile(path);
   try {
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     for (;;) {
@@ -59,10 +60,24 @@ export async function fileOnService(
   }
 }
 
+/** Enough of an image for its dimensions (JPEG's frame header can follow large EXIF blocks). */
+const IMAGE_HEAD_BYTES = 512 * 1024;
+
 /** Width and height of an image file from its header (sharp reads no pixels for this); null if it cannot tell. */
 export async function imageSize(path: string): Promise<{ width: number; height: number } | null> {
   try {
-    const meta = await sharp(path).metadata();
+    // The header only, read from a descriptor opened without waiting (sharp opening the path itself
+    // would wait for ever on a pipe swapped in for the file).
+    const { handle } = await openRegularFile(path);
+    let head: Buffer;
+    try {
+      const buffer = Buffer.alloc(IMAGE_HEAD_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      head = buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+    const meta = await sharp(head).metadata();
     return meta.width && meta.height ? { width: meta.width, height: meta.height } : null;
   } catch {
     return null;

@@ -1,4 +1,3 @@
-import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import {
@@ -6,6 +5,7 @@ import {
   DEFAULT_MAX_IMAGE_BYTES,
   DEFAULT_MAX_VIDEO_BYTES,
 } from '../../shared/platforms/rules.js';
+import { NotRegularFileError, openRegularFile, type OpenedFile } from '../files/open-regular.js';
 
 /*
  * Checks a file before it is queued and again before it is sent: it exists,
@@ -37,22 +37,22 @@ export async function checkUploadFile(
   limits: { maxImageBytes?: number; maxVideoBytes?: number } = {},
 ): Promise<CheckedFile> {
   const name = basename(path);
-  let size: number;
+  // Opened once, without waiting, and checked as opened (not stat'ed by path first): a pipe or a
+  // device swapped in for the file is refused at once instead of holding the read for ever.
+  let opened: OpenedFile;
   try {
-    const info = await stat(path);
-    if (!info.isFile()) throw new UploadFileError(`"${name}" is not a file; choose an image or a video.`);
-    size = info.size;
+    opened = await openRegularFile(path);
   } catch (err) {
-    if (err instanceof UploadFileError) throw err;
+    if (err instanceof NotRegularFileError)
+      throw new UploadFileError(`"${name}" is not a file; choose an image or a video.`);
     throw new UploadFileError(
       `"${name}" cannot be read (it was moved, deleted or is not accessible); choose it again.`,
     );
   }
-  if (size === 0) throw new UploadFileError(`"${name}" is empty; choose another file.`);
-
-  const handle = await open(path, 'r');
+  const { handle, size } = opened;
   let head: Buffer;
   try {
+    if (size === 0) throw new UploadFileError(`"${name}" is empty; choose another file.`);
     const buffer = Buffer.alloc(Math.min(HEAD_BYTES, size));
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
     head = buffer.subarray(0, bytesRead);

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { openRegularFile } from '../files/open-regular.js';
 
 /*
  * A video's duration and frame size for the media library, read from the
@@ -84,8 +84,8 @@ export function parseMoov(buf: Buffer): VideoFacts {
 export async function videoFacts(path: string): Promise<VideoFacts | null> {
   let handle;
   try {
-    handle = await open(path, 'r');
-    const { size } = await handle.stat();
+    let size;
+    ({ handle, size } = await openRegularFile(path));
     const head = Buffer.alloc(16);
     let pos = 0;
     while (pos + 8 <= size) {

@@ -192,7 +192,8 @@ export class PostCommands {
 
   // ---- media ----
 
-  uploadMedia(input: IpcInput<'uploadMedia'>): Promise<IpcOutput<'uploadMedia'>> {
+  /** `path`: resolved by main from the window's file token (electron/files/file-grants.ts). */
+  uploadMedia(input: { path: string }): Promise<IpcOutput<'uploadMedia'>> {
     return this.writes.uploadMedia(this.requireActive(), input);
   }
 

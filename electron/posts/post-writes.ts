@@ -76,8 +76,8 @@ export class PostWrites {
     return { outboxId: id };
   }
 
-  /** Checks a file and queues its streamed upload; progress arrives as uploadProgress events. */
-  async uploadMedia(active: ActiveBrand, input: IpcInput<'uploadMedia'>): Promise<IpcOutput<'uploadMedia'>> {
+  /** Checks a file (its path from the token main gave for it) and queues its streamed upload; progress arrives as uploadProgress events. */
+  async uploadMedia(active: ActiveBrand, input: { path: string }): Promise<IpcOutput<'uploadMedia'>> {
     const file = await checkFileForUser(input.path);
     const id = randomUUID();
     enqueue(this.c.outbox, active, {

@@ -1,5 +1,6 @@
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -48,6 +49,21 @@ afterAll(async () => {
   await svc?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
+
+/** A file the user chose (as a dialog or a drop registers it): its token. */
+async function chosen(path: string): Promise<string> {
+  const result = await app.registerFile({ path });
+  if (!result.ok) throw new Error(`could not register ${path}: ${result.error.message}`);
+  return result.value.token;
+}
+
+/** A small PNG's bytes (the upload check sniffs them). */
+function pngBytes(): Buffer {
+  return Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+}
 
 async function timed(name: string, input: unknown): Promise<{ result: IpcResult<unknown>; ms: number }> {
   const started = performance.now();
@@ -176,6 +192,21 @@ describe('inputs the schemas accept that are hostile all the same', () => {
     expect((await app.invoke('listDrafts', undefined)).ok).toBe(true);
   });
 
+  it("refuses evergreen settings nested deeper than a draft's may be", async () => {
+    const { result, ms } = await timed('saveEvergreenItem', {
+      listId: 'list_x',
+      versions: ['Hello'],
+      media: [],
+      targets: [{ integrationId: 'int_x', platform: 'x', settings: { __type: 'x', deep: nested(50_000) } }],
+      cooldownDays: 7,
+      endRule: { kind: 'never' },
+      skipDates: [],
+    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    if (!result.ok) expect(result.error.message).toMatch(/nest/);
+    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+  });
+
   it('refuses more comment delays than a draft can have blocks', async () => {
     const input = { ...draft({ __type: 'x' }), commentDelays: Array.from({ length: 200_000 }, () => 5) };
     const { result } = await timed('saveDraft', input);
@@ -188,9 +219,11 @@ describe('inputs the schemas accept that are hostile all the same', () => {
     const fifo = join(dir, 'pipe.csv');
     execFileSync('mkfifo', [fifo]);
     for (const path of [zero, fifo, dir + '/']) {
-      const { result, ms } = await timed('previewImport', { path });
+      // Even chosen by the user (a drop), main refuses to hand out a token for it.
+      const started = performance.now();
+      const result = await app.registerFile({ path });
       expect(result, path).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-      expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+      expect(performance.now() - started).toBeLessThan(ANSWER_WITHIN_MS);
     }
   });
 
@@ -198,7 +231,7 @@ describe('inputs the schemas accept that are hostile all the same', () => {
     const path = join(dir, 'deep.json');
     const deep = `[{"text":"Hi","extra":${'['.repeat(200_000)}${']'.repeat(200_000)}}]`;
     await writeFile(path, deep);
-    const { result, ms } = await timed('previewImport', { path });
+    const { result, ms } = await timed('previewImport', { file: await chosen(path) });
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
     expect(ms).toBeLessThan(ANSWER_WITHIN_MS * 2);
   });
@@ -206,9 +239,118 @@ describe('inputs the schemas accept that are hostile all the same', () => {
   it('does not upload a device named like a picture', async () => {
     const zero = join(dir, 'endless.png');
     await symlink('/dev/zero', zero);
-    const { result, ms } = await timed('uploadMedia', { path: zero });
+    const started = performance.now();
+    const result = await app.registerFile({ path: zero });
     expect(result.ok).toBe(false);
-    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(performance.now() - started).toBeLessThan(ANSWER_WITHIN_MS);
+  });
+});
+
+describe('file tokens: the window never names a file', () => {
+  const csv = () => join(dir, 'tokens.csv');
+  const png = () => join(dir, 'tokens.png');
+  beforeAll(async () => {
+    await writeFile(csv(), 'text,accounts,date\nHello,x,queue\n');
+    await writeFile(png(), pngBytes());
+  });
+  const forged = () => `file_${randomBytes(32).toString('base64url')}`;
+  const media = (localPath: string) => ({
+    brandId: svc.brandIds[0] ?? null,
+    blocks: [
+      {
+        content: 'With a file',
+        media: [{ localPath, mediaId: null, path: null, thumbnail: null, name: 'a.png', kind: 'image' }],
+      },
+    ],
+    targets: [],
+    commentDelays: [],
+    shortLink: false,
+    date: null,
+    replacesGroup: null,
+  });
+
+  it('refuses a path string where a token goes, in every method that takes a file', async () => {
+    for (const [name, input] of [
+      ['previewImport', { file: csv() }],
+      ['previewImport', { path: csv() }],
+      ['uploadMedia', { file: png() }],
+      ['uploadMedia', { path: png() }],
+      ['saveDraft', media(png())],
+      ['saveDraft', media('../../../../etc/passwd')],
+    ] as const) {
+      const { result } = await timed(name, input);
+      expect(result, `${name} ${JSON.stringify(input).slice(0, 80)}`).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_ARGUMENT' },
+      });
+    }
+  });
+
+  it('refuses a forged token', async () => {
+    for (const [name, input] of [
+      ['previewImport', { file: forged() }],
+      ['uploadMedia', { file: forged() }],
+      ['saveDraft', media(forged())],
+    ] as const) {
+      const { result } = await timed(name, input);
+      expect(result, name).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    }
+  });
+
+  it('reads an import token once: a reused token is refused', async () => {
+    const file = await chosen(csv());
+    expect((await app.invoke('previewImport', { file })).ok).toBe(true);
+    expect(await app.invoke('previewImport', { file })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+  });
+
+  it("refuses another brand's token", async () => {
+    const [first, second] = svc.brandIds;
+    if (!first || !second) throw new Error('the sandbox needs two brands');
+    const importToken = await chosen(csv());
+    const mediaToken = await chosen(png());
+    expect((await app.invoke('switchBrand', { brandId: second })).ok).toBe(true);
+    try {
+      for (const [name, input] of [
+        ['previewImport', { file: importToken }],
+        ['uploadMedia', { file: mediaToken }],
+        ['saveDraft', { ...media(mediaToken), brandId: second }],
+      ] as const) {
+        const { result } = await timed(name, input);
+        expect(result, name).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+      }
+    } finally {
+      await app.invoke('switchBrand', { brandId: first });
+    }
+    // Back on its own brand the token still names the file.
+    expect((await app.invoke('previewImport', { file: importToken })).ok).toBe(true);
+  });
+
+  it("keeps a draft's file in main: the window reads back a token, never the path", async () => {
+    const file = await chosen(png());
+    const saved = await app.invoke('saveDraft', media(file));
+    if (!saved.ok) throw new Error(saved.error.message);
+    const draft = saved.value as { id: string; blocks: { media: { localPath: string }[] }[] };
+    expect(draft.blocks[0]?.media[0]?.localPath).toMatch(/^file_/);
+    const read = await app.invoke('getDraft', { id: draft.id });
+    expect(JSON.stringify(read)).not.toContain(dir);
+    expect(JSON.stringify(await app.invoke('listDrafts', undefined))).not.toContain(dir);
+    await app.invoke('deleteDraft', { id: draft.id });
+  });
+
+  it('registers only absolute paths of regular files', async () => {
+    for (const input of [
+      { path: 'tokens.csv' },
+      { path: '' },
+      { path: 42 },
+      'x',
+      null,
+      { path: csv(), extra: 1 },
+    ]) {
+      expect((await app.registerFile(input)).ok, JSON.stringify(input)).toBe(false);
+    }
   });
 });
 

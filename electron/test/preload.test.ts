@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { eventChannel, IPC_METHOD_NAMES, methodChannel } from '../../shared/ipc/contract.js';
+import {
+  eventChannel,
+  IPC_METHOD_NAMES,
+  methodChannel,
+  REGISTER_FILE_CHANNEL,
+} from '../../shared/ipc/contract.js';
 
 /*
  * The preload under plain Node: Electron's modules are stood in for (there is no Electron binary
@@ -7,7 +12,11 @@ import { eventChannel, IPC_METHOD_NAMES, methodChannel } from '../../shared/ipc/
  */
 
 const exposed = new Map<string, unknown>();
-const invoke = vi.fn(async (channel: string, input: unknown) => ({ ok: true, value: { channel, input } }));
+const invoke = vi.fn(async (channel: string, input: unknown) =>
+  channel === REGISTER_FILE_CHANNEL
+    ? { ok: true, value: { token: `file_${'B'.repeat(43)}` } }
+    : { ok: true, value: { channel, input } },
+);
 const listeners = new Map<string, ((event: unknown, payload: unknown) => void)[]>();
 
 vi.mock('electron', () => ({
@@ -34,8 +43,8 @@ beforeAll(async () => {
 });
 
 describe('window.api from the preload', () => {
-  it('has exactly the contract methods plus on and pathForFile, and no raw IPC', () => {
-    expect(Object.keys(api).sort()).toEqual([...IPC_METHOD_NAMES, 'on', 'pathForFile'].sort());
+  it('has exactly the contract methods plus on and fileToken, and no raw IPC', () => {
+    expect(Object.keys(api).sort()).toEqual([...IPC_METHOD_NAMES, 'on', 'fileToken'].sort());
     for (const raw of ['invoke', 'send', 'sendSync', 'ipcRenderer']) expect(api[raw]).toBeUndefined();
   });
 
@@ -61,7 +70,14 @@ describe('window.api from the preload', () => {
     noop();
   });
 
-  it('gives a dropped file its path, never its bytes', () => {
-    expect(api.pathForFile!({ name: 'clip.mp4' })).toBe('/home/me/clip.mp4');
+  it("registers a chosen file's path with main and gives the page only the token", async () => {
+    invoke.mockClear();
+    expect(await api.fileToken!(new File([], 'clip.mp4'))).toBe(`file_${'B'.repeat(43)}`);
+    expect(invoke).toHaveBeenCalledWith(REGISTER_FILE_CHANNEL, { path: '/home/me/clip.mp4' });
+    // Something the page made up is not a File: nothing is registered.
+    invoke.mockClear();
+    expect(await api.fileToken!({ name: 'clip.mp4' })).toBeNull();
+    expect(await api.fileToken!('/etc/passwd')).toBeNull();
+    expect(invoke).not.toHaveBeenCalled();
   });
 });

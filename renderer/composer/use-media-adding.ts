@@ -49,10 +49,12 @@ export function useMediaAdding({
     onGone: (localPath) => update((d) => model.updateLocalMedia(d, localPath, () => null)),
   });
 
-  const addFiles = (block: number, files: File[]) => {
+  const addFiles = async (block: number, files: File[]) => {
     const unreadable: string[] = [];
-    for (const file of files) {
-      const localPath = window.api.pathForFile(file);
+    // Main gives a token for each file the user chose; the page never holds a path.
+    const tokens = await Promise.all(files.map((file) => window.api.fileToken(file).catch(() => null)));
+    for (const [i, file] of files.entries()) {
+      const localPath = tokens[i];
       if (!localPath) {
         unreadable.push(file.name || 'pasted image');
         continue;
@@ -107,7 +109,7 @@ export function useMediaAdding({
     uploads: uploads.uploads,
     previews,
     noticeOf: (block: number) => notices[block] ?? null,
-    addFiles,
+    addFiles: (block: number, files: File[]) => void addFiles(block, files),
     addUrl,
     reuse,
     cancel: (localPath: string) => void uploads.cancel(localPath),

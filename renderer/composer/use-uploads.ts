@@ -54,7 +54,7 @@ export function useUploads(o: {
     const localPath = media.localPath;
     if (!localPath) return null;
     try {
-      const { uploadId } = await call('uploadMedia', { path: localPath });
+      const { uploadId } = await call('uploadMedia', { file: localPath });
       byId.current.set(uploadId, localPath);
       setUploads((all) => ({
         ...all,

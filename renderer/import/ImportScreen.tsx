@@ -50,7 +50,13 @@ export function ImportScreen() {
     setResult(null);
     setPreview(null);
     try {
-      const next = await call('previewImport', { path: window.api.pathForFile(file) });
+      // Main gives a token for the chosen file (the page never names a path); it reads it once.
+      const token = await window.api.fileToken(file);
+      if (!token) {
+        setError(`${file.name} has no file on this computer to read; save it as a file, then choose it.`);
+        return;
+      }
+      const next = await call('previewImport', { file: token });
       setPreview(next);
       setDropped(new Set());
       setPage(0);

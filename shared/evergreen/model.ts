@@ -1,3 +1,4 @@
+import { MAX_JSON_NESTING, nestsDeeperThan } from '../json/nesting.js';
 import { z } from 'zod';
 import { IsoDateTime } from '../api/resources.js';
 import { DraftMedia } from '../ipc/models.js';
@@ -30,7 +31,12 @@ export const MAX_VERSIONS = 20;
 export const EvergreenTarget = z.object({
   integrationId: z.string().min(1).max(200),
   platform: PlatformType,
-  settings: z.record(z.string(), z.unknown()),
+  // The same nesting limit as a draft's settings: deeper would overflow what stores and sends them.
+  settings: z
+    .record(z.string(), z.unknown())
+    .refine((settings) => !nestsDeeperThan(settings, MAX_JSON_NESTING - 1), {
+      message: `Settings may nest at most ${MAX_JSON_NESTING} levels.`,
+    }),
 });
 export type EvergreenTarget = z.infer<typeof EvergreenTarget>;
 

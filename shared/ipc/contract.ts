@@ -16,7 +16,9 @@ import {
   ExportFormat,
   ExportResult,
   ExportScope,
+  FileToken,
   ImportPreview,
+  localFilesAreTokens,
   ImportResult,
   ImportRowView,
   IntegrationView,
@@ -37,6 +39,7 @@ import {
   WriteResult,
 } from './models.js';
 import { QueueSlots } from '../queue/slots.js';
+import { MAX_IMPORT_CELL_CHARS } from '../posts-file/columns.js';
 import { BulkApplyInput, BulkApplyResult, BulkUndoResult } from '../bulk/plan.js';
 import { ClashGapMinutes } from '../clash/clashes.js';
 import { Signature, Snippet, SnippetInput } from '../snippets/model.js';
@@ -184,12 +187,16 @@ export const ipcMethods = {
   // Local drafts.
   listDrafts: m(None, z.array(Draft), 'Local drafts of the active brand, newest first.'),
   getDraft: m(z.object({ id: Id }), Draft, 'One local draft.'),
-  saveDraft: m(DraftInput, Draft, 'Creates or updates a local draft (autosave).'),
+  saveDraft: m(
+    DraftInput.superRefine(localFilesAreTokens),
+    Draft,
+    'Creates or updates a local draft (autosave); its local files are named by file tokens.',
+  ),
   deleteDraft: m(z.object({ id: Id }), z.object({ deleted: z.boolean() }), 'Deletes a local draft.'),
 
-  // Media: files reach main as paths, never as bytes.
+  // Media: files reach main as tokens of files the user chose (never paths, never bytes).
   uploadMedia: m(
-    z.object({ path: z.string().min(1).max(4096) }),
+    z.object({ file: FileToken }),
     z.object({ uploadId: z.string() }),
     'Starts a streamed upload; progress comes as uploadProgress events.',
   ),
@@ -333,7 +340,7 @@ export const ipcMethods = {
 
   // Bulk import: read and checked in main, in chunks, with importProgress events.
   previewImport: m(
-    z.object({ path: z.string().min(1).max(4096) }),
+    z.object({ file: FileToken }),
     ImportPreview,
     'Reads a CSV or JSON file of posts and checks every row; nothing is sent.',
   ),
@@ -341,7 +348,7 @@ export const ipcMethods = {
     z.object({
       importId: Id,
       index: z.number().int().min(0),
-      cells: z.record(z.string().max(200), z.string().max(100_000)),
+      cells: z.record(z.string().max(200), z.string().max(MAX_IMPORT_CELL_CHARS)),
     }),
     ImportRowView,
     'Changes cells of one previewed row and checks it again.',
@@ -514,12 +521,24 @@ export type WindowApi = {
   [K in IpcMethodName]: (input: IpcInput<K>) => Promise<IpcResult<IpcOutput<K>>>;
 } & {
   on<K extends IpcEventName>(event: K, listener: (payload: IpcEventPayload<K>) => void): () => void;
-  /** Path of a File dropped on the window (webUtils.getPathForFile in Electron). */
-  pathForFile(file: File): string;
+  /**
+   * A token for a File the user picked or dropped (Electron: the preload resolves its path with
+   * webUtils.getPathForFile and registers it with main); null when the file has no place on disk
+   * (a pasted picture) or cannot be opened. The page never sees the path.
+   */
+  fileToken(file: File): Promise<string | null>;
 };
 
 /** Channel names, derived so nobody types one by hand. */
 export const methodChannel = (name: IpcMethodName) => `api:${name}` as const;
 export const eventChannel = (name: IpcEventName) => `event:${name}` as const;
 export const IPC_METHOD_NAMES = Object.keys(ipcMethods) as IpcMethodName[];
+/**
+ * The one channel that carries a path: the preload's `fileToken` registers the path Electron gave
+ * for a File the user chose, and main answers a token. Not a method of `window.api`: the page
+ * cannot send it a string.
+ */
+export const REGISTER_FILE_CHANNEL = 'files:register';
+export const RegisterFileInput = z.object({ path: z.string().min(1).max(4096) }).strict();
+export const RegisterFileResult = z.object({ token: FileToken });
 export const IPC_EVENT_NAMES = Object.keys(ipcEvents) as IpcEventName[];

@@ -140,8 +140,26 @@ export type PostsWritten = z.infer<typeof PostsWritten>;
 export const WriteResult = PostsWritten.extend({ outboxId: z.string() });
 export type WriteResult = z.infer<typeof WriteResult>;
 
+/** What every file token main hands the window starts with. */
+export const FILE_TOKEN_PREFIX = 'file_';
+/**
+ * An opaque token for a file the user chose (picked, dropped): main made it and knows the path; the
+ * window never names a path (electron/files/file-grants.ts).
+ */
+export const FileToken = z
+  .string()
+  .regex(
+    /^file_[A-Za-z0-9_-]{43}$/,
+    'Choose the file again (a file is named by the token main gave for it).',
+  );
+export type FileToken = z.infer<typeof FileToken>;
+
 /** A media item in a draft: either uploaded (mediaId/path) or still a local file. */
 export const DraftMedia = z.object({
+  /**
+   * A local file: across IPC the token main gave for it (the window never names a path; see
+   * `draftFromWindow`), in main's database and outbox its path.
+   */
   localPath: z.string().nullable(),
   mediaId: z.string().nullable(),
   path: z.string().nullable(),
@@ -198,6 +216,23 @@ export const DraftInput = Draft.omit({ createdAt: true, updatedAt: true }).exten
   id: z.string().optional(),
 });
 export type DraftInput = z.infer<typeof DraftInput>;
+
+/** Every local file of a draft the window sends is named by a file token, never a path. */
+export function localFilesAreTokens(draft: Pick<Draft, 'blocks' | 'targets'>, ctx: z.RefinementCtx): void {
+  const check = (blocks: readonly DraftBlock[], at: (string | number)[]) =>
+    blocks.forEach((b, i) =>
+      b.media.forEach((m, j) => {
+        if (m.localPath !== null && !FileToken.safeParse(m.localPath).success)
+          ctx.addIssue({
+            code: 'custom',
+            path: [...at, i, 'media', j, 'localPath'],
+            message: 'Choose the file again (a file is named by the token main gave for it).',
+          });
+      }),
+    );
+  check(draft.blocks, ['blocks']);
+  draft.targets.forEach((t, i) => t.blocks && check(t.blocks, ['targets', i, 'blocks']));
+}
 
 /** Sending a local draft, queued (sendDraft) or at once (createPostsNow): its id, how, and when. */
 export const SendDraftInput = z.object({

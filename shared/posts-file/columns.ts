@@ -8,6 +8,28 @@ import { z } from 'zod';
 
 /** A line holding only `---` splits a `text` cell into thread blocks. */
 export const BLOCK_SEPARATOR = /\r?\n---\r?\n/;
+/** Characters one cell of an import file may hold (a post's text is capped at 100,000 too). */
+export const MAX_IMPORT_CELL_CHARS = 100_000;
+
+/**
+ * A cell split into a thread's blocks at BLOCK_SEPARATOR's lines of `---`, by hand in one pass of
+ * indexOf: String.split with that regex took 3.4 s on a 40 MB cell (V8's generic regex split).
+ */
+export function splitBlocks(text: string): string[] {
+  const blocks: string[] = [];
+  let start = 0;
+  for (let at = text.indexOf('\n---', start); at !== -1; at = text.indexOf('\n---', at + 1)) {
+    let end = at + 4;
+    if (text.charCodeAt(end) === 13) end += 1;
+    if (text.charCodeAt(end) !== 10) continue;
+    const cut = at > start && text.charCodeAt(at - 1) === 13 ? at - 1 : at;
+    blocks.push(text.slice(start, cut));
+    start = end + 1;
+    at = end;
+  }
+  blocks.push(text.slice(start));
+  return blocks;
+}
 /** Several accounts or media URLs in one cell. */
 export const LIST_SEPARATOR = ';';
 

@@ -101,7 +101,7 @@ describe('the production bundles', () => {
     expect(requested).toEqual(['electron']);
     expect([...exposed.keys()]).toEqual(['api']);
     const api = exposed.get('api') as Record<string, unknown>;
-    expect(Object.keys(api).sort()).toEqual([...IPC_METHOD_NAMES, 'on', 'pathForFile'].sort());
+    expect(Object.keys(api).sort()).toEqual([...IPC_METHOD_NAMES, 'on', 'fileToken'].sort());
     for (const value of Object.values(api)) expect(typeof value).toBe('function');
     expect(Object.values(api)).not.toContain(fakeElectron.ipcRenderer.invoke);
   });

@@ -3,7 +3,12 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it, vi } from 'vitest';
-import { IPC_METHOD_NAMES, ipcMethods, methodChannel } from '../../shared/ipc/contract.js';
+import {
+  IPC_METHOD_NAMES,
+  ipcMethods,
+  methodChannel,
+  REGISTER_FILE_CHANNEL,
+} from '../../shared/ipc/contract.js';
 
 /*
  * The IPC surface, as Electron's checklist asks: main answers exactly the contract's channels, each
@@ -41,7 +46,12 @@ const ENTRY = rendererEntry(undefined);
 
 function fakeServices() {
   const invoke = vi.fn(async (name: string) => ({ ok: true as const, value: name }));
-  return { invoke, services: { invoke, onEvent: () => () => undefined } as never };
+  const registerFile = vi.fn(async () => ({ ok: true as const, value: { token: 'file_x' } }));
+  return {
+    invoke,
+    registerFile,
+    services: { invoke, registerFile, onEvent: () => () => undefined } as never,
+  };
 }
 
 const frame = (url: string, top = true) => ({ senderFrame: { url, parent: top ? null : {} } });
@@ -50,14 +60,16 @@ describe('main registers the contract and nothing else', () => {
   it('one handler per contract method, on its channel, removed together', () => {
     const { services } = fakeServices();
     const unregister = registerIpc(services, ENTRY, () => null);
-    expect([...ipc.handlers.keys()].sort()).toEqual(IPC_METHOD_NAMES.map(methodChannel).sort());
+    // The contract's channels, and the one the preload's fileToken uses (a File the user chose).
+    const channels = [...IPC_METHOD_NAMES.map(methodChannel), REGISTER_FILE_CHANNEL].sort();
+    expect([...ipc.handlers.keys()].sort()).toEqual(channels);
     unregister();
     expect(ipc.handlers.size).toBe(0);
-    expect(ipc.removed.sort()).toEqual(IPC_METHOD_NAMES.map(methodChannel).sort());
+    expect(ipc.removed.sort()).toEqual(channels);
   });
 
   it('every handler refuses a caller that is not our top frame, before anything runs', async () => {
-    const { services, invoke } = fakeServices();
+    const { services, invoke, registerFile } = fakeServices();
     const unregister = registerIpc(services, ENTRY, () => null);
     try {
       for (const [channel, handler] of ipc.handlers) {
@@ -75,6 +87,9 @@ describe('main registers the contract and nothing else', () => {
         }
       }
       expect(invoke).not.toHaveBeenCalled();
+      expect(registerFile).not.toHaveBeenCalled();
+      await ipc.handlers.get(REGISTER_FILE_CHANNEL)!(frame('app://postdeck/index.html'), { path: '/x' });
+      expect(registerFile).toHaveBeenCalledWith({ path: '/x' });
       const [channel, handler] = [...ipc.handlers][0]!;
       await handler(frame('app://postdeck/index.html#/calendar'), { probe: true });
       const name = IPC_METHOD_NAMES.find((n) => methodChannel(n) === channel);
@@ -209,9 +224,12 @@ describe('the main process source', () => {
       ts.forEachChild(node, (child) => visit(child, inLoop));
     };
     visit(file.source, false);
+    // Besides the contract's loop, only the preload's file channel (checked above like every other).
     expect(calls).toEqual([
       { method: 'handle', inContractLoop: true, channel: 'methodChannel(name)' },
+      { method: 'handle', inContractLoop: false, channel: 'REGISTER_FILE_CHANNEL' },
       { method: 'removeHandler', inContractLoop: true, channel: 'methodChannel(name)' },
+      { method: 'removeHandler', inContractLoop: false, channel: 'REGISTER_FILE_CHANNEL' },
     ]);
   });
 

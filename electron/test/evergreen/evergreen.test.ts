@@ -1,3 +1,6 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationView } from '../../../shared/ipc/models.js';
 import { startTestService, type TestService } from '../support.js';
@@ -152,6 +155,9 @@ describe('evergreen lists', () => {
     const { lists } = await app.ok('listEvergreen');
     expect(lists.find((l) => l.id === item.listId)?.enabled).toBe(false);
 
+    // A file the user chose (the window names it by the token main gave for it).
+    const photo = join(tmpdir(), `postdeck-evergreen-${process.pid}.jpg`);
+    await writeFile(photo, 'not uploaded');
     const local = await app.ok('saveDraft', {
       ...base,
       blocks: [
@@ -159,7 +165,7 @@ describe('evergreen lists', () => {
           content: 'With a photo',
           media: [
             {
-              localPath: '/tmp/p.jpg',
+              localPath: await app.chosen(photo),
               mediaId: null,
               path: null,
               thumbnail: null,

@@ -160,7 +160,7 @@ describe('export', () => {
     for (const format of ['csv', 'json'] as const) {
       const { path } = await exportAs(app, format, madeIds);
       const outboxBefore = (await app.ok('listOutbox')).length;
-      const preview = await app.ok('previewImport', { path: path! });
+      const preview = await app.ok('previewImport', { file: await app.chosen(path!) });
       expect(preview.rows).toHaveLength(4);
       expect(preview.rows.map((r) => r.alreadyImported)).toEqual([true, true, true, true]);
       expect(preview.rows.map((r) => r.problems)).toEqual([[], [], [], []]);
@@ -182,7 +182,7 @@ describe('export', () => {
     const shown = (await app.ok('listPosts', { start, end })).posts;
     const result = await app.ok('exportPosts', { format: 'csv', scope: { kind: 'range', start, end } });
     expect(result.posts + result.partial + result.skipped).toBe(shown.length);
-    const preview = await app.ok('previewImport', { path: result.path! });
+    const preview = await app.ok('previewImport', { file: await app.chosen(result.path!) });
     expect(preview.rows).toHaveLength(result.count);
     expect(
       preview.rows.filter((r) => !r.alreadyImported).map((r) => [r.cells.date, r.accounts, r.problems]),
@@ -245,7 +245,7 @@ describe('export', () => {
 
     const fresh = await openConnectedApp(svc);
     try {
-      const preview = await fresh.ok('previewImport', { path: path! });
+      const preview = await fresh.ok('previewImport', { file: await fresh.chosen(path!) });
       expect(preview.rows.map((r) => [r.alreadyImported, r.problems])).toEqual([
         [false, []],
         [false, []],
@@ -275,7 +275,7 @@ describe('export', () => {
       ) => a.publishDate.localeCompare(b.publishDate) || a.integration.localeCompare(b.integration);
       expect(after.map(shape).sort(order)).toEqual(before.map(shape).sort(order));
       // The same file again, and the JSON file too, now find every post there.
-      const again = await fresh.ok('previewImport', { path: jsonPath! });
+      const again = await fresh.ok('previewImport', { file: await fresh.chosen(jsonPath!) });
       expect(again.rows.map((r) => r.alreadyImported)).toEqual([true, true, true, true]);
     } finally {
       await fresh.close();

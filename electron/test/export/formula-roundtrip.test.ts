@@ -71,7 +71,7 @@ describe('a CSV export of texts that look like formulas', () => {
     for (const cell of cells) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
     expect(cells).toContain(`'${BLOCKS[0]}`);
 
-    const preview = await app.ok('previewImport', { path: path! });
+    const preview = await app.ok('previewImport', { file: await app.chosen(path!) });
     expect(preview.rows).toHaveLength(1);
     const row = preview.rows[0]!;
     expect(BLOCKS.map((_, i) => row.cells[i === 0 ? 'text' : `text_${i + 1}`])).toEqual(BLOCKS);

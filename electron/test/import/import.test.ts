@@ -62,7 +62,9 @@ afterAll(async () => {
 describe('import of the sample CSV', () => {
   it('shows every row checked, with each problem on its row, before anything is sent', async () => {
     const outboxBefore = (await app.ok('listOutbox')).length;
-    const preview = await app.ok('previewImport', { path: join(SAMPLES, 'posts-sample.csv') });
+    const preview = await app.ok('previewImport', {
+      file: await app.chosen(join(SAMPLES, 'posts-sample.csv')),
+    });
     expect(preview.fileName).toBe('posts-sample.csv');
     expect(preview.timezone).toBe('Europe/Paris');
     expect(preview.rows).toHaveLength(9);
@@ -83,7 +85,7 @@ describe('import of the sample CSV', () => {
   it('imports the good rows through the outbox, fixes a row, then a re-import creates nothing', async () => {
     await app.ok('setQueueSlots', { integrationId: null, slots: [{ weekday: 2, time: '11:00' }] });
     const path = join(SAMPLES, 'posts-sample.csv');
-    const preview = await app.ok('previewImport', { path });
+    const preview = await app.ok('previewImport', { file: await app.chosen(path) });
     // Row 4 (index 3) needs a video the service cannot fetch here: drop it.
     const fixed = await app.ok('editImportRow', {
       importId: preview.importId,
@@ -108,7 +110,7 @@ describe('import of the sample CSV', () => {
     for (const q of queued) expect(new Date(q.publishDate).getUTCDay()).toBe(2); // a Tuesday slot
     expect(posts.filter((p) => p.content.startsWith('This row names an account'))).toHaveLength(1);
 
-    const again = await app.ok('previewImport', { path });
+    const again = await app.ok('previewImport', { file: await app.chosen(path) });
     expect(again.rows.map((r) => r.alreadyImported)).toEqual([
       true,
       true,
@@ -127,7 +129,9 @@ describe('import of the sample CSV', () => {
   });
 
   it('reads the JSON sample the same way', async () => {
-    const preview = await app.ok('previewImport', { path: join(SAMPLES, 'posts-sample.json') });
+    const preview = await app.ok('previewImport', {
+      file: await app.chosen(join(SAMPLES, 'posts-sample.json')),
+    });
     expect(preview.rows.map((r) => r.problems.map((p) => p.field))).toEqual([[], [], [], [], ['accounts']]);
     expect(preview.rows[1]?.text).toBe('A thread on how we roast:');
     expect(preview.rows.map((r) => r.alreadyImported)).toEqual([true, true, true, false, false]);
@@ -139,7 +143,7 @@ describe('import of the sample CSV', () => {
       path,
       `text,accounts,date,media\r\nLatte art,Harbor Coffee,2027-04-01 08:00,${imageUrl}\r\n`,
     );
-    const preview = await app.ok('previewImport', { path });
+    const preview = await app.ok('previewImport', { file: await app.chosen(path) });
     expect(preview.rows[0]?.problems).toEqual([]);
     expect(await app.ok('runImport', { importId: preview.importId, drop: [] })).toMatchObject({
       created: 1,
@@ -155,14 +159,14 @@ describe('import of the sample CSV', () => {
   it('says plainly what is wrong with a file it cannot use', async () => {
     const broken = join(dir, 'broken.csv');
     await writeFile(broken, 'text,accounts\n"never closed,x\n');
-    expect((await app.fails('previewImport', { path: broken })).message).toMatch(/never closed/);
+    expect((await app.previewFails(broken)).message).toMatch(/never closed/);
     const notPosts = join(dir, 'bad.json');
     await writeFile(notPosts, '{"hello": 1}');
-    expect((await app.fails('previewImport', { path: notPosts })).message).toMatch(/list of posts/);
-    expect((await app.fails('previewImport', { path: join(dir, 'missing.csv') })).code).toBe('NOT_FOUND');
-    expect((await app.fails('previewImport', { path: join(dir, 'notes.txt') })).message).toMatch(
-      /\.csv or \.json/,
-    );
+    expect((await app.previewFails(notPosts)).message).toMatch(/list of posts/);
+    expect((await app.previewFails(join(dir, 'missing.csv'))).code).toBe('NOT_FOUND');
+    // A file the user chose that is neither CSV nor JSON is refused when read.
+    await writeFile(join(dir, 'notes.txt'), 'text\nhello');
+    expect((await app.previewFails(join(dir, 'notes.txt'))).message).toMatch(/\.csv or \.json/);
   });
 });
 
@@ -204,7 +208,7 @@ describe('a 5,000-row file', () => {
       ticks += 1;
     }, 5);
     let t0 = performance.now();
-    const preview = await bulk.ok('previewImport', { path });
+    const preview = await bulk.ok('previewImport', { file: await bulk.chosen(path) });
     const checkMs = performance.now() - t0;
     expect(preview.rows).toHaveLength(5000);
     expect(preview.rows.every((r) => r.problems.length === 0)).toBe(true);
@@ -226,7 +230,7 @@ describe('a 5,000-row file', () => {
       `5,000-row import: read and checked in ${Math.round(checkMs)} ms, queued in ${Math.round(importMs)} ms (event loop never blocked longer than ${Math.round(longestStall)} ms)`,
     );
 
-    const again = await bulk.ok('previewImport', { path });
+    const again = await bulk.ok('previewImport', { file: await bulk.chosen(path) });
     expect(again.rows.filter((r) => r.alreadyImported)).toHaveLength(5000);
   }, 300_000);
 });

@@ -38,6 +38,19 @@ export async function openConnectedApp(svc: TestService, extra: Partial<AppServi
     if (result.ok) throw new Error(`${name} unexpectedly succeeded`);
     return result.error;
   };
+  /** A file the user chose (as the dialog or a drop would register it): its token. */
+  const chosen = async (path: string): Promise<string> => {
+    const result = await services.registerFile({ path });
+    if (!result.ok)
+      throw new Error(`registering ${path} failed: ${result.error.code} ${result.error.message}`);
+    return result.value.token;
+  };
+  /** Why choosing a file and previewing it as an import fails (at either step). */
+  const previewFails = async (path: string) => {
+    const registered = await services.registerFile({ path });
+    if (!registered.ok) return registered.error;
+    return fails('previewImport', { file: registered.value.token });
+  };
   await ok('connectProfile', {
     baseUrl: svc.service.baseUrl,
     apiKey: svc.token('full-test'),
@@ -62,6 +75,8 @@ export async function openConnectedApp(svc: TestService, extra: Partial<AppServi
     call,
     ok,
     fails,
+    chosen,
+    previewFails,
     accounts,
     textAccounts,
     close: async () => {
