@@ -80,7 +80,7 @@ describe('movability', () => {
     expect(whyNotMovable(post({ state: 'mystery' }))).toMatch(/mystery/);
     expect(whyNotMovable(post({ localOnly: true }))).toMatch(/not reached the service yet/);
     useKeyAccess.setState({ scopes: ['posts:read', 'brands:read'] });
-    expect(whyNotMovable(post({ state: 'draft' }))).toMatch(/posts:write/);
+    expect(whyNotMovable(post({ state: 'draft' }))).toMatch(/“Write posts” permission/);
     useKeyAccess.setState({ scopes: ['posts:read', 'posts:write'] });
     expect(whyNotMovable(post({ state: 'draft' }))).toBeNull();
     useKeyAccess.setState({ scopes: null });
