@@ -85,7 +85,7 @@ for (const theme of ['light', 'dark'] as const) {
     await connectWithSandboxKey('full-test');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'Calendar' }).click();
-    await expect(page.locator('.rbc-event').first()).toBeVisible();
+    await expect(page.locator('[data-post-box]').first()).toBeVisible();
     const views = page.getByRole('group', { name: 'View' });
     for (const view of ['Month', 'Week', 'Day', 'Agenda'] as const) {
       await views.getByRole('button', { name: view, exact: true }).click();
@@ -97,7 +97,7 @@ for (const theme of ['light', 'dark'] as const) {
     }
 
     await views.getByRole('button', { name: 'Month', exact: true }).click();
-    await page.locator('.rbc-event').first().click();
+    await page.locator('[data-post-box]').first().click();
     await expect(page.getByRole('complementary')).toBeVisible();
     await check(page, theme, 'post-details', found);
     await page.keyboard.press('Escape');

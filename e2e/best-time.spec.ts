@@ -12,6 +12,18 @@ import { snap } from './support/pages.js';
  * hours, saving nothing until the user confirms.
  */
 
+/** An hour as the heatmap names it on the user's clock: "09:00" (24-hour) or "9 AM" (12-hour). */
+function hourPattern(hour: number): string {
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `(?:${String(hour).padStart(2, '0')}:00|${h12}\\s?${hour < 12 ? 'AM' : 'PM'})`;
+}
+
+/** A queue slot's time as the Queue shows it: "09:00" or "9:00 AM". */
+function slotTime(hour: number): RegExp {
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return new RegExp(`^(?:${String(hour).padStart(2, '0')}:00|${h12}:00\\s?${hour < 12 ? 'AM' : 'PM'})$`);
+}
+
 async function insights(service: TestService, integrationId: string): Promise<AnalyticsResponse> {
   const brand = service.brandsOf('full-test')[0]!;
   const res = await fetch(
@@ -63,7 +75,7 @@ test('the heatmap counts the sandbox’s posts in the brand’s hours and says w
   for (const p of expected.recentPosts) {
     const at = wallSlot(p.publishDate, zone)!;
     const cell = heat.cells[at.weekday]![at.hour]!;
-    const label = `${WEEKDAY_NAMES[at.weekday]} ${String(at.hour).padStart(2, '0')}:00`;
+    const label = `${WEEKDAY_NAMES[at.weekday]} ${hourPattern(at.hour)}`;
     const td = table.getByRole('cell', { name: new RegExp(`^${label}: mean engagement rate`) });
     await expect(td).toContainText(`×${cell.count}`);
     await expect(td).toContainText(`${(cell.mean! * 100).toFixed(1)}%`);
@@ -116,7 +128,7 @@ test('with enough posts, Use as queue slots fills the slot editor with the best 
   const heat = bestTimeHeatmap(expected.recentPosts, zone);
   expect(heat.status).toBe('ok');
   const best = heat.top[0]!;
-  const hour = `${String(best.hour).padStart(2, '0')}:00`;
+  const hour = hourPattern(best.hour);
   const day = WEEKDAY_NAMES[best.weekday]!;
   await expect(section.getByRole('status')).toContainText('The best hours');
   await expect(
@@ -130,7 +142,7 @@ test('with enough posts, Use as queue slots fills the slot editor with the best 
   const proposal = page.getByRole('region', { name: 'Proposed slots' });
   await expect(proposal).toContainText('not saved yet');
   await expect(page.getByLabel('Account', { exact: true })).toHaveValue(account.id);
-  await expect(page.getByRole('group', { name: day }).getByText(hour)).toBeVisible();
+  await expect(page.getByRole('group', { name: day }).getByText(slotTime(best.hour))).toBeVisible();
   await snap(page, 'best-time-proposed-slots');
 
   // Nothing is saved yet: main still has the account following the brand default.
@@ -145,5 +157,5 @@ test('with enough posts, Use as queue slots fills the slot editor with the best 
   await expect
     .poll(async () => page.evaluate((id) => window.api.getQueueSlots({ integrationId: id }), account.id))
     .toMatchObject({ ok: true, value: { inherited: false, slots: topHoursAsSlots(heat) } });
-  await expect(page.getByRole('group', { name: day }).getByText(hour)).toBeVisible();
+  await expect(page.getByRole('group', { name: day }).getByText(slotTime(best.hour))).toBeVisible();
 });

@@ -344,10 +344,10 @@ test('Select all leaves out posts that cannot change, "+N more" counts the picke
   await views.getByRole('button', { name: 'Month', exact: true }).click();
   const cell = (id: string) => page.locator(`[data-post-id="${id}"]`);
   await expect(cell(ids[0]!)).toBeVisible();
-  await expect(page.locator('.rbc-show-more', { hasText: /selected/ })).toHaveCount(0);
+  await expect(page.locator('[data-more-posts]', { hasText: /selected/ })).toHaveCount(0);
   await cell(ids[0]!).click({ modifiers: ['ControlOrMeta'] });
   await bar.getByRole('button', { name: /^Select all \d+ in view$/ }).click();
-  const chip = page.locator('.rbc-show-more', { hasText: /selected/ }).first();
+  const chip = page.locator('[data-more-posts]', { hasText: /selected/ }).first();
   await expect(chip).toBeVisible();
   await expect(chip).toHaveAccessibleName(/more posts on .*, \d+ selected: show all/);
   await page.keyboard.press('Escape');

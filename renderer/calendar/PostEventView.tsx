@@ -62,7 +62,8 @@ export const PostEventView = memo(
     const compact = useContext(CompactCellContext);
     const ref = useRef<HTMLDivElement>(null);
     const zone = ctx?.zone ?? 'UTC';
-    // The chip shows the short time; the accessible name and the tooltip say it in full.
+    // The chip shows the short time, and its accessible name says what it shows (axe: label in
+    // name); the tooltip says the time in full.
     const time = formatTime(event.post.publishDate, zone);
     const chipTime = formatChipTime(event.post.publishDate, zone);
     const p = event.post;
@@ -81,7 +82,7 @@ export const PostEventView = memo(
         data-post-id={p.id}
         data-state={event.state ?? 'unknown'}
         data-selected={selected || undefined}
-        aria-label={postAccessibleName(event, time) + (selected ? ', selected' : '')}
+        aria-label={postAccessibleName(event, chipTime) + (selected ? ', selected' : '')}
         title={tooltip(event, time)}
         onKeyDown={(e) => ctx?.onKeyDown(e, event)}
       >
