@@ -47,7 +47,9 @@ try {
   /** 10 connections for DURATION_S; `fresh` moves each request's window by a minute. */
   const load = async (label: string, fresh: boolean, target: number | undefined) => {
     let n = 0;
-    const requests = fresh ? [{ setupRequest: (r: object) => ({ ...r, path: pathOf(monthStart + ++n * 60_000) }) }] : undefined;
+    const requests = fresh
+      ? [{ setupRequest: (r: object) => ({ ...r, path: pathOf(monthStart + ++n * 60_000) }) }]
+      : undefined;
     const result = await autocannon({ url, headers, connections: 10, duration: DURATION_S, requests });
     const errors = result.errors + result.timeouts + result.non2xx;
     rec.add({

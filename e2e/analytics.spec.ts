@@ -11,11 +11,18 @@ import { snap } from './support/pages.js';
  * with the service's own answer for the same account.
  */
 
-async function insights(service: TestService, label: SandboxKeyLabel, integrationId: string): Promise<AnalyticsResponse> {
+async function insights(
+  service: TestService,
+  label: SandboxKeyLabel,
+  integrationId: string,
+): Promise<AnalyticsResponse> {
   const brand = service.brandsOf(label)[0]!;
-  const res = await fetch(`${service.baseUrl}/analytics/insights/profile?integrationId=${encodeURIComponent(integrationId)}`, {
-    headers: { authorization: `Bearer ${service.key(label)}`, 'x-brand-id': brand.id },
-  });
+  const res = await fetch(
+    `${service.baseUrl}/analytics/insights/profile?integrationId=${encodeURIComponent(integrationId)}`,
+    {
+      headers: { authorization: `Bearer ${service.key(label)}`, 'x-brand-id': brand.id },
+    },
+  );
   expect(res.status).toBe(200);
   return AnalyticsResponse.parse(await res.json());
 }
@@ -58,14 +65,24 @@ test('several accounts show their cards, charts and recent posts as the service 
     checked += 1;
 
     await expect(page.getByTestId('metric-followers')).toContainText(integer(expected.profile.followers!));
-    await expect(page.getByTestId('metric-impressions')).toContainText(integer(expected.profile.impressions!));
+    await expect(page.getByTestId('metric-impressions')).toContainText(
+      integer(expected.profile.impressions!),
+    );
     await expect(page.getByTestId('metric-engagementRate')).toContainText('%');
-    const trend = expected.profile.followers! > expected.previous!.followers! ? 'up from' : expected.profile.followers! < expected.previous!.followers! ? 'down from' : 'Unchanged';
+    const trend =
+      expected.profile.followers! > expected.previous!.followers!
+        ? 'up from'
+        : expected.profile.followers! < expected.previous!.followers!
+          ? 'down from'
+          : 'Unchanged';
     await expect(page.getByTestId('metric-followers')).toContainText(trend);
 
     const chart = page.getByRole('img', { name: 'Impressions per day' });
     await expect(chart).toBeVisible();
-    await expect(chart.locator('path.chart-line')).toHaveAttribute('d', /^M[\d.]+,[\d.]+( L[\d.]+,[\d.]+){29}$/);
+    await expect(chart.locator('path.chart-line')).toHaveAttribute(
+      'd',
+      /^M[\d.]+,[\d.]+( L[\d.]+,[\d.]+){29}$/,
+    );
 
     const rows = page.locator('table.recent-posts tbody tr');
     if (expected.recentPosts.length === 0) {
@@ -90,7 +107,9 @@ test('the recent posts table sorts by any column, by mouse or keyboard, and expo
   await openAnalytics(page);
   const picker = page.getByLabel('Account');
   await expect(picker.locator('option').first()).toBeAttached();
-  const ids = await picker.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  const ids = await picker
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
   let expected: AnalyticsResponse | null = null;
   for (const id of ids) {
     const answer = await insights(service, 'full-test', id);
@@ -103,9 +122,12 @@ test('the recent posts table sorts by any column, by mouse or keyboard, and expo
   expect(expected, 'an account of the demo brand has published posts').not.toBeNull();
   const posts = expected!.recentPosts;
   const table = page.locator('table.recent-posts');
-  const rowIds = () => table.locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-post-id')));
+  const rowIds = () =>
+    table.locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-post-id')));
 
-  const byImpressions = [...posts].sort((a, b) => b.metrics.impressions! - a.metrics.impressions!).map((p) => p.postId);
+  const byImpressions = [...posts]
+    .sort((a, b) => b.metrics.impressions! - a.metrics.impressions!)
+    .map((p) => p.postId);
   const header = table.getByRole('columnheader', { name: 'Impressions' });
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'descending');
@@ -117,22 +139,37 @@ test('the recent posts table sorts by any column, by mouse or keyboard, and expo
   await expect.poll(rowIds).toEqual([...byImpressions].reverse());
   await snap(page, 'analytics-sorted');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^postdeck-.*-recent-posts-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('Published,Post,Post ID,Link,Impressions,Likes,Comments,Shares,Clicks,Engagement rate');
+  expect(lines[0]).toBe(
+    'Published,Post,Post ID,Link,Impressions,Likes,Comments,Shares,Clicks,Engagement rate',
+  );
   expect(lines).toHaveLength(posts.length + 1);
   const first = posts[0]!;
   const line = lines.find((l) => l.includes(`,${first.postId},`));
   expect(line).toBeDefined();
   expect(line!.startsWith(`${first.publishDate},`)).toBe(true);
-  expect(line!.endsWith(`,${first.metrics.impressions},${first.metrics.likes},${first.metrics.comments},${first.metrics.shares},${first.metrics.clicks},${first.metrics.engagementRate}`)).toBe(true);
+  expect(
+    line!.endsWith(
+      `,${first.metrics.impressions},${first.metrics.likes},${first.metrics.comments},${first.metrics.shares},${first.metrics.clicks},${first.metrics.engagementRate}`,
+    ),
+  ).toBe(true);
 
   // A post's text leads to it in the calendar, on its day, with its details open.
-  await table.locator(`tr[data-post-id="${first.postId}"]`).getByRole('button', { name: /./ }).first().click();
+  await table
+    .locator(`tr[data-post-id="${first.postId}"]`)
+    .getByRole('button', { name: /./ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
-  await expect(page.getByRole('dialog').or(page.getByRole('complementary'))).toContainText((first.content ?? '').slice(0, 20));
+  await expect(page.getByRole('dialog').or(page.getByRole('complementary'))).toContainText(
+    (first.content ?? '').slice(0, 20),
+  );
   await snap(page, 'analytics-post-in-calendar');
 });
 
@@ -160,7 +197,10 @@ test('an account without published posts says so; a service out of reach says wh
   expect((await insights(service, 'full-test', quiet.id)).recentPosts).toHaveLength(0);
   await expect(page.locator('[data-post-id]').first()).toBeVisible();
   // Known to the app whether or not the calendar has met it yet.
-  await page.evaluate((a) => window.api.addIntegration({ id: a.id, platform: a.platform, name: a.name }), quiet);
+  await page.evaluate(
+    (a) => window.api.addIntegration({ id: a.id, platform: a.platform, name: a.name }),
+    quiet,
+  );
   await openAnalytics(page);
   const picker = page.getByLabel('Account');
   await expect(picker.locator(`option[value="${quiet.id}"]`)).toBeAttached();

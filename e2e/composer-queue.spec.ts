@@ -13,7 +13,10 @@ test('Add to queue shows the next free slot first, then schedules the post exact
   const x = brand.integrations.find((i) => i.platform === 'x' && !i.disconnected)!;
   // A brand default slot every day at a time no demo post uses.
   const slots = Array.from({ length: 7 }, (_, weekday) => ({ weekday, time: '06:17' }));
-  const saved = await page.evaluate((s) => window.api.setQueueSlots({ integrationId: null, slots: s }), slots);
+  const saved = await page.evaluate(
+    (s) => window.api.setQueueSlots({ integrationId: null, slots: s }),
+    slots,
+  );
   expect(saved.ok).toBe(true);
   const preview = await page.evaluate((id) => window.api.previewQueue({ integrationIds: [id] }), x.id);
   if (!preview.ok) throw new Error(preview.error.message);
@@ -21,7 +24,10 @@ test('Add to queue shows the next free slot first, then schedules the post exact
 
   await page.getByRole('button', { name: 'New post' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('group', { name: 'X', exact: true }).getByRole('checkbox', { name: x.name, exact: true }).check();
+  await dialog
+    .getByRole('group', { name: 'X', exact: true })
+    .getByRole('checkbox', { name: x.name, exact: true })
+    .check();
   const text = `Queued roast ${Date.now()}`;
   await dialog.getByRole('textbox', { name: 'Text of Block 1', exact: true }).fill(text);
   await expect(dialog.locator('#composer-queue-preview')).toContainText(`Add to queue: ${x.name} on`);

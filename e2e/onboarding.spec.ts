@@ -49,8 +49,14 @@ test('the connect path checks the key, offers the brands of GET /brands, and lan
   await nav.getByRole('button', { name: 'Analytics' }).click();
   await expect(page.getByTestId('metric-followers')).toBeVisible();
   // Only this brand's accounts are offered.
-  const offered = await page.getByLabel('Account').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-  const brandAccounts = service.sandbox.organizations.flatMap((o) => o.brands).find((b) => b.id === second!.id)!.integrations.map((i) => i.id);
+  const offered = await page
+    .getByLabel('Account')
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  const brandAccounts = service.sandbox.organizations
+    .flatMap((o) => o.brands)
+    .find((b) => b.id === second!.id)!
+    .integrations.map((i) => i.id);
   expect(offered.length).toBeGreaterThan(0);
   for (const id of offered) expect(brandAccounts).toContain(id);
 });

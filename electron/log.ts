@@ -35,7 +35,8 @@ export const consoleSink: LogSink = (level, line) => {
 };
 
 let sink: LogSink = consoleSink;
-let threshold: LogLevel = process.env.POSTDECK_LOG_LEVEL === 'debug' ? 'debug' : process.env.VITEST ? 'warn' : 'info';
+let threshold: LogLevel =
+  process.env.POSTDECK_LOG_LEVEL === 'debug' ? 'debug' : process.env.VITEST ? 'warn' : 'info';
 
 /** Replaces the sink (tests) and the lowest level written; returns a function restoring both. */
 export function setLogSink(next: LogSink, level: LogLevel = 'debug'): () => void {

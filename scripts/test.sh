@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one command that runs every test from a fresh clone on Debian (as root, or with the packages
-# below already installed): system packages, npm ci, typecheck, lint, build, then the unit and
+# below already installed): system packages, npm ci, typecheck, lint, Prettier's check, build, then the unit and
 # integration suites (vitest) and the end-to-end suite (Playwright in Debian's Chromium), all inside
 # a D-Bus session with an unlocked gnome-keyring so keytar talks to a real keychain.
 set -euo pipefail
@@ -50,6 +50,7 @@ npm rebuild keytar >/dev/null
 
 echo "== typecheck"; npm run typecheck
 echo "== lint"; npm run lint
+echo "== format (Prettier)"; npm run --silent format:check
 echo "== build"; npm run build
 
 # Everything else runs inside a private D-Bus session with a real, unlocked keyring.

@@ -41,7 +41,10 @@ export async function runAdmin(argv: string[], defaultDataDir: string): Promise<
     const sandbox = readSandboxFile(dataDir);
     const save = (extra: { label: string; token: string }[] = []) => {
       if (!sandbox) return;
-      const tokens = [...sandbox.keys, ...extra.map((k) => ({ ...k, organizationId: '', scopes: [], brandIds: null, revoked: false }))];
+      const tokens = [
+        ...sandbox.keys,
+        ...extra.map((k) => ({ ...k, organizationId: '', scopes: [], brandIds: null, revoked: false })),
+      ];
       writeSandboxFile(dataDir, accounts, sandbox, tokens);
     };
     switch (command) {
@@ -51,13 +54,17 @@ export async function runAdmin(argv: string[], defaultDataDir: string): Promise<
           for (const brand of accounts.brands(org.id)) {
             console.log(`  ${brand.id}  ${brand.name}`);
             for (const i of accounts.integrations(brand.id)) {
-              console.log(`    ${i.id}  ${i.platform.padEnd(13)} ${i.name}${i.disconnected ? '  (disconnected)' : ''}`);
+              console.log(
+                `    ${i.id}  ${i.platform.padEnd(13)} ${i.name}${i.disconnected ? '  (disconnected)' : ''}`,
+              );
             }
           }
         }
         for (const k of accounts.listApiKeys()) {
           const brands = k.brand_ids === null ? 'all brands' : k.brand_ids.join(',');
-          console.log(`key ${k.id}  ${k.label.padEnd(16)} ${k.mode}  ${k.organization_id}  ${brands}  ${k.scopes.join(',')}${k.revoked_at ? '  REVOKED' : ''}`);
+          console.log(
+            `key ${k.id}  ${k.label.padEnd(16)} ${k.mode}  ${k.organization_id}  ${brands}  ${k.scopes.join(',')}${k.revoked_at ? '  REVOKED' : ''}`,
+          );
         }
         return;
       }
@@ -66,10 +73,13 @@ export async function runAdmin(argv: string[], defaultDataDir: string): Promise<
         const org = values.org ? accounts.organization(values.org) : (accounts.organizations()[0] ?? null);
         if (!org) throw new Error(`No organization ${values.org ?? ''}; see "admin list".`);
         const scopes =
-          !values.scopes || values.scopes === 'all' ? [...ALL_SCOPES] : values.scopes.split(',').map((s) => Scope.parse(s.trim()));
+          !values.scopes || values.scopes === 'all'
+            ? [...ALL_SCOPES]
+            : values.scopes.split(',').map((s) => Scope.parse(s.trim()));
         const brandIds = values.brands ? values.brands.split(',').map((b) => b.trim()) : null;
         for (const id of brandIds ?? []) {
-          if (accounts.brand(id)?.organization_id !== org.id) throw new Error(`Brand ${id} is not in ${org.id}.`);
+          if (accounts.brand(id)?.organization_id !== org.id)
+            throw new Error(`Brand ${id} is not in ${org.id}.`);
         }
         const user = accounts.firstUser(org.id);
         if (!user) throw new Error(`Organization ${org.id} has no user.`);
@@ -95,11 +105,18 @@ export async function runAdmin(argv: string[], defaultDataDir: string): Promise<
       }
       case 'add-integration': {
         const brand = values.brand ? accounts.brand(values.brand) : null;
-        if (!brand) throw new Error('add-integration needs --brand with an existing brand id; see "admin list".');
+        if (!brand)
+          throw new Error('add-integration needs --brand with an existing brand id; see "admin list".');
         const platform = PlatformType.safeParse(values.platform);
-        if (!platform.success) throw new Error(`--platform must be one of ${PlatformType.options.join(', ')}.`);
+        if (!platform.success)
+          throw new Error(`--platform must be one of ${PlatformType.options.join(', ')}.`);
         if (!values.name) throw new Error('add-integration needs --name.');
-        const i = accounts.createIntegration({ brandId: brand.id, platform: platform.data, name: values.name, disconnected: values.disconnected ?? false });
+        const i = accounts.createIntegration({
+          brandId: brand.id,
+          platform: platform.data,
+          name: values.name,
+          disconnected: values.disconnected ?? false,
+        });
         save();
         console.log(`added ${i.id} (${i.platform}, ${i.name}) to ${brand.id}`);
         return;

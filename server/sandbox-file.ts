@@ -26,10 +26,18 @@ export const SandboxIntegration = z.object({
 });
 export type SandboxIntegration = z.infer<typeof SandboxIntegration>;
 
-export const SandboxBrand = z.object({ id: z.string(), name: z.string(), integrations: z.array(SandboxIntegration) });
+export const SandboxBrand = z.object({
+  id: z.string(),
+  name: z.string(),
+  integrations: z.array(SandboxIntegration),
+});
 export type SandboxBrand = z.infer<typeof SandboxBrand>;
 
-export const SandboxOrganization = z.object({ id: z.string(), name: z.string(), brands: z.array(SandboxBrand) });
+export const SandboxOrganization = z.object({
+  id: z.string(),
+  name: z.string(),
+  brands: z.array(SandboxBrand),
+});
 export type SandboxOrganization = z.infer<typeof SandboxOrganization>;
 
 export const SandboxKey = z.object({

@@ -21,12 +21,26 @@ export function readSandboxFile(dataDir: string): SandboxFile | null {
  * tokens known in clear. Tokens exist in clear only here: the database holds their digests. Written
  * to a temporary file and renamed, so a reader never sees half a file.
  */
-export function writeSandboxFile(dataDir: string, accounts: AccountStore, urls: Pick<ServiceUrls, 'baseUrl' | 'cdnUrl'>, tokens: readonly SandboxKey[]): SandboxFile {
+export function writeSandboxFile(
+  dataDir: string,
+  accounts: AccountStore,
+  urls: Pick<ServiceUrls, 'baseUrl' | 'cdnUrl'>,
+  tokens: readonly SandboxKey[],
+): SandboxFile {
   const byHash = new Map(accounts.listApiKeys().map((k) => [k.token_hash, k]));
   const keys = tokens.flatMap((t) => {
     const record = byHash.get(hashToken(t.token));
     return record
-      ? [{ label: record.label, token: t.token, organizationId: record.organization_id, scopes: record.scopes, brandIds: record.brand_ids, revoked: record.revoked_at !== null }]
+      ? [
+          {
+            label: record.label,
+            token: t.token,
+            organizationId: record.organization_id,
+            scopes: record.scopes,
+            brandIds: record.brand_ids,
+            revoked: record.revoked_at !== null,
+          },
+        ]
       : [];
   });
   const file: SandboxFile = {
@@ -38,7 +52,9 @@ export function writeSandboxFile(dataDir: string, accounts: AccountStore, urls: 
       brands: accounts.brands(o.id).map((b) => ({
         id: b.id,
         name: b.name,
-        integrations: accounts.integrations(b.id).map((i) => ({ id: i.id, platform: i.platform, name: i.name, disconnected: i.disconnected })),
+        integrations: accounts
+          .integrations(b.id)
+          .map((i) => ({ id: i.id, platform: i.platform, name: i.name, disconnected: i.disconnected })),
       })),
     })),
     keys,

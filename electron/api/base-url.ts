@@ -29,7 +29,10 @@ export function normalizeBaseUrl(raw: string): string {
     );
   }
   if (url.username || url.password) {
-    throw new AppFailure('INVALID_ARGUMENT', 'Remove the user name and password from the base URL: the API key is enough.');
+    throw new AppFailure(
+      'INVALID_ARGUMENT',
+      'Remove the user name and password from the base URL: the API key is enough.',
+    );
   }
   url.hash = '';
   url.search = '';

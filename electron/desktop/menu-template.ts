@@ -8,7 +8,12 @@ import type { MenuCommand } from '../../shared/ipc/contract.js';
  */
 
 /** The app's commands as the menu shows them; `CmdOrCtrl` is Cmd on macOS and Ctrl elsewhere. */
-export const MENU_COMMANDS: readonly { command: MenuCommand; label: string; accelerator?: string; menu: 'file' | 'go' | 'help' }[] = [
+export const MENU_COMMANDS: readonly {
+  command: MenuCommand;
+  label: string;
+  accelerator?: string;
+  menu: 'file' | 'go' | 'help';
+}[] = [
   { command: 'newPost', label: 'New Post', accelerator: 'CmdOrCtrl+N', menu: 'file' },
   { command: 'today', label: 'Today', accelerator: 'CmdOrCtrl+T', menu: 'go' },
   { command: 'viewMonth', label: 'Month', accelerator: 'CmdOrCtrl+1', menu: 'go' },
@@ -66,12 +71,26 @@ export function buildMenuTemplate(opts: MenuTemplateOptions): MenuItemConstructo
     : [];
   const file: MenuItemConstructorOptions = {
     label: '&File',
-    submenu: mac ? [item('newPost'), { type: 'separator' }, { role: 'close' }] : [item('newPost'), { type: 'separator' }, item('openSettings'), { type: 'separator' }, { role: 'quit' }],
+    submenu: mac
+      ? [item('newPost'), { type: 'separator' }, { role: 'close' }]
+      : [
+          item('newPost'),
+          { type: 'separator' },
+          item('openSettings'),
+          { type: 'separator' },
+          { role: 'quit' },
+        ],
   };
   const edit: MenuItemConstructorOptions = { label: '&Edit', role: 'editMenu' };
   const go: MenuItemConstructorOptions = {
     label: '&Go',
-    submenu: [item('today'), { type: 'separator' }, ...views.map(item), { type: 'separator' }, ...pages.map(item)],
+    submenu: [
+      item('today'),
+      { type: 'separator' },
+      ...views.map(item),
+      { type: 'separator' },
+      ...pages.map(item),
+    ],
   };
   const view: MenuItemConstructorOptions = {
     label: '&View',

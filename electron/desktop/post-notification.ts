@@ -16,7 +16,12 @@ function excerpt(content: string): string {
   const flat = content.replace(/\s+/g, ' ').trim();
   if (!flat) return 'A post without text';
   const chars = Array.from(flat);
-  return chars.length <= EXCERPT_CHARS ? flat : `${chars.slice(0, EXCERPT_CHARS - 1).join('').trimEnd()}…`;
+  return chars.length <= EXCERPT_CHARS
+    ? flat
+    : `${chars
+        .slice(0, EXCERPT_CHARS - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /** The notification for an outcome, or null for states that need none (the user only hears of endings). */
@@ -26,7 +31,8 @@ export function notificationFor(outcome: IpcEventPayload<'postOutcome'>): Notifi
     return { title: 'Post published', body: excerpt(outcome.content) };
   }
   if (state === 'error' || state === 'failed') {
-    const reason = outcome.error?.trim() || 'The service did not say why. Open Postdeck to reschedule or delete it.';
+    const reason =
+      outcome.error?.trim() || 'The service did not say why. Open Postdeck to reschedule or delete it.';
     return { title: 'A post could not be published', body: `${excerpt(outcome.content)}\n${reason}` };
   }
   return null;

@@ -30,7 +30,10 @@ export interface DesktopOptions {
 
 /** The icon P's build makes (build/icon.png); packaged builds carry it in resources. */
 function findIcon(): string | null {
-  const candidates = [join(app.getAppPath(), 'build', 'icon.png'), join(process.resourcesPath ?? '', 'icon.png')];
+  const candidates = [
+    join(app.getAppPath(), 'build', 'icon.png'),
+    join(process.resourcesPath ?? '', 'icon.png'),
+  ];
   return candidates.find((p) => existsSync(p)) ?? null;
 }
 
@@ -58,7 +61,15 @@ export function setupDesktop({
     win.webContents.send(eventChannel('menuCommand'), ipcEvents.menuCommand.parse({ command }));
   };
   Menu.setApplicationMenu(
-    Menu.buildFromTemplate(buildMenuTemplate({ platform: process.platform, appName: APP_NAME, send, openLogsFolder, checkForUpdates })),
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        platform: process.platform,
+        appName: APP_NAME,
+        send,
+        openLogsFolder,
+        checkForUpdates,
+      }),
+    ),
   );
 
   // Held until dismissed: a notification nobody references may be collected, and its click lost.

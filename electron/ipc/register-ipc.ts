@@ -1,5 +1,10 @@
 import { ipcMain, type BrowserWindow } from 'electron';
-import { eventChannel, IPC_METHOD_NAMES, methodChannel, REGISTER_FILE_CHANNEL } from '../../shared/ipc/contract.js';
+import {
+  eventChannel,
+  IPC_METHOD_NAMES,
+  methodChannel,
+  REGISTER_FILE_CHANNEL,
+} from '../../shared/ipc/contract.js';
 import type { AppServices } from '../app-services.js';
 import { senderRefusal } from './sender.js';
 
@@ -8,11 +13,18 @@ import { senderRefusal } from './sender.js';
  * and then going through dispatch (validation, error mapping); events go to the window.
  * Returns the function that removes all of it.
  */
-export function registerIpc(services: AppServices, entryUrl: string, window: () => BrowserWindow | null): () => void {
+export function registerIpc(
+  services: AppServices,
+  entryUrl: string,
+  window: () => BrowserWindow | null,
+): () => void {
   for (const name of IPC_METHOD_NAMES) {
     ipcMain.handle(methodChannel(name), async (event, rawInput: unknown) => {
       const frame = event.senderFrame;
-      const refusal = senderRefusal(frame ? { url: frame.url, isTop: frame.parent === null } : null, entryUrl);
+      const refusal = senderRefusal(
+        frame ? { url: frame.url, isTop: frame.parent === null } : null,
+        entryUrl,
+      );
       if (refusal) return { ok: false, error: refusal };
       return services.invoke(name, rawInput, { caller: 'renderer' });
     });

@@ -14,5 +14,8 @@ export interface SenderFrame {
 
 export function senderRefusal(frame: SenderFrame | null, entryUrl: string): AppErrorShape | null {
   if (frame && frame.isTop && isOwnPage(frame.url, entryUrl)) return null;
-  return { code: 'FORBIDDEN_SENDER', message: 'This call did not come from the Postdeck window, so it was refused.' };
+  return {
+    code: 'FORBIDDEN_SENDER',
+    message: 'This call did not come from the Postdeck window, so it was refused.',
+  };
 }

@@ -19,7 +19,15 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'postdeck-files-'));
   imagePath = join(dir, 'noise.png');
   // Random noise does not compress: about 2 MB, so the upload streams in several chunks.
-  await sharp({ create: { width: 900, height: 800, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  await sharp({
+    create: {
+      width: 900,
+      height: 800,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
     .png()
     .toFile(imagePath);
 });
@@ -29,7 +37,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const range = () => [new Date(Date.now() - 20 * 86_400_000).toISOString(), new Date(Date.now() + 40 * 86_400_000).toISOString()] as const;
+const range = () =>
+  [
+    new Date(Date.now() - 20 * 86_400_000).toISOString(),
+    new Date(Date.now() + 40 * 86_400_000).toISOString(),
+  ] as const;
 
 async function apiError(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -78,7 +90,9 @@ describe('ApiClient against the local service', () => {
       type: 'schedule',
       date,
       shortLink: false,
-      posts: [{ integration: { id: x.id }, value: [{ content: `client test ${date}` }], settings: { __type: 'x' } }],
+      posts: [
+        { integration: { id: x.id }, value: [{ content: `client test ${date}` }], settings: { __type: 'x' } },
+      ],
     });
     expect(created).toHaveLength(1);
     expect(created[0]!.integration).toBe(x.id);
@@ -116,7 +130,11 @@ describe('ApiClient against the local service', () => {
     const api = svc.client();
     const controller = new AbortController();
     const error = await apiError(
-      api.uploadMedia({ path: imagePath, signal: controller.signal, onProgress: (p) => p.sent > 0 && controller.abort() }),
+      api.uploadMedia({
+        path: imagePath,
+        signal: controller.signal,
+        onProgress: (p) => p.sent > 0 && controller.abort(),
+      }),
     );
     expect(error.kind).toBe('aborted');
   });
@@ -182,7 +200,9 @@ describe('ApiClient refusals carry a sentence saying what to do', () => {
         type: 'schedule',
         date: inHours(6),
         shortLink: false,
-        posts: [{ integration: { id: x.id }, value: [{ content: 'x'.repeat(400) }], settings: { __type: 'x' } }],
+        posts: [
+          { integration: { id: x.id }, value: [{ content: 'x'.repeat(400) }], settings: { __type: 'x' } },
+        ],
       }),
     );
     expect(error.status).toBe(400);
@@ -197,7 +217,9 @@ describe('ApiClient refusals carry a sentence saying what to do', () => {
         type: 'schedule',
         date: inHours(6),
         shortLink: false,
-        posts: [{ integration: { id: 'int_nope' }, value: [{ content: 'hello' }], settings: { __type: 'x' } }],
+        posts: [
+          { integration: { id: 'int_nope' }, value: [{ content: 'hello' }], settings: { __type: 'x' } },
+        ],
       }),
     );
     expect(error.status).toBe(400);
@@ -213,11 +235,19 @@ describe('ApiClient refusals carry a sentence saying what to do', () => {
 
 describe('base URL', () => {
   it('must be https except on loopback', () => {
-    expect(() => new ApiClient({ baseUrl: 'http://api.example.com/v1', apiKey: 'pst_test_x' })).toThrow(AppFailure);
+    expect(() => new ApiClient({ baseUrl: 'http://api.example.com/v1', apiKey: 'pst_test_x' })).toThrow(
+      AppFailure,
+    );
     expect(() => new ApiClient({ baseUrl: 'ftp://127.0.0.1/v1', apiKey: 'pst_test_x' })).toThrow(/https/);
     expect(() => new ApiClient({ baseUrl: 'not a url', apiKey: 'pst_test_x' })).toThrow(/not a web address/);
-    expect(new ApiClient({ baseUrl: 'https://api.example.com/v1/', apiKey: 'k' }).baseUrl).toBe('https://api.example.com/v1');
-    expect(new ApiClient({ baseUrl: 'http://localhost:4010/v1', apiKey: 'k' }).baseUrl).toBe('http://localhost:4010/v1');
-    expect(new ApiClient({ baseUrl: 'http://[::1]:4010/v1', apiKey: 'k' }).baseUrl).toBe('http://[::1]:4010/v1');
+    expect(new ApiClient({ baseUrl: 'https://api.example.com/v1/', apiKey: 'k' }).baseUrl).toBe(
+      'https://api.example.com/v1',
+    );
+    expect(new ApiClient({ baseUrl: 'http://localhost:4010/v1', apiKey: 'k' }).baseUrl).toBe(
+      'http://localhost:4010/v1',
+    );
+    expect(new ApiClient({ baseUrl: 'http://[::1]:4010/v1', apiKey: 'k' }).baseUrl).toBe(
+      'http://[::1]:4010/v1',
+    );
   });
 });

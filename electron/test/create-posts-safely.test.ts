@@ -3,7 +3,13 @@ import type { PostCreateRequest } from '../../shared/api/resources.js';
 import { ApiClient } from '../api/client.js';
 import { createPostsSafely } from '../api/create-posts-safely.js';
 import { ApiError } from '../api/errors.js';
-import { inHours, startScriptedServer, startTestService, type ScriptedServer, type TestService } from './support.js';
+import {
+  inHours,
+  startScriptedServer,
+  startTestService,
+  type ScriptedServer,
+  type TestService,
+} from './support.js';
 
 /*
  * POST /posts after an ambiguous failure: a proxy in front of the real service loses answers on
@@ -26,7 +32,10 @@ beforeAll(async () => {
       return;
     }
     const headers = Object.fromEntries(
-      Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'host' && e[0] !== 'content-length'),
+      Object.entries(req.headers).filter(
+        (e): e is [string, string] =>
+          typeof e[1] === 'string' && e[0] !== 'host' && e[0] !== 'content-length',
+      ),
     );
     const answer = await fetch(`${svc.service.origin}${req.url}`, {
       method: req.method,
@@ -52,21 +61,35 @@ beforeEach(() => {
   proxy.requests.length = 0;
 });
 
-const viaProxy = () => new ApiClient({ baseUrl: proxy.baseUrl, apiKey: svc.token('full-test'), brandId: svc.brandIds[0], retry: { retries: 0 } });
+const viaProxy = () =>
+  new ApiClient({
+    baseUrl: proxy.baseUrl,
+    apiKey: svc.token('full-test'),
+    brandId: svc.brandIds[0],
+    retry: { retries: 0 },
+  });
 
 function request(content: string, date = inHours(40)): PostCreateRequest {
-  const targets = svc.integrations(0).filter((i) => !i.disconnected && (i.platform === 'x' || i.platform === 'bluesky'));
+  const targets = svc
+    .integrations(0)
+    .filter((i) => !i.disconnected && (i.platform === 'x' || i.platform === 'bluesky'));
   return {
     type: 'schedule',
     date,
     shortLink: false,
-    posts: targets.map((t) => ({ integration: { id: t.id }, value: [{ content }], settings: { __type: t.platform } })),
+    posts: targets.map((t) => ({
+      integration: { id: t.id },
+      value: [{ content }],
+      settings: { __type: t.platform },
+    })),
   };
 }
 
 async function copiesOf(body: PostCreateRequest): Promise<number> {
   const center = Date.parse(body.date);
-  const listed = await svc.client().listPosts(new Date(center - 3_600_000).toISOString(), new Date(center + 3_600_000).toISOString());
+  const listed = await svc
+    .client()
+    .listPosts(new Date(center - 3_600_000).toISOString(), new Date(center + 3_600_000).toISOString());
   const content = body.posts![0]!.value[0]!.content;
   return listed.filter((p) => p.content === content).length;
 }
@@ -105,7 +128,12 @@ describe('createPostsSafely', () => {
     dead.handle((_req, res) => {
       res.socket?.destroy();
     });
-    const api = new ApiClient({ baseUrl: dead.baseUrl, apiKey: svc.token('full-test'), brandId: svc.brandIds[0], retry: { retries: 0 } });
+    const api = new ApiClient({
+      baseUrl: dead.baseUrl,
+      apiKey: svc.token('full-test'),
+      brandId: svc.brandIds[0],
+      retry: { retries: 0 },
+    });
     const error = await createPostsSafely(api, body).catch((e: unknown) => e);
     await dead.close();
     expect(error).toBeInstanceOf(ApiError);

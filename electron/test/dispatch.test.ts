@@ -41,7 +41,12 @@ describe('dispatch', () => {
   });
 
   it('passes an AppFailure through with its code', async () => {
-    const result = await dispatch(handlersThatThrow(new AppFailure('NOT_FOUND', 'Gone: refresh.')), 'getDraft', { id: 'd1' }, ctx);
+    const result = await dispatch(
+      handlersThatThrow(new AppFailure('NOT_FOUND', 'Gone: refresh.')),
+      'getDraft',
+      { id: 'd1' },
+      ctx,
+    );
     expect(result).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'Gone: refresh.' } });
   });
 
@@ -56,14 +61,24 @@ describe('dispatch', () => {
     const result = await dispatch(handlersThatThrow(error), 'getPost', { id: 'p' }, ctx);
     expect(result).toMatchObject({
       ok: false,
-      error: { code: 'API', status: 400, apiCode: 'Platform validation failed', issues: [{ target: 0, path: 'value.0.content' }] },
+      error: {
+        code: 'API',
+        status: 400,
+        apiCode: 'Platform validation failed',
+        issues: [{ target: 0, path: 'value.0.content' }],
+      },
     });
     expect(JSON.stringify(result)).not.toContain(KEY);
   });
 
   it('maps unreachable and timed-out calls to OFFLINE', async () => {
     for (const kind of ['network', 'timeout'] as const) {
-      const result = await dispatch(handlersThatThrow(new ApiError({ kind, message: 'Could not reach: check the base URL.' })), 'getMe', undefined, ctx);
+      const result = await dispatch(
+        handlersThatThrow(new ApiError({ kind, message: 'Could not reach: check the base URL.' })),
+        'getMe',
+        undefined,
+        ctx,
+      );
       expect(result).toMatchObject({ ok: false, error: { code: 'OFFLINE' } });
     }
   });
@@ -89,7 +104,12 @@ describe('dispatch', () => {
 
   it('runs the handler with the parsed input', async () => {
     const handlers = handlersThatThrow(new Error('unused'));
-    (handlers as unknown as Record<string, unknown>).getPost = async (input: { id: string }) => ({ seen: input.id });
-    expect(await dispatch(handlers, 'getPost', { id: 'post_1' }, ctx)).toEqual({ ok: true, value: { seen: 'post_1' } });
+    (handlers as unknown as Record<string, unknown>).getPost = async (input: { id: string }) => ({
+      seen: input.id,
+    });
+    expect(await dispatch(handlers, 'getPost', { id: 'post_1' }, ctx)).toEqual({
+      ok: true,
+      value: { seen: 'post_1' },
+    });
   });
 });

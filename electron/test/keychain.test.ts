@@ -15,7 +15,9 @@ const required = process.env.POSTDECK_REQUIRE_KEYCHAIN === '1';
 const store = new KeytarSecretStore({ service: `PostdeckTest-${randomUUID()}`, timeoutMs: 4_000 });
 const available = await store.available();
 if (!available && !required) {
-  console.log('Skipping keychain tests: no OS keychain answered (run inside dbus-run-session with gnome-keyring, see scripts/run-suites.sh).');
+  console.log(
+    'Skipping keychain tests: no OS keychain answered (run inside dbus-run-session with gnome-keyring, see scripts/run-suites.sh).',
+  );
 }
 
 describe.skipIf(!available && !required)('KeytarSecretStore (real keychain)', () => {

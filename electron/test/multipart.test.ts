@@ -44,15 +44,25 @@ describe('multipartFileBody', () => {
 
     const boundary = part.contentType.split('boundary=')[1]!;
     const text = body.toString('latin1');
-    expect(text.startsWith(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clip.mp4"\r\nContent-Type: video/mp4\r\n\r\n`)).toBe(true);
+    expect(
+      text.startsWith(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clip.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+      ),
+    ).toBe(true);
     expect(text.endsWith(`\r\n--${boundary}--\r\n`)).toBe(true);
     const start = body.indexOf('\r\n\r\n') + 4;
     expect(body.subarray(start, start + content.length).equals(content)).toBe(true);
   });
 
   it('keeps a hostile file name from breaking the header', async () => {
-    const part = await multipartFileBody({ path: file, name: 'a"b\r\nX-Evil: 1.png', onChunk: () => undefined });
-    const head = Buffer.concat(await drain(part.body)).subarray(0, 300).toString('latin1');
+    const part = await multipartFileBody({
+      path: file,
+      name: 'a"b\r\nX-Evil: 1.png',
+      onChunk: () => undefined,
+    });
+    const head = Buffer.concat(await drain(part.body))
+      .subarray(0, 300)
+      .toString('latin1');
     expect(head).toContain('filename="a_b__X-Evil: 1.png"');
     expect(head).toContain('Content-Type: image/png');
   });

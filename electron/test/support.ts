@@ -67,7 +67,13 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      requests.push({ method: req.method ?? '', url: req.url ?? '', at: Date.now(), headers: req.headers, body });
+      requests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        at: Date.now(),
+        headers: req.headers,
+        body,
+      });
       Promise.resolve(handler(req, res, body)).catch(() => res.destroy());
     });
   });
@@ -87,7 +93,12 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
   };
 }
 
-export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }
 

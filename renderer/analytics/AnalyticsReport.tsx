@@ -32,12 +32,18 @@ interface Props {
 /** Cards, daily charts and the recent posts of one account. */
 export function AnalyticsReport({ account, report, zone, onOpenLink }: Props) {
   const daily = report.daily ?? [];
-  const chartMetrics = orderedMetricNames(Object.fromEntries(daily.flatMap((d) => Object.keys(d.metrics).map((k) => [k, 0]))));
+  const chartMetrics = orderedMetricNames(
+    Object.fromEntries(daily.flatMap((d) => Object.keys(d.metrics).map((k) => [k, 0]))),
+  );
   const range = report.range;
 
   function exportCsv() {
     const day = new Date().toISOString().slice(0, 10);
-    downloadText(`${safeFileName(`postdeck-${account.name}-recent-posts-${day}`)}.csv`, recentPostsCsv(report.recentPosts), 'text/csv;charset=utf-8');
+    downloadText(
+      `${safeFileName(`postdeck-${account.name}-recent-posts-${day}`)}.csv`,
+      recentPostsCsv(report.recentPosts),
+      'text/csv;charset=utf-8',
+    );
   }
 
   return (
@@ -80,7 +86,9 @@ export function AnalyticsReport({ account, report, zone, onOpenLink }: Props) {
         </div>
         {report.recentPosts.length === 0 ? (
           <EmptyState title="No published posts in the last 30 days">
-            <p>Posts appear here with their numbers once they are published. Schedule one from the calendar.</p>
+            <p>
+              Posts appear here with their numbers once they are published. Schedule one from the calendar.
+            </p>
           </EmptyState>
         ) : (
           <RecentPostsTable

@@ -32,7 +32,9 @@ export function LineChart({ metric, points }: { metric: string; points: readonly
   const xy = plot(points, ticks, BOX);
   const baseline = BOX.height - BOX.bottom;
   const line = xy.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
-  const area = xy.length ? `${line} L${xy[xy.length - 1]!.x.toFixed(1)},${baseline} L${xy[0]!.x.toFixed(1)},${baseline} Z` : '';
+  const area = xy.length
+    ? `${line} L${xy[xy.length - 1]!.x.toFixed(1)},${baseline} L${xy[0]!.x.toFixed(1)},${baseline} Z`
+    : '';
   const yOf = (t: number) => plot([{ date: '', value: t }], ticks, BOX)[0]!.y;
   const first = points[0];
   const last = points[points.length - 1];

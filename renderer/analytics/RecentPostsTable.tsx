@@ -34,7 +34,11 @@ export function RecentPostsTable({ posts, onOpenPost, onOpenLink }: Props) {
                   aria-sort={sorted ? order.direction : 'none'}
                   className={column.metric ? 'numeric' : undefined}
                 >
-                  <button type="button" className="sort-button" onClick={() => setOrder(nextSort(order, column.key))}>
+                  <button
+                    type="button"
+                    className="sort-button"
+                    onClick={() => setOrder(nextSort(order, column.key))}
+                  >
                     {column.label}
                     <span className="sort-mark" aria-hidden="true">
                       {sorted ? (order.direction === 'ascending' ? ' ▲' : ' ▼') : ''}
@@ -48,7 +52,9 @@ export function RecentPostsTable({ posts, onOpenPost, onOpenLink }: Props) {
         <tbody>
           {rows.map((post) => (
             <tr key={post.postId} data-post-id={post.postId}>
-              <td className="nowrap">{post.publishDate ? dateFormat.format(new Date(post.publishDate)) : '—'}</td>
+              <td className="nowrap">
+                {post.publishDate ? dateFormat.format(new Date(post.publishDate)) : '—'}
+              </td>
               <td className="recent-post-content">
                 <button
                   type="button"
@@ -59,7 +65,11 @@ export function RecentPostsTable({ posts, onOpenPost, onOpenLink }: Props) {
                   {post.content?.trim() || '(no text)'}
                 </button>
                 {post.releaseURL && /^https?:/i.test(post.releaseURL) ? (
-                  <button type="button" className="link-button muted small" onClick={() => onOpenLink(post.releaseURL!)}>
+                  <button
+                    type="button"
+                    className="link-button muted small"
+                    onClick={() => onOpenLink(post.releaseURL!)}
+                  >
                     View on the platform
                   </button>
                 ) : null}

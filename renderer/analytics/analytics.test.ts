@@ -5,9 +5,24 @@ import { formatMetric, metricLabel, orderedMetricNames, trendOf } from './metric
 import { columnsFor, nextSort, recentPostsCsv, sortPosts, type RecentPost } from './recent-posts.js';
 
 const posts: RecentPost[] = [
-  { postId: 'p1', publishDate: '2026-11-01T10:00:00.000Z', content: 'Beta, "quoted"', metrics: { impressions: 50, likes: 5, video_views: 7 } },
-  { postId: 'p2', publishDate: '2026-11-03T10:00:00.000Z', content: 'alpha\nsecond line', metrics: { impressions: 900, likes: 1 } },
-  { postId: 'p3', publishDate: '2026-11-02T10:00:00.000Z', content: '=SUM(A1)', metrics: { impressions: 300, likes: 9, engagementRate: 0.0312 } },
+  {
+    postId: 'p1',
+    publishDate: '2026-11-01T10:00:00.000Z',
+    content: 'Beta, "quoted"',
+    metrics: { impressions: 50, likes: 5, video_views: 7 },
+  },
+  {
+    postId: 'p2',
+    publishDate: '2026-11-03T10:00:00.000Z',
+    content: 'alpha\nsecond line',
+    metrics: { impressions: 900, likes: 1 },
+  },
+  {
+    postId: 'p3',
+    publishDate: '2026-11-02T10:00:00.000Z',
+    content: '=SUM(A1)',
+    metrics: { impressions: 300, likes: 9, engagementRate: 0.0312 },
+  },
 ];
 
 describe('metric labels', () => {
@@ -44,16 +59,31 @@ describe('trends', () => {
 describe('recent posts table', () => {
   it('has a column per metric any post carries, the usual ones first', () => {
     expect(columnsFor(posts).map((c) => c.label)).toEqual([
-      'Published', 'Post', 'Impressions', 'Likes', 'Engagement rate', 'Video views',
+      'Published',
+      'Post',
+      'Impressions',
+      'Likes',
+      'Engagement rate',
+      'Video views',
     ]);
   });
 
   it('sorts by a metric both ways, posts without it last', () => {
     const byViews = { key: 'metric:video_views', direction: 'descending' } as const;
     expect(sortPosts(posts, byViews).map((p) => p.postId)).toEqual(['p1', 'p2', 'p3']);
-    expect(sortPosts(posts, { key: 'metric:impressions', direction: 'ascending' }).map((p) => p.postId)).toEqual(['p1', 'p3', 'p2']);
-    expect(sortPosts(posts, { key: 'publishDate', direction: 'descending' }).map((p) => p.postId)).toEqual(['p2', 'p3', 'p1']);
-    expect(sortPosts(posts, { key: 'content', direction: 'ascending' }).map((p) => p.postId)).toEqual(['p3', 'p2', 'p1']);
+    expect(
+      sortPosts(posts, { key: 'metric:impressions', direction: 'ascending' }).map((p) => p.postId),
+    ).toEqual(['p1', 'p3', 'p2']);
+    expect(sortPosts(posts, { key: 'publishDate', direction: 'descending' }).map((p) => p.postId)).toEqual([
+      'p2',
+      'p3',
+      'p1',
+    ]);
+    expect(sortPosts(posts, { key: 'content', direction: 'ascending' }).map((p) => p.postId)).toEqual([
+      'p3',
+      'p2',
+      'p1',
+    ]);
   });
 
   it('flips the order on the same column and starts numbers high first', () => {
@@ -65,9 +95,16 @@ describe('recent posts table', () => {
 
 describe('CSV', () => {
   it('quotes commas, quotes and line breaks, and defuses formulas', () => {
-    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['line\nbreak', 3], [null, '=1+1']])).toBe(
-      'a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",3\r\n,\'=1+1\r\n',
-    );
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x,y', 'say "hi"'],
+          ['line\nbreak', 3],
+          [null, '=1+1'],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",3\r\n,\'=1+1\r\n');
   });
 
   it('exports the recent posts with raw numbers', () => {

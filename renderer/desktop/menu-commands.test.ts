@@ -15,7 +15,12 @@ describe('menu commands', () => {
   });
 
   it('switch the calendar view and show the calendar', () => {
-    for (const [command, view] of [['viewWeek', 'week'], ['viewDay', 'day'], ['viewAgenda', 'agenda'], ['viewMonth', 'month']] as const) {
+    for (const [command, view] of [
+      ['viewWeek', 'week'],
+      ['viewDay', 'day'],
+      ['viewAgenda', 'agenda'],
+      ['viewMonth', 'month'],
+    ] as const) {
       useUi.setState({ route: 'account' });
       runMenuCommand(command, ALL);
       expect(useCalendarStore.getState().view).toBe(view);

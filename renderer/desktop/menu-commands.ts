@@ -56,6 +56,9 @@ export function runMenuCommand(command: MenuCommand, scopes: readonly string[] |
 export function useMenuCommands(): void {
   const profiles = useIpcQuery('listProfiles', {});
   const scopes = profiles.data?.find((p) => p.active)?.scopes ?? null;
-  const onCommand = useCallback(({ command }: { command: MenuCommand }) => runMenuCommand(command, scopes), [scopes]);
+  const onCommand = useCallback(
+    ({ command }: { command: MenuCommand }) => runMenuCommand(command, scopes),
+    [scopes],
+  );
   useIpcEvent('menuCommand', onCommand);
 }

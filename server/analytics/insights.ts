@@ -37,7 +37,14 @@ export function postMetrics(post: PostRecord, platform: PlatformType): MetricMap
   const shares = Math.round(likes * (0.02 + unit(`${post.id}:shr`) * 0.15));
   const clicks = Math.round(impressions * unit(`${post.id}:clk`) * 0.03);
   const engagements = likes + comments + shares + clicks;
-  return { impressions, likes, comments, shares, clicks, engagementRate: impressions === 0 ? 0 : round4(engagements / impressions) };
+  return {
+    impressions,
+    likes,
+    comments,
+    shares,
+    clicks,
+    engagementRate: impressions === 0 ? 0 : round4(engagements / impressions),
+  };
 }
 
 interface DayTotals {
@@ -51,7 +58,11 @@ interface DayTotals {
  * daily series and its latest published posts. Everything follows from the account's published
  * posts and its id, so the same data always gives the same numbers.
  */
-export function profileInsights(integration: IntegrationRecord, published: readonly PostRecord[], now = Date.now()): AnalyticsResponse {
+export function profileInsights(
+  integration: IntegrationRecord,
+  published: readonly PostRecord[],
+  now = Date.now(),
+): AnalyticsResponse {
   const end = Math.floor(now / DAY) * DAY + DAY;
   const start = end - ANALYTICS_RANGE_DAYS * DAY;
   const previousStart = start - ANALYTICS_RANGE_DAYS * DAY;
@@ -60,7 +71,11 @@ export function profileInsights(integration: IntegrationRecord, published: reado
   const day = (t: number): DayTotals => {
     const date = new Date(t).toISOString().slice(0, 10);
     // Every account has some organic reach on a day without posts.
-    return { impressions: Math.round((40 + unit(`${integration.id}:${date}`) * 260) * factor), engagements: 0, posts: 0 };
+    return {
+      impressions: Math.round((40 + unit(`${integration.id}:${date}`) * 260) * factor),
+      engagements: 0,
+      posts: 0,
+    };
   };
   const days = new Map<number, DayTotals>();
   for (let t = previousStart; t < end; t += DAY) days.set(t, day(t));
@@ -109,11 +124,21 @@ export function profileInsights(integration: IntegrationRecord, published: reado
     .sort((a, b) => a[0] - b[0])
     .map(([t, d]) => ({
       date: new Date(t).toISOString().slice(0, 10),
-      metrics: { followers: followersAt.get(t) ?? baseFollowers, impressions: d.impressions, engagements: d.engagements, posts: d.posts },
+      metrics: {
+        followers: followersAt.get(t) ?? baseFollowers,
+        impressions: d.impressions,
+        engagements: d.engagements,
+        posts: d.posts,
+      },
     }));
 
   return {
-    integration: { id: integration.id, platform: integration.platform, name: integration.name, disconnected: integration.disconnected },
+    integration: {
+      id: integration.id,
+      platform: integration.platform,
+      name: integration.name,
+      disconnected: integration.disconnected,
+    },
     range: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() },
     profile: summarize(start, end),
     previous: summarize(previousStart, start),

@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../shared/api/errors.js';
 import type { Scope } from '../../shared/api/scopes.js';
-import type { AccountStore, ApiKeyRecord, BrandRecord, OrganizationRecord, UserRecord } from '../store/accounts.js';
+import type {
+  AccountStore,
+  ApiKeyRecord,
+  BrandRecord,
+  OrganizationRecord,
+  UserRecord,
+} from '../store/accounts.js';
 import { ApiHttpError } from './errors.js';
 import type { RateLimiter } from './rate-limit.js';
 
@@ -39,7 +45,11 @@ export function authenticate(
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? BEARER.exec(header) : null;
     if (!match?.[1]) {
-      throw new ApiHttpError(401, ErrorCode.API_KEY_REQUIRED, 'Send your API key as "Authorization: Bearer <API_KEY>".');
+      throw new ApiHttpError(
+        401,
+        ErrorCode.API_KEY_REQUIRED,
+        'Send your API key as "Authorization: Bearer <API_KEY>".',
+      );
     }
     const key = accounts.findApiKey(match[1]);
     if (!key || key.revoked_at !== null) {
@@ -69,16 +79,30 @@ export function authenticate(
     // Account-context endpoints answer for the key's default brand, so a new client can find its Brand ID.
     const brandId = sent === '' && brandOption === 'optional' ? defaultBrandId(accounts, key) : sent;
     if (brandId === '') {
-      throw new ApiHttpError(400, ErrorCode.BRAND_ID_REQUIRED, 'Send the brand to act on in the x-brand-id header (see GET /me or the dashboard).');
+      throw new ApiHttpError(
+        400,
+        ErrorCode.BRAND_ID_REQUIRED,
+        'Send the brand to act on in the x-brand-id header (see GET /me or the dashboard).',
+      );
     }
     const brand = accounts.brand(brandId);
     const allowed =
-      brand !== null && brand.organization_id === key.organization_id && (key.brand_ids === null || key.brand_ids.includes(brand.id));
+      brand !== null &&
+      brand.organization_id === key.organization_id &&
+      (key.brand_ids === null || key.brand_ids.includes(brand.id));
     if (!brand || !allowed) {
-      throw new ApiHttpError(403, ErrorCode.BRAND_NOT_ALLOWED, `This API key may not act on brand "${brandId}".`);
+      throw new ApiHttpError(
+        403,
+        ErrorCode.BRAND_NOT_ALLOWED,
+        `This API key may not act on brand "${brandId}".`,
+      );
     }
     if (!key.scopes.includes(scope)) {
-      throw new ApiHttpError(403, ErrorCode.INSUFFICIENT_SCOPE, `This endpoint needs the "${scope}" scope, which this API key lacks.`);
+      throw new ApiHttpError(
+        403,
+        ErrorCode.INSUFFICIENT_SCOPE,
+        `This endpoint needs the "${scope}" scope, which this API key lacks.`,
+      );
     }
     const organization = accounts.organization(key.organization_id);
     const user = accounts.user(key.user_id);

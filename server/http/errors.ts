@@ -24,7 +24,8 @@ export class ApiHttpError extends Error {
   }
 }
 
-export const notFound = (what: string) => new ApiHttpError(404, ErrorCode.NOT_FOUND, `${what} was not found.`);
+export const notFound = (what: string) =>
+  new ApiHttpError(404, ErrorCode.NOT_FOUND, `${what} was not found.`);
 
 /** A structurally wrong request (wrong types, missing fields): 400 VALIDATION_ERROR listing each problem. */
 export function validationError(error: z.ZodError, where: string): ApiHttpError {

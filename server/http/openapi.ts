@@ -14,9 +14,17 @@ function parameters(def: EndpointDef): JsonSchema[] {
     ['query', def.query],
   ] as const) {
     if (!schema) continue;
-    const json = schemaOf(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const json = schemaOf(schema, 'input') as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
     for (const [name, prop] of Object.entries(json.properties ?? {})) {
-      out.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: prop });
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || (json.required ?? []).includes(name),
+        schema: prop,
+      });
     }
   }
   return out;
@@ -61,23 +69,40 @@ export function buildOpenApiDocument(baseUrl: string): JsonSchema {
       tags: [def.path.split('/')[1] ?? 'api'],
       parameters: parameters(def),
       responses: {
-        [def.status]: { description: 'Success', content: { 'application/json': { schema: schemaOf(def.response, 'output') } } },
-        400: errorResponse('Invalid request: VALIDATION_ERROR, INVALID_JSON, BRAND_ID_REQUIRED, `Platform validation failed` with issues[], …'),
+        [def.status]: {
+          description: 'Success',
+          content: { 'application/json': { schema: schemaOf(def.response, 'output') } },
+        },
+        400: errorResponse(
+          'Invalid request: VALIDATION_ERROR, INVALID_JSON, BRAND_ID_REQUIRED, `Platform validation failed` with issues[], …',
+        ),
         401: errorResponse('API_KEY_REQUIRED or INVALID_API_KEY'),
         403: errorResponse('BRAND_NOT_ALLOWED or INSUFFICIENT_SCOPE'),
         429: errorResponse('RATE_LIMITED; wait for Retry-After seconds'),
-        ...Object.fromEntries(Object.entries(EXTRA_ERRORS[name as EndpointName] ?? {}).map(([status, d]) => [status, errorResponse(d)])),
+        ...Object.fromEntries(
+          Object.entries(EXTRA_ERRORS[name as EndpointName] ?? {}).map(([status, d]) => [
+            status,
+            errorResponse(d),
+          ]),
+        ),
       },
     };
     if (def.body) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(def.body, 'input') } } };
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: schemaOf(def.body, 'input') } },
+      };
     }
     if (def.multipart) {
       operation.requestBody = {
         required: true,
         content: {
           'multipart/form-data': {
-            schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } },
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: { file: { type: 'string', format: 'binary' } },
+            },
           },
         },
       };
@@ -94,7 +119,11 @@ export function buildOpenApiDocument(baseUrl: string): JsonSchema {
     servers: [{ url: baseUrl }],
     components: {
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer pst_live_… or pst_test_…' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Authorization: Bearer pst_live_… or pst_test_…',
+        },
         brand: { type: 'apiKey', in: 'header', name: 'x-brand-id' },
       },
     },

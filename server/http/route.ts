@@ -39,7 +39,8 @@ export type RouteHandler<N extends EndpointName> = (
   input: RouteInput<N>,
 ) => Promise<z.input<Def<N>['response']> | SerializedAnswer<N>>;
 
-const isJson = (type: string | undefined) => typeof type === 'string' && /^application\/([\w.+-]*\+)?json\b/i.test(type);
+const isJson = (type: string | undefined) =>
+  typeof type === 'string' && /^application\/([\w.+-]*\+)?json\b/i.test(type);
 
 /**
  * Registers one endpoint of shared/api/endpoints.ts: authentication and its scope, the params,
@@ -54,14 +55,29 @@ export function defineRoute<N extends EndpointName>(
   handler: RouteHandler<N>,
 ): void {
   const def: Def<N> = endpoints[name];
-  const spec = def as { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType; multipart?: boolean; response: z.ZodType };
+  const spec = def as {
+    params?: z.ZodType;
+    query?: z.ZodType;
+    body?: z.ZodType;
+    multipart?: boolean;
+    response: z.ZodType;
+  };
   app.route({
     method: def.method,
     url: def.path,
-    onRequest: authenticate(svc.accounts, limiter, def.scope, 'brandHeader' in def ? def.brandHeader : 'required'),
+    onRequest: authenticate(
+      svc.accounts,
+      limiter,
+      def.scope,
+      'brandHeader' in def ? def.brandHeader : 'required',
+    ),
     handler: async (request, reply) => {
       if (spec.body && !isJson(request.headers['content-type'])) {
-        throw new ApiHttpError(415, ErrorCode.UNSUPPORTED_CONTENT_TYPE, 'Send the body as JSON with "Content-Type: application/json".');
+        throw new ApiHttpError(
+          415,
+          ErrorCode.UNSUPPORTED_CONTENT_TYPE,
+          'Send the body as JSON with "Content-Type: application/json".',
+        );
       }
       if (spec.body && request.body === undefined) {
         throw new ApiHttpError(400, ErrorCode.INVALID_JSON, 'The body is empty; send a JSON object.');

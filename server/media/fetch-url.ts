@@ -29,7 +29,11 @@ export interface RemoteFile {
 }
 
 const notAllowed = (url: URL, why: string) =>
-  new ApiHttpError(400, ErrorCode.URL_NOT_ALLOWED, `The service will not fetch ${url.origin}: ${why}. Give a public http(s) URL.`);
+  new ApiHttpError(
+    400,
+    ErrorCode.URL_NOT_ALLOWED,
+    `The service will not fetch ${url.origin}: ${why}. Give a public http(s) URL.`,
+  );
 
 /**
  * DNS lookup that refuses private answers. Passed to the HTTP request, it checks exactly the
@@ -70,7 +74,10 @@ function request(
       lookup: guardedLookup(allowPrivate, network.resolve ?? systemResolve),
       ...(network.agent ? { agent: network.agent } : {}),
       signal,
-      headers: { 'user-agent': 'social-publishing-sandbox/1 (media fetch)', accept: 'image/*,video/*;q=0.9,*/*;q=0.1' },
+      headers: {
+        'user-agent': 'social-publishing-sandbox/1 (media fetch)',
+        accept: 'image/*,video/*;q=0.9,*/*;q=0.1',
+      },
     });
     req.once('response', resolve);
     req.once('error', reject);
@@ -96,7 +103,8 @@ export async function openRemoteFile(
   let url = new URL(raw);
   try {
     for (let hop = 0; ; hop++) {
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw notAllowed(url, 'only http and https are fetched');
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        throw notAllowed(url, 'only http and https are fetched');
       if (url.username || url.password) throw notAllowed(url, 'URLs with credentials are not fetched');
       const literal = url.hostname.replace(/^\[|\]$/g, '');
       if (!opts.allowPrivate && isIP(literal) !== 0 && isPrivateAddress(literal)) {
@@ -106,27 +114,46 @@ export async function openRemoteFile(
       try {
         response = await request(url, opts.allowPrivate, opts.network ?? {}, controller.signal);
       } catch (err) {
-        if ((err as { code?: string }).code === 'EPRIVATEADDRESS') throw notAllowed(url, 'it resolves to a private, loopback or link-local address');
-        const why = controller.signal.aborted ? `it did not answer within ${Math.round(opts.timeoutMs / 1000)} s` : (err as Error).message;
-        throw new ApiHttpError(400, ErrorCode.URL_FETCH_FAILED, `Could not download ${url.origin}${url.pathname}: ${why}.`);
+        if ((err as { code?: string }).code === 'EPRIVATEADDRESS')
+          throw notAllowed(url, 'it resolves to a private, loopback or link-local address');
+        const why = controller.signal.aborted
+          ? `it did not answer within ${Math.round(opts.timeoutMs / 1000)} s`
+          : (err as Error).message;
+        throw new ApiHttpError(
+          400,
+          ErrorCode.URL_FETCH_FAILED,
+          `Could not download ${url.origin}${url.pathname}: ${why}.`,
+        );
       }
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && response.headers.location) {
         response.resume();
         if (hop >= MAX_REDIRECTS) {
-          throw new ApiHttpError(400, ErrorCode.URL_FETCH_FAILED, `Too many redirects (more than ${MAX_REDIRECTS}) from ${raw}.`);
+          throw new ApiHttpError(
+            400,
+            ErrorCode.URL_FETCH_FAILED,
+            `Too many redirects (more than ${MAX_REDIRECTS}) from ${raw}.`,
+          );
         }
         url = new URL(response.headers.location, url);
         continue;
       }
       if (status < 200 || status >= 300) {
         response.resume();
-        throw new ApiHttpError(400, ErrorCode.URL_FETCH_FAILED, `Could not download ${url.origin}${url.pathname}: it answered HTTP ${status}.`);
+        throw new ApiHttpError(
+          400,
+          ErrorCode.URL_FETCH_FAILED,
+          `Could not download ${url.origin}${url.pathname}: it answered HTTP ${status}.`,
+        );
       }
       const declared = Number(response.headers['content-length']);
       if (Number.isFinite(declared) && declared > opts.maxBytes) {
         response.destroy();
-        throw new ApiHttpError(413, ErrorCode.FILE_TOO_LARGE, `The file at this URL is ${declared} bytes, more than the service accepts.`);
+        throw new ApiHttpError(
+          413,
+          ErrorCode.FILE_TOO_LARGE,
+          `The file at this URL is ${declared} bytes, more than the service accepts.`,
+        );
       }
       response.once('end', () => clearTimeout(timer));
       const segment = url.pathname.split('/').pop() ?? '';

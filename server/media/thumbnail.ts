@@ -21,8 +21,15 @@ const VIDEO_POSTER = Buffer.from(
  * image, not just its magic number); videos get the poster. Throws when an image cannot be decoded.
  */
 export async function writeThumbnail(source: string, kind: MediaKind, destination: string): Promise<void> {
-  const input = kind === 'image' ? sharp(source, { animated: false, limitInputPixels: MAX_IMAGE_PIXELS }) : sharp(VIDEO_POSTER);
-  await input.rotate().resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toFile(destination);
+  const input =
+    kind === 'image'
+      ? sharp(source, { animated: false, limitInputPixels: MAX_IMAGE_PIXELS })
+      : sharp(VIDEO_POSTER);
+  await input
+    .rotate()
+    .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toFile(destination);
   // sharp writes with the umask's mode.
   await chmod(destination, PRIVATE_FILE_MODE);
 }

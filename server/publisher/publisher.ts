@@ -85,7 +85,13 @@ export class Publisher {
     }
     const index = post.blocks_published;
     const blocks = post.blocks.map((b, i) =>
-      i === index ? { ...b, releaseURL: releaseUrl(integration.platform, integration.handle, post.id, i), publishedAt: now } : b,
+      i === index
+        ? {
+            ...b,
+            releaseURL: releaseUrl(integration.platform, integration.handle, post.id, i),
+            publishedAt: now,
+          }
+        : b,
     );
     const done = index + 1 >= blocks.length;
     const delayMinutes = post.comment_delays?.[index] ?? 0;
@@ -102,7 +108,10 @@ export class Publisher {
 }
 
 function failureReason(integration: IntegrationRecord | null, post: PostRecord): string {
-  const partial = post.blocks_published > 0 ? ` after ${post.blocks_published} of ${post.blocks.length} blocks went out` : '';
+  const partial =
+    post.blocks_published > 0
+      ? ` after ${post.blocks_published} of ${post.blocks.length} blocks went out`
+      : '';
   if (!integration) return `The account this post was for no longer exists${partial}.`;
   const label = platformRules[integration.platform].label;
   return `The ${label} account "${integration.name}" is disconnected${partial}; reconnect it in the dashboard, then reschedule the post.`;

@@ -11,7 +11,10 @@ export function accountRoutes(app: FastifyInstance, svc: Service, limiter: RateL
     brand: { id: auth.brand.id, name: auth.brand.name },
     user: { id: auth.user.id, email: auth.user.email, name: auth.user.name },
     apiKey: { scopes: auth.key.scopes, mode: auth.key.mode },
-    storage: { usedBytes: svc.media.usedBytes(auth.organization.id), limitBytes: svc.config.storageLimitBytes },
+    storage: {
+      usedBytes: svc.media.usedBytes(auth.organization.id),
+      limitBytes: svc.config.storageLimitBytes,
+    },
   }));
 
   defineRoute(app, svc, limiter, 'listBrands', async ({ auth }) => ({

@@ -10,7 +10,8 @@ import type { Service } from '../service.js';
 export function analyticsRoutes(app: FastifyInstance, svc: Service, limiter: RateLimiter | null): void {
   defineRoute(app, svc, limiter, 'getProfileAnalytics', async ({ auth, query }) => {
     const integration = svc.accounts.integration(query.integrationId);
-    if (!integration || integration.brand_id !== auth.brand.id) throw notFound(`Connected account "${query.integrationId}" in this brand`);
+    if (!integration || integration.brand_id !== auth.brand.id)
+      throw notFound(`Connected account "${query.integrationId}" in this brand`);
     const insights = profileInsights(integration, svc.posts.publishedByIntegration(integration.id));
     return { ...insights, integration: integrationView(svc, integration) };
   });

@@ -28,7 +28,10 @@ export const DEMO_THREAD: readonly string[] = [
 ];
 
 /** The settings each platform needs, with plausible values. */
-export function demoSettings(platform: PlatformType, title: string): { __type: string } & Record<string, unknown> {
+export function demoSettings(
+  platform: PlatformType,
+  title: string,
+): { __type: string } & Record<string, unknown> {
   switch (platform) {
     case 'instagram':
       return { __type: platform, post_type: 'post' };

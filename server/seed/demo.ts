@@ -70,7 +70,13 @@ async function avatar(mediaDir: string, i: IntegrationRecord): Promise<string> {
   return file;
 }
 
-async function demoImage(s: Stores, organizationId: string, name: string, color: string, label: string): Promise<MediaRecord> {
+async function demoImage(
+  s: Stores,
+  organizationId: string,
+  name: string,
+  color: string,
+  label: string,
+): Promise<MediaRecord> {
   const id = newId('media_');
   const file = `${id}.png`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800">
@@ -80,7 +86,17 @@ async function demoImage(s: Stores, organizationId: string, name: string, color:
   const thumb = `${id}.thumb.webp`;
   await writeThumbnail(join(s.mediaDir, file), 'image', join(s.mediaDir, thumb));
   const size = (await sharp(join(s.mediaDir, file)).metadata()).size ?? 0;
-  const record: MediaRecord = { id, organization_id: organizationId, name, file, thumbnail_file: thumb, mime: 'image/png', kind: 'image', size, alt: label };
+  const record: MediaRecord = {
+    id,
+    organization_id: organizationId,
+    name,
+    file,
+    thumbnail_file: thumb,
+    mime: 'image/png',
+    kind: 'image',
+    size,
+    alt: label,
+  };
   s.media.insert(record);
   return record;
 }
@@ -111,7 +127,14 @@ function demoPost(
   i: IntegrationRecord,
   publishDate: number,
   texts: readonly string[],
-  opts: { state?: PostState; group?: string; image?: MediaRecord[]; delays?: number[]; error?: string; now: number },
+  opts: {
+    state?: PostState;
+    group?: string;
+    image?: MediaRecord[];
+    delays?: number[];
+    error?: string;
+    now: number;
+  },
 ): NewPost {
   const id = newId('post_');
   const state: PostState = opts.state ?? (publishDate < opts.now ? 'published' : 'scheduled');
@@ -165,13 +188,27 @@ export async function seedDemo(s: Stores, now = Date.now()): Promise<SandboxKey[
   const user2 = accounts.createUser(org2.id, 'sam@lumenlabs.example', 'Sam Okafor');
   const brand3 = accounts.createBrand(org2.id, 'Lumen Labs');
 
-  const b1 = PLATFORM_TYPES.map((p) => accounts.createIntegration({ brandId: brand1.id, platform: p, name: DEMO_ACCOUNT_NAMES[p] }));
-  const gone = accounts.createIntegration({ brandId: brand1.id, platform: 'facebook', name: 'Harbor Coffee Events', disconnected: true });
-  const b2 = (['instagram', 'x', 'tiktok', 'youtube'] as const).map((p) =>
-    accounts.createIntegration({ brandId: brand2.id, platform: p, name: p === 'x' ? 'Pine Trail' : 'pinetrail.outfitters' }),
+  const b1 = PLATFORM_TYPES.map((p) =>
+    accounts.createIntegration({ brandId: brand1.id, platform: p, name: DEMO_ACCOUNT_NAMES[p] }),
   );
-  const b3 = (['x', 'linkedin-page'] as const).map((p) => accounts.createIntegration({ brandId: brand3.id, platform: p, name: 'Lumen Labs' }));
-  for (const i of [...b1, gone, ...b2, ...b3]) accounts.setIntegrationPicture(i.id, await avatar(s.mediaDir, i));
+  const gone = accounts.createIntegration({
+    brandId: brand1.id,
+    platform: 'facebook',
+    name: 'Harbor Coffee Events',
+    disconnected: true,
+  });
+  const b2 = (['instagram', 'x', 'tiktok', 'youtube'] as const).map((p) =>
+    accounts.createIntegration({
+      brandId: brand2.id,
+      platform: p,
+      name: p === 'x' ? 'Pine Trail' : 'pinetrail.outfitters',
+    }),
+  );
+  const b3 = (['x', 'linkedin-page'] as const).map((p) =>
+    accounts.createIntegration({ brandId: brand3.id, platform: p, name: 'Lumen Labs' }),
+  );
+  for (const i of [...b1, gone, ...b2, ...b3])
+    accounts.setIntegrationPicture(i.id, await avatar(s.mediaDir, i));
 
   const img1 = await demoImage(s, org1.id, 'huila-beans.png', '#8d5b3f', 'Huila, Colombia');
   const img2 = await demoImage(s, org1.id, 'ridge-loop.png', '#3f6b4f', 'Ridge loop');
@@ -180,7 +217,8 @@ export async function seedDemo(s: Stores, now = Date.now()): Promise<SandboxKey[
 
   const day0 = new Date(now);
   day0.setUTCHours(0, 0, 0, 0);
-  const at = (day: number, hour: number, minute = 0) => day0.getTime() + day * DAY + hour * HOUR + minute * MINUTE;
+  const at = (day: number, hour: number, minute = 0) =>
+    day0.getTime() + day * DAY + hour * HOUR + minute * MINUTE;
   const posts: NewPost[] = [];
 
   // Brand 1: one post a day from two weeks back to two weeks ahead, rotating accounts and hours.
@@ -189,16 +227,34 @@ export async function seedDemo(s: Stores, now = Date.now()): Promise<SandboxKey[
     const i = b1[k % b1.length] as IntegrationRecord;
     const date = at(d, 8 + ((k * 5) % 11), [0, 15, 30, 45][k % 4]);
     const state: PostState | undefined = k % 7 === 3 ? 'draft' : undefined;
-    posts.push(demoPost(i, date, [DEMO_TEXTS[k % DEMO_TEXTS.length] as string], { state, image: mediaFor(i.platform, img1, video1), now }));
+    posts.push(
+      demoPost(i, date, [DEMO_TEXTS[k % DEMO_TEXTS.length] as string], {
+        state,
+        image: mediaFor(i.platform, img1, video1),
+        now,
+      }),
+    );
   }
-  const [x1, , linkedin1, page1, facebook1, threads1, , , bluesky1] = b1 as [IntegrationRecord, ...IntegrationRecord[]];
+  const [x1, , linkedin1, page1, facebook1, threads1, , , bluesky1] = b1 as [
+    IntegrationRecord,
+    ...IntegrationRecord[],
+  ];
   // A thread that went out five days ago, one still going out, and one scheduled ahead.
   posts.push(demoPost(x1, at(-5, 9, 30), DEMO_THREAD, { delays: [1, 1, 2], now }));
-  const running = demoPost(x1, now - 2 * MINUTE, DEMO_THREAD, { state: 'publishing', delays: [10, 10, 10], now });
+  const running = demoPost(x1, now - 2 * MINUTE, DEMO_THREAD, {
+    state: 'publishing',
+    delays: [10, 10, 10],
+    now,
+  });
   const firstBlock = running.blocks[0] as StoredBlock;
   firstBlock.releaseURL = releaseUrl('x', x1.handle, running.id, 0);
   firstBlock.publishedAt = now - 2 * MINUTE + 2000;
-  posts.push({ ...running, blocksPublished: 1, releaseUrl: firstBlock.releaseURL, publishedAt: firstBlock.publishedAt });
+  posts.push({
+    ...running,
+    blocksPublished: 1,
+    releaseUrl: firstBlock.releaseURL,
+    publishedAt: firstBlock.publishedAt,
+  });
   posts.push(demoPost(threads1 as IntegrationRecord, at(4, 17), DEMO_THREAD, { delays: [5, 5, 5], now }));
   // Multi-account groups: one published last week, one scheduled for the day after tomorrow.
   const pastGroup = newId('group_');
@@ -213,7 +269,8 @@ export async function seedDemo(s: Stores, now = Date.now()): Promise<SandboxKey[
   posts.push(
     demoPost(gone, at(-3, 18), [DEMO_TEXTS[4] as string], {
       state: 'error',
-      error: 'The Facebook account "Harbor Coffee Events" is disconnected; reconnect it in the dashboard, then reschedule the post.',
+      error:
+        'The Facebook account "Harbor Coffee Events" is disconnected; reconnect it in the dashboard, then reschedule the post.',
       now,
     }),
   );
@@ -239,10 +296,24 @@ export async function seedDemo(s: Stores, now = Date.now()): Promise<SandboxKey[
   }
   s.posts.insertMany(posts);
 
-  const keySpecs: { label: SandboxKeyLabel; org: typeof org1; user: typeof user1; scopes: readonly Scope[]; brands: string[] | null; mode?: 'test'; revoked?: boolean }[] = [
+  const keySpecs: {
+    label: SandboxKeyLabel;
+    org: typeof org1;
+    user: typeof user1;
+    scopes: readonly Scope[];
+    brands: string[] | null;
+    mode?: 'test';
+    revoked?: boolean;
+  }[] = [
     { label: 'full-live', org: org1, user: user1, scopes: ALL_SCOPES, brands: null },
     { label: 'full-test', org: org1, user: user1, scopes: ALL_SCOPES, brands: null, mode: 'test' },
-    { label: 'scheduler', org: org1, user: user1, scopes: ['posts:write', 'media:write', 'brands:read'], brands: null },
+    {
+      label: 'scheduler',
+      org: org1,
+      user: user1,
+      scopes: ['posts:write', 'media:write', 'brands:read'],
+      brands: null,
+    },
     { label: 'posts-read', org: org1, user: user1, scopes: ['posts:read'], brands: null },
     { label: 'posts-write', org: org1, user: user1, scopes: ['posts:write'], brands: null },
     { label: 'media-write', org: org1, user: user1, scopes: ['media:write'], brands: null },
@@ -262,6 +333,13 @@ export async function seedDemo(s: Stores, now = Date.now()): Promise<SandboxKey[
       brandIds: k.brands,
       revoked: k.revoked,
     });
-    return { label: k.label, token, organizationId: k.org.id, scopes: record.scopes, brandIds: record.brand_ids, revoked: k.revoked ?? false };
+    return {
+      label: k.label,
+      token,
+      organizationId: k.org.id,
+      scopes: record.scopes,
+      brandIds: record.brand_ids,
+      revoked: k.revoked ?? false,
+    };
   });
 }

@@ -20,7 +20,15 @@ describe('GET /analytics/insights/profile', () => {
     const x = world(s).byPlatform('x');
     const a = await insights(x);
     expect(a.integration).toMatchObject({ id: x, platform: 'x' });
-    for (const name of ['followers', 'following', 'impressions', 'reach', 'engagements', 'engagementRate', 'posts']) {
+    for (const name of [
+      'followers',
+      'following',
+      'impressions',
+      'reach',
+      'engagements',
+      'engagementRate',
+      'posts',
+    ]) {
       expect(a.profile[name], name).toEqual(expect.any(Number));
       expect(a.previous?.[name], name).toEqual(expect.any(Number));
     }
@@ -28,16 +36,19 @@ describe('GET /analytics/insights/profile', () => {
     expect(a.daily?.[0]?.metrics).toHaveProperty('impressions');
     expect(a.recentPosts.length).toBeGreaterThan(0);
     for (const p of a.recentPosts) {
-      for (const name of ['impressions', 'likes', 'comments', 'shares', 'clicks', 'engagementRate']) expect(p.metrics[name]).toEqual(expect.any(Number));
+      for (const name of ['impressions', 'likes', 'comments', 'shares', 'clicks', 'engagementRate'])
+        expect(p.metrics[name]).toEqual(expect.any(Number));
       expect(p.releaseURL).toMatch(/^https:\/\/x\.com\//);
     }
   });
 
-  it('derives everything from the account\'s published posts: same data, same numbers', async () => {
+  it("derives everything from the account's published posts: same data, same numbers", async () => {
     const id = world(s).byPlatform('linkedin');
     expect(await insights(id)).toEqual(await insights(id));
     const listed = PostListResponse.parse((await api.get(`/posts?${range()}`)).body).posts;
-    const published = new Set(listed.filter((p) => p.integration.id === id && p.state === 'published').map((p) => p.id));
+    const published = new Set(
+      listed.filter((p) => p.integration.id === id && p.state === 'published').map((p) => p.id),
+    );
     const recent = (await insights(id)).recentPosts.map((p) => p.postId);
     expect(recent.length).toBe(Math.min(10, published.size));
     for (const postId of recent) expect(published.has(postId)).toBe(true);
@@ -64,8 +75,14 @@ describe('GET /analytics/insights/profile', () => {
   it('answers 404 for an unknown account or one of another brand, and 400 without integrationId', async () => {
     expectError(await api.get('/analytics/insights/profile?integrationId=int_nope'), 404, 'NOT_FOUND');
     const brand2Account = world(s).brand2.integrations[0]?.id ?? '';
-    expectError(await api.get(`/analytics/insights/profile?integrationId=${brand2Account}`), 404, 'NOT_FOUND');
-    expect((await insights(brand2Account, as(s, 'full-live', world(s).brand2.id))).integration.id).toBe(brand2Account);
+    expectError(
+      await api.get(`/analytics/insights/profile?integrationId=${brand2Account}`),
+      404,
+      'NOT_FOUND',
+    );
+    expect((await insights(brand2Account, as(s, 'full-live', world(s).brand2.id))).integration.id).toBe(
+      brand2Account,
+    );
     expectError(await api.get('/analytics/insights/profile'), 400, 'VALIDATION_ERROR');
   });
 });

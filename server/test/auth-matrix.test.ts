@@ -13,31 +13,52 @@ beforeAll(async () => {
   s = await startTestService();
   const w = world(s);
   const full = as(s, 'full-live');
-  const listed = await full.get<{ posts: { id: string; group: string; state: string }[] }>(`/posts?${range()}`);
+  const listed = await full.get<{ posts: { id: string; group: string; state: string }[] }>(
+    `/posts?${range()}`,
+  );
   const scheduled = listed.body.posts.find((p) => p.state === 'scheduled');
   if (!scheduled) throw new Error('no scheduled demo post');
   const png = await pngBytes(8, 8);
-  const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const json = (method: string, body: unknown): RequestInit => ({
+    method,
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   requests = {
     getMe: () => ({ path: '/me', init: {} }),
     listBrands: () => ({ path: '/brands', init: {} }),
     getBrand: () => ({ path: `/brands/${w.brand1.id}`, init: {} }),
     uploadMedia: () => ({ path: '/media/upload', init: { method: 'POST', body: fileForm(png, 'a.png') } }),
-    uploadMediaFromUrl: () => ({ path: '/media/upload-from-url', init: json('POST', { url: 'http://127.0.0.1:9/a.png' }) }),
+    uploadMediaFromUrl: () => ({
+      path: '/media/upload-from-url',
+      init: json('POST', { url: 'http://127.0.0.1:9/a.png' }),
+    }),
     createPosts: () => ({
       path: '/posts',
       init: json('POST', {
         type: 'draft',
         date: inMinutes(60),
         shortLink: false,
-        posts: [{ integration: { id: w.byPlatform('x') }, value: [{ content: 'matrix' }], settings: { __type: 'x' } }],
+        posts: [
+          {
+            integration: { id: w.byPlatform('x') },
+            value: [{ content: 'matrix' }],
+            settings: { __type: 'x' },
+          },
+        ],
       }),
     }),
     listPosts: () => ({ path: `/posts?${range()}`, init: {} }),
     getPost: () => ({ path: `/posts/${scheduled.id}`, init: {} }),
-    reschedulePost: () => ({ path: `/posts/${scheduled.id}/date`, init: json('PUT', { date: inMinutes(90) }) }),
+    reschedulePost: () => ({
+      path: `/posts/${scheduled.id}/date`,
+      init: json('PUT', { date: inMinutes(90) }),
+    }),
     deleteGroup: () => ({ path: '/posts/group_doesnotexist', init: { method: 'DELETE' } }),
-    getProfileAnalytics: () => ({ path: `/analytics/insights/profile?integrationId=${w.byPlatform('x')}`, init: {} }),
+    getProfileAnalytics: () => ({
+      path: `/analytics/insights/profile?integrationId=${w.byPlatform('x')}`,
+      init: {},
+    }),
   };
 });
 afterAll(() => s.close());
@@ -53,9 +74,11 @@ const singleScope: Record<Scope, SandboxKeyLabel> = {
 
 async function send(name: EndpointName, headers: Record<string, string>) {
   const { path, init } = requests[name]();
-  return call(s.baseUrl + path, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), ...headers } });
+  return call(s.baseUrl + path, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string> | undefined), ...headers },
+  });
 }
-
 
 describe('authentication on every endpoint', () => {
   it.each(names)('%s: no Authorization header -> 401 API_KEY_REQUIRED', async (name) => {
@@ -63,11 +86,19 @@ describe('authentication on every endpoint', () => {
   });
 
   it.each(names)('%s: malformed Authorization header -> 401 API_KEY_REQUIRED', async (name) => {
-    expectError(await send(name, { authorization: as(s, 'full-live').token, 'x-brand-id': world(s).brand1.id }), 401, 'API_KEY_REQUIRED');
+    expectError(
+      await send(name, { authorization: as(s, 'full-live').token, 'x-brand-id': world(s).brand1.id }),
+      401,
+      'API_KEY_REQUIRED',
+    );
   });
 
   it.each(names)('%s: unknown key -> 401 INVALID_API_KEY', async (name) => {
-    expectError(await send(name, { authorization: 'Bearer pst_live_notarealkey', 'x-brand-id': world(s).brand1.id }), 401, 'INVALID_API_KEY');
+    expectError(
+      await send(name, { authorization: 'Bearer pst_live_notarealkey', 'x-brand-id': world(s).brand1.id }),
+      401,
+      'INVALID_API_KEY',
+    );
   });
 
   it.each(names)('%s: revoked key -> 401 INVALID_API_KEY', async (name) => {
@@ -78,7 +109,11 @@ describe('authentication on every endpoint', () => {
   const brandOptional = names.filter((n) => 'brandHeader' in endpoints[n]);
 
   it.each(brandRequired)('%s: no x-brand-id -> 400 BRAND_ID_REQUIRED', async (name) => {
-    expectError(await send(name, { authorization: as(s, 'full-live').headers.authorization }), 400, 'BRAND_ID_REQUIRED');
+    expectError(
+      await send(name, { authorization: as(s, 'full-live').headers.authorization }),
+      400,
+      'BRAND_ID_REQUIRED',
+    );
   });
 
   it.each(brandOptional)('%s: no x-brand-id -> answers for the key default brand', async (name) => {
@@ -139,20 +174,33 @@ describe('scopes on every endpoint', () => {
       for (const brand of [world(s).brand1.id, world(s).brand2.id]) {
         const res = await send('getMe', as(s, label, brand).headers);
         expect(res.status).toBe(200);
-        expect(res.body).toMatchObject({ brand: { id: brand }, apiKey: { mode: label === 'full-live' ? 'live' : 'test' } });
+        expect(res.body).toMatchObject({
+          brand: { id: brand },
+          apiKey: { mode: label === 'full-live' ? 'live' : 'test' },
+        });
       }
     }
   });
 
   it('brand1-only acts on brand 1; other-org acts on its own brand only', async () => {
     expect((await send('listPosts', as(s, 'brand1-only').headers)).status).toBe(200);
-    expect((await send('getMe', as(s, 'other-org').headers)).body).toMatchObject({ organization: { id: world(s).org2.id } });
+    expect((await send('getMe', as(s, 'other-org').headers)).body).toMatchObject({
+      organization: { id: world(s).org2.id },
+    });
   });
 
   it('a "Bearer" scheme is accepted in any case, and the key must match exactly', async () => {
     const token = as(s, 'full-live').token;
-    expect((await call(`${s.baseUrl}/me`, { headers: { authorization: `bearer ${token}`, 'x-brand-id': world(s).brand1.id } })).status).toBe(200);
-    const res = await call(`${s.baseUrl}/me`, { headers: { authorization: `Bearer ${token}x`, 'x-brand-id': world(s).brand1.id } });
+    expect(
+      (
+        await call(`${s.baseUrl}/me`, {
+          headers: { authorization: `bearer ${token}`, 'x-brand-id': world(s).brand1.id },
+        })
+      ).status,
+    ).toBe(200);
+    const res = await call(`${s.baseUrl}/me`, {
+      headers: { authorization: `Bearer ${token}x`, 'x-brand-id': world(s).brand1.id },
+    });
     expectError(res, 401, 'INVALID_API_KEY');
   });
 });

@@ -95,12 +95,19 @@ export function as(s: RunningService, label: SandboxKeyLabel, brandId?: string) 
     put: <T = unknown>(path: string, body: unknown) => call<T>(s.baseUrl + path, json('PUT', body)),
     del: <T = unknown>(path: string) => call<T>(s.baseUrl + path, { method: 'DELETE', headers }),
     raw: <T = unknown>(path: string, init: RequestInit) =>
-      call<T>(s.baseUrl + path, { ...init, headers: { ...headers, ...(init.headers as Record<string, string> | undefined) } }),
+      call<T>(s.baseUrl + path, {
+        ...init,
+        headers: { ...headers, ...(init.headers as Record<string, string> | undefined) },
+      }),
   };
 }
 
 /** Waits until `check` returns a value, polling; fails with `what` after `ms`. */
-export async function eventually<T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 5000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  check: () => Promise<T | undefined | null | false>,
+  ms = 5000,
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const v = await check();
@@ -111,7 +118,8 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
 }
 
 export const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
-export const range = (days = 40) => `startDate=${encodeURIComponent(inMinutes(-days * 1440))}&endDate=${encodeURIComponent(inMinutes(days * 1440))}`;
+export const range = (days = 40) =>
+  `startDate=${encodeURIComponent(inMinutes(-days * 1440))}&endDate=${encodeURIComponent(inMinutes(days * 1440))}`;
 
 /** Asserts the API's error body with this status and code; returns an assertion on the body for more. */
 export function expectError(res: { status: number; body: unknown }, status: number, code: string) {

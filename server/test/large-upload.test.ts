@@ -16,10 +16,17 @@ describe('uploads with the default limits', () => {
   it('accepts an image of exactly 10 MB (well past the JSON body limit) and refuses one byte more, still answering', async () => {
     const png = await pngBytes(64, 64);
     const at = Buffer.concat([png, Buffer.alloc(DEFAULT_MAX_IMAGE_BYTES - png.length)]);
-    const ok = await as(s, 'full-live').raw('/media/upload', { method: 'POST', body: fileForm(at, 'ten.png') });
+    const ok = await as(s, 'full-live').raw('/media/upload', {
+      method: 'POST',
+      body: fileForm(at, 'ten.png'),
+    });
     expect(ok.status, ok.text).toBe(200);
     const past = Buffer.concat([at, Buffer.alloc(1)]);
-    expectError(await as(s, 'full-live').raw('/media/upload', { method: 'POST', body: fileForm(past, 'eleven.png') }), 413, 'FILE_TOO_LARGE');
+    expectError(
+      await as(s, 'full-live').raw('/media/upload', { method: 'POST', body: fileForm(past, 'eleven.png') }),
+      413,
+      'FILE_TOO_LARGE',
+    );
     expect((await as(s, 'full-live').get('/me')).status).toBe(200);
   });
 
@@ -28,7 +35,9 @@ describe('uploads with the default limits', () => {
     const chunk = Buffer.alloc(1024 * 1024, 1);
     const head = mp4Bytes(1024);
     const boundary = 'streamingboundary';
-    const prefix = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+    const prefix = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
     const suffix = Buffer.from(`\r\n--${boundary}--\r\n`);
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
@@ -56,7 +65,10 @@ describe('uploads with the default limits', () => {
         method: 'POST',
         body,
         duplex: 'half',
-        headers: { ...as(s, 'full-live').headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        headers: {
+          ...as(s, 'full-live').headers,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
       } as RequestInit);
       expect(res.status, await res.clone().text()).toBe(200);
       const media = (await res.json()) as { path: string };
@@ -69,9 +81,14 @@ describe('uploads with the default limits', () => {
   });
 
   it('refuses a decompression bomb: a small PNG of more than 100 megapixels', async () => {
-    const bomb = await sharp({ create: { width: 12_000, height: 9_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 12_000, height: 9_000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(DEFAULT_MAX_IMAGE_BYTES);
-    const res = await as(s, 'full-live').raw('/media/upload', { method: 'POST', body: fileForm(bomb, 'bomb.png') });
+    const res = await as(s, 'full-live').raw('/media/upload', {
+      method: 'POST',
+      body: fileForm(bomb, 'bomb.png'),
+    });
     expectError(res, 413, 'FILE_TOO_LARGE').toMatchObject({ message: expect.stringContaining('megapixels') });
   });
 });

@@ -30,11 +30,20 @@ async function create(body: unknown): Promise<string> {
 describe('publishing', () => {
   it('publishes a "now" post within two seconds, with publishedAt and a release URL', async () => {
     const started = Date.now();
-    const id = await create({ type: 'now', date: new Date().toISOString(), shortLink: false, posts: [xTarget('right now')] });
-    const post = await eventually('published', async () => {
-      const p = await read(id);
-      return p.state === 'published' ? p : null;
-    }, 2000);
+    const id = await create({
+      type: 'now',
+      date: new Date().toISOString(),
+      shortLink: false,
+      posts: [xTarget('right now')],
+    });
+    const post = await eventually(
+      'published',
+      async () => {
+        const p = await read(id);
+        return p.state === 'published' ? p : null;
+      },
+      2000,
+    );
     expect(Date.now() - started).toBeLessThan(2000);
     expect(post.releaseURL).toMatch(/^https:\/\/x\.com\/[^/]+\/status\/\d+$/);
     expect(Date.parse(post.publishedAt ?? '')).toBeGreaterThanOrEqual(started - 5);
@@ -43,7 +52,12 @@ describe('publishing', () => {
 
   it('keeps a scheduled post until its time, then publishes it', async () => {
     const due = Date.now() + 2000;
-    const id = await create({ type: 'schedule', date: new Date(due).toISOString(), shortLink: false, posts: [xTarget('on time')] });
+    const id = await create({
+      type: 'schedule',
+      date: new Date(due).toISOString(),
+      shortLink: false,
+      posts: [xTarget('on time')],
+    });
     expect((await read(id)).state).toBe('scheduled');
     await new Promise((r) => setTimeout(r, 700));
     expect((await read(id)).state).toBe('scheduled');
@@ -62,11 +76,15 @@ describe('publishing', () => {
       posts: [xTarget(['first', 'second', 'third', 'fourth'], [2, 0, 3])],
     });
     const seen = new Set<string>();
-    const post = await eventually('all blocks out', async () => {
-      const p = await read(id);
-      seen.add(p.state);
-      return p.state === 'published' ? p : null;
-    }, 6000);
+    const post = await eventually(
+      'all blocks out',
+      async () => {
+        const p = await read(id);
+        seen.add(p.state);
+        return p.state === 'published' ? p : null;
+      },
+      6000,
+    );
     expect(seen.has('publishing')).toBe(true);
     const times = post.value.map((b) => Date.parse(b.publishedAt ?? ''));
     expect(post.value.map((b) => b.content)).toEqual(['first', 'second', 'third', 'fourth']);
@@ -83,7 +101,13 @@ describe('publishing', () => {
       type: 'now',
       date: new Date().toISOString(),
       shortLink: false,
-      posts: [{ integration: { id: world(s).disconnected }, value: [{ content: 'will fail' }], settings: { __type: 'facebook' } }],
+      posts: [
+        {
+          integration: { id: world(s).disconnected },
+          value: [{ content: 'will fail' }],
+          settings: { __type: 'facebook' },
+        },
+      ],
     });
     const post = await eventually('error', async () => {
       const p = await read(id);
@@ -100,7 +124,13 @@ describe('publishing', () => {
       type: 'now',
       date: new Date().toISOString(),
       shortLink: false,
-      posts: [{ integration: { id: world(s).disconnected }, value: [{ content: 'again' }], settings: { __type: 'facebook' } }],
+      posts: [
+        {
+          integration: { id: world(s).disconnected },
+          value: [{ content: 'again' }],
+          settings: { __type: 'facebook' },
+        },
+      ],
     });
     await eventually('error', async () => (await read(id)).state === 'error');
     const res = await api.put(`/posts/${id}/date`, { date: new Date(Date.now() + 500).toISOString() });
@@ -109,7 +139,12 @@ describe('publishing', () => {
   });
 
   it('does not publish drafts', async () => {
-    const id = await create({ type: 'draft', date: new Date(Date.now() - 60_000).toISOString(), shortLink: false, posts: [xTarget('draft')] });
+    const id = await create({
+      type: 'draft',
+      date: new Date(Date.now() - 60_000).toISOString(),
+      shortLink: false,
+      posts: [xTarget('draft')],
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect((await read(id)).state).toBe('draft');
   });
@@ -130,12 +165,19 @@ describe('publishing', () => {
 describe('short links', () => {
   it('replaces URLs with short links that redirect (302) to the original, leaving punctuation outside', async () => {
     const text = 'Read https://example.com/a?b=1&c=2#frag, then http://example.org/path. Done';
-    const id = await create({ type: 'schedule', date: new Date(Date.now() + 3_600_000).toISOString(), shortLink: true, posts: [xTarget(text)] });
+    const id = await create({
+      type: 'schedule',
+      date: new Date(Date.now() + 3_600_000).toISOString(),
+      shortLink: true,
+      posts: [xTarget(text)],
+    });
     const post = await read(id);
     const content = post.value[0]?.content ?? '';
     const links = [...content.matchAll(/http:\/\/127\.0\.0\.1:\d+\/s\/[a-z0-9]+/g)].map((m) => m[0]);
     expect(links).toHaveLength(2);
-    expect(content).toMatch(/^Read http:\/\/127\.0\.0\.1:\d+\/s\/[a-z0-9]+, then http:\/\/127\.0\.0\.1:\d+\/s\/[a-z0-9]+\. Done$/);
+    expect(content).toMatch(
+      /^Read http:\/\/127\.0\.0\.1:\d+\/s\/[a-z0-9]+, then http:\/\/127\.0\.0\.1:\d+\/s\/[a-z0-9]+\. Done$/,
+    );
     const first = await call(links[0] as string);
     expect(first.status).toBe(302);
     expect(first.headers.get('location')).toBe('https://example.com/a?b=1&c=2#frag');
@@ -143,7 +185,12 @@ describe('short links', () => {
   });
 
   it('leaves the content alone when shortLink is false, and answers 404 for an unknown code', async () => {
-    const id = await create({ type: 'schedule', date: new Date(Date.now() + 3_600_000).toISOString(), shortLink: false, posts: [xTarget('see https://example.com')] });
+    const id = await create({
+      type: 'schedule',
+      date: new Date(Date.now() + 3_600_000).toISOString(),
+      shortLink: false,
+      posts: [xTarget('see https://example.com')],
+    });
     expect((await read(id)).value[0]?.content).toBe('see https://example.com');
     const res = await call(`${s.origin}/s/nope`);
     expect(res).toMatchObject({ status: 404, body: { statusCode: 404, code: 'NOT_FOUND' } });

@@ -20,7 +20,9 @@ describe('data survives restarts', () => {
     const dataDir = dir();
     const first = await startService({ dataDir, port: 0, rateLimit: null, tickMs: 50 });
     const api = as(first, 'full-live');
-    const media = MediaObject.parse((await api.raw('/media/upload', { method: 'POST', body: fileForm(await pngBytes(), 'keep.png') })).body);
+    const media = MediaObject.parse(
+      (await api.raw('/media/upload', { method: 'POST', body: fileForm(await pngBytes(), 'keep.png') })).body,
+    );
     const created = await api.post<{ postId: string }[]>('/posts', {
       type: 'schedule',
       date: new Date(Date.now() + 86_400_000).toISOString(),
@@ -35,7 +37,9 @@ describe('data survives restarts', () => {
     });
     const postId = created.body[0]?.postId ?? '';
     const before = PostListResponse.parse((await api.get(`/posts?${range()}`)).body).posts;
-    const shortLink = /http:\/\/\S+\/s\/[a-z0-9]+/.exec(PostDetail.parse((await api.get(`/posts/${postId}`)).body).content ?? '')?.[0];
+    const shortLink = /http:\/\/\S+\/s\/[a-z0-9]+/.exec(
+      PostDetail.parse((await api.get(`/posts/${postId}`)).body).content ?? '',
+    )?.[0];
     const tokens = first.sandbox.keys.map((k) => k.token);
     await first.close();
 
@@ -43,7 +47,9 @@ describe('data survives restarts', () => {
     try {
       expect(second.baseUrl).not.toBe('');
       expect(second.sandbox.keys.map((k) => k.token)).toEqual(tokens);
-      expect(SandboxFile.parse(JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'))).baseUrl).toBe(second.baseUrl);
+      expect(SandboxFile.parse(JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'))).baseUrl).toBe(
+        second.baseUrl,
+      );
       const api2 = as(second, 'full-live');
       const after = PostListResponse.parse((await api2.get(`/posts?${range()}`)).body).posts;
       expect(after.map((p) => p.id)).toEqual(before.map((p) => p.id));
@@ -53,7 +59,9 @@ describe('data survives restarts', () => {
       const file = await fetch(post.value[0]?.image?.[0]?.path ?? '');
       expect(file.status).toBe(200);
       expect(shortLink).toBeDefined();
-      const redirect = await fetch((shortLink ?? '').replace(first.origin, second.origin), { redirect: 'manual' });
+      const redirect = await fetch((shortLink ?? '').replace(first.origin, second.origin), {
+        redirect: 'manual',
+      });
       expect(redirect.headers.get('location')).toBe('https://example.com/kept');
       expectError(await as(second, 'revoked').get('/me'), 401, 'INVALID_API_KEY');
     } finally {
@@ -64,18 +72,24 @@ describe('data survives restarts', () => {
   it('upgrades a database left at schema version 1, keeping its posts and listing them in the same order', async () => {
     const dataDir = dir();
     const first = await startService({ dataDir, port: 0 });
-    const before = PostListResponse.parse((await as(first, 'full-live').get(`/posts?${range(20)}`)).body).posts;
+    const before = PostListResponse.parse(
+      (await as(first, 'full-live').get(`/posts?${range(20)}`)).body,
+    ).posts;
     await first.close();
     // Put the file back as version 1 left it: its posts index without id, short links without their post.
     const db = new Database(join(dataDir, 'service.db'));
     db.exec(UNDO_MIGRATION_3);
-    db.exec('DROP INDEX posts_by_brand_date_id; CREATE INDEX posts_by_brand_date ON posts(brand_id, publish_date);');
+    db.exec(
+      'DROP INDEX posts_by_brand_date_id; CREATE INDEX posts_by_brand_date ON posts(brand_id, publish_date);',
+    );
     db.pragma('user_version = 1');
     db.close();
 
     const second = await startService({ dataDir, port: 0 });
     try {
-      const after = PostListResponse.parse((await as(second, 'full-live').get(`/posts?${range(20)}`)).body).posts;
+      const after = PostListResponse.parse(
+        (await as(second, 'full-live').get(`/posts?${range(20)}`)).body,
+      ).posts;
       expect(before.length).toBeGreaterThan(25);
       expect(after.map((p) => p.id)).toEqual(before.map((p) => p.id));
     } finally {
@@ -84,7 +98,9 @@ describe('data survives restarts', () => {
     const upgraded = new Database(join(dataDir, 'service.db'));
     expect(upgraded.prepare('PRAGMA user_version').get()).toMatchObject({ user_version: migrations.length });
     const plan = upgraded
-      .prepare('EXPLAIN QUERY PLAN SELECT id FROM posts WHERE brand_id = ? AND publish_date BETWEEN ? AND ? ORDER BY publish_date, id')
+      .prepare(
+        'EXPLAIN QUERY PLAN SELECT id FROM posts WHERE brand_id = ? AND publish_date BETWEEN ? AND ? ORDER BY publish_date, id',
+      )
       .all('b', 0, 1) as { detail: string }[];
     upgraded.close();
     expect(plan.map((r) => r.detail).join(' | ')).not.toMatch(/TEMP B-TREE/);
@@ -157,7 +173,13 @@ describe('data survives restarts', () => {
       type: 'schedule',
       date: new Date(Date.now() + 300).toISOString(),
       shortLink: false,
-      posts: [{ integration: { id: world(first).byPlatform('x') }, value: [{ content: 'while down' }], settings: { __type: 'x' } }],
+      posts: [
+        {
+          integration: { id: world(first).byPlatform('x') },
+          value: [{ content: 'while down' }],
+          settings: { __type: 'x' },
+        },
+      ],
     });
     await first.close();
     await new Promise((r) => setTimeout(r, 400));
@@ -185,7 +207,9 @@ describe('data survives restarts', () => {
       expect(fresh.token).not.toBe(oldToken);
       expect((await fresh.get('/me')).status).toBe(200);
       expectError(await as(second, 'revoked').get('/me'), 401, 'INVALID_API_KEY');
-      const stale = await fetch(`${second.baseUrl}/me`, { headers: { ...fresh.headers, authorization: `Bearer ${oldToken}` } });
+      const stale = await fetch(`${second.baseUrl}/me`, {
+        headers: { ...fresh.headers, authorization: `Bearer ${oldToken}` },
+      });
       expect(stale.status).toBe(401);
     } finally {
       await second.close();

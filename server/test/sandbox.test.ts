@@ -35,7 +35,8 @@ describe('the seeded sandbox', () => {
     expect(w.brand1.integrations.filter((i) => i.disconnected)).toHaveLength(1);
     expect(w.brand2.integrations.length).toBeGreaterThanOrEqual(3);
     expect(w.brand3.integrations.length).toBeGreaterThanOrEqual(1);
-    for (const i of [...w.brand1.integrations, ...w.brand2.integrations, ...w.brand3.integrations]) expect(i.id).toMatch(/^int_/);
+    for (const i of [...w.brand1.integrations, ...w.brand2.integrations, ...w.brand3.integrations])
+      expect(i.id).toMatch(/^int_/);
     expect(w.org1.id).toMatch(/^org_/);
     expect(w.brand1.id).toMatch(/^brand_/);
   });
@@ -46,7 +47,12 @@ describe('the seeded sandbox', () => {
     const { org1, org2, brand1 } = world(s);
     expect(key('full-live').token).toMatch(/^pst_live_/);
     expect(key('full-test').token).toMatch(/^pst_test_/);
-    expect(key('full-live')).toMatchObject({ organizationId: org1.id, scopes: [...ALL_SCOPES], brandIds: null, revoked: false });
+    expect(key('full-live')).toMatchObject({
+      organizationId: org1.id,
+      scopes: [...ALL_SCOPES],
+      brandIds: null,
+      revoked: false,
+    });
     expect([...key('scheduler').scopes].sort()).toEqual(['brands:read', 'media:write', 'posts:write']);
     expect(key('posts-read').scopes).toEqual(['posts:read']);
     expect(key('brand1-only')).toMatchObject({ brandIds: [brand1.id], scopes: [...ALL_SCOPES] });
@@ -74,10 +80,20 @@ describe('the seeded sandbox', () => {
       const { posts } = PostListResponse.parse((await b.get(`/posts?${range(20)}`)).body);
       for (const item of posts) {
         const post = PostDetail.parse((await b.get(`/posts/${item.id}`)).body);
-        const kinds = new Map((post.media ?? []).map((m) => [m.id, /\.(mp4|mov|webm)$/.test(m.path) ? ('video' as const) : ('image' as const)]));
+        const kinds = new Map(
+          (post.media ?? []).map((m) => [
+            m.id,
+            /\.(mp4|mov|webm)$/.test(m.path) ? ('video' as const) : ('image' as const),
+          ]),
+        );
         const platform = post.integration.platform as (typeof PLATFORM_TYPES)[number];
         const issues = validatePostTarget(
-          { integration: { id: post.integration.id }, value: post.value, settings: post.settings, commentDelays: post.commentDelays },
+          {
+            integration: { id: post.integration.id },
+            value: post.value,
+            settings: post.settings,
+            commentDelays: post.commentDelays,
+          },
           0,
           platform,
           (ref) => kinds.get(ref.id),
@@ -85,7 +101,9 @@ describe('the seeded sandbox', () => {
         expect(issues, `${platform} ${post.id}`).toEqual([]);
       }
     }
-    const picture = (await api.get<{ posts: { integration: { picture: string | null } }[] }>(`/posts?${range()}`)).body.posts[0]?.integration.picture;
+    const picture = (
+      await api.get<{ posts: { integration: { picture: string | null } }[] }>(`/posts?${range()}`)
+    ).body.posts[0]?.integration.picture;
     expect(picture).toMatch(new RegExp(`^${s.cdnUrl}/`));
     const avatar = await fetch(picture ?? '');
     expect(avatar.headers.get('content-type')).toContain('image/');

@@ -12,17 +12,24 @@ const outcome = (state: string, content = 'Our autumn blend is back', error: str
 
 describe('post notification', () => {
   it('says a post was published, with its text', () => {
-    expect(notificationFor(outcome('published'))).toEqual({ title: 'Post published', body: 'Our autumn blend is back' });
+    expect(notificationFor(outcome('published'))).toEqual({
+      title: 'Post published',
+      body: 'Our autumn blend is back',
+    });
     expect(notificationFor(outcome('PUBLISHED'))?.title).toBe('Post published');
   });
 
   it('says a post failed and why, or what to do when the service did not say', () => {
-    const failed = notificationFor(outcome('error', 'Hello', 'The account is disconnected: reconnect it in the dashboard.'));
+    const failed = notificationFor(
+      outcome('error', 'Hello', 'The account is disconnected: reconnect it in the dashboard.'),
+    );
     expect(failed).toEqual({
       title: 'A post could not be published',
       body: 'Hello\nThe account is disconnected: reconnect it in the dashboard.',
     });
-    expect(notificationFor(outcome('failed', 'Hello'))?.body).toMatch(/Open Postdeck to reschedule or delete it/);
+    expect(notificationFor(outcome('failed', 'Hello'))?.body).toMatch(
+      /Open Postdeck to reschedule or delete it/,
+    );
   });
 
   it('cuts long text on a character boundary and names a post without text', () => {
