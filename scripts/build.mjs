@@ -39,10 +39,11 @@ async function buildRenderer() {
   console.log(`renderer -> ${join(out, 'renderer')}`);
 }
 
-async function buildMain() {
+/** One Node bundle for main's process (main itself, and the import parse worker beside it). */
+async function bundleForMain(entry, outfile) {
   await esbuild({
-    entryPoints: ['electron/main.ts'],
-    outfile: join(out, 'electron/main.cjs'),
+    entryPoints: [entry],
+    outfile: join(out, outfile),
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -54,21 +55,13 @@ async function buildMain() {
     banner: { js: "const __postdeckImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     logLevel: 'warning',
   });
+}
+
+async function buildMain() {
+  await bundleForMain('electron/main.ts', 'electron/main.cjs');
   console.log(`main -> ${join(out, 'electron/main.cjs')}`);
   // The import parse worker, beside main.cjs, where electron/import/import-file.ts looks for it.
-  await esbuild({
-    entryPoints: ['electron/import/parse-worker.ts'],
-    outfile: join(out, 'electron/import-worker.cjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: NODE_TARGET,
-    sourcemap: true,
-    external: MAIN_EXTERNALS,
-    define: { 'import.meta.url': '__postdeckImportMetaUrl' },
-    banner: { js: "const __postdeckImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-    logLevel: 'warning',
-  });
+  await bundleForMain('electron/import/parse-worker.ts', 'electron/import-worker.cjs');
   console.log(`import worker -> ${join(out, 'electron/import-worker.cjs')}`);
 }
 

@@ -49,6 +49,16 @@ const fixed = (ratio: number, fit: MediaFrame['fit'] = 'cover'): MediaFrame => (
   fit,
 });
 
+const LINKEDIN: PreviewLayout = {
+  foldAt: 210,
+  foldLines: 3,
+  foldLabel: '…see more',
+  links: 'as-written',
+  linkCard: true,
+  thread: 'comments',
+  frame: range(3 / 4, 1.91),
+};
+
 export const previewLayouts: Record<PreviewVariant, PreviewLayout> = {
   // X shows the whole post up to 280; longer (Premium) posts fold at 280 with "Show more".
   // One picture shows in a 16:9 to 3:4 frame; links read as t.co's 23 characters count them.
@@ -81,25 +91,9 @@ export const previewLayouts: Record<PreviewVariant, PreviewLayout> = {
     thread: 'none',
     frame: fixed(9 / 16),
   },
-  // LinkedIn folds after about 210 characters or three lines with "…see more".
-  linkedin: {
-    foldAt: 210,
-    foldLines: 3,
-    foldLabel: '…see more',
-    links: 'as-written',
-    linkCard: true,
-    thread: 'comments',
-    frame: range(3 / 4, 1.91),
-  },
-  'linkedin-page': {
-    foldAt: 210,
-    foldLines: 3,
-    foldLabel: '…see more',
-    links: 'as-written',
-    linkCard: true,
-    thread: 'comments',
-    frame: range(3 / 4, 1.91),
-  },
+  // LinkedIn folds after about 210 characters or three lines with "…see more"; a page's post the same.
+  linkedin: LINKEDIN,
+  'linkedin-page': LINKEDIN,
   // Facebook folds after about 480 characters or five lines with "… See more".
   facebook: {
     foldAt: 480,
