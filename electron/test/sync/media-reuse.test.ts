@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
 import { MediaRepo } from '../../media/media-repo.js';
+import { OutboxRepo } from '../../store/outbox-repo.js';
 import { MediaLibraryService, cleanTags } from '../../media/media-library.js';
 import { fileOnService, hashFile } from '../../media/media-reuse.js';
 import { harness, PROFILE_ID, until, type Harness } from './harness.js';
@@ -131,6 +132,7 @@ describe('reusing media by content hash', () => {
     const media = await upload(h, path);
     const library = new MediaLibraryService({
       db: h.db,
+      outbox: new OutboxRepo(h.db),
       active: () => ({ profileId: PROFILE_ID, brandId: h!.brandId }),
     });
     expect(library.listMediaLibrary().find((t) => t.media.id === media.id)).toMatchObject({
@@ -147,6 +149,7 @@ describe('reusing media by content hash', () => {
     const a = await upload(h, path);
     const library = new MediaLibraryService({
       db: h.db,
+      outbox: new OutboxRepo(h.db),
       active: () => ({ profileId: PROFILE_ID, brandId: h!.brandId }),
     });
     library.setMediaTags({ mediaId: a.id, tags: ['launch', ' Launch ', 'spring'] });
@@ -191,6 +194,7 @@ describe('reusing media by content hash', () => {
     const stored = await h.api().uploadMedia({ path: await png(h.dataDir, 'remote.png') });
     const library = new MediaLibraryService({
       db: h.db,
+      outbox: new OutboxRepo(h.db),
       active: () => ({ profileId: PROFILE_ID, brandId: h!.brandId }),
     });
     const active = { profileId: PROFILE_ID, brandId: h.brandId };
