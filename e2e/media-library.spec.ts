@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import type { PostDetail, PostListItem } from '../shared/api/resources.js';
-import { expect, test, type TestService } from './fixtures.js';
+import { createOnService, expect, test, type TestService } from './fixtures.js';
 import { snap } from './support/pages.js';
 
 /*
@@ -133,5 +133,142 @@ test('the same bytes are uploaded once; the library shows, tags, finds and reuse
   await item.dragTo(dialog.getByRole('textbox', { name: 'Text of Block 1', exact: true }));
   await expect(dialog.getByRole('button', { name: 'Remove beans.png' })).toHaveCount(2);
   await snap(page, 'media-library-dragged');
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A PNG of random pixels (so the service never already has it), written in a fresh folder. */
+async function freshPng(name: string): Promise<{ dir: string; file: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'postdeck-media-e2e-'));
+  const file = join(dir, name);
+  await sharp(randomBytes(80 * 60 * 3), { raw: { width: 80, height: 60, channels: 3 } })
+    .png()
+    .toFile(file);
+  return { dir, file };
+}
+
+async function openMediaLibrary(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Media' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Media library' })).toBeVisible();
+}
+
+test('the library uploads files itself, through the same file tokens as the composer', async ({
+  page,
+  app,
+  connectWithSandboxKey,
+}) => {
+  await connectWithSandboxKey('full-test');
+  const { dir, file } = await freshPng('storefront.png');
+  await app.registerFile(file, 'storefront.png');
+  await openMediaLibrary(page);
+  await expect(page.getByText('No media for this brand yet')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload', exact: true })).toBeVisible();
+  await snap(page, 'media-library-empty');
+
+  await page.getByLabel('Files to upload to the media library').setInputFiles(file);
+  const tile = page.getByRole('list', { name: 'Media of this brand' }).getByRole('listitem', {
+    name: 'storefront.png',
+  });
+  await expect(tile).toBeVisible({ timeout: 20_000 });
+  await expect(tile).toContainText('80 × 60');
+  await expect(tile.getByText('Not used in a post yet')).toBeVisible();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('media of a post the app read, uploaded elsewhere, is in the library with its post', async ({
+  page,
+  app,
+  service,
+  connectWithSandboxKey,
+}) => {
+  test.skip(app.host === 'electron', 'the bridge plays main: it opens the post as a notification would');
+  const brandId = service.brandsOf('full-test')[0]!.id;
+  const headers = { authorization: `Bearer ${service.key('full-test')}`, 'x-brand-id': brandId };
+  const { dir, file } = await freshPng('elsewhere.png');
+  // Another client of the brand uploads a picture and schedules a post with it.
+  const form = new FormData();
+  form.set('file', new Blob([await readFile(file)], { type: 'image/png' }), 'elsewhere.png');
+  const uploaded = await fetch(`${service.baseUrl}/media/upload`, { method: 'POST', headers, body: form });
+  expect(uploaded.status).toBe(200);
+  const media = (await uploaded.json()) as { id: string; path: string };
+  const x = service.sandbox.organizations
+    .flatMap((o) => o.brands)
+    .find((b) => b.id === brandId)!
+    .integrations.find((i) => i.platform === 'x' && !i.disconnected)!;
+  const content = `Made elsewhere ${randomUUID().slice(0, 8)}`;
+  const created = await createOnService(service, {
+    type: 'schedule',
+    date: new Date(Date.now() + 3 * DAY).toISOString(),
+    shortLink: false,
+    posts: [
+      {
+        integration: { id: x.id },
+        value: [{ content, image: [{ id: media.id, path: media.path }] }],
+        settings: { __type: 'x' },
+      },
+    ],
+  });
+  const [post] = (await created.json()) as { postId: string }[];
+
+  await connectWithSandboxKey('full-test');
+  app.services!.requestOpen({ kind: 'post', postId: post!.postId });
+  await expect(page.getByRole('complementary')).toContainText(content);
+
+  await openMediaLibrary(page);
+  // Named by the post's words: the service's file name is an id.
+  const tile = page.getByRole('list', { name: 'Media of this brand' }).getByRole('listitem', {
+    name: `Picture in “${content}”`,
+  });
+  await expect(tile).toBeVisible();
+  await expect(tile).not.toContainText(media.id);
+  await expect(tile.getByText('Used in 1 post')).toBeVisible();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('a post scheduled with a media counts as a use at once, while it waits in the outbox', async ({
+  page,
+  app,
+  service,
+  connectWithSandboxKey,
+}) => {
+  await connectWithSandboxKey('full-test');
+  const { dir, file } = await freshPng('terrace.png');
+  await app.registerFile(file, 'terrace.png');
+  const tag = randomUUID().slice(0, 8);
+  await scheduleWithFile(page, `Terrace online ${tag}`, file, 'terrace.png');
+  await openMediaLibrary(page);
+  const tile = page.getByRole('list', { name: 'Media of this brand' }).getByRole('listitem', {
+    name: 'terrace.png',
+  });
+  await expect(tile.getByText('Used in 1 post')).toBeVisible({ timeout: 20_000 });
+
+  // Offline, the next post waits in the outbox: the library counts it already.
+  await service.stop();
+  await tile.getByRole('button', { name: /New post with it/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByRole('group', { name: 'X', exact: true })
+    .getByRole('checkbox', { name: 'Harbor Coffee', exact: true })
+    .check();
+  await dialog.getByRole('textbox', { name: 'Text of Block 1', exact: true }).fill(`Terrace queued ${tag}`);
+  const when = await page.evaluate((at) => {
+    const d = new Date(Date.now() + at);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  }, 3 * DAY);
+  await dialog.getByLabel(/^Publish at/).fill(when);
+  await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  const queued = await page.evaluate(() => window.api.listOutbox({}));
+  expect(queued.ok && queued.value.filter((o) => o.kind === 'create')).toHaveLength(1);
+  await expect(tile.getByText('Used in 2 posts')).toBeVisible();
+  // The waiting post opens in the calendar as the others do.
+  await tile.getByText('Used in 2 posts').click();
+  await tile
+    .getByRole('button', { name: /^Post of / })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+  await expect(page.getByRole('complementary')).toContainText('change waiting to sync');
+  await service.start();
   await rm(dir, { recursive: true, force: true });
 });

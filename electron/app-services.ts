@@ -163,7 +163,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   sync.start();
 
   const api = async () => (await profiles.active()).api;
-  const mediaLibrary = new MediaLibraryService({ db, active, now });
+  const mediaLibrary = new MediaLibraryService({ db, active, outbox: stores.outbox, now });
   const uploadMediaFromUrl = async (url: string) => {
     const { profile, brandId, api: client } = await profiles.active();
     if (!brandId) return client.uploadMediaFromUrl(url);

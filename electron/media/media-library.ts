@@ -4,7 +4,9 @@ import type { LibraryMedia } from '../../shared/ipc/models.js';
 import { AppFailure, notConnected } from '../core/app-failure.js';
 import type { AppDatabase } from '../store/database.js';
 import type { ActiveBrand } from '../core/active-brand.js';
-import { MediaRepo, type MediaRecord, type MediaUse } from './media-repo.js';
+import type { OutboxReads } from '../store/outbox-repo.js';
+import { localPostId } from '../sync/outbox-overlay.js';
+import { MediaRepo, type MediaRecord, type MediaUse, type SeenMedia } from './media-repo.js';
 import { uploadUrlOrReuse } from './media-reuse.js';
 
 /*
@@ -31,6 +33,25 @@ function view(r: MediaRecord, uses: readonly MediaUse[]): LibraryMedia {
   };
 }
 
+/** A media only seen in a post this device read: what the post says of it, nothing measured. */
+function seenView(s: SeenMedia, uses: readonly MediaUse[]): LibraryMedia {
+  return {
+    media: s.media,
+    kind: null,
+    size: null,
+    width: null,
+    height: null,
+    durationMs: null,
+    source: 'post',
+    sourceUrl: null,
+    addedAt: s.seenAt,
+    tags: [],
+    usedIn: uses
+      .filter((u) => u.mediaId === s.media.id)
+      .map((u) => ({ postId: u.postId, publishDate: u.publishDate })),
+  };
+}
+
 /** Tags as the user means them: trimmed, one of each (ignoring case), in the order given. */
 export function cleanTags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
@@ -50,6 +71,8 @@ export class MediaLibraryService {
     private readonly o: {
       db: AppDatabase;
       active: () => ActiveBrand | null;
+      /** Creates still queued count as uses of their media. */
+      outbox: OutboxReads;
       now?: () => Date;
       fetchImpl?: typeof fetch;
     },
@@ -57,10 +80,19 @@ export class MediaLibraryService {
     this.repo = new MediaRepo(o.db, o.now);
   }
 
+  /**
+   * The media this brand uploaded or imported, then the media of posts read in full that were
+   * uploaded elsewhere (one tile per media either way).
+   */
   listMediaLibrary(): IpcOutput<'listMediaLibrary'> {
     const active = this.requireActive();
-    const uses = this.repo.uses(active.profileId, active.brandId);
-    return this.repo.list(active.profileId, active.brandId).map((r) => view(r, uses));
+    const uses = this.uses(active);
+    const records = this.repo.list(active.profileId, active.brandId);
+    const known = new Set(records.map((r) => r.media.id));
+    const seen = this.repo
+      .seenInPosts(active.profileId, active.brandId)
+      .filter((s) => !known.has(s.media.id));
+    return [...records.map((r) => view(r, uses)), ...seen.map((s) => seenView(s, uses))];
   }
 
   setMediaTags(input: IpcInput<'setMediaTags'>): IpcOutput<'setMediaTags'> {
@@ -71,7 +103,7 @@ export class MediaLibraryService {
     const record = this.repo.setTags(active.profileId, active.brandId, input.mediaId, cleanTags(input.tags));
     if (!record)
       throw new AppFailure('NOT_FOUND', 'This media is not in the library any more; reload the library.');
-    return view(record, this.repo.uses(active.profileId, active.brandId));
+    return view(record, this.uses(active));
   }
 
   /** POST /media/upload-from-url, unless this link already became a media the service still has. */
@@ -86,6 +118,35 @@ export class MediaLibraryService {
       () => send(url),
     );
     return media;
+  }
+
+  /**
+   * Posts using each media: those in the calendar's copy, and those still waiting in the outbox to
+   * be created (a post counts from the moment it is scheduled, as the calendar shows it), newest first.
+   */
+  private uses(active: ActiveBrand): MediaUse[] {
+    const nowIso = (this.o.now?.() ?? new Date()).toISOString();
+    const queued: MediaUse[] = [];
+    for (const op of this.o.outbox.list({ profileId: active.profileId, brandId: active.brandId })) {
+      if (op.kind !== 'create' && op.kind !== 'edit') continue;
+      if (op.status !== 'pending' && op.status !== 'sending') continue;
+      const publishDate = op.payload.type === 'now' ? nowIso : op.payload.date;
+      op.payload.targets.forEach((target, i) => {
+        const ids = new Set<string>();
+        for (const m of target.blocks.flatMap((b) => b.media)) {
+          const id =
+            m.mediaId ??
+            (m.localPath
+              ? this.repo.findByLocalPath(active.profileId, active.brandId, m.localPath)?.media.id
+              : null);
+          if (id) ids.add(id);
+        }
+        for (const mediaId of ids) queued.push({ mediaId, postId: localPostId(op.id, i), publishDate });
+      });
+    }
+    return [...queued, ...this.repo.uses(active.profileId, active.brandId)].sort(
+      (a, b) => Date.parse(b.publishDate) - Date.parse(a.publishDate),
+    );
   }
 
   private requireActive(): ActiveBrand {

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
   MediaObject,
+  MediaRef,
   type PostCreateRequest,
   type PostCreateResultItem,
 } from '../../shared/api/resources.js';
+import { mediaKindFromPath } from '../../shared/platforms/validate.js';
 import type { AppDatabase } from '../store/database.js';
 import { jsonText, parseRow, parseRows } from '../store/rows.js';
 
@@ -83,6 +85,35 @@ const Row = z
   }));
 
 const UseRow = z.object({ media_id: z.string(), post_id: z.string(), publish_date: z.string() });
+const SeenRow = z.object({
+  image_json: jsonText(MediaRef),
+  block_text: z.unknown(),
+  synced_at: z.string(),
+});
+
+/** A media a post read in full carries (GET /posts/:id), known by what the post says of it. */
+export interface SeenMedia {
+  media: MediaObject;
+  seenAt: string;
+}
+
+/**
+ * The service names a block's media by id and path only, and its file name is an id: the tile is
+ * named by the post's words instead ("Picture in “Spring menu is…”"), as a person would say it.
+ */
+function mediaOfRef(ref: MediaRef, blockText: string | null): MediaObject {
+  const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+  const what = mediaKindFromPath(ref) === 'video' ? 'Video' : 'Picture';
+  const words = (blockText ?? '').replace(/\s+/g, ' ').trim();
+  const quoted = words.length > 40 ? `${words.slice(0, 39).trimEnd()}…` : words;
+  return {
+    id: ref.id,
+    name: text(ref['name']) ?? (quoted ? `${what} in “${quoted}”` : `${what} in a post`),
+    path: ref.path,
+    thumbnail: text(ref['thumbnail']) ?? ref.path,
+    alt: text(ref['alt']),
+  };
+}
 
 export class MediaRepo {
   constructor(
@@ -262,6 +293,30 @@ export class MediaRepo {
       postId: r.post_id,
       publishDate: r.publish_date,
     }));
+  }
+
+  /**
+   * Media in the blocks of the posts this device read in full (the post details it keeps), newest
+   * read first, one entry per media: how media uploaded elsewhere reach the library.
+   */
+  seenInPosts(profileId: string, brandId: string): SeenMedia[] {
+    const rows = this.db.sql
+      .prepare(
+        `SELECT img.value AS image_json, json_extract(b.value, '$.content') AS block_text, d.synced_at FROM post_details d,
+           json_each(d.detail_json, '$.value') b, json_each(b.value, '$.image') img
+         WHERE d.profile_id = ? AND d.brand_id = ? AND json_valid(d.detail_json)
+         ORDER BY d.synced_at DESC, d.id`,
+      )
+      .all(profileId, brandId);
+    const seen = new Map<string, SeenMedia>();
+    for (const r of parseRows(this.db, 'post_details', SeenRow, rows)) {
+      if (!seen.has(r.image_json.id))
+        seen.set(r.image_json.id, {
+          media: mediaOfRef(r.image_json, typeof r.block_text === 'string' ? r.block_text : null),
+          seenAt: r.synced_at,
+        });
+    }
+    return [...seen.values()];
   }
 
   private linkFile(profileId: string, brandId: string, localPath: string, mediaId: string): void {

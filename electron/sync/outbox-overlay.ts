@@ -51,11 +51,16 @@ function integrationOf(
   };
 }
 
+/** The id the calendar gives the `index`th post a queued create will make, until the service names it. */
+export function localPostId(opId: string, index: number): string {
+  return `local:${opId}:${index}`;
+}
+
 /** Posts a create (or the create half of an edit) will make, shown before the server has them. */
 function localPosts(op: OutboxRecord, payload: CreatePayload, input: OverlayInput): CalendarPost[] {
   const date = payload.type === 'now' ? input.nowIso : payload.date;
   return payload.targets.map((t, i) => ({
-    id: `local:${op.id}:${i}`,
+    id: localPostId(op.id, i),
     group: null,
     state: payload.type === 'draft' ? 'draft' : payload.type === 'now' ? 'publishing' : 'scheduled',
     publishDate: date,

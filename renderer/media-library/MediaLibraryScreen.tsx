@@ -1,14 +1,16 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MediaTag, type LibraryMedia } from '../../shared/ipc/models.js';
 import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
 import { useBrandZone } from '../calendar/queries.js';
+import { openPostInCalendar } from '../analytics/open-in-calendar.js';
 import { openRequested } from '../desktop/open-requests.js';
 import { call, type AppError } from '../lib/ipc.js';
 import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
 import { formatDimensions, formatDuration, formatSize, searchLibrary } from './library-search.js';
 import { draftMediaOf, writeDraggedMedia } from './media-drag.js';
+import { UploadButton } from './UploadButton.js';
 import './media-library.css';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -33,6 +35,18 @@ export function MediaLibraryScreen() {
     'postsChanged',
     useCallback(() => void refetch(), [refetch]),
   );
+  // A post queued in the outbox uses its media from then on, before any post changes on the service.
+  const pending = useRef<number | null>(null);
+  useIpcEvent(
+    'syncStatus',
+    useCallback(
+      (status) => {
+        if (pending.current !== status.pending) void refetch();
+        pending.current = status.pending;
+      },
+      [refetch],
+    ),
+  );
 
   if (library.isPending) return <Loading label="Loading the media library…" />;
   if (library.isError) {
@@ -45,42 +59,63 @@ export function MediaLibraryScreen() {
     );
   }
   const items = library.data;
-  if (items.length === 0) {
-    return (
-      <EmptyState title="No media for this brand yet">
-        <p>
-          Files you attach in the composer and media imported from a CSV or JSON file appear here once
-          uploaded, ready to reuse without uploading them again.
-        </p>
-      </EmptyState>
-    );
-  }
   const shown = searchLibrary(items, query);
 
   return (
     <section className="media-library" aria-label="Media library">
+      {/* The upload stays in one place from an empty library to a full one, with its progress. */}
       <div className="media-library-toolbar">
-        <label htmlFor={searchId}>Search by name or tag</label>
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          placeholder="launch, #spring…"
-          onChange={(e) => setQuery(e.target.value)}
-        />
-        <span className="muted" role="status">
-          {shown.length === items.length
-            ? `${items.length} media`
-            : `${shown.length} of ${items.length} media`}
-        </span>
+        <UploadButton />
+        {items.length > 0 ? (
+          <>
+            <label htmlFor={searchId}>Search by name or tag</label>
+            <input
+              id={searchId}
+              type="search"
+              value={query}
+              placeholder="launch, #spring…"
+              onChange={(e) => setQuery(e.target.value)}
+            />
+            <span className="muted" role="status">
+              {shown.length === items.length
+                ? `${items.length} media`
+                : `${shown.length} of ${items.length} media`}
+            </span>
+          </>
+        ) : null}
       </div>
+      {items.length === 0 ? (
+        <EmptyState title="No media for this brand yet">
+          <p>
+            Upload files here, or attach them in the composer; media imported from a CSV or JSON file and
+            media of the posts you open appear here too, ready to reuse without uploading them again.
+          </p>
+        </EmptyState>
+      ) : (
+        <LibraryGrid shown={shown} query={query} onClear={() => setQuery('')} />
+      )}
+    </section>
+  );
+}
+
+function LibraryGrid({
+  shown,
+  query,
+  onClear,
+}: {
+  shown: readonly LibraryMedia[];
+  query: string;
+  onClear(): void;
+}) {
+  return (
+    <>
       <p className="muted media-library-hint">
         Drag a tile onto a post in the composer (open it with New post), or start a post with it.
       </p>
       {shown.length === 0 ? (
         <EmptyState title="Nothing matches">
           <p>No media has “{query.trim()}” in its name or tags.</p>
-          <button type="button" className="button" onClick={() => setQuery('')}>
+          <button type="button" className="button" onClick={onClear}>
             Clear the search
           </button>
         </EmptyState>
@@ -91,7 +126,7 @@ export function MediaLibraryScreen() {
           ))}
         </ul>
       )}
-    </section>
+    </>
   );
 }
 
@@ -237,7 +272,12 @@ function UsedIn({ item }: { item: LibraryMedia }) {
             <button
               type="button"
               className="media-used-link"
-              onClick={() => void openRequested({ kind: 'post', postId: use.postId }, zone)}
+              onClick={() =>
+                // A post still in the outbox has no copy on the service to read its date from yet.
+                use.postId.startsWith('local:')
+                  ? openPostInCalendar(use.postId, use.publishDate, zone)
+                  : void openRequested({ kind: 'post', postId: use.postId }, zone)
+              }
             >
               Post of {format.format(new Date(use.publishDate))}
             </button>

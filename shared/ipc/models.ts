@@ -309,8 +309,11 @@ export const LibraryMedia = z.object({
   height: z.number().int().nullable(),
   /** A video's length (MP4 and MOV files uploaded from this computer); null when not known. */
   durationMs: z.number().int().nullable(),
-  /** 'file' when uploaded from this computer, 'link' when the service fetched it from a URL. */
-  source: z.enum(['file', 'link']),
+  /**
+   * 'file' when uploaded from this computer, 'link' when the service fetched it from a URL, 'post'
+   * when only seen in a post read from the service (uploaded elsewhere).
+   */
+  source: z.enum(['file', 'link', 'post']),
   sourceUrl: z.string().nullable(),
   addedAt: IsoDateTime,
   tags: z.array(z.string()),

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
 import { MediaRepo } from '../../media/media-repo.js';
+import { OutboxRepo } from '../../store/outbox-repo.js';
 import { MediaLibraryService, cleanTags } from '../../media/media-library.js';
 import { fileOnService, hashFile } from '../../media/media-reuse.js';
 import { harness, PROFILE_ID, until, type Harness } from './harness.js';
@@ -131,6 +132,7 @@ describe('reusing media by content hash', () => {
     const media = await upload(h, path);
     const library = new MediaLibraryService({
       db: h.db,
+      outbox: new OutboxRepo(h.db),
       active: () => ({ profileId: PROFILE_ID, brandId: h!.brandId }),
     });
     expect(library.listMediaLibrary().find((t) => t.media.id === media.id)).toMatchObject({
@@ -141,12 +143,48 @@ describe('reusing media by content hash', () => {
     });
   });
 
+  it('lists the media of the posts read in full once each, after the uploaded ones, named by the post', async () => {
+    h = await harness();
+    const a = await upload(h, await png(h.dataDir, 'photo.png'));
+    const library = new MediaLibraryService({
+      db: h.db,
+      outbox: new OutboxRepo(h.db),
+      active: () => ({ profileId: PROFILE_ID, brandId: h!.brandId }),
+    });
+    const detail = (id: string, value: unknown) =>
+      h!.db.sql
+        .prepare(
+          'INSERT INTO post_details (profile_id, brand_id, id, detail_json, synced_at) VALUES (?, ?, ?, ?, ?)',
+        )
+        .run(PROFILE_ID, h!.brandId, id, JSON.stringify({ id, value }), '2026-11-20T10:00:00.000Z');
+    const elsewhere = { id: 'media_elsewhere1', path: 'https://cdn.example/media_elsewhere1.mp4' };
+    detail('post_one', [
+      { content: 'Our new   terrace opens on Friday', image: [elsewhere, { id: a.id, path: a.path }] },
+    ]);
+    detail('post_two', [{ content: 'Again', image: [elsewhere] }, { content: 'no media here' }]);
+    // A copy that cannot be read is skipped, never a failure of the whole library.
+    h.db.sql
+      .prepare(
+        'INSERT INTO post_details (profile_id, brand_id, id, detail_json, synced_at) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(PROFILE_ID, h.brandId, 'post_bad', '{not json', '2026-11-20T10:00:00.000Z');
+
+    const tiles = library.listMediaLibrary();
+    expect(tiles.map((t) => t.media.id)).toEqual([a.id, elsewhere.id]);
+    expect(tiles[1]).toMatchObject({
+      media: { name: 'Video in “Our new terrace opens on Friday”', path: elsewhere.path, alt: null },
+      source: 'post',
+      size: null,
+    });
+  });
+
   it('uploads again when the service lost the file, and the new media takes the old row (and its tags)', async () => {
     h = await harness();
     const path = await png(h.dataDir, 'photo.png');
     const a = await upload(h, path);
     const library = new MediaLibraryService({
       db: h.db,
+      outbox: new OutboxRepo(h.db),
       active: () => ({ profileId: PROFILE_ID, brandId: h!.brandId }),
     });
     library.setMediaTags({ mediaId: a.id, tags: ['launch', ' Launch ', 'spring'] });
@@ -191,6 +229,7 @@ describe('reusing media by content hash', () => {
     const stored = await h.api().uploadMedia({ path: await png(h.dataDir, 'remote.png') });
     const library = new MediaLibraryService({
       db: h.db,
+      outbox: new OutboxRepo(h.db),
       active: () => ({ profileId: PROFILE_ID, brandId: h!.brandId }),
     });
     const active = { profileId: PROFILE_ID, brandId: h.brandId };
