@@ -20,7 +20,9 @@ export function TimezoneField({ brand }: { brand: BrandView }) {
   async function save(timezone: string | null) {
     setError(null);
     if (timezone !== null && !zones.includes(timezone)) {
-      setError(`"${timezone}" is not a time zone Postdeck knows. Pick one from the list, for example Europe/Paris.`);
+      setError(
+        `"${timezone}" is not a time zone Postdeck knows. Pick one from the list, for example Europe/Paris.`,
+      );
       return;
     }
     setBusy(true);
@@ -61,11 +63,20 @@ export function TimezoneField({ brand }: { brand: BrandView }) {
           <option key={z} value={z} />
         ))}
       </datalist>
-      <button type="submit" className="button button-small" disabled={busy || !query.trim() || query.trim() === brand.timezone}>
+      <button
+        type="submit"
+        className="button button-small"
+        disabled={busy || !query.trim() || query.trim() === brand.timezone}
+      >
         Save zone
       </button>
       {brand.timezone ? (
-        <button type="button" className="button button-small button-quiet" disabled={busy} onClick={() => void save(null)}>
+        <button
+          type="button"
+          className="button button-small button-quiet"
+          disabled={busy}
+          onClick={() => void save(null)}
+        >
           Use the system’s
         </button>
       ) : null}

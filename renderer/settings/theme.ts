@@ -27,7 +27,10 @@ export const useTheme = create<ThemeState>()(
       storage: createJSONStorage(() => localStorage),
       merge: (persisted, current) => {
         const choice = (persisted as { choice?: unknown } | null)?.choice;
-        return { ...current, choice: THEME_CHOICES.includes(choice as ThemeChoice) ? (choice as ThemeChoice) : 'system' };
+        return {
+          ...current,
+          choice: THEME_CHOICES.includes(choice as ThemeChoice) ? (choice as ThemeChoice) : 'system',
+        };
       },
     },
   ),
