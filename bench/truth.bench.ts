@@ -170,7 +170,7 @@ async function coldStart(): Promise<void> {
     name: 'cold start to the first painted calendar, offline, from 100,000 cached posts (services opened, renderer loaded over the bridge, first post painted)',
     unit: 'ms',
     runs,
-    atMost: 1_500,
+    atMost: 1_000,
     note: `${shown} posts drawn on the first screen; median main services open at ${round(median(servicesReady))} ms, page loaded (load event) at ${round(median(pageLoaded))} ms; Chromium's launch not included.`,
   });
 }

@@ -2,16 +2,20 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from './app/App.js';
+import { preloadCalendar } from './app/AppShell.js';
 import { createQueryClient } from './app/query-client.js';
 import { ScreenBoundary } from './app/ScreenBoundary.js';
 import './app/theme.css';
 import { startTheme } from './settings/theme.js';
 import { routeExternalLinks } from './app/external-links.js';
+import { useUi } from './app/ui-store.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 startTheme();
 routeExternalLinks();
+// The calendar's chunk loads while main answers the first questions (profiles, brands, posts).
+if (useUi.getState().route === 'calendar') void preloadCalendar().catch(() => undefined);
 
 createRoot(container).render(
   <StrictMode>

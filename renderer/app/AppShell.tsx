@@ -12,13 +12,22 @@ import { ScreenBoundary } from './ScreenBoundary.js';
 import { Sidebar } from './Sidebar.js';
 import { SyncBanner } from './SyncBanner.js';
 import { CommandPalette, SearchButton } from '../search/CommandPalette.js';
+import { usePrefetchOpeningRange } from '../calendar/queries.js';
 import { useUi, type Route } from './ui-store.js';
 import './app.css';
 
-// The calendar carries the heaviest code of the app; it loads after the shell has painted.
-const CalendarScreen = lazy(() =>
-  import('../calendar/CalendarScreen.js').then((m) => ({ default: m.CalendarScreen })),
-);
+// The calendar carries the heaviest code of the app, in its own chunk. It is the first page, so
+// main.tsx starts loading it with the main bundle (preloadCalendar) instead of after the shell's
+// first render; a failed load is forgotten, so the next render tries again.
+let calendarChunk: Promise<typeof import('../calendar/CalendarScreen.js')> | null = null;
+export function preloadCalendar(): Promise<typeof import('../calendar/CalendarScreen.js')> {
+  calendarChunk ??= import('../calendar/CalendarScreen.js').catch((e: unknown) => {
+    calendarChunk = null;
+    throw e;
+  });
+  return calendarChunk;
+}
+const CalendarScreen = lazy(() => preloadCalendar().then((m) => ({ default: m.CalendarScreen })));
 
 const AnalyticsScreen = lazy(() =>
   import('../analytics/AnalyticsScreen.js').then((m) => ({ default: m.AnalyticsScreen })),
@@ -58,6 +67,7 @@ export function AppShell({ profile }: { profile: ProfileView }) {
   const shownRoute = useRef(route);
   useMenuCommands();
   useOpenRequests();
+  usePrefetchOpeningRange(route === 'calendar');
 
   useEffect(() => {
     document.title = `${TITLES[route]} · ${profile.brandName ?? profile.label} · Postdeck`;

@@ -30,10 +30,10 @@ import {
 } from './posts.js';
 import { knownPosts } from '../lib/posts-in-cache.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
-import { brandsKey, integrationsKey, useBrandZone, useVisiblePosts } from './queries.js';
+import { brandsKey, integrationsKey, openingDate, useBrandZone, useVisiblePosts } from './queries.js';
 import { stepDate, type ViewName } from './range.js';
 import { filtersOf, useCalendarStore } from './store.js';
-import { instantToWall, parseWallDateKey } from './time.js';
+import { instantToWall } from './time.js';
 import { useNotices } from '../app/notices.js';
 import { BulkBar, useBulkSelection } from '../bulk/BulkBar.js';
 import { useMoveClashCheck } from '../clash/clash-hooks.js';
@@ -55,10 +55,7 @@ export function CalendarScreen() {
 
   // Until the user picks a date, the calendar opens on today in the brand zone.
   const [openedAt] = useState(() => Date.now());
-  const date = useMemo(
-    () => (dateKey ? parseWallDateKey(dateKey) : null) ?? startOfDay(instantToWall(openedAt, zone)),
-    [dateKey, openedAt, zone],
-  );
+  const date = useMemo(() => openingDate(dateKey, openedAt, zone), [dateKey, openedAt, zone]);
   const { query, range } = useVisiblePosts(brandId, view, date, zone, !brandLoading);
   const integrations = useQuery({ queryKey: integrationsKey, queryFn: () => call('listIntegrations', {}) });
   // Only the visible range's posts, also while a new range loads (useVisiblePosts).

@@ -3,7 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CalendarPost, PostRangeResult } from '../../shared/ipc/models.js';
 import { applyPostsNow, knownPosts, overlaps } from '../lib/posts-in-cache.js';
 import { reverseMoves } from './moves.js';
-import { movedPosts, postsAsShown, postsKey, visiblePostsQuery } from './queries.js';
+import {
+  movedPosts,
+  openingDate,
+  postsAsShown,
+  postsKey,
+  prefetchOpeningRange,
+  visiblePostsQuery,
+} from './queries.js';
+import { rangeInstants, visibleWallRange } from './range.js';
 import { calendarPost } from '../../test/support/calendar-post.js';
 
 const post = (id: string, publishDate: string, group: string | null = null): CalendarPost =>
@@ -149,5 +157,40 @@ describe('the visible range query', () => {
     expect(fetched.data!.posts[0]).toBe(placeholder.data!.posts[0]);
     expect(fetched.data!.posts[1]).not.toBe(placeholder.data!.posts[1]);
     expect(fetched.data!.posts[1]!.state).toBe('published');
+  });
+});
+
+describe('the cold start', () => {
+  it("asks for the opening month as soon as the brands answer, under the calendar's own key", async () => {
+    const brand = { id: 'brand_1', name: 'Acme', active: true, timezone: 'Asia/Tokyo' };
+    const asked: string[] = [];
+    const listBrands = vi.fn(async () => {
+      asked.push('listBrands');
+      return { ok: true, value: [{ ...brand, id: 'brand_0', active: false }, brand] };
+    });
+    const listPosts = vi.fn(async (range: typeof november) => {
+      asked.push('listPosts');
+      return { ok: true, value: result([post('a', range.start)]) };
+    });
+    vi.stubGlobal('window', { api: { listBrands, listPosts } });
+    try {
+      const client = new QueryClient();
+      prefetchOpeningRange(client);
+      await vi.waitFor(() => expect(listPosts).toHaveBeenCalledTimes(1));
+      expect(asked).toEqual(['listBrands', 'listPosts']);
+      // The range CalendarScreen opens on (month view, today in the brand's zone).
+      const zone = brand.timezone;
+      const range = rangeInstants(visibleWallRange('month', openingDate(null, Date.now(), zone)), zone);
+      expect(listPosts).toHaveBeenCalledWith(range);
+      await vi.waitFor(() => expect(client.getQueryData(postsKey('brand_1', range))).toBeDefined());
+      // The calendar's query finds the answer: nothing asked a second time.
+      const observer = new QueryObserver(client, visiblePostsQuery('brand_1', range));
+      const unsubscribe = observer.subscribe(() => undefined);
+      expect(observer.getCurrentResult().data?.posts.map((p) => p.id)).toEqual(['a']);
+      unsubscribe();
+      expect(listPosts).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

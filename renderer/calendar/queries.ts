@@ -1,12 +1,14 @@
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { startOfDay } from 'date-fns';
+import { useEffect, useMemo } from 'react';
 import type { BrandView, PostRangeResult, PostsNow } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
 import { knownPosts, type InstantRange } from '../lib/posts-in-cache.js';
 import { ipcKey } from '../lib/use-ipc.js';
 import type { PostMove } from './moves.js';
 import { inRange, rangeInstants, visibleWallRange, type ViewName } from './range.js';
-import { brandZone } from './time.js';
+import { useCalendarStore } from './store.js';
+import { brandZone, instantToWall, parseWallDateKey } from './time.js';
 
 /*
  * Keys follow the shell's convention (renderer/lib/use-ipc.ts: method name, then input), so the
@@ -19,14 +21,57 @@ export const postsKey = (brandId: string | null, range: InstantRange) =>
 export const integrationsKey = ipcKey('listIntegrations', {});
 export const postKey = (id: string) => ipcKey('getPost', { id });
 
+/** The brand the calendar shows: the active one, else the first. */
+function activeBrand(brands: readonly BrandView[] | undefined): BrandView | null {
+  return brands?.find((b) => b.active) ?? brands?.[0] ?? null;
+}
+
 /** The active brand and the zone every time on the calendar is shown in. */
 export function useBrandZone(): { brand: BrandView | null; zone: string; loading: boolean } {
   const brands = useQuery({ queryKey: brandsKey, queryFn: () => call('listBrands', {}) });
-  const brand = brands.data?.find((b) => b.active) ?? brands.data?.[0] ?? null;
+  const brand = activeBrand(brands.data);
   return { brand, zone: brandZone(brand?.timezone), loading: brands.isPending };
 }
 
 const fetchRange = (range: InstantRange) => () => call('listPosts', range);
+const POSTS_STALE_MS = 15_000;
+
+/** The date the calendar opens on: the one the user picked, else today in the brand zone. */
+export function openingDate(dateKey: string | null, openedAt: number, zone: string): Date {
+  return (dateKey ? parseWallDateKey(dateKey) : null) ?? startOfDay(instantToWall(openedAt, zone));
+}
+
+/**
+ * Cold start: asks main for the range the calendar opens on the moment the brands arrive, from the
+ * shell, while the calendar's code still loads and before React draws anything with them. It was
+ * asked only after the calendar had drawn (and measured) its first, empty month: one step after
+ * another. The key is the one CalendarScreen's query uses, so it finds the answer or the request
+ * in flight. Errors are left to the calendar's own queries, which show them.
+ */
+export function prefetchOpeningRange(client: QueryClient): void {
+  client
+    .ensureQueryData({ queryKey: brandsKey, queryFn: () => call('listBrands', {}) })
+    .then((brands) => {
+      const brand = activeBrand(brands);
+      const zone = brandZone(brand?.timezone);
+      const { view, dateKey } = useCalendarStore.getState();
+      const range = rangeInstants(visibleWallRange(view, openingDate(dateKey, Date.now(), zone)), zone);
+      return client.prefetchQuery({
+        queryKey: postsKey(brand?.id ?? null, range),
+        queryFn: fetchRange(range),
+        staleTime: POSTS_STALE_MS,
+      });
+    })
+    .catch(() => undefined);
+}
+
+/** Starts `prefetchOpeningRange` once, when the shell first shows the calendar. */
+export function usePrefetchOpeningRange(enabled: boolean): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (enabled) prefetchOpeningRange(client);
+  }, [enabled, client]);
+}
 
 /**
  * The query of a visible range. While a new range loads, the previous answer stands in (no blank
@@ -44,7 +89,7 @@ export function visiblePostsQuery(brandId: string | null, range: InstantRange) {
       ...data,
       posts: data.posts.filter((p) => inRange(p.publishDate, range)),
     }),
-    staleTime: 15_000,
+    staleTime: POSTS_STALE_MS,
   };
 }
 
