@@ -14,7 +14,7 @@ test('the sandbox path shows demo brands, accounts, posts and analytics', async 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav).toBeVisible({ timeout: 20_000 });
 
-  const brands = page.getByRole('combobox', { name: 'Brand' }).getByRole('option');
+  const brands = page.getByRole('combobox', { name: 'Brand', exact: true }).getByRole('option');
   // The brand list arrives after the shell: wait for it rather than read it once.
   await expect.poll(() => brands.count()).toBeGreaterThanOrEqual(2);
 
@@ -44,7 +44,7 @@ test('the connect path checks the key, offers the brands of GET /brands, and lan
   await snap(page, 'onboarding-brand-choice');
   await choice.continueButton.click();
 
-  await expect(page.getByRole('combobox', { name: 'Brand' })).toHaveValue(second!.id);
+  await expect(page.getByRole('combobox', { name: 'Brand', exact: true })).toHaveValue(second!.id);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Analytics' }).click();
   await expect(page.getByTestId('metric-followers')).toBeVisible();

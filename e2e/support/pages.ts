@@ -65,7 +65,7 @@ export class AccountScreen {
     this.brand = page.getByTestId('me-brand');
     this.user = page.getByTestId('me-user');
     this.keyStatus = page.getByTestId('key-status');
-    this.brandSwitcher = page.getByRole('combobox', { name: 'Brand' });
+    this.brandSwitcher = page.getByRole('combobox', { name: 'Brand', exact: true });
   }
 
   async open(): Promise<void> {
