@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.js';
+import { expect, firstBrandX, test } from './fixtures.js';
 import { snap } from './support/pages.js';
 
 /*
@@ -13,8 +13,7 @@ test('Escape keeps the post as a local draft and says so; no slots disable "Add 
   connectWithSandboxKey,
 }) => {
   await connectWithSandboxKey('full-test');
-  const brand = service.sandbox.organizations[0]!.brands[0]!;
-  const x = brand.integrations.find((i) => i.platform === 'x' && !i.disconnected)!;
+  const { x } = firstBrandX(service);
   const dialog = page.getByRole('dialog');
   const text = `Kept by Escape ${Date.now()}`;
 

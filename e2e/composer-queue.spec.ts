@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.js';
+import { expect, firstBrandX, test } from './fixtures.js';
 import { snap } from './support/pages.js';
 
 /* "Add to queue" in the composer: the chosen slot is shown before sending, and the post lands there. */
@@ -9,8 +9,7 @@ test('Add to queue shows the next free slot first, then schedules the post exact
   connectWithSandboxKey,
 }) => {
   await connectWithSandboxKey('full-test');
-  const brand = service.sandbox.organizations[0]!.brands[0]!;
-  const x = brand.integrations.find((i) => i.platform === 'x' && !i.disconnected)!;
+  const { brand, x } = firstBrandX(service);
   // A brand default slot every day at a time no demo post uses.
   const slots = Array.from({ length: 7 }, (_, weekday) => ({ weekday, time: '06:17' }));
   const saved = await page.evaluate(

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.js';
+import { expect, firstBrandX, test } from './fixtures.js';
 import { snap } from './support/pages.js';
 
 /*
@@ -15,8 +15,7 @@ test('an evergreen list fills two weeks of slots once, and pausing stops new rep
   connectWithSandboxKey,
 }) => {
   await connectWithSandboxKey('full-test');
-  const brand = service.sandbox.organizations[0]!.brands[0]!;
-  const x = brand.integrations.find((i) => i.platform === 'x' && !i.disconnected)!;
+  const { brand, x } = firstBrandX(service);
   const ok = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
     if (!r.ok) throw new Error(r.error.message);
     return r.value;

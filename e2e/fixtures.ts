@@ -55,6 +55,12 @@ export interface TestService {
  * POST /posts straight to the service, as another client of the brand would: the `full-test` key
  * on its first brand, unless another brand is named.
  */
+/** The sandbox's first brand and its connected X account: the account most specs post through. */
+export function firstBrandX(service: TestService) {
+  const brand = service.sandbox.organizations[0]!.brands[0]!;
+  return { brand, x: brand.integrations.find((i) => i.platform === 'x' && !i.disconnected)! };
+}
+
 export function createOnService(service: TestService, body: unknown, brandId?: string): Promise<Response> {
   return fetch(`${service.baseUrl}/posts`, {
     method: 'POST',

@@ -1,5 +1,5 @@
 import { measureText } from '../shared/platforms/text-length.js';
-import { expect, test } from './fixtures.js';
+import { expect, firstBrandX, test } from './fixtures.js';
 import { snap } from './support/pages.js';
 
 /*
@@ -14,8 +14,7 @@ test('a /snippet expands from the keyboard, and the signature is shown, counted 
   connectWithSandboxKey,
 }) => {
   await connectWithSandboxKey('full-test');
-  const brand = service.sandbox.organizations[0]!.brands[0]!;
-  const x = brand.integrations.find((i) => i.platform === 'x' && !i.disconnected)!;
+  const { x } = firstBrandX(service);
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Calendar' }).click();
