@@ -123,3 +123,31 @@ test.describe('a readable calendar at any window size', () => {
     });
   }
 });
+
+test.describe("times follow the OS's 24-hour clock over the language's 12-hour default", () => {
+  // The browser runs in English (US), whose own clock is 12-hour; the OS says 24-hour.
+  test.use({ systemHour12: false });
+
+  test('the month, the week and the agenda write every time as 17:30, never 5:30 PM', async ({
+    app,
+    page,
+    connectWithSandboxKey,
+  }) => {
+    test.skip(app.host === 'electron', "setting the OS's clock needs the test bridge");
+    await connectWithSandboxKey();
+    const cal = new CalendarPage(page);
+    await expect(cal.screen).toBeVisible();
+    // Every time on screen: the chips' <time>s, and the agenda's Time column (cells that are a time).
+    const timeLike = /^\d{1,2}(:\d{2})?\s?([ap]\.?m\.?)?$/i;
+    const shownTimes = cal.screen.locator('time, td').filter({ visible: true });
+    for (const view of ['Month', 'Week', 'Agenda'] as const) {
+      await cal.view(view);
+      await expect(cal.screen.locator('[data-post-id]').first()).toBeVisible();
+      const shown = (await shownTimes.allTextContents()).map((t) => t.trim()).filter((t) => timeLike.test(t));
+      expect(shown.length, `times in the ${view.toLowerCase()}`).toBeGreaterThan(0);
+      const twelveHour = shown.filter((t) => /[ap]\.?m\.?$/i.test(t));
+      expect(twelveHour, `12-hour times in the ${view.toLowerCase()}`).toEqual([]);
+    }
+    await snap(page, 'readable-24-hour-agenda');
+  });
+});

@@ -107,6 +107,8 @@ interface TestFixtures {
   connectWithSandboxKey(label?: SandboxKeyLabel): Promise<void>;
   /** How often main pulls the recent ranges again (bridge only): a spec that counts calls sets it. */
   pullEveryMs: number | undefined;
+  /** The OS's 12/24-hour setting main reports (bridge only; undefined: this machine's own). */
+  systemHour12: boolean | null | undefined;
 }
 
 interface WorkerFixtures {
@@ -167,12 +169,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // Depends on `service` so the app is torn down first and never talks to a stopped service.
   pullEveryMs: [undefined, { option: true }],
+  systemHour12: [undefined, { option: true }],
 
-  app: async ({ bridgeBrowser, rendererUrl, viewport, pullEveryMs, service: _service }, use, testInfo) => {
+  app: async (
+    { bridgeBrowser, rendererUrl, viewport, pullEveryMs, systemHour12, service: _service },
+    use,
+    testInfo,
+  ) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'postdeck-e2e-app-'));
     try {
       if (ELECTRON) await runInElectron(ELECTRON, dataDir, use);
-      else await runInBridge(bridgeBrowser, rendererUrl, viewport, dataDir, testInfo, use, pullEveryMs);
+      else
+        await runInBridge(bridgeBrowser, rendererUrl, viewport, dataDir, testInfo, use, {
+          pullEveryMs,
+          systemHour12,
+        });
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
@@ -244,7 +255,10 @@ async function runInBridge(
   dataDir: string,
   testInfo: TestInfo,
   use: (app: TestApp) => Promise<void>,
-  pullEveryMs: number | undefined,
+  {
+    pullEveryMs,
+    systemHour12,
+  }: { pullEveryMs: number | undefined; systemHour12: boolean | null | undefined },
 ) {
   if (!browser || !rendererUrl) {
     throw new Error(
@@ -283,6 +297,7 @@ async function runInBridge(
     chooseSavePath: async ({ defaultName }) => join(exportsDir, defaultName),
     showInFolder: (path) => void shownInFolder.push(path),
     ...(pullEveryMs ? { pullEveryMs } : {}),
+    ...(systemHour12 !== undefined ? { systemClock: async () => ({ hour12: systemHour12 }) } : {}),
   });
   const context = await browser.newContext({ viewport });
   try {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   RegisterFileInput,
+  type ClockPreference,
   type DesktopSettings,
   type IpcEventName,
   type OpenRequest,
@@ -9,6 +10,7 @@ import {
 import type { IpcResult } from '../shared/ipc/errors.js';
 import { ApiClient } from './api/client.js';
 import { DesktopSettingsStore } from './desktop/desktop-settings.js';
+import { readSystemClock, systemClockSources } from './desktop/system-clock.js';
 import { AppFailure, notConnected } from './core/app-failure.js';
 import { dispatch, toErrorShape, type CallContext, type IpcHandlers } from './ipc/dispatch.js';
 import { EventHub } from './ipc/event-hub.js';
@@ -68,6 +70,8 @@ export interface AppServicesOptions {
   chooseSavePath?: ChooseSavePath;
   /** Shows an exported file in the file manager (Electron: shell.showItemInFolder). */
   showInFolder?: (path: string) => void;
+  /** The OS's 12/24-hour setting (Electron adds macOS's; tests pass their own). Default: this machine's. */
+  systemClock?: () => Promise<ClockPreference>;
   /** Per-request timeout of API calls (tests shorten it). */
   apiTimeoutMs?: number;
   /** Outbox retry and offline probe pacing (tests shorten them). */
@@ -262,6 +266,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
 
   let recoveryNotice: string | null = null;
   const desktop = new DesktopSettingsStore(settings);
+  // Read once, while the window loads; the window asks for it before its first paint.
+  const clock = (opts.systemClock ?? (() => readSystemClock(systemClockSources())))().catch(
+    (): ClockPreference => ({ hour12: null }),
+  );
   // The latest only: a second click on a notification replaces the first.
   let openRequest: OpenRequest | null = null;
 
@@ -345,6 +353,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     searchPostMatches: async (query) => search.postMatches(query),
     getProfileAnalytics: async ({ integrationId }) => (await api()).getProfileAnalytics(integrationId),
     getDesktopSettings: async () => desktop.get(),
+    getClockPreference: () => clock,
     setDesktopSettings: async (patch) => {
       const next = desktop.set(patch);
       opts.applyDesktopSettings?.(next);

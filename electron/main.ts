@@ -1,4 +1,4 @@
-import { app, BrowserWindow, crashReporter, dialog, shell } from 'electron';
+import { app, BrowserWindow, crashReporter, dialog, shell, systemPreferences } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenRequest } from '../shared/ipc/contract.js';
@@ -16,6 +16,7 @@ import { consoleSink, createLogger, describe, setLogSink } from './log.js';
 import { openLogFile } from './logs/log-file.js';
 import { createSandboxStarter } from './profiles/sandbox.js';
 import { KeytarSecretStore } from './secrets/keytar-secret-store.js';
+import { readSystemClock, systemClockSources } from './desktop/system-clock.js';
 import { registerAppScheme, serveRenderer } from './window/app-protocol.js';
 import { createMainWindow, guardWebContents, hardenSession } from './window/main-window.js';
 import { contentSecurityPolicy, rendererEntry } from './window/security.js';
@@ -178,6 +179,11 @@ if (!app.requestSingleInstanceLock()) {
         applyDesktopSettings: (settings) => background?.apply(settings),
         chooseSavePath: saveDialog(() => window),
         showInFolder: (path) => shell.showItemInFolder(path),
+        // macOS keeps "24-hour time" in the user's defaults; Linux and Windows are read by the reader.
+        systemClock: () =>
+          readSystemClock(
+            systemClockSources((key) => systemPreferences.getUserDefault(key, 'boolean') === true),
+          ),
       });
       const running = services;
       registerIpc(running, entryUrl, () => window);

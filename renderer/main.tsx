@@ -9,6 +9,8 @@ import './app/theme.css';
 import { startTheme } from './settings/theme.js';
 import { routeExternalLinks } from './app/external-links.js';
 import { useUi } from './app/ui-store.js';
+import { setHour12 } from './app/time-format.js';
+import { call } from './lib/ipc.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -16,6 +18,14 @@ startTheme();
 routeExternalLinks();
 // The calendar's chunk loads while main answers the first questions (profiles, brands, posts).
 if (useUi.getState().route === 'calendar') void preloadCalendar().catch(() => undefined);
+
+// The OS's 12/24-hour setting, so the first paint already writes times on the user's clock. Main
+// read it while the window loaded; a main that does not answer in time leaves the language's default.
+const clockKnown = call('getClockPreference', {}).then(
+  (clock) => setHour12(clock.hour12),
+  () => undefined,
+);
+await Promise.race([clockKnown, new Promise((resolve) => setTimeout(resolve, 250))]);
 
 createRoot(container).render(
   <StrictMode>

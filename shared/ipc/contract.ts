@@ -70,6 +70,10 @@ export const DesktopSettings = z.object({
 });
 export type DesktopSettings = z.infer<typeof DesktopSettings>;
 
+/** The OS's 12/24-hour clock where it is set apart from the language; null: the language decides. */
+export const ClockPreference = z.object({ hour12: z.boolean().nullable() });
+export type ClockPreference = z.infer<typeof ClockPreference>;
+
 /** What main asks the window to open: a post (notification, postdeck://post/…), the composer, the outbox. */
 export const OpenRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('post'), postId: Id }),
@@ -417,6 +421,11 @@ export const ipcMethods = {
     DesktopSettings.partial().strict(),
     DesktopSettings,
     'Changes desktop settings; main applies them at once.',
+  ),
+  getClockPreference: m(
+    None,
+    ClockPreference,
+    "The OS's 12/24-hour setting, which every time on screen follows over the language's default.",
   ),
   takeOpenRequest: m(
     None,
