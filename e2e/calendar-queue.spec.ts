@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { addDays, startOfDay } from 'date-fns';
 import { instantToWall, wallDateKey, wallToInputValue, wallToInstant } from '../renderer/calendar/time.js';
 import { expect, test } from './fixtures.js';
+import { pickZone } from './support/calendar.js';
 
 /*
  * The posting queue on the calendar: free brand-default slots drawn faintly in the week view (a
@@ -13,9 +14,7 @@ const NY = 'America/New_York';
 const DAY = 86_400_000;
 
 async function setZone(page: Page, zone: string): Promise<void> {
-  const select = page.getByLabel('Brand time zone');
-  await select.selectOption(zone);
-  await expect(select).toHaveValue(zone);
+  await pickZone(page.getByRole('combobox', { name: 'Brand time zone' }), zone);
 }
 
 async function view(page: Page, name: 'Week' | 'Day' | 'Month'): Promise<void> {

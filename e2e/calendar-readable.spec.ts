@@ -105,10 +105,22 @@ test.describe('a readable calendar at any window size', () => {
         await toolbar.getByRole('button', { name: /^More/ }).focus();
         await page.keyboard.press('Enter');
         await expect(page.getByLabel('Jump to date')).toBeVisible();
-        await expect(page.getByLabel('Brand time zone')).toHaveValue(NY);
+        await expect(page.getByRole('combobox', { name: 'Brand time zone' })).toHaveValue(NY);
         await snap(page, `readable-toolbar-more-${size.width}x${size.height}-dark`);
         await page.keyboard.press('Escape');
         await expect(page.getByLabel('Jump to date')).toBeHidden();
+
+        // Widened with "More" open: the menu closes and its controls go back into the row.
+        await toolbar.getByRole('button', { name: /^More/ }).click();
+        await expect(page.getByLabel('Jump to date')).toBeVisible();
+        await page.setViewportSize({ width: 1440, height: size.height });
+        const zoneField = page.getByRole('combobox', { name: 'Brand time zone' });
+        await expect(toolbar.getByRole('button', { name: /^More/ })).toBeHidden();
+        await expect(zoneField).toBeVisible();
+        const [bar, field] = [(await toolbar.boundingBox())!, (await zoneField.boundingBox())!];
+        expect(field.y).toBeGreaterThanOrEqual(bar.y - 1);
+        expect(field.y + field.height).toBeLessThanOrEqual(bar.y + bar.height + 1);
+        await page.setViewportSize(size);
       }
 
       // The Outbox lies over the calendar: the week's columns keep their width when it opens.

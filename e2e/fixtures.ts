@@ -107,8 +107,11 @@ interface TestFixtures {
   connectWithSandboxKey(label?: SandboxKeyLabel): Promise<void>;
   /** How often main pulls the recent ranges again (bridge only): a spec that counts calls sets it. */
   pullEveryMs: number | undefined;
-  /** The OS's 12/24-hour setting main reports (bridge only; undefined: this machine's own). */
-  systemHour12: boolean | null | undefined;
+  /**
+   * The OS's 12/24-hour setting main reports (bridge only). Default null: the browser's language
+   * decides, so the specs read the same times whatever clock the machine running them shows.
+   */
+  systemHour12: boolean | null;
 }
 
 interface WorkerFixtures {
@@ -169,7 +172,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // Depends on `service` so the app is torn down first and never talks to a stopped service.
   pullEveryMs: [undefined, { option: true }],
-  systemHour12: [undefined, { option: true }],
+  systemHour12: [null, { option: true }],
 
   app: async (
     { bridgeBrowser, rendererUrl, viewport, pullEveryMs, systemHour12, service: _service },
@@ -255,10 +258,7 @@ async function runInBridge(
   dataDir: string,
   testInfo: TestInfo,
   use: (app: TestApp) => Promise<void>,
-  {
-    pullEveryMs,
-    systemHour12,
-  }: { pullEveryMs: number | undefined; systemHour12: boolean | null | undefined },
+  { pullEveryMs, systemHour12 }: { pullEveryMs: number | undefined; systemHour12: boolean | null },
 ) {
   if (!browser || !rendererUrl) {
     throw new Error(
@@ -297,7 +297,7 @@ async function runInBridge(
     chooseSavePath: async ({ defaultName }) => join(exportsDir, defaultName),
     showInFolder: (path) => void shownInFolder.push(path),
     ...(pullEveryMs ? { pullEveryMs } : {}),
-    ...(systemHour12 !== undefined ? { systemClock: async () => ({ hour12: systemHour12 }) } : {}),
+    systemClock: async () => ({ hour12: systemHour12 }),
   });
   const context = await browser.newContext({ viewport });
   try {

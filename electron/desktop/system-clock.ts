@@ -62,15 +62,22 @@ export function localeHour12(tag: string): boolean {
   return cycle === 'h11' || cycle === 'h12';
 }
 
-/** Linux: GNOME's clock setting first, then the locale of times (LC_ALL, then LC_TIME), if set apart. */
+/**
+ * Linux: on a GNOME desktop, the clock its top bar shows (`clock-format`); elsewhere, or when it
+ * cannot be read, the locale of times (LC_ALL, then LC_TIME) when set apart from the language.
+ * The desktop is asked only when it is GNOME: gsettings answers GNOME's default ("24h") wherever the
+ * schema is installed, even on a desktop that never shows that clock.
+ */
 async function linuxHour12(sources: SystemClockSources): Promise<boolean | null> {
-  try {
-    const gnome = parseGnomeClockFormat(
-      await sources.run('gsettings', ['get', 'org.gnome.desktop.interface', 'clock-format']),
-    );
-    if (gnome !== null) return gnome;
-  } catch {
-    // No GNOME (or no gsettings): the locale decides.
+  if (/gnome/i.test(sources.env.XDG_CURRENT_DESKTOP ?? '')) {
+    try {
+      const gnome = parseGnomeClockFormat(
+        await sources.run('gsettings', ['get', 'org.gnome.desktop.interface', 'clock-format']),
+      );
+      if (gnome !== null) return gnome;
+    } catch {
+      // No gsettings: the locale decides.
+    }
   }
   const tag = posixLocaleTag(sources.env.LC_ALL) ?? posixLocaleTag(sources.env.LC_TIME);
   return tag ? localeHour12(tag) : null;

@@ -1,7 +1,8 @@
 import { format } from 'date-fns';
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useRef } from 'react';
+import { TimeZonePicker } from '../app/TimeZonePicker.js';
 import { AGENDA_DAYS, CALENDAR_VIEWS, visibleWallRange, type ViewName } from './range.js';
-import { parseWallDateKey, systemTimeZone, wallDateKey, wallToInstant, zoneAbbreviation } from './time.js';
+import { parseWallDateKey, wallDateKey, wallToInstant, zoneAbbreviation } from './time.js';
 
 const VIEW_NAMES: Record<ViewName, string> = {
   month: 'Month',
@@ -50,6 +51,8 @@ interface ToolbarProps {
 }
 
 const MORE_ID = 'cal-toolbar-more';
+/** Where the date and the zone fold under "More" (toolbar.css's container query says the same). */
+const FOLD_BELOW_PX = 1000;
 
 /**
  * Navigation, view switch, jump to date, and the brand's time zone, on one row. Where the row is
@@ -59,15 +62,24 @@ const MORE_ID = 'cal-toolbar-more';
  */
 export const CalendarToolbar = memo(function CalendarToolbar(props: ToolbarProps) {
   const { view, date, zone } = props;
-  const brandTimezone = props.brandTimezone;
-  const zones = useMemo(() => {
-    const all = Intl.supportedValuesOf('timeZone');
-    return brandTimezone && !all.includes(brandTimezone) ? [brandTimezone, ...all] : all;
-  }, [brandTimezone]);
-  const system = systemTimeZone();
   const zoneName = zoneNames(view, date, zone);
+  const bar = useRef<HTMLDivElement>(null);
+  const extra = useRef<HTMLDivElement>(null);
+  // A window widened while "More" is open: the controls go back into the row, the menu closes
+  // (an open popover would otherwise stay in the top layer, over the page's corner).
+  useEffect(() => {
+    const toolbar = bar.current;
+    if (!toolbar || typeof ResizeObserver === 'undefined') return;
+    const watch = new ResizeObserver(([entry]) => {
+      const menu = extra.current;
+      if (entry && entry.contentRect.width >= FOLD_BELOW_PX && menu?.matches(':popover-open'))
+        menu.hidePopover();
+    });
+    watch.observe(toolbar);
+    return () => watch.disconnect();
+  }, []);
   return (
-    <div className="cal-toolbar" role="toolbar" aria-label="Calendar navigation">
+    <div ref={bar} className="cal-toolbar" role="toolbar" aria-label="Calendar navigation">
       <div className="cal-toolbar__group cal-toolbar__nav">
         <button type="button" onClick={props.onToday}>
           Today
@@ -98,7 +110,7 @@ export const CalendarToolbar = memo(function CalendarToolbar(props: ToolbarProps
         >
           More <span aria-hidden="true">▾</span>
         </button>
-        <div id={MORE_ID} className="cal-toolbar__extra" popover="auto">
+        <div ref={extra} id={MORE_ID} className="cal-toolbar__extra" popover="auto">
           <label className="cal-field">
             <span>Go to</span>
             <input
@@ -111,22 +123,15 @@ export const CalendarToolbar = memo(function CalendarToolbar(props: ToolbarProps
               }}
             />
           </label>
-          <label className="cal-field" title="Every time on the calendar is shown in this zone">
-            <span>Time zone</span>
-            <select
-              aria-label="Brand time zone"
-              value={props.brandTimezone ?? ''}
+          <div className="cal-field" title="Every time on the calendar is shown in this zone">
+            <span aria-hidden="true">Time zone</span>
+            <TimeZonePicker
+              label="Brand time zone"
+              value={props.brandTimezone}
               disabled={!props.canSetZone}
-              onChange={(e) => props.onZone(e.target.value === '' ? null : e.target.value)}
-            >
-              <option value="">System ({system})</option>
-              {zones.map((z) => (
-                <option key={z} value={z}>
-                  {z}
-                </option>
-              ))}
-            </select>
-          </label>
+              onPick={props.onZone}
+            />
+          </div>
         </div>
         <span
           className="cal-zone-abbr"

@@ -64,10 +64,18 @@ describe("the OS's 12/24-hour setting", () => {
     expect(asked[0]).toEqual(['reg', 'query', 'HKCU\\Control Panel\\International', '/v', 'sShortTime']);
   });
 
-  it("on Linux, GNOME's setting wins over the locale of times, which wins over nothing", async () => {
+  it("on Linux, GNOME's setting (on GNOME) wins over the locale of times, which wins over nothing", async () => {
     const gnome24 = async () => "'24h'";
+    const onGnome = { XDG_CURRENT_DESKTOP: 'ubuntu:GNOME' };
+    expect(
+      await readSystemClock(sources({ run: gnome24, env: { ...onGnome, LC_TIME: 'en_US.UTF-8' } })),
+    ).toEqual({ hour12: false });
+    // Off GNOME, gsettings' answer is only GNOME's default, never shown: it is not asked.
     expect(await readSystemClock(sources({ run: gnome24, env: { LC_TIME: 'en_US.UTF-8' } }))).toEqual({
-      hour12: false,
+      hour12: true,
+    });
+    expect(await readSystemClock(sources({ run: gnome24, env: { XDG_CURRENT_DESKTOP: 'KDE' } }))).toEqual({
+      hour12: null,
     });
     expect(await readSystemClock(sources({ env: { LC_TIME: 'en_GB.UTF-8' } }))).toEqual({ hour12: false });
     expect(await readSystemClock(sources({ env: { LC_TIME: 'en_US.UTF-8' } }))).toEqual({ hour12: true });
