@@ -8,8 +8,10 @@ import type { ErrorBody } from '../shared/api/errors.js';
 import type { PostCreateRequest, PostDetail, PostListItem } from '../shared/api/resources.js';
 import { X_MAX_TEXT_LENGTH } from '../shared/platforms/text.js';
 import { MAX_TEXT_LENGTH } from '../shared/platforms/text-length.js';
+import { wallDateKey } from '../renderer/calendar/time.js';
 import { createOnService as postToService, expect, test, type TestService } from './fixtures.js';
 import { snap } from './support/pages.js';
+import { CalendarPage } from './support/calendar.js';
 
 /*
  * The composer against the real local service: what the user picks and types becomes the posts
@@ -530,6 +532,24 @@ test('offline, a server draft and a schedule wait in the outbox and reach the se
   const queued = await page.evaluate(() => window.api.listOutbox({}));
   expect(queued.ok && queued.value.filter((o) => o.kind === 'create')).toHaveLength(2);
   await snap(page, 'composer-07-offline-queued');
+
+  // Opened in the calendar, the queued post shows its text and that it waits, not a failure.
+  const listed = await page.evaluate((input) => window.api.listPosts(input), {
+    start: new Date(Date.now() - DAY).toISOString(),
+    end: new Date(Date.now() + 4 * DAY).toISOString(),
+  });
+  const local = listed.ok
+    ? listed.value.posts.find((p) => p.content === `Offline schedule ${tag}`)
+    : undefined;
+  expect(local?.localOnly).toBe(true);
+  const cal = new CalendarPage(page);
+  await cal.jumpTo(wallDateKey(new Date(local!.publishDate)));
+  await cal.post(local!.id).click();
+  const details = page.locator('.cal-details');
+  await expect(details.getByTestId('details-local')).toContainText('Waiting in the Outbox');
+  await expect(details).toContainText(`Offline schedule ${tag}`);
+  await expect(details.getByRole('alert')).toHaveCount(0);
+  await details.getByRole('button', { name: 'Close details' }).click();
 
   await service.start();
   await page.evaluate(() => window.api.syncNow({}));

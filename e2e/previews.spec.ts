@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
+import { wallDateKey } from '../renderer/calendar/time.js';
 import { expect, test } from './fixtures.js';
+import { CalendarPage } from './support/calendar.js';
 
 /*
  * Previews as each network shows the post: one post for X, Instagram and LinkedIn reads three
@@ -248,4 +250,33 @@ test('every network has its own preview, Instagram as a post and as a story', as
   );
   previews['instagram-story'] = dialog.getByRole('group', { name: 'Instagram story' });
   await keepPictures(page, previews, 'previews-all');
+});
+
+test('a published post is previewed with when it went out, never "now"', async ({
+  page,
+  connectWithSandboxKey,
+}) => {
+  await connectWithSandboxKey();
+  const DAY = 86_400_000;
+  const listed = await page.evaluate((input) => window.api.listPosts(input), {
+    start: new Date(Date.now() - 30 * DAY).toISOString(),
+    end: new Date().toISOString(),
+  });
+  if (!listed.ok) throw new Error(listed.error.message);
+  // A published post of a network whose preview writes a time under the name.
+  const published = listed.value.posts.find(
+    (p) =>
+      p.state === 'published' &&
+      ['x', 'threads', 'bluesky', 'linkedin', 'facebook'].includes(p.integration.platform ?? '') &&
+      Date.now() - Date.parse(p.publishDate) > 3_600_000,
+  );
+  if (!published) throw new Error('The sandbox has no published post of a text network an hour old');
+  const cal = new CalendarPage(page);
+  await cal.jumpTo(wallDateKey(new Date(published.publishDate)));
+  await cal.post(published.id).click();
+  const preview = page.getByRole('region', { name: 'Preview' }).getByRole('group').first();
+  await expect(preview).toBeVisible();
+  const byline = preview.locator('.pv-byline, .pv-who').first();
+  await expect(byline).not.toContainText(/\bnow\b/i);
+  await expect(byline).toContainText(/\d+[mhd]\b|[A-Z][a-z]{2} \d{1,2}/);
 });

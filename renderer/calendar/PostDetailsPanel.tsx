@@ -64,6 +64,8 @@ export function PostDetailsPanel({
     queryKey: postKey(postId),
     queryFn: () => call('getPost', { id: postId }),
     retry: 1,
+    // A post made here that the service has not confirmed yet has nothing there to read.
+    enabled: !listed?.localOnly,
   });
   const heading = useRef<HTMLHeadingElement>(null);
   const publishDate = listed?.publishDate ?? detail.data?.publishDate ?? null;
@@ -201,7 +203,18 @@ export function PostDetailsPanel({
 
       <section aria-label="Content">
         <h3>{d && d.value.length > 1 ? `Thread of ${d.value.length}` : 'Content'}</h3>
-        {detail.isPending && <p className="cal-muted">Loading the post…</p>}
+        {listed?.localOnly && (
+          <>
+            <p className="cal-muted" data-testid="details-local">
+              Waiting in the Outbox: this post goes to the service when the app is back online, and its media
+              and settings show here once it is there.
+            </p>
+            <p className="cal-details__text" dir="auto">
+              {listed.content}
+            </p>
+          </>
+        )}
+        {detail.isLoading && <p className="cal-muted">Loading the post…</p>}
         {detail.isError && (
           <p className="cal-error-text" role="alert">
             Could not load this post: {detail.error.message}{' '}
@@ -264,6 +277,8 @@ export function PostDetailsPanel({
                 }),
               })),
               settings: d.settings,
+              // A published post shows when it went out ("3h", "Nov 20"), not "now".
+              publishedAt: post?.state === 'published' ? post.publishDate : null,
             }}
           />
         </section>

@@ -5,6 +5,7 @@ import {
   cropWarning,
   firstLinkDomain,
   foldText,
+  postedStamp,
   previewLayouts,
   textParts,
   type MediaFrame,
@@ -44,6 +45,8 @@ export interface PreviewPostData {
   firstComment?: string | null;
   /** The post's platform settings (Instagram post or story, YouTube title). */
   settings?: Readonly<Record<string, unknown>>;
+  /** When the post went out, for one already published; absent: drawn as it will look going out now. */
+  publishedAt?: string | null;
 }
 
 const names: Record<PlatformType, string> = {
@@ -306,9 +309,7 @@ function Conversation({
                   {variant === 'threads' ? handle : post.account.name}
                 </strong>
                 {variant === 'threads' ? null : <span className="pv-handle">@{handle}</span>}
-                <span className="pv-handle">
-                  · {variant === 'x' ? 'now' : variant === 'threads' ? '1m' : 'now'}
-                </span>
+                <span className="pv-handle">· {postedStamp(post.publishedAt, Date.now()) ?? 'now'}</span>
               </div>
               <PostText text={b.text} layout={layout} />
               <Media media={b.media} layout={layout} network={network} />
@@ -361,6 +362,7 @@ function FeedPost({
 }) {
   const block = post.blocks[0] ?? { text: '', media: [] };
   const domain = layout.linkCard && block.media.length === 0 ? firstLinkDomain(block.text) : null;
+  const stamp = postedStamp(post.publishedAt, Date.now());
   const header = (
     <header className="pv-head">
       <Avatar account={post.account} size={variant === 'instagram' ? 32 : 44} />
@@ -368,9 +370,9 @@ function FeedPost({
         <strong className="pv-name" dir="auto">
           {variant === 'instagram' ? handleOf(post.account.name) : post.account.name}
         </strong>
-        {variant === 'linkedin' ? <span className="pv-sub">1st · Now</span> : null}
-        {variant === 'linkedin-page' ? <span className="pv-sub">Followers · Now</span> : null}
-        {variant === 'facebook' ? <span className="pv-sub">Just now</span> : null}
+        {variant === 'linkedin' ? <span className="pv-sub">1st · {stamp ?? 'Now'}</span> : null}
+        {variant === 'linkedin-page' ? <span className="pv-sub">Followers · {stamp ?? 'Now'}</span> : null}
+        {variant === 'facebook' ? <span className="pv-sub">{stamp ?? 'Just now'}</span> : null}
       </div>
       {variant === 'linkedin-page' || variant === 'linkedin' ? (
         <span className="pv-follow">+ Follow</span>
@@ -434,7 +436,7 @@ function Story({ post, layout }: { post: PreviewPostData; layout: PreviewLayout 
       <div className="pv-story-head">
         <Avatar account={post.account} size={28} />
         <strong dir="auto">{handleOf(post.account.name)}</strong>
-        <span className="pv-sub">now</span>
+        <span className="pv-sub">{postedStamp(post.publishedAt, Date.now()) ?? 'now'}</span>
       </div>
       {item ? (
         <Framed item={item} frame={layout.frame} network="Instagram" />
@@ -506,7 +508,7 @@ function YouTube({ post, layout }: { post: PreviewPostData; layout: PreviewLayou
         <span className="pv-subscribe">Subscribe</span>
       </div>
       <div className="pv-yt-description">
-        <span className="pv-sub">0 views · now</span>
+        <span className="pv-sub">{postedStamp(post.publishedAt, Date.now()) ?? '0 views · now'}</span>
         <PostText text={block.text} layout={layout} />
       </div>
     </>

@@ -6,6 +6,7 @@ import {
   displayLink,
   firstLinkDomain,
   foldText,
+  postedStamp,
   previewLayouts,
   textParts,
   X_LINK_LENGTH,
@@ -135,5 +136,26 @@ describe('long texts', () => {
       { kind: 'link', text: 'https://q.io/p', url: 'https://q.io/p', domain: 'q.io' },
       { kind: 'hashtag', text: '＃全角' },
     ]);
+  });
+});
+
+describe('postedStamp', () => {
+  const now = Date.parse('2026-11-25T12:00:00Z');
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  it('is null (each network writes its own "now") for a post not yet out, or out under a minute ago', () => {
+    expect(postedStamp(null, now)).toBeNull();
+    expect(postedStamp(undefined, now)).toBeNull();
+    expect(postedStamp(ago(30_000), now)).toBeNull();
+    expect(postedStamp(new Date(now + 3_600_000).toISOString(), now)).toBeNull();
+    expect(postedStamp('not a date', now)).toBeNull();
+  });
+  it('writes minutes, hours and days the short way, then the date', () => {
+    expect(postedStamp(ago(5 * 60_000), now)).toBe('5m');
+    expect(postedStamp(ago(3 * 3_600_000), now)).toBe('3h');
+    expect(postedStamp(ago(2 * 86_400_000), now)).toBe('2d');
+    const older = postedStamp('2026-11-10T12:00:00Z', now)!;
+    expect(older).toMatch(/10/);
+    expect(older).not.toMatch(/2026/);
+    expect(postedStamp('2025-11-10T12:00:00Z', now)).toMatch(/2025/);
   });
 });

@@ -322,3 +322,29 @@ export function cropWarning(crop: Crop, network: string): string | null {
   if (crop.cut < CROP_WARNING_THRESHOLD || crop.edges === null) return null;
   return `${network} cuts ${Math.round(crop.cut * 100)}% of this picture (${crop.edges}).`;
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * When a post went out, written the short way the networks write it under the name: "5m", "3h",
+ * "2d", then the date ("Nov 20", with the year when it is another year's). Null for a post that has
+ * not gone out yet (or went out under a minute ago): each network then writes its own "now".
+ */
+export function postedStamp(publishedAt: string | null | undefined, now: number): string | null {
+  if (!publishedAt) return null;
+  const at = Date.parse(publishedAt);
+  if (!Number.isFinite(at)) return null;
+  const ago = now - at;
+  if (ago < MINUTE) return null;
+  if (ago < HOUR) return `${Math.floor(ago / MINUTE)}m`;
+  if (ago < DAY) return `${Math.floor(ago / HOUR)}h`;
+  if (ago < 7 * DAY) return `${Math.floor(ago / DAY)}d`;
+  const sameYear = new Date(at).getFullYear() === new Date(now).getFullYear();
+  return new Intl.DateTimeFormat(undefined, {
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  }).format(at);
+}
