@@ -44,7 +44,7 @@ describe('labels', () => {
 
   it('names platforms from shared/platforms', () => {
     expect(platformLabel('linkedin-page')).toBe('LinkedIn page');
-    expect(platformLabel('mastodon')).toBe('mastodon');
+    expect(platformLabel('mastodon')).toBe('Other platform');
     expect(platformLabel(null)).toBe('Unknown platform');
   });
 

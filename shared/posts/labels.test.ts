@@ -15,7 +15,7 @@ describe('the labels a person reads for a post', () => {
     expect(stateLabel('archived')).toBe('archived');
   });
 
-  it('spells each platform as the platform does, and an unknown one as it came', () => {
+  it('spells each platform as the platform does, and an unknown one as "Other platform", never its raw value', () => {
     expect(
       [
         'x',
@@ -39,7 +39,7 @@ describe('the labels a person reads for a post', () => {
       'YouTube',
       'Bluesky',
     ]);
-    expect(platformLabel('myspace')).toBe('myspace');
+    expect(platformLabel('myspace')).toBe('Other platform');
     expect(platformLabel(null)).toBe('Unknown platform');
   });
 });

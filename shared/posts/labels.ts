@@ -1,5 +1,4 @@
 import { normalizePostState, type PostState } from '../api/resources.js';
-import { platformRules, PlatformType } from '../platforms/index.js';
 
 /*
  * What a person reads for a post's state and its platform, in every screen (calendar, details,
@@ -20,9 +19,9 @@ export function stateLabel(state: string): string {
   return known ? STATE_LABELS[known] : state;
 }
 
-/** A platform's own spelling ("LinkedIn", "TikTok"); a platform this app does not know shows as it came. */
-export function platformLabel(platform: string | null | undefined): string {
-  if (!platform) return 'Unknown platform';
-  const known = PlatformType.safeParse(platform);
-  return known.success ? platformRules[known.data].label : platform;
-}
+/**
+ * A platform's own spelling ("LinkedIn", "TikTok"): the one function of shared/platforms/labels.ts,
+ * under the name the post screens import. A platform this app does not know reads "Other platform",
+ * never the service's raw value.
+ */
+export { platformName as platformLabel } from '../platforms/labels.js';
