@@ -151,3 +151,94 @@ test('the Instagram grid: swap two scheduled posts by drag and by keyboard, one 
   expect(synced.ok && synced.value.pending).toBe(0);
   expect(await serviceTimes(service, [pub.id, ...ids])).toEqual([...pubBefore, ...before]);
 });
+
+test('a local draft dropped on a free slot of the grid is scheduled at that slot, through the outbox', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  test.setTimeout(90_000);
+  await connectWithSandboxKey();
+  const brand = service.sandbox.organizations[0]!.brands[0]!;
+  const instagram = brand.integrations.find((i) => i.platform === 'instagram' && !i.disconnected)!;
+  // A picture the service already has: the one on a seeded Instagram post.
+  const seeded = (await instagramPosts(service, instagram.id))[0]!;
+  const detail = (await (
+    await fetch(`${service.baseUrl}/posts/${seeded.id}`, { headers: headers(service) })
+  ).json()) as { value: { image?: { id: string; path: string }[] }[] };
+  const image = detail.value[0]!.image![0]!;
+  const text = `Grid planner draft ${Date.now()}`;
+  const setUp = await page.evaluate(
+    async ({ integrationId, image, text }) => {
+      // A slot every day at 05:10 (the brand's zone is UTC here), so the grid shows free slots.
+      const slots = await window.api.setQueueSlots({
+        integrationId,
+        slots: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, time: '05:10' })),
+      });
+      const draft = await window.api.saveDraft({
+        brandId: null,
+        blocks: [
+          {
+            content: text,
+            media: [
+              {
+                localPath: null,
+                mediaId: image.id,
+                path: image.path,
+                thumbnail: image.path,
+                name: 'huila-beans.png',
+                kind: 'image',
+              },
+            ],
+          },
+        ],
+        targets: [
+          {
+            integrationId,
+            platform: 'instagram',
+            settings: { __type: 'instagram', post_type: 'post' },
+            blocks: null,
+          },
+        ],
+        commentDelays: [],
+        shortLink: false,
+        date: null,
+        replacesGroup: null,
+      });
+      return { slots: slots.ok, draft: draft.ok };
+    },
+    { integrationId: instagram.id, image, text },
+  );
+  expect(setUp).toEqual({ slots: true, draft: true });
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Instagram grid' })
+    .click();
+  const grid = page.getByRole('list', { name: `Grid of ${instagram.name}, newest first` });
+  const drafts = page.getByRole('complementary', { name: `Drafts for ${instagram.name}` });
+  const draft = drafts.getByRole('button', { name: text });
+  await expect(draft).toBeVisible();
+  const slotTiles = grid.locator('[data-grid-tile="slot"]');
+  await expect(slotTiles).toHaveCount(3);
+  // The latest of the three free slots: dropped there, the draft takes exactly that time.
+  const slot = slotTiles.first();
+  const slotTime = await slot.locator('time').getAttribute('datetime');
+  expect(slotTime).toMatch(/T05:10:00\.000Z$/);
+  await keepPictures(page, 'grid-planner-draft');
+
+  await draft.dragTo(slot);
+  await expect(
+    page.locator('.notice-card').filter({ hasText: `Scheduled “${text.slice(0, 39)}` }),
+  ).toBeVisible();
+  await expect(drafts.getByRole('button', { name: text })).toHaveCount(0);
+  await expect
+    .poll(
+      async () =>
+        (await instagramPosts(service, instagram.id))
+          .filter((p) => (p as ServicePost & { content?: string }).content?.includes(text))
+          .map((p) => new Date(p.publishDate).toISOString()),
+      { timeout: 20_000 },
+    )
+    .toEqual([slotTime]);
+});

@@ -209,7 +209,7 @@ function AccountGrid({ account }: { account: IntegrationView }) {
     if (tile.fixed) return refuse(tile.fixed);
     setHeld({ kind: 'tile', id: tile.id });
     setSaid(
-      `Picked up ${titleOf(tile)}. Move with the arrow keys, Space or Enter swaps it with the post there, Escape puts it back.`,
+      `Picked up “${titleOf(tile).replace(/[.!?…]+$/, '')}”. Move with the arrow keys, Space or Enter swaps it with the post there, Escape puts it back.`,
     );
   };
 
@@ -404,7 +404,7 @@ function AccountGrid({ account }: { account: IntegrationView }) {
                         }
                         setHeld({ kind: 'draft', id: d.id });
                         setSaid(
-                          `Picked up the draft ${draftTitle(d)}. Move to a free slot in the grid and press Space or Enter.`,
+                          `Picked up the draft “${draftTitle(d).replace(/[.!?…]+$/, '')}”. Move to a free slot in the grid and press Space or Enter.`,
                         );
                         moveFocus(focusIndex);
                       }}
