@@ -242,3 +242,19 @@ test('a local draft dropped on a free slot of the grid is scheduled at that slot
     )
     .toEqual([slotTime]);
 });
+
+test('an Instagram account with no posts says so', async ({ page, connectWithSandboxKey }) => {
+  await connectWithSandboxKey();
+  const added = await page.evaluate(() =>
+    window.api.addIntegration({ id: 'ig-new-account', platform: 'instagram', name: 'harbor.roastery' }),
+  );
+  expect(added.ok).toBe(true);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Instagram grid' })
+    .click();
+  await page.getByLabel('Instagram account').selectOption({ label: 'harbor.roastery' });
+  await expect(page.getByText('harbor.roastery has no published or scheduled posts yet')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Grid of harbor.roastery, newest first' })).toHaveCount(0);
+  await keepPictures(page, 'grid-planner-empty');
+});

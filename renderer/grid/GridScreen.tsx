@@ -311,63 +311,67 @@ function AccountGrid({ account }: { account: IntegrationView }) {
           )}
           <div>
             <h2 id="ig-grid-title">{account.name}</h2>
-            <p className="muted ig-profile-count">
-              {tiles.filter((t) => t.kind === 'post' && !t.published).length} to come ·{' '}
-              {tiles.filter((t) => t.kind === 'post' && t.published).length} published shown
-            </p>
+            {hasPosts ? (
+              <p className="muted ig-profile-count">
+                {tiles.filter((t) => t.kind === 'post' && !t.published).length} to come ·{' '}
+                {tiles.filter((t) => t.kind === 'post' && t.published).length} published shown
+              </p>
+            ) : null}
           </div>
         </header>
         {!hasPosts ? (
           <EmptyState title={`${account.name} has no published or scheduled posts yet`}>
             <p className="muted">
-              Schedule a post for this account, or drop one of its drafts here, and it takes its place in the
-              grid.
+              Schedule a post for this account, or place one of its drafts from the list beside the grid, and
+              it takes its place here.
             </p>
           </EmptyState>
         ) : null}
-        <ol
-          className={dragging?.kind === 'draft' ? 'ig-grid ig-grid-draft-over' : 'ig-grid'}
-          aria-label={`Grid of ${account.name}, newest first`}
-          aria-describedby="ig-grid-help"
-          onKeyDown={onGridKey}
-          onDragOver={(e) => {
-            if (dragging?.kind === 'draft') e.preventDefault();
-          }}
-          onDrop={(e) => {
-            e.preventDefault();
-            if (dragging?.kind === 'draft') void drop(dragging, null);
-          }}
-        >
-          {tiles.map((tile, i) => (
-            <li key={tile.id} className="ig-cell">
-              <button
-                type="button"
-                ref={(el) => {
-                  if (el) tileRefs.current.set(tile.id, el);
-                  else tileRefs.current.delete(tile.id);
-                }}
-                className={[
-                  'ig-tile',
-                  `ig-tile-${tile.kind === 'slot' ? 'slot' : tile.published ? 'published' : 'scheduled'}`,
-                  heldTile === tile.id || (dragging?.kind === 'tile' && dragging.id === tile.id)
-                    ? 'ig-tile-held'
-                    : '',
-                  over === tile.id ? 'ig-tile-over' : '',
-                ].join(' ')}
-                tabIndex={i === focusIndex ? 0 : -1}
-                aria-pressed={heldTile === tile.id}
-                data-grid-tile={tile.kind === 'post' ? tile.id : 'slot'}
-                title={tile.kind === 'post' && tile.fixed ? tile.fixed : undefined}
-                onFocus={() => setFocusId(tile.id)}
-                onClick={() => pressTile(tile)}
-                {...(tile.kind === 'post' ? dragProps({ kind: 'tile', id: tile.id }, tile.fixed) : {})}
-                {...dropProps(tile)}
-              >
-                <TileFace tile={tile} zone={zone} />
-              </button>
-            </li>
-          ))}
-        </ol>
+        {tiles.length > 0 ? (
+          <ol
+            className={dragging?.kind === 'draft' ? 'ig-grid ig-grid-draft-over' : 'ig-grid'}
+            aria-label={`Grid of ${account.name}, newest first`}
+            aria-describedby="ig-grid-help"
+            onKeyDown={onGridKey}
+            onDragOver={(e) => {
+              if (dragging?.kind === 'draft') e.preventDefault();
+            }}
+            onDrop={(e) => {
+              e.preventDefault();
+              if (dragging?.kind === 'draft') void drop(dragging, null);
+            }}
+          >
+            {tiles.map((tile, i) => (
+              <li key={tile.id} className="ig-cell">
+                <button
+                  type="button"
+                  ref={(el) => {
+                    if (el) tileRefs.current.set(tile.id, el);
+                    else tileRefs.current.delete(tile.id);
+                  }}
+                  className={[
+                    'ig-tile',
+                    `ig-tile-${tile.kind === 'slot' ? 'slot' : tile.published ? 'published' : 'scheduled'}`,
+                    heldTile === tile.id || (dragging?.kind === 'tile' && dragging.id === tile.id)
+                      ? 'ig-tile-held'
+                      : '',
+                    over === tile.id ? 'ig-tile-over' : '',
+                  ].join(' ')}
+                  tabIndex={i === focusIndex ? 0 : -1}
+                  aria-pressed={heldTile === tile.id}
+                  data-grid-tile={tile.kind === 'post' ? tile.id : 'slot'}
+                  title={tile.kind === 'post' && tile.fixed ? tile.fixed : undefined}
+                  onFocus={() => setFocusId(tile.id)}
+                  onClick={() => pressTile(tile)}
+                  {...(tile.kind === 'post' ? dragProps({ kind: 'tile', id: tile.id }, tile.fixed) : {})}
+                  {...dropProps(tile)}
+                >
+                  <TileFace tile={tile} zone={zone} />
+                </button>
+              </li>
+            ))}
+          </ol>
+        ) : null}
         <p className="ig-said" role="status" aria-live="polite">
           {said}
         </p>
