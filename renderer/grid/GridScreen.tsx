@@ -188,7 +188,8 @@ function AccountGrid({ account }: { account: IntegrationView }) {
     const ok = await writes.swap(plan.moves, titles);
     setBusy(false);
     setSaid(ok ? (plan.moves.length === 2 ? 'Swapped.' : 'Moved to the free slot.') : 'Nothing was swapped.');
-    setFocusId(from.id);
+    // Focus stays on the tile the post was dropped on (the arrows start from there).
+    setFocusId(onto.id);
   };
 
   /** Space or Enter on a tile: pick it up, drop what is held on it, or put it back down. */
