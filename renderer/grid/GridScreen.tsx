@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { Draft, IntegrationView } from '../../shared/ipc/models.js';
 import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
 import { useNotices } from '../app/notices.js';
@@ -141,6 +141,22 @@ function AccountGrid({ account }: { account: IntegrationView }) {
   const [said, setSaid] = useState('');
   const [busy, setBusy] = useState(false);
   const tileRefs = useRef(new Map<string, HTMLButtonElement>());
+  const { undoLast } = writes;
+
+  // Ctrl/Cmd+Z on this screen undoes the last swap, as it undoes the last move in the calendar
+  // (not while typing, nor in a dialog over the screen such as the composer).
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const target = e.target instanceof Element ? e.target : null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === 'z') {
+        e.preventDefault();
+        void undoLast();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undoLast]);
   const focusIndex = Math.max(
     0,
     tiles.findIndex((t) => t.id === focusId),
@@ -241,16 +257,6 @@ function AccountGrid({ account }: { account: IntegrationView }) {
     }
   };
 
-  // Ctrl/Cmd+Z on the grid undoes the last swap, as it undoes the last move in the calendar.
-  const onScreenKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const target = e.target as HTMLElement;
-    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
-    if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === 'z') {
-      e.preventDefault();
-      void writes.undoLast();
-    }
-  };
-
   const dragProps = (what: Held, fixed: string | null) => ({
     draggable: true,
     onDragStart: (e: DragEvent) => {
@@ -300,7 +306,7 @@ function AccountGrid({ account }: { account: IntegrationView }) {
   const hasPosts = tiles.some((t) => t.kind === 'post');
 
   return (
-    <div className="ig-planner-body" onKeyDown={onScreenKey}>
+    <div className="ig-planner-body">
       <section className="ig-profile card" aria-labelledby="ig-grid-title">
         <header className="ig-profile-head">
           {account.picture ? (
