@@ -125,6 +125,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     for (const [route, screen] of [
       ['Queue', 'queue'],
+      ['Instagram grid', 'instagram-grid'],
       ['Evergreen', 'evergreen'],
       ['Snippets', 'snippets'],
       ['Media', 'media-library'],

@@ -48,6 +48,8 @@ const SnippetsScreen = lazy(() =>
   import('../snippets/SnippetsScreen.js').then((m) => ({ default: m.SnippetsScreen })),
 );
 
+const GridScreen = lazy(() => import('../grid/GridScreen.js').then((m) => ({ default: m.GridScreen })));
+
 const TITLES: Record<Route, string> = {
   calendar: 'Calendar',
   analytics: 'Analytics',
@@ -56,6 +58,7 @@ const TITLES: Record<Route, string> = {
   account: 'Account',
   media: 'Media library',
   evergreen: 'Evergreen',
+  grid: 'Instagram grid',
   snippets: 'Snippets',
 };
 
@@ -127,6 +130,10 @@ export function AppShell({ profile }: { profile: ProfileView }) {
               ) : route === 'import' ? (
                 <Suspense fallback={<Loading label="Loading import…" />}>
                   <ImportScreen />
+                </Suspense>
+              ) : route === 'grid' ? (
+                <Suspense fallback={<Loading label="Loading the Instagram grid…" />}>
+                  <GridScreen />
                 </Suspense>
               ) : route === 'media' ? (
                 <Suspense fallback={<Loading label="Loading the media library…" />}>

@@ -7,6 +7,7 @@ const NAV: { route: Route; label: string }[] = [
   { route: 'calendar', label: 'Calendar' },
   { route: 'analytics', label: 'Analytics' },
   { route: 'queue', label: 'Queue' },
+  { route: 'grid', label: 'Instagram grid' },
   { route: 'evergreen', label: 'Evergreen' },
   { route: 'snippets', label: 'Snippets' },
   { route: 'import', label: 'Import' },

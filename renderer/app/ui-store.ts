@@ -4,7 +4,7 @@ import type { DraftMedia } from '../../shared/ipc/models.js';
 
 /** The screens the sidebar leads to. */
 export type Route =
-  'calendar' | 'analytics' | 'queue' | 'import' | 'account' | 'media' | 'evergreen' | 'snippets';
+  'calendar' | 'analytics' | 'queue' | 'import' | 'account' | 'media' | 'evergreen' | 'snippets' | 'grid';
 const ROUTES: readonly Route[] = [
   'calendar',
   'analytics',
@@ -14,6 +14,7 @@ const ROUTES: readonly Route[] = [
   'media',
   'evergreen',
   'snippets',
+  'grid',
 ];
 
 /** What the composer opens on: a new post (optionally at a time), a local draft, or a server post to edit or copy. */

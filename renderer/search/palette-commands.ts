@@ -69,6 +69,12 @@ export function paletteCommands(ctx: CommandContext): PaletteCommand[] {
     { id: 'calendar', label: 'Open calendar', run: navigate('calendar') },
     { id: 'analytics', label: 'Open analytics', keywords: 'stats metrics', run: navigate('analytics') },
     { id: 'queue', label: 'Open queue', keywords: 'slots times', run: navigate('queue') },
+    {
+      id: 'grid',
+      label: 'Open Instagram grid',
+      keywords: 'grid planner profile instagram feed',
+      run: navigate('grid'),
+    },
     { id: 'import', label: 'Import posts', keywords: 'csv json file', run: navigate('import') },
     {
       id: 'account',
