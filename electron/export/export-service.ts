@@ -22,7 +22,8 @@ const PARALLEL_READS = 4;
 /** Asks where to save (Electron: a save dialog); null when the user cancels. */
 export type ChooseSavePath = (request: {
   defaultName: string;
-  format: ExportFormat;
+  /** An export's format, or a review pack's (electron/review/). */
+  format: ExportFormat | 'html' | 'pdf';
 }) => Promise<string | null>;
 
 export interface ExportServiceOptions {

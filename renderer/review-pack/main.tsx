@@ -1,0 +1,25 @@
+import { createRoot } from 'react-dom/client';
+import { PackData } from '../../shared/review/model.js';
+import { PackPage } from './PackPage.js';
+import './pack.css';
+
+/*
+ * The review pack's page: runs inside the one HTML file main writes (electron/review/pack-page.ts),
+ * offline, under a CSP that allows this script alone. It reads the embedded data, draws each post
+ * as its network shows it, and saves the reviewer's verdicts as a small reply file (a download).
+ */
+
+const root = document.getElementById('root');
+const raw = document.getElementById('pack-data')?.textContent ?? '';
+function readPack(): ReturnType<typeof PackData.safeParse> | null {
+  try {
+    return PackData.safeParse(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+const parsed = readPack();
+if (root) {
+  if (parsed?.success) createRoot(root).render(<PackPage data={parsed.data} />);
+  else root.textContent = 'This review pack is damaged: ask for a new one.';
+}
