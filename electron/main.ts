@@ -1,4 +1,5 @@
 import { app, BrowserWindow, crashReporter, dialog, shell } from 'electron';
+import { printPackToPdf } from './desktop/print-pdf.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenRequest } from '../shared/ipc/contract.js';
@@ -178,6 +179,7 @@ if (!app.requestSingleInstanceLock()) {
         applyDesktopSettings: (settings) => background?.apply(settings),
         chooseSavePath: saveDialog(() => window),
         showInFolder: (path) => shell.showItemInFolder(path),
+        printToPdf: printPackToPdf,
       });
       const running = services;
       registerIpc(running, entryUrl, () => window);

@@ -501,6 +501,7 @@ export const MenuCommand = z.enum([
   'openSettings',
   'openDiagnostics',
   'openOutbox',
+  'importReview',
 ]);
 export type MenuCommand = z.infer<typeof MenuCommand>;
 
