@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -165,9 +166,10 @@ test('a client reviews a week offline; the reply comes back with states, comment
   await writeFile(forgedPath, JSON.stringify(reply));
   await app.registerFile(forgedPath, 'forged.json');
   await page.keyboard.press('Control+k');
-  await page.getByRole('dialog', { name: 'Search and commands' }).getByRole('combobox').fill('Import review');
+  const palette = page.getByRole('dialog', { name: 'Search and commands' });
+  await palette.getByRole('combobox').fill('Import review');
   const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Enter');
+  await palette.getByRole('option', { name: /Import review/ }).click();
   await (await chooser).setFiles(forgedPath);
   await expect(page.getByText('This reply does not match the pack it names')).toBeVisible();
   await expect(chip('fine').locator('[data-review]')).toHaveAttribute('data-review', 'inReview');
@@ -200,4 +202,82 @@ test('a client reviews a week offline; the reply comes back with states, comment
   // The same reply again changes nothing.
   await dropFile(page, 'reply.json');
   await expect(page.getByText('This reply was imported before; nothing changed.')).toBeVisible();
+});
+
+test('the same pack as PDF, for clients who print, and the review screens at two sizes, light and dark', async ({
+  page,
+  app,
+  connectWithSandboxKey,
+}) => {
+  test.skip(app.exportsDir === null, 'Needs the bridge: Chromium’s page.pdf() stands in for printToPDF.');
+  test.setTimeout(120_000);
+  await connectWithSandboxKey('full-test');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Calendar' }).click();
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+  await expect(page.locator('[data-post-id]').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Export posts in view' }).click();
+  await page.getByRole('menuitem', { name: /Review pack as PDF/ }).click();
+  const saved = page.getByRole('status').filter({ hasText: /^Saved a review pack of \d+ posts?/ });
+  await expect(saved).toBeVisible({ timeout: 30_000 });
+  const pdfName = /as (.+\.pdf)\./.exec(await saved.innerText())?.[1] ?? '';
+  const pdfPath = join(app.exportsDir!, pdfName);
+  const pdf = await readFile(pdfPath);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  // pdftoppm draws its first page: a real picture, mostly light paper with the brand's words on it.
+  const out = join(app.exportsDir!, 'pack-page');
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfPath, out]);
+  const png = await readFile(`${out}-1.png`).catch(() => readFile(`${out}-01.png`));
+  expect(png.length).toBeGreaterThan(5_000);
+  const text = execFileSync('pdftotext', ['-f', '1', '-l', '1', pdfPath, '-']).toString();
+  expect(text).toContain('Posts for review');
+  expect(text).toContain('Harbor Coffee');
+  // Printed, the verdict reads as boxes to tick, not as buttons.
+  expect(text).toContain('Verdict:');
+
+  // Screens: the pack (an HTML one) and the app's review screens, 1024x700 and 1440x900, light and dark.
+  await page.getByRole('button', { name: 'Export posts in view' }).click();
+  await page.getByRole('menuitem', { name: /Review pack for the client/ }).click();
+  const html = page.getByRole('status').filter({ hasText: /\.html\./ });
+  await expect(html).toBeVisible({ timeout: 30_000 });
+  const packPath = join(app.exportsDir!, /as (.+\.html)\./.exec(await html.innerText())?.[1] ?? '');
+  const context = await page.context().browser()!.newContext({ offline: true });
+  const pack = await context.newPage();
+  await pack.goto(pathToFileURL(packPath).href);
+  await pack.getByRole('article').first().getByLabel('Request changes').check();
+  await pack.getByRole('article').first().getByLabel('What should change?').fill('Shorter, please.');
+  const first = page.locator('[data-post-id]').first();
+  const sizes = [
+    { width: 1024, height: 700 },
+    { width: 1440, height: 900 },
+  ];
+  const schemes = ['light', 'dark'] as const;
+  for (const size of sizes) {
+    for (const scheme of schemes) {
+      const name = `${size.width}x${size.height}-${scheme}`;
+      await pack.setViewportSize(size);
+      await pack.emulateMedia({ colorScheme: scheme });
+      await snap(pack, `review-pack-${name}`);
+      await pack.getByRole('heading', { name: 'Instagram grid' }).scrollIntoViewIfNeeded();
+      await snap(pack, `review-pack-grid-${name}`);
+      await pack.evaluate(() => window.scrollTo(0, 0));
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: scheme });
+      await first.click();
+      await expect(page.getByRole('region', { name: 'Client review' })).toBeVisible();
+      await snap(page, `review-app-details-${name}`);
+      await page.keyboard.press('Escape');
+    }
+  }
+  await page.setViewportSize(sizes[1]!);
+  await nav.getByRole('button', { name: 'Account' }).click();
+  for (const size of sizes) {
+    for (const scheme of schemes) {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.getByLabel(/need approval before they are sent/).scrollIntoViewIfNeeded();
+      await snap(page, `review-app-settings-${size.width}x${size.height}-${scheme}`);
+    }
+  }
+  await context.close();
 });

@@ -141,7 +141,7 @@ export class ExportService {
 }
 
 /** Writes beside the target and renames over it: the target is either the old file or the whole new one. */
-export async function writeAtomically(path: string, text: string): Promise<void> {
+export async function writeAtomically(path: string, text: string | Uint8Array): Promise<void> {
   const temp = `${path}.${randomUUID()}.tmp`;
   try {
     await mkdir(dirname(path), { recursive: true });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
-import { writeFile } from 'node:fs/promises';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { PostDetail } from '../../shared/api/resources.js';
@@ -79,15 +78,10 @@ export class ReviewPackService {
     if (path === null) return { path: null, posts: built.data.posts.length, skipped: built.skipped };
     const target = extname(path) === '' ? `${path}.${input.format}` : path;
     const html = packHtml(built.data, await packAssets());
-    if (input.format === 'pdf' && this.o.printToPdf) {
-      const pdf = await this.o.printToPdf(html);
-      const temp = `${target}.${randomUUID()}.tmp`;
-      await writeFile(temp, pdf);
-      const { rename } = await import('node:fs/promises');
-      await rename(temp, target);
-    } else {
-      await writeAtomically(target, html);
-    }
+    await writeAtomically(
+      target,
+      input.format === 'pdf' && this.o.printToPdf ? await this.o.printToPdf(html) : html,
+    );
     this.o.record(
       active,
       built.data.packId,
