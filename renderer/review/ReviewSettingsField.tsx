@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReviewSettingsView } from '../../shared/ipc/contract.js';
 import { call, type AppError } from '../lib/ipc.js';
 import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import './review.css';
 
 /** The active brand's review settings: posts wait for approval; the colour its review packs wear. */
 export function ReviewSettingsField({ brandName }: { brandName: string }) {
