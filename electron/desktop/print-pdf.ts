@@ -10,8 +10,6 @@ import { join } from 'node:path';
  */
 
 const PARTITION = 'postdeck-review-pack-print';
-/** How long the pack's script may take to draw before printing anyway. */
-const DRAW_TIMEOUT_MS = 20_000;
 
 export async function printPackToPdf(html: string): Promise<Uint8Array> {
   const dir = await mkdtemp(join(tmpdir(), 'postdeck-pack-'));
@@ -26,10 +24,9 @@ export async function printPackToPdf(html: string): Promise<Uint8Array> {
   });
   try {
     await writeFile(file, html, { mode: 0o600 });
+    // The pack draws itself synchronously as its script runs (renderer/review-pack/main.tsx), so
+    // once the page has loaded (its pictures are data: URLs) it is ready to print.
     await window.loadFile(file);
-    await window.webContents.executeJavaScript(
-      `new Promise((done) => { const t = Date.now(); (function wait() { if (document.querySelector('.rp-post') || Date.now() - t > ${DRAW_TIMEOUT_MS}) done(true); else setTimeout(wait, 50); })(); })`,
-    );
     const pdf = await window.webContents.printToPDF({ printBackground: true, pageSize: 'A4' });
     return new Uint8Array(pdf);
   } finally {

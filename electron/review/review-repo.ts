@@ -69,6 +69,12 @@ const SettingsRow = z.object({ needs_approval: sqlBool, colour: z.string().nulla
 const COLUMNS = 'subject, state, comment, seen_hash, op_id, changed_json';
 
 export class ReviewRepo {
+  /**
+   * Each brand's settings as last read: the outbox asks for every due operation on each pass, and
+   * this repository is the table's only writer, so the copy is never stale.
+   */
+  private readonly settingsKept = new Map<string, ReviewSettings>();
+
   constructor(
     private readonly db: AppDatabase,
     private readonly now: () => Date,
@@ -120,14 +126,20 @@ export class ReviewRepo {
   }
 
   settings(scope: Scope): ReviewSettings {
+    const key = `${scope.profileId}\u0000${scope.brandId}`;
+    const kept = this.settingsKept.get(key);
+    if (kept) return kept;
     const row = this.db.sql
       .prepare('SELECT needs_approval, colour FROM review_settings WHERE profile_id = ? AND brand_id = ?')
       .get(scope.profileId, scope.brandId);
     const parsed = row ? parseRow(this.db, 'review_settings', SettingsRow, row) : null;
-    return { needsApproval: parsed?.needs_approval ?? false, colour: parsed?.colour ?? null };
+    const read = { needsApproval: parsed?.needs_approval ?? false, colour: parsed?.colour ?? null };
+    this.settingsKept.set(key, read);
+    return read;
   }
 
   setSettings(scope: Scope, settings: ReviewSettings): void {
+    this.settingsKept.delete(`${scope.profileId}\u0000${scope.brandId}`);
     this.db.sql
       .prepare(
         `INSERT INTO review_settings (profile_id, brand_id, needs_approval, colour, updated_at) VALUES (?, ?, ?, ?, ?)

@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { PackData } from '../../shared/review/model.js';
 import { PackPage } from './PackPage.js';
@@ -20,6 +21,9 @@ function readPack(): ReturnType<typeof PackData.safeParse> | null {
 }
 const parsed = readPack();
 if (root) {
-  if (parsed?.success) createRoot(root).render(<PackPage data={parsed.data} />);
-  else root.textContent = 'This review pack is damaged: ask for a new one.';
+  // Drawn at once, while the script runs: the page is whole by its load event (printToPDF waits on it).
+  if (parsed?.success) {
+    const data = parsed.data;
+    flushSync(() => createRoot(root).render(<PackPage data={data} />));
+  } else root.textContent = 'This review pack is damaged: ask for a new one.';
 }
