@@ -222,7 +222,7 @@ function PackPostCard({
         </label>
         {verdict && (
           <button type="button" className="rp-link" onClick={() => onChoose(null)}>
-            Undecide
+            Clear my verdict
           </button>
         )}
         {verdict === 'changesRequested' && (
