@@ -18,6 +18,7 @@ const BENCHES = [
   { name: 'faults', file: 'faults.bench.ts', node: [] },
   { name: 'truth', file: 'truth.bench.ts', node: [] },
   { name: 'search', file: 'search.bench.ts', node: [] },
+  { name: 'review', file: 'review.bench.ts', node: [] },
 ];
 const only = process.argv.slice(2);
 

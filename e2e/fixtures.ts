@@ -251,6 +251,23 @@ async function runInElectron(executablePath: string, dataDir: string, use: (app:
 }
 
 /** The browser bridge: the real services here, the real renderer in Chromium, the contract between. */
+/** Renders a page (a review pack) to PDF with no network at all, as the app's printToPDF does. */
+async function printWithChromium(browser: Browser, html: string): Promise<Uint8Array> {
+  const context = await browser.newContext({ offline: true });
+  try {
+    const page = await context.newPage();
+    await page.route(
+      (url) => url.protocol !== 'data:' && url.protocol !== 'about:',
+      (route) => route.abort(),
+    );
+    await page.setContent(html, { waitUntil: 'load' });
+    await page.locator('.rp-post').first().waitFor();
+    return await page.pdf({ format: 'A4', printBackground: true });
+  } finally {
+    await context.close();
+  }
+}
+
 async function runInBridge(
   browser: Browser | null,
   rendererUrl: string | null,
@@ -296,6 +313,8 @@ async function runInBridge(
     // The save dialog answers the suggested name in this test's folder.
     chooseSavePath: async ({ defaultName }) => join(exportsDir, defaultName),
     showInFolder: (path) => void shownInFolder.push(path),
+    // A review pack's PDF: Chromium's page.pdf() stands in for Electron's printToPDF, offline.
+    printToPdf: (html) => printWithChromium(browser, html),
     ...(pullEveryMs ? { pullEveryMs } : {}),
     systemClock: async () => ({ hour12: systemHour12 }),
   });

@@ -37,6 +37,8 @@ import { composePosts, postsStores } from './compose-posts.js';
 import { EvergreenRepo } from './evergreen/evergreen-repo.js';
 import { FingerprintsRepo } from './import/fingerprints-repo.js';
 import { SlotsRepo } from './queue/slots-repo.js';
+import { ReviewPackService } from './review/review-pack.js';
+import { readReplyFile } from './review/reply-file.js';
 
 /*
  * Builds every main-process
@@ -68,6 +70,8 @@ export interface AppServicesOptions {
   openFolder?: (path: string) => Promise<void>;
   /** Asks where to save an export (Electron: a save dialog; the test bridge: a folder of the test). */
   chooseSavePath?: ChooseSavePath;
+  /** Renders a review pack's page as a PDF (Electron: printToPDF; the test bridge: Chromium's page.pdf). */
+  printToPdf?: (html: string) => Promise<Uint8Array>;
   /** Shows an exported file in the file manager (Electron: shell.showItemInFolder). */
   showInFolder?: (path: string) => void;
   /** The OS's 12/24-hour setting (Electron adds macOS's; tests pass their own). Default: this machine's. */
@@ -145,7 +149,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const active = () => profiles.activeBrand();
   // The sync engine (reads, pulls, the outbox worker) and the one door for changing a post
   // (electron/posts/): every write below goes through `posts`.
-  const { sync, posts } = composePosts({
+  const brandNameOf = ({ profileId, brandId }: { profileId: string; brandId: string }) =>
+    profiles.brandViews(profileId).find((b) => b.id === brandId)?.name ?? 'Postdeck';
+  const { sync, posts, review } = composePosts({
+    brandName: brandNameOf,
     db,
     stores,
     apiFor: (profileId, brandId) => profiles.apiFor(profileId, brandId),
@@ -257,6 +264,25 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     ...(opts.showInFolder ? { showInFolder: opts.showInFolder } : {}),
   });
   const clash = new ClashSettings(brandsRepo, active);
+  const reviewPacks = new ReviewPackService({
+    active,
+    now,
+    timezone: (brand) => queue.timezone(brand),
+    brandName: brandNameOf,
+    lens: review,
+    postsInRange: (range) => sync.listPosts(range).posts,
+    postsById: (ids) => sync.postsShown(ids),
+    outboxOp: (id) => stores.outbox.get(id),
+    detail: (id) => sync.getPost({ id }),
+    savedDetail: (id) => {
+      const brand = active();
+      return brand ? postsCache.getDetail(brand.profileId, brand.brandId, id) : null;
+    },
+    record: (brand, packId, items) => posts.recordReviewPack(brand, packId, items),
+    ...(opts.chooseSavePath ? { chooseSavePath: opts.chooseSavePath } : {}),
+    ...(opts.printToPdf ? { printToPdf: opts.printToPdf } : {}),
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
 
   const diagnostics: DiagnosticsSource = opts.diagnostics ?? {
     appVersion: 'development',
@@ -345,6 +371,12 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     runImport: (input) => imports.runImport(input),
     exportPosts: (input) => exports.exportPosts(input),
     showExportedFile: async (input) => exports.showExportedFile(input),
+    setReviewState: async (input) => posts.setReviewState(input),
+    getReviewSettings: async () => posts.reviewSettings(),
+    setReviewSettings: async (input) => posts.setReviewSettings(input),
+    exportReviewPack: (input) => reviewPacks.exportReviewPack(input),
+    importReviewReply: async ({ file }) =>
+      posts.importReviewReply(brand(), await readReplyFile(files.take(brand(), file))),
     applyBulkChange: async (input) => posts.applyBulkChange(input),
     undoBulkChange: async (input) => posts.undoBulkChange(input),
     getClashSettings: async () => clash.get(),

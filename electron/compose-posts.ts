@@ -3,6 +3,10 @@ import { DraftsRepo } from './drafts/drafts-repo.js';
 import { IntegrationsRepo } from './integrations/integrations-repo.js';
 import { MediaRepo } from './media/media-repo.js';
 import { PostCommands } from './posts/post-commands.js';
+import { ReviewWrites } from './posts/review-writes.js';
+import { ReviewLens } from './review/review-lens.js';
+import { ReviewRepo } from './review/review-repo.js';
+import { PostClaims } from './sync/post-claims.js';
 import { SnippetsRepo } from './snippets/snippets-repo.js';
 import { OutboxRepo } from './store/outbox-repo.js';
 import { PostsCache } from './store/posts-cache.js';
@@ -28,22 +32,34 @@ export function postsStores(db: SyncEngineOptions['db'], now: () => Date) {
     batches: new BulkBatchesRepo(db, now),
     integrations: new IntegrationsRepo(db, now),
     settings: new SettingsRepo(db, now),
+    reviews: new ReviewRepo(db, now),
   };
 }
 
 export interface ComposedPosts {
   stores: PostsStoresAll;
+  review: ReviewLens;
   sync: SyncEngine;
   posts: PostCommands;
 }
 
 /** The sync engine and the posts module over one set of repositories (built here unless given). */
 export function composePosts(
-  o: Omit<SyncEngineOptions, 'stores'> & { stores?: PostsStoresAll },
+  o: Omit<SyncEngineOptions, 'stores' | 'review'> & {
+    stores?: PostsStoresAll;
+    /** A brand's name, for sentences about replies of another brand. */
+    brandName?: (scope: { profileId: string; brandId: string }) => string;
+  },
 ): ComposedPosts {
   const now = o.now ?? (() => new Date());
   const stores = o.stores ?? postsStores(o.db, now);
-  const sync = new SyncEngine({ ...o, now, stores });
+  const review = new ReviewLens({
+    reviews: stores.reviews,
+    outbox: stores.outbox,
+    cache: stores.cache,
+    claims: new PostClaims(o.db, now),
+  });
+  const sync = new SyncEngine({ ...o, now, stores, review });
   const posts = new PostCommands({
     db: o.db,
     now,
@@ -52,6 +68,15 @@ export function composePosts(
     apiOf: (a) => sync.apiOf(a),
     active: o.active,
     emit: o.emit,
+    lens: review,
+    review: new ReviewWrites({
+      db: o.db,
+      reviews: stores.reviews,
+      lens: review,
+      cache: stores.cache,
+      outbox: stores.outbox,
+      brandName: o.brandName ?? (() => 'the brand it was made for'),
+    }),
     view: {
       shown: (a, ids) => sync.shown(a, ids),
       status: () => sync.getSyncStatus(),
@@ -61,5 +86,5 @@ export function composePosts(
       announce: (scope, touched) => sync.announce(scope, touched),
     },
   });
-  return { stores, sync, posts };
+  return { stores, review, sync, posts };
 }

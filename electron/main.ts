@@ -1,4 +1,5 @@
 import { app, BrowserWindow, crashReporter, dialog, shell, systemPreferences } from 'electron';
+import { printPackToPdf } from './desktop/print-pdf.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenRequest } from '../shared/ipc/contract.js';
@@ -184,6 +185,7 @@ if (!app.requestSingleInstanceLock()) {
           readSystemClock(
             systemClockSources((key) => systemPreferences.getUserDefault(key, 'boolean') === true),
           ),
+        printToPdf: printPackToPdf,
       });
       const running = services;
       registerIpc(running, entryUrl, () => window);

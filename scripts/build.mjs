@@ -81,11 +81,31 @@ async function buildPreload() {
   console.log(`preload -> ${join(out, 'electron/preload.cjs')}`);
 }
 
+/**
+ * The review pack's page (renderer/review-pack/): one script and one stylesheet beside main.cjs,
+ * which main inlines into every pack it writes (electron/review/pack-page.ts).
+ */
+async function buildReviewPack() {
+  await esbuild({
+    entryPoints: { 'review-pack': 'renderer/review-pack/main.tsx' },
+    outdir: join(out, 'electron'),
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
+    logLevel: 'warning',
+  });
+  console.log(`review pack page -> ${join(out, 'electron/review-pack.js')}`);
+}
+
 async function main() {
   await rm(join(out, 'electron'), { recursive: true, force: true });
   await buildRenderer();
   await buildMain();
   await buildPreload();
+  await buildReviewPack();
 }
 
 main().catch((error) => {

@@ -23,6 +23,7 @@ export const MENU_COMMANDS: readonly {
   { command: 'openCalendar', label: 'Calendar', accelerator: 'CmdOrCtrl+Shift+C', menu: 'go' },
   { command: 'openAnalytics', label: 'Analytics', accelerator: 'CmdOrCtrl+Shift+A', menu: 'go' },
   { command: 'openOutbox', label: 'Outbox', accelerator: 'CmdOrCtrl+Shift+O', menu: 'go' },
+  { command: 'importReview', label: 'Import Review…', menu: 'file' },
   { command: 'openSettings', label: 'Settings…', accelerator: 'CmdOrCtrl+,', menu: 'file' },
   { command: 'openDiagnostics', label: 'About Postdeck and Diagnostics', menu: 'help' },
 ];
@@ -72,9 +73,10 @@ export function buildMenuTemplate(opts: MenuTemplateOptions): MenuItemConstructo
   const file: MenuItemConstructorOptions = {
     label: '&File',
     submenu: mac
-      ? [item('newPost'), { type: 'separator' }, { role: 'close' }]
+      ? [item('newPost'), item('importReview'), { type: 'separator' }, { role: 'close' }]
       : [
           item('newPost'),
+          item('importReview'),
           { type: 'separator' },
           item('openSettings'),
           { type: 'separator' },

@@ -22,7 +22,8 @@ const PARALLEL_READS = 4;
 /** Asks where to save (Electron: a save dialog); null when the user cancels. */
 export type ChooseSavePath = (request: {
   defaultName: string;
-  format: ExportFormat;
+  /** An export's format, or a review pack's (electron/review/). */
+  format: ExportFormat | 'html' | 'pdf';
 }) => Promise<string | null>;
 
 export interface ExportServiceOptions {
@@ -140,7 +141,7 @@ export class ExportService {
 }
 
 /** Writes beside the target and renames over it: the target is either the old file or the whole new one. */
-export async function writeAtomically(path: string, text: string): Promise<void> {
+export async function writeAtomically(path: string, text: string | Uint8Array): Promise<void> {
   const temp = `${path}.${randomUUID()}.tmp`;
   try {
     await mkdir(dirname(path), { recursive: true });

@@ -6,16 +6,18 @@ import type { ChooseSavePath } from './export-service.js';
 
 /* The system's save dialog for an export, over the window when there is one. */
 
-const FILTERS: Record<ExportFormat, Electron.FileFilter> = {
+const FILTERS: Record<ExportFormat | 'html' | 'pdf', Electron.FileFilter> = {
   ics: { name: 'Calendar (iCalendar)', extensions: ['ics'] },
   csv: { name: 'CSV (spreadsheet)', extensions: ['csv'] },
   json: { name: 'JSON', extensions: ['json'] },
+  html: { name: 'Review pack (web page)', extensions: ['html'] },
+  pdf: { name: 'PDF', extensions: ['pdf'] },
 };
 
 export function saveDialog(window: () => BrowserWindow | null): ChooseSavePath {
   return async ({ defaultName, format }) => {
     const options: Electron.SaveDialogOptions = {
-      title: 'Export posts',
+      title: format === 'html' || format === 'pdf' ? 'Save review pack' : 'Export posts',
       defaultPath: join(app.getPath('documents'), defaultName),
       filters: [FILTERS[format]],
       properties: ['showOverwriteConfirmation', 'createDirectory'],

@@ -12,6 +12,10 @@ import { enqueue, touchedBy } from './outbox-entries.js';
 import { PostWrites, type Queued } from './post-writes.js';
 import type { PostsDeps } from './posts-deps.js';
 import { MISSING_DATE, requireFuture } from './write-checks.js';
+import type { ReviewLens } from '../review/review-lens.js';
+import type { PackItem, ReviewSettings } from '../review/review-repo.js';
+import { HELD_FOR_APPROVAL } from '../../shared/review/model.js';
+import type { ReviewWrites } from './review-writes.js';
 
 /*
  * The one door for changing a post. Every write (a drag, a delete, a bulk change and its undo, a
@@ -49,6 +53,9 @@ export interface PostCommandsOptions extends Omit<PostsDeps, 'afterWrite'> {
   active: () => ActiveBrand | null;
   emit: Emit;
   view: PostsView;
+  /** Client review: its reads (what is held) and its writes (verdicts, packs, replies). */
+  lens: ReviewLens;
+  review: ReviewWrites;
 }
 
 /** A create queued by a planner (evergreen, import), with the draft it stands for, if any. */
@@ -105,12 +112,28 @@ export class PostCommands {
   /** Queues a draft's create (an edit when it replaces a group), after uploads of its local files. */
   async sendDraft(input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
     const active = this.requireActive();
-    return this.written(active, await this.sender.sendDraft(active, input));
+    const queued = await this.sender.sendDraft(active, input);
+    // The review follows the post (an approval kept, or back in review); the outbox looks again.
+    if (this.o.review.queued(active, queued.outboxId)) this.o.view.kick();
+    return this.written(active, queued);
   }
 
   /** Sends a draft at once; answers the service's result, or that it waits in the outbox and why. */
   async createPostsNow(input: IpcInput<'createPostsNow'>): Promise<IpcOutput<'createPostsNow'>> {
     const active = this.requireActive();
+    if (this.o.lens.needsApproval(active)) {
+      // A brand that needs approval sends through the outbox, which holds the post until approved.
+      const queued = await this.sender.sendDraft(active, input);
+      // The review follows the post (an approval kept, or back in review); the outbox looks again.
+      if (this.o.review.queued(active, queued.outboxId)) this.o.view.kick();
+      const op = this.o.outbox.get(queued.outboxId);
+      const message =
+        op && this.o.lens.holds(op) ? HELD_FOR_APPROVAL : 'Approved: it goes out from the outbox now.';
+      return {
+        ...this.written(active, queued),
+        outcome: { kind: 'queued', outboxId: queued.outboxId, message },
+      };
+    }
     const sent = await this.sender.createPostsNow(active, input);
     if (sent.kind === 'sent')
       return { outcome: { kind: 'sent', results: sent.results }, ...this.answer(active, sent.touched) };
@@ -274,6 +297,58 @@ export class PostCommands {
     this.o.view.announce(op, touchedBy(this.o.cache, op));
     this.o.view.kick();
     return this.itemView(op.id);
+  }
+
+  // ---- client review ----
+
+  /** A review state set in the app; an approval lets a held post go at once. */
+  setReviewState(input: IpcInput<'setReviewState'>): IpcOutput<'setReviewState'> {
+    const active = this.requireActive();
+    const touched = this.o.review.set(active, input.postId, input.state, input.comment ?? null);
+    this.o.view.kick();
+    return this.answer(active, touched);
+  }
+
+  /** Records a review pack the app made (its posts are now in review). */
+  recordReviewPack(active: ActiveBrand, packId: string, items: readonly PackItem[]): PostsWritten {
+    this.o.review.recordPack(active, packId, items);
+    return this.announceReview(
+      active,
+      items.flatMap((i) => this.o.review.touched(active, i.key)),
+    );
+  }
+
+  /** Applies a reviewer's reply (its text, read by main); approved held posts go out at once. */
+  importReviewReply(active: ActiveBrand, text: string): IpcOutput<'importReviewReply'> {
+    const { summary, touched } = this.o.review.applyReply(active, text);
+    this.o.view.kick();
+    return { summary, ...this.announceReview(active, touched) };
+  }
+
+  reviewSettings(): ReviewSettings {
+    return this.o.lens.settings(this.requireActive());
+  }
+
+  /** Turning approval off lets every held post go. */
+  setReviewSettings(input: IpcInput<'setReviewSettings'>): ReviewSettings {
+    const active = this.requireActive();
+    const next = { ...this.o.lens.settings(active), ...input };
+    this.o.review.setSettings(active, next);
+    this.o.view.kick();
+    this.o.view.announce(active, null);
+    return next;
+  }
+
+  /** A review change main made on its own (a pack, a reply): one postsChanged with the posts. */
+  private announceReview(active: ActiveBrand, touched: readonly string[]): PostsWritten {
+    const answer = this.answer(active, touched);
+    this.o.emit('postsChanged', {
+      brandId: active.brandId,
+      range: null,
+      update: { posts: answer.posts, hidden: answer.hidden },
+      status: answer.status,
+    });
+    return answer;
   }
 
   // ---- the answer ----

@@ -397,4 +397,39 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    name: 'client review: review states of post groups, review packs, brand review settings',
+    sql: `
+      CREATE TABLE post_reviews (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        state TEXT NOT NULL,
+        comment TEXT,
+        seen_hash TEXT,
+        op_id TEXT,
+        changed_json TEXT,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, brand_id, subject)
+      );
+      CREATE INDEX post_reviews_by_op ON post_reviews (op_id);
+      CREATE INDEX post_reviews_by_state ON post_reviews (profile_id, brand_id, state);
+      CREATE TABLE review_packs (
+        id TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        items_json TEXT NOT NULL,
+        replies_json TEXT NOT NULL DEFAULT '[]',
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE review_settings (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        needs_approval INTEGER NOT NULL DEFAULT 0,
+        colour TEXT,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, brand_id)
+      );
+    `,
+  },
 ];

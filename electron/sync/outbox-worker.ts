@@ -90,6 +90,8 @@ export interface OutboxWorkerOptions {
   onReachability: (online: boolean, error: string | null) => void;
   /** Requests in flight at once (default SLOTS). */
   slots?: number;
+  /** Whether an operation must stay back for now (a post waiting for approval, electron/review/). */
+  holds?: (op: OutboxHead) => boolean;
 }
 
 export class OutboxWorker {
@@ -221,6 +223,7 @@ export class OutboxWorker {
       const open = !blocked.has(op.key) && !this.unavailable.has(scopeOf(op));
       blocked.add(op.key);
       if (!open || op.status !== 'pending' || (uploadsFull && op.kind === 'upload')) continue;
+      if (this.o.holds?.(op)) continue;
       const dueAt = Math.max(op.nextAttemptMs ?? 0, this.keys.get(op.profileId)?.holdUntilMs ?? 0);
       if (dueAt <= now) due.push(op);
       else wakeAt = Math.min(wakeAt, dueAt);

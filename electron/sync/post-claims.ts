@@ -36,6 +36,11 @@ export class PostClaims {
     return claim !== null && claim.opId !== opId;
   }
 
+  /** The operation that made (or found) this post, if one did: a local post's review follows it. */
+  opOf(scope: { profileId: string; brandId: string }, postId: string): string | null {
+    return this.kv.get(keyOf(scope, postId), Claim)?.opId ?? null;
+  }
+
   /** Drops claims old enough that no lookup can meet their posts again. */
   prune(): void {
     const before = new Date(this.now().getTime() - CLAIM_DAYS * 86_400_000).toISOString();

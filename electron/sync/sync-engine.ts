@@ -23,7 +23,7 @@ import { createLogger } from '../log.js';
 import type { MediaRepo } from '../media/media-repo.js';
 import { touchedBy } from '../posts/outbox-entries.js';
 import type { AppDatabase } from '../store/database.js';
-import type { OutboxReads, OutboxRecord } from '../store/outbox-repo.js';
+import type { OutboxHead, OutboxReads, OutboxRecord } from '../store/outbox-repo.js';
 import type { PostsCacheReads } from '../store/posts-cache.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { OutboxWorker, type ApiFor, type WorkerStores } from './outbox-worker.js';
@@ -54,6 +54,15 @@ export interface SyncEngineOptions {
   random?: () => number;
   /** Outbox requests in flight at once (default: the worker's SLOTS). */
   slots?: number;
+  /** Client review (electron/review/): what the outbox holds back, and the review laid over posts. */
+  review?: ReviewHooks;
+}
+
+/** What client review lends the engine; absent, nothing is held and posts show as they are. */
+export interface ReviewHooks {
+  holds(op: OutboxHead): boolean;
+  heldReason(op: OutboxRecord): string | null;
+  decorate(scope: ActiveBrand, posts: CalendarPost[]): CalendarPost[];
 }
 
 export class SyncEngine {
@@ -96,6 +105,7 @@ export class SyncEngine {
         this.announce(op, what === 'posts' ? [...touchedBy(this.cache, op), ...newPostIds] : null),
       onReachability: (online, error) => this.reachability.report(online, error),
       slots: o.slots,
+      holds: (op) => o.review?.holds(op) ?? false,
     });
     this.reader = new PostsReader({
       db: o.db,
@@ -159,12 +169,18 @@ export class SyncEngine {
 
   /** The cache with pending changes laid over it, at once; the range is pulled behind the answer. */
   listPosts(range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
-    return this.reader.listPosts(this.requireActive(), range);
+    const active = this.requireActive();
+    return this.reviewed(active, this.reader.listPosts(active, range));
   }
 
   /** The posts with these ids as the calendar shows them now, and those it no longer shows (a write's answer). */
   shown(active: ActiveBrand, ids: readonly string[]): PostsNow {
-    return this.reader.shown(active, ids);
+    return this.reviewed(active, this.reader.shown(active, ids));
+  }
+
+  /** Posts with their review laid over (client review), when the app has it. */
+  private reviewed<T extends { posts: CalendarPost[] }>(active: ActiveBrand, answer: T): T {
+    return this.o.review ? { ...answer, posts: this.o.review.decorate(active, answer.posts) } : answer;
   }
 
   /** Stops an upload on its way (the posts module removes its operation). */
@@ -174,12 +190,13 @@ export class SyncEngine {
 
   /** Posts by id as the calendar shows them now (an export of a selection or of search results). */
   postsShown(ids: readonly string[]): CalendarPost[] {
-    return this.reader.shown(this.requireActive(), ids).posts;
+    return this.shown(this.requireActive(), ids).posts;
   }
 
   /** The calendar's view of a range, without pulling it (main's own planners). */
   viewPosts(range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
-    return this.reader.viewPosts(this.requireActive(), range);
+    const active = this.requireActive();
+    return this.reviewed(active, this.reader.viewPosts(active, range));
   }
 
   /** One post with its blocks, media and settings; the copy saved last time when offline. */
@@ -203,7 +220,11 @@ export class SyncEngine {
 
   listOutbox(): OutboxItemView[] {
     const active = this.o.active();
-    return active ? this.outbox.list(active).map(outboxItemView) : [];
+    if (!active) return [];
+    return this.outbox.list(active).map((op) => {
+      const heldBecause = this.o.review?.heldReason(op) ?? null;
+      return heldBecause ? { ...outboxItemView(op), heldBecause } : outboxItemView(op);
+    });
   }
 
   /** Any call that found the service unreachable (profile checks too) switches the app to offline. */
@@ -247,7 +268,7 @@ export class SyncEngine {
       this.o.emit('postsChanged', {
         brandId: active.brandId,
         range: null,
-        update: this.reader.shown(active, touched),
+        update: this.shown(active, touched),
       });
     }
   }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useReviewDrop } from '../review/import-review.js';
 import type { ProfileView } from '../../shared/ipc/models.js';
 import { useMenuCommands } from '../desktop/menu-commands.js';
 import { useOpenRequests } from '../desktop/open-requests.js';
@@ -70,6 +71,7 @@ export function AppShell({ profile }: { profile: ProfileView }) {
   const shownRoute = useRef(route);
   useMenuCommands();
   useOpenRequests();
+  useReviewDrop();
   usePrefetchOpeningRange(route === 'calendar');
 
   useEffect(() => {

@@ -158,6 +158,7 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
         {item.attempts > 0 ? ` · ${item.attempts} ${item.attempts === 1 ? 'attempt' : 'attempts'}` : ''}
       </p>
       {item.lastError ? <p className="outbox-error">{item.lastError}</p> : null}
+      {item.heldBecause ? <p className="outbox-held">{item.heldBecause}</p> : null}
       {problem ? (
         <p className="field-error" role="alert">
           {problem}

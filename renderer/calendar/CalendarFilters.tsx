@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react';
 import type { CalendarPost, IntegrationView } from '../../shared/ipc/models.js';
 import { countByState, orderedStates, type PostFilters } from './posts.js';
 import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
+import { ReviewState, reviewLabel } from '../../shared/review/model.js';
 
 interface FiltersProps {
   posts: readonly CalendarPost[];
@@ -47,7 +48,9 @@ export const CalendarFilters = memo(function CalendarFilters({
     [accounts],
   );
   const counts = useMemo(() => countByState(posts, filters), [posts, filters]);
-  const active = filters.platforms.length + filters.accounts.length + filters.states.length > 0;
+  const reviews = filters.reviews ?? [];
+  const active =
+    filters.platforms.length + filters.accounts.length + filters.states.length + reviews.length > 0;
 
   return (
     <div className="cal-filters" role="group" aria-label="Filters">
@@ -102,6 +105,18 @@ export const CalendarFilters = memo(function CalendarFilters({
             </label>
           ))}
           {accounts.length === 0 && <p className="cal-muted">No accounts yet.</p>}
+        </fieldset>
+      </details>
+      <details className="cal-filters__menu">
+        <summary>Review{reviews.length > 0 ? ` (${reviews.length})` : ''}</summary>
+        <fieldset>
+          <legend>Show review states</legend>
+          {ReviewState.options.map((r) => (
+            <label key={r}>
+              <input type="checkbox" checked={reviews.includes(r)} onChange={() => onToggle('reviews', r)} />
+              {reviewLabel(r)}
+            </label>
+          ))}
         </fieldset>
       </details>
       {active && (

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { RepeatMark } from '../evergreen/RepeatMark.js';
+import { ReviewMark } from '../review/ReviewMark.js';
 import { initials, type PostEvent } from './posts.js';
 import { platformLabel } from '../../shared/posts/labels.js';
 
@@ -80,6 +81,7 @@ export function PostSummary({ event, time, compact }: { event: PostEvent; time: 
         />
       )}
       <RepeatMark post={p} />
+      <ReviewMark post={p} />
       <span className="post-cell__text" data-post-text>
         {event.title}
       </span>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ReviewSection } from '../review/ReviewSection.js';
 import { useEffect, useRef, useState } from 'react';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
@@ -179,6 +180,8 @@ export function PostDetailsPanel({
           </ul>
         </section>
       )}
+
+      {post && <ReviewSection post={post} />}
 
       <section aria-label="Reschedule">
         <h3>Reschedule</h3>

@@ -1,4 +1,5 @@
 import { normalizePostState, PostState } from '../../shared/api/resources.js';
+import { reviewLabel } from '../../shared/review/model.js';
 import { whyNotDeletable as postCannotBeDeleted } from '../../shared/posts/deletable.js';
 import { whyNotMovable as postCannotMove } from '../../shared/posts/movable.js';
 import type { CalendarPost } from '../../shared/ipc/models.js';
@@ -85,7 +86,12 @@ export interface PostFilters {
   platforms: string[];
   accounts: string[];
   states: string[];
+  /** Review states (shared/review/model.ts); absent or empty: any. */
+  reviews?: string[];
 }
+
+/** The review state a filter groups a post under ('draft' when never put in review). */
+export const reviewKey = (post: CalendarPost): string => post.review?.state ?? 'draft';
 
 export const NO_FILTERS: PostFilters = { platforms: [], accounts: [], states: [] };
 
@@ -104,8 +110,12 @@ export function matchesSource(post: CalendarPost, filters: PostFilters): boolean
 
 /** Posts matching every filter. */
 export function applyFilters(posts: readonly CalendarPost[], filters: PostFilters): CalendarPost[] {
+  const reviews = filters.reviews ?? [];
   return posts.filter(
-    (p) => matchesSource(p, filters) && (filters.states.length === 0 || filters.states.includes(stateKey(p))),
+    (p) =>
+      matchesSource(p, filters) &&
+      (filters.states.length === 0 || filters.states.includes(stateKey(p))) &&
+      (reviews.length === 0 || reviews.includes(reviewKey(p))),
   );
 }
 
@@ -140,5 +150,7 @@ export function postAccessibleName(event: PostEvent, time: string): string {
   if (p.blockCount > 1) parts.push(`thread of ${p.blockCount}`);
   if (p.pending) parts.push('change pending sync');
   if (p.error) parts.push(`error: ${p.error}`);
+  if (p.review && p.review.state !== 'draft') parts.push(reviewLabel(p.review.state).toLowerCase());
+  if (p.review?.held) parts.push('waiting for approval');
   return parts.join(', ');
 }

@@ -5,6 +5,7 @@ import { useCalendarStore } from '../calendar/store.js';
 import type { ViewName } from '../calendar/range.js';
 import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
 import { featureAccess } from '../settings/permissions.js';
+import { openReviewReplyPicker } from '../review/import-review.js';
 
 const VIEWS: Partial<Record<MenuCommand, ViewName>> = {
   viewMonth: 'month',
@@ -48,6 +49,9 @@ export function runMenuCommand(command: MenuCommand, scopes: readonly string[] |
       return;
     case 'openOutbox':
       ui.setOutboxOpen(true);
+      return;
+    case 'importReview':
+      openReviewReplyPicker();
       return;
   }
 }

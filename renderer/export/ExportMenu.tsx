@@ -10,11 +10,27 @@ import './export.css';
  * dialog and writes the file; this says where it went, or what went wrong.
  */
 
-const FORMATS: { format: ExportFormat; label: string; hint: string }[] = [
+/** A file of posts, or a review pack for the client (electron/review/). */
+type Choice = ExportFormat | 'pack-html' | 'pack-pdf';
+
+const FORMATS: { format: Choice; label: string; hint: string }[] = [
   { format: 'ics', label: 'Calendar file (.ics)', hint: 'Opens in Google Calendar, Outlook, Apple Calendar' },
   { format: 'csv', label: 'Spreadsheet (CSV)', hint: 'Edit in a spreadsheet, import back with Import' },
   { format: 'json', label: 'JSON', hint: 'For scripts; imports back with Import' },
+  {
+    format: 'pack-html',
+    label: 'Review pack for the client',
+    hint: 'One web page that works offline; the client approves and sends back a reply',
+  },
+  { format: 'pack-pdf', label: 'Review pack as PDF', hint: 'The same pack, for clients who print' },
 ];
+
+function packMessage(result: { path: string | null; posts: number; skipped: number }): string {
+  const name = result.path?.split(/[\\/]/).pop() ?? '';
+  const posts = `${result.posts} ${result.posts === 1 ? 'post' : 'posts'}`;
+  const left = result.skipped > 0 ? ` (${result.skipped} that cannot be reviewed left out)` : '';
+  return `Saved a review pack of ${posts}${left} as ${name}. They are now in review.`;
+}
 
 export interface ExportMenuProps {
   /** The posts to export by id (posts in view, a selection, search results)… */
@@ -52,9 +68,20 @@ export function ExportMenu(props: ExportMenuProps) {
   const menuId = useId();
   const scope = scopeOf(props);
   const what = props.what ?? 'posts in view';
-  const run = useMutation<ExportResult, AppError, ExportFormat>({
-    mutationFn: (format) => {
+  const run = useMutation<
+    ExportResult | { path: string | null; posts: number; skipped: number; pack: true },
+    AppError,
+    Choice
+  >({
+    mutationFn: async (format) => {
       if (!scope) throw new Error('There are no posts to export here.');
+      if (format === 'pack-html' || format === 'pack-pdf') {
+        const pack = await call('exportReviewPack', {
+          format: format === 'pack-html' ? 'html' : 'pdf',
+          scope,
+        });
+        return { ...pack, pack: true as const };
+      }
       return call('exportPosts', { format, scope });
     },
   });
@@ -84,7 +111,7 @@ export function ExportMenu(props: ExportMenuProps) {
       setOpen(false);
     }
   };
-  const pick = (format: ExportFormat) => {
+  const pick = (format: Choice) => {
     close();
     run.mutate(format);
   };
@@ -128,7 +155,12 @@ export function ExportMenu(props: ExportMenuProps) {
           ))}
         </div>
       )}
-      {run.isSuccess && run.data.path && (
+      {run.isSuccess && run.data.path && 'pack' in run.data && (
+        <p className="export-menu__note" role="status" title={run.data.path}>
+          {packMessage(run.data)}
+        </p>
+      )}
+      {run.isSuccess && run.data.path && !('pack' in run.data) && (
         <>
           <p className="export-menu__note" role="status" title={run.data.path}>
             {savedMessage(run.data)}

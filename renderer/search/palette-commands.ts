@@ -7,7 +7,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useSelection } from '../bulk/selection-store.js';
 import { postsKey } from '../calendar/queries.js';
 import { instantToWall } from '../calendar/time.js';
-import { useCalendarStore } from '../calendar/store.js';
+import { filtersOf, useCalendarStore } from '../calendar/store.js';
+import { openReviewReplyPicker } from '../review/import-review.js';
 import { parseWallDateKey, wallDateKey } from '../calendar/time.js';
 import { featureAccess } from '../settings/permissions.js';
 
@@ -67,6 +68,25 @@ export function paletteCommands(ctx: CommandContext): PaletteCommand[] {
       run: () => useUi.getState().setOutboxOpen(true),
     },
     { id: 'calendar', label: 'Open calendar', run: navigate('calendar') },
+    {
+      id: 'in-review',
+      label: 'Show posts in review',
+      keywords: 'in review approval client approve changes requested',
+      run: () => {
+        const brand = ctx.brands.find((b) => b.active);
+        if (brand) {
+          const { filtersByBrand, setFilters } = useCalendarStore.getState();
+          setFilters(brand.id, { ...filtersOf({ filtersByBrand }, brand.id), reviews: ['inReview'] });
+        }
+        useUi.getState().navigate('calendar');
+      },
+    },
+    {
+      id: 'import-review',
+      label: 'Import review…',
+      keywords: 'client reply approval verdicts',
+      run: () => openReviewReplyPicker(),
+    },
     { id: 'analytics', label: 'Open analytics', keywords: 'stats metrics', run: navigate('analytics') },
     { id: 'queue', label: 'Open queue', keywords: 'slots times', run: navigate('queue') },
     {

@@ -4,6 +4,7 @@ import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { TimezoneField } from './TimezoneField.js';
 import { ClashGapField } from '../clash/ClashGapField.js';
+import { ReviewSettingsField } from '../review/ReviewSettingsField.js';
 
 /** The brands this key can act on; one of them is active for every call. */
 export function BrandsSection({ profile }: { profile: ProfileView }) {
@@ -49,6 +50,7 @@ export function BrandsSection({ profile }: { profile: ProfileView }) {
                 )}
                 <TimezoneField brand={brand} />
                 {active ? <ClashGapField brandName={brand.name} /> : null}
+                {active ? <ReviewSettingsField brandName={brand.name} /> : null}
               </li>
             );
           })}

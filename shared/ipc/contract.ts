@@ -39,6 +39,7 @@ import {
   WriteResult,
 } from './models.js';
 import { QueueSlots } from '../queue/slots.js';
+import { MAX_REVIEW_COMMENT, ReviewImportSummary, ReviewState } from '../review/model.js';
 import { MAX_IMPORT_CELL_CHARS } from '../posts-file/columns.js';
 import { BulkApplyInput, BulkApplyResult, BulkUndoResult } from '../bulk/plan.js';
 import { ClashGapMinutes } from '../clash/clashes.js';
@@ -97,6 +98,16 @@ export const Diagnostics = z.object({
   logLines: z.array(z.string()),
 });
 export type Diagnostics = z.infer<typeof Diagnostics>;
+
+/** A brand's review settings: posts wait for approval before they are sent; the colour packs show. */
+export const ReviewSettingsView = z.object({
+  needsApproval: z.boolean(),
+  colour: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .nullable(),
+});
+export type ReviewSettingsView = z.infer<typeof ReviewSettingsView>;
 
 const m = <I extends z.ZodType, R extends z.ZodType>(input: I, result: R, doc: string) => ({
   input,
@@ -374,6 +385,32 @@ export const ipcMethods = {
     z.object({ shown: z.boolean() }),
     'Shows the file the last export wrote in the system file manager, by the token exportPosts answered (never a path from the window).',
   ),
+  // Client review (shared/review/): states kept on this device, packs made by main, replies read by main.
+  setReviewState: m(
+    z.object({
+      postId: Id,
+      state: ReviewState,
+      comment: z.string().max(MAX_REVIEW_COMMENT).nullable().optional(),
+    }),
+    PostsWritten,
+    "Sets a post group's review state (and the comment of a change request); an approval lets a held post go.",
+  ),
+  getReviewSettings: m(None, ReviewSettingsView, "The active brand's review settings."),
+  setReviewSettings: m(
+    ReviewSettingsView.partial().strict(),
+    ReviewSettingsView,
+    "Changes the active brand's review settings; turning approval off lets held posts go.",
+  ),
+  exportReviewPack: m(
+    z.object({ format: z.enum(['html', 'pdf']), scope: ExportScope }),
+    z.object({ path: z.string().nullable(), posts: z.number().int(), skipped: z.number().int() }),
+    'Writes a review pack (one self-contained HTML file, or its PDF) of the chosen posts where the user chooses; they are now in review.',
+  ),
+  importReviewReply: m(
+    z.object({ file: FileToken }),
+    PostsWritten.extend({ summary: ReviewImportSummary }),
+    "Applies a reviewer's reply file: verdicts and comments only; a reply for another brand or a forged one is refused.",
+  ),
   // Bulk changes (planned in the window with shared/bulk, applied in one outbox transaction) and clash settings.
   applyBulkChange: m(
     BulkApplyInput,
@@ -473,6 +510,7 @@ export const MenuCommand = z.enum([
   'openSettings',
   'openDiagnostics',
   'openOutbox',
+  'importReview',
 ]);
 export type MenuCommand = z.infer<typeof MenuCommand>;
 

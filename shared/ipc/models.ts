@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PostReview } from '../review/model.js';
 import { IsoDateTime, MetricMap, CommentDelay, ContentBlock, MediaObject } from '../api/resources.js';
 import { MAX_JSON_NESTING, nestsDeeperThan } from '../json/nesting.js';
 import { PlatformType } from '../platforms/types.js';
@@ -74,6 +75,8 @@ export const CalendarPost = z.object({
   pending: z.boolean(),
   /** Exists only locally so far (created offline, not yet confirmed). */
   localOnly: z.boolean(),
+  /** Where the post stands with the client (absent: never put in review, nothing held). */
+  review: PostReview.optional(),
 });
 export type CalendarPost = z.infer<typeof CalendarPost>;
 
@@ -108,6 +111,8 @@ export const OutboxItemView = z.object({
   postId: z.string().nullable(),
   group: z.string().nullable(),
   draftId: z.string().nullable(),
+  /** Why the outbox keeps it back (a brand that needs approval), when it does. */
+  heldBecause: z.string().nullable().optional(),
 });
 export type OutboxItemView = z.infer<typeof OutboxItemView>;
 

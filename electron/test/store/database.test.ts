@@ -78,9 +78,12 @@ describe('database', () => {
       'media_uses',
       'outbox',
       'post_details',
+      'post_reviews',
       'posts',
       'profiles',
       'queue_slots',
+      'review_packs',
+      'review_settings',
       // Search: the documents, and the FTS5 table with its shadow tables.
       'search_docs',
       'search_fts',

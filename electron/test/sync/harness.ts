@@ -12,6 +12,7 @@ import { DraftsService } from '../../drafts/drafts-service.js';
 import type { SyncEngine, SyncEngineOptions } from '../../sync/sync-engine.js';
 import { composePosts } from '../../compose-posts.js';
 import type { PostCommands } from '../../posts/post-commands.js';
+import type { ReviewLens } from '../../review/review-lens.js';
 import type { DraftInput, PostRange, PostRangeResult } from '../../../shared/ipc/models.js';
 
 /*
@@ -38,6 +39,8 @@ export interface Harness {
   engine: SyncEngine;
   /** The posts module: every write of the tests goes through it, as the app's do. */
   posts: PostCommands;
+  /** Client review's reads (subjects, fingerprints, what the outbox holds). */
+  review: ReviewLens;
   drafts: DraftsService;
   startServiceAgain(opts?: Partial<StartServiceOptions>): Promise<void>;
   stopService(): Promise<void>;
@@ -93,6 +96,7 @@ export async function harness(
     events,
     engine: null as unknown as SyncEngine,
     posts: null as unknown as PostCommands,
+    review: null as unknown as ReviewLens,
     drafts: null as unknown as DraftsService,
     async startServiceAgain(more = {}) {
       service = await startService({ ...serviceOpts, ...more });
@@ -158,6 +162,7 @@ export async function harness(
   });
   h.engine = composed.sync;
   h.posts = composed.posts;
+  h.review = composed.review;
   h.engine.start();
   return h;
 }

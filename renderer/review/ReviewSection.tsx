@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CalendarPost, PostsWritten } from '../../shared/ipc/models.js';
+import { applyWritten, shownBrandId } from '../lib/posts-in-cache.js';
+import { reviewLabel, type ReviewState } from '../../shared/review/model.js';
+import { call, type AppError } from '../lib/ipc.js';
+import './review.css';
+
+/*
+ * The details panel's review section: where the post stands with the client, the reviewer's
+ * comment, a verdict given on a version since edited, why the outbox holds it; and the agency's own
+ * verdicts (a client who said yes on the phone). Main applies each and answers the post as it shows.
+ */
+
+export function ReviewSection({ post }: { post: CalendarPost }) {
+  const review = post.review ?? null;
+  const state: ReviewState = review?.state ?? 'draft';
+  const [asking, setAsking] = useState(false);
+  const [comment, setComment] = useState('');
+  const client = useQueryClient();
+  const set = useMutation<PostsWritten, AppError, { state: ReviewState; comment?: string }>({
+    mutationFn: (v) =>
+      call('setReviewState', { postId: post.id, state: v.state, comment: v.comment ?? null }),
+    onSuccess: (written) => {
+      applyWritten(client, shownBrandId(client), written);
+      void client.invalidateQueries({ queryKey: ['listOutbox'] });
+      setAsking(false);
+      setComment('');
+    },
+  });
+  return (
+    <section aria-label="Client review" className="review-section">
+      <h3>Client review</h3>
+      <p data-testid="review-state">{reviewLabel(state)}</p>
+      {review?.comment && <p data-testid="review-comment">Reviewer: “{review.comment}”</p>}
+      {review?.changedSinceReview && (
+        <p className="review-section__changed" data-testid="review-changed">
+          Changed since review: the reviewer’s verdict “{reviewLabel(review.changedSinceReview.verdict)}”
+          {review.changedSinceReview.comment ? ` (“${review.changedSinceReview.comment}”)` : ''} was given on
+          the earlier version, so it is not applied.
+        </p>
+      )}
+      {review?.held && <p className="review-section__held">{review.held}</p>}
+      <div className="review-section__actions">
+        {state !== 'approved' && (
+          <button type="button" onClick={() => set.mutate({ state: 'approved' })} disabled={set.isPending}>
+            Approve
+          </button>
+        )}
+        {state !== 'inReview' && (
+          <button type="button" onClick={() => set.mutate({ state: 'inReview' })} disabled={set.isPending}>
+            Put in review
+          </button>
+        )}
+        {!asking && (
+          <button type="button" onClick={() => setAsking(true)} disabled={set.isPending}>
+            Request changes…
+          </button>
+        )}
+      </div>
+      {asking && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            set.mutate({ state: 'changesRequested', comment });
+          }}
+        >
+          <label>
+            What should change?
+            <textarea
+              value={comment}
+              maxLength={5000}
+              rows={3}
+              onChange={(e) => setComment(e.target.value)}
+            />
+          </label>
+          <div className="review-section__actions">
+            <button type="submit" disabled={set.isPending}>
+              Request changes
+            </button>
+            <button type="button" onClick={() => setAsking(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {set.isError && (
+        <p className="field-error" role="alert">
+          {set.error.message}
+        </p>
+      )}
+    </section>
+  );
+}
