@@ -51,6 +51,8 @@ export function composePosts(
     reachability: sync.reachability,
     apiOf: (a) => sync.apiOf(a),
     active: o.active,
+    isShown: (b) =>
+      (o.shownBrands?.() ?? []).some((s) => s.profileId === b.profileId && s.brandId === b.brandId),
     emit: o.emit,
     view: {
       shown: (a, ids) => sync.shown(a, ids),

@@ -2,6 +2,7 @@ import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { OutboxItemView, PostsNow, SyncStatus } from '../../shared/ipc/models.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import { AppFailure, notConnected } from '../core/app-failure.js';
+import { otherBrands } from '../store/brand-scope.js';
 import type { Emit } from '../core/events.js';
 import type { Draft } from '../../shared/ipc/models.js';
 import type { CreatePayload, OutboxOp, OutboxRecord } from '../store/outbox-repo.js';
@@ -47,6 +48,11 @@ export interface PostsView {
 
 export interface PostCommandsOptions extends Omit<PostsDeps, 'afterWrite'> {
   active: () => ActiveBrand | null;
+  /**
+   * Whether the calendar shows this brand (every brand of every connection in the all-brands
+   * view); by default only the active one. A write names its post's brand, and acts on it.
+   */
+  isShown?: (brand: ActiveBrand) => boolean;
   emit: Emit;
   view: PostsView;
 }
@@ -76,14 +82,15 @@ export class PostCommands {
 
   // ---- the calendar ----
 
+  /** Moves a post of the brand it names (its own, whatever the view), else of the active brand. */
   reschedulePost(input: IpcInput<'reschedulePost'>): IpcOutput<'reschedulePost'> {
-    const active = this.requireActive();
-    return this.written(active, this.writes.reschedulePost(active, input));
+    const brand = this.brandOf(input.brand);
+    return this.written(brand, this.writes.reschedulePost(brand, input));
   }
 
   deleteGroup(input: IpcInput<'deleteGroup'>): IpcOutput<'deleteGroup'> {
-    const active = this.requireActive();
-    return this.written(active, this.writes.deleteGroup(active, input));
+    const brand = this.brandOf(input.brand);
+    return this.written(brand, this.writes.deleteGroup(brand, input));
   }
 
   /** A planned bulk change, queued in one transaction as one batch; answers its posts as shown now. */
@@ -170,8 +177,7 @@ export class PostCommands {
             return op ? touchedBy(this.o.cache, op) : [];
           }),
         );
-    const shown = this.o.active();
-    if (shown && shown.profileId === active.profileId && shown.brandId === active.brandId) {
+    if (this.shows(active)) {
       const range =
         large && dates.length > 0
           ? {
@@ -293,6 +299,27 @@ export class PostCommands {
 
   private itemView(id: string): OutboxItemView {
     return outboxItemView(this.requireOp(id));
+  }
+
+  /** Whether the window shows this brand's posts (it then hears of their changes). */
+  private shows(brand: ActiveBrand): boolean {
+    const shown = this.o.active();
+    if (!shown) return false;
+    if (shown.profileId === brand.profileId && shown.brandId === brand.brandId) return true;
+    return this.o.isShown?.(brand) ?? false;
+  }
+
+  /**
+   * The brand a write acts on: the one it names (a post's own brand, in the all-brands view), when
+   * the window shows that brand; else the active brand. Its operation carries that profile and
+   * brand, so the outbox sends it with that connection's key and that brand's x-brand-id.
+   */
+  private brandOf(named: { profileId: string; brandId: string } | undefined): ActiveBrand {
+    const active = this.requireActive();
+    if (!named) return active;
+    const brand = { profileId: named.profileId, brandId: named.brandId };
+    if (!this.shows(brand)) throw otherBrands('post');
+    return brand;
   }
 
   private requireActive(): ActiveBrand {

@@ -41,6 +41,13 @@ export interface SyncEngineOptions {
   apiFor: ApiFor;
   /** The profile and brand the window shows, or null before any connection. */
   active: () => ActiveBrand | null;
+  /**
+   * The brands the calendar shows: every brand of every connection in the all-brands view, else
+   * the active one (the default). Their posts are read, pulled and announced.
+   */
+  shownBrands?: () => ActiveBrand[];
+  /** Told when the service refuses a brand for good (what to do), and when it works again (null). */
+  onBrandProblem?: (brand: ActiveBrand, problem: string | null) => void;
   emit: Emit;
   now?: () => Date;
   /** Waits between retries (tests pass milliseconds). */
@@ -80,8 +87,7 @@ export class SyncEngine {
         this.emitStatus();
         if (!online) return;
         this.worker.retryNow();
-        const active = this.o.active();
-        if (active) void this.reader.refreshRecent(active);
+        for (const brand of this.shownBrands()) void this.reader.refreshRecent(brand);
       },
     });
     this.worker = new OutboxWorker({
@@ -105,7 +111,19 @@ export class SyncEngine {
       reachability: this.reachability,
       apiOf,
       prefetchNeighbours: o.prefetchNeighbours ?? true,
+      onBrandProblem: o.onBrandProblem,
     });
+  }
+
+  /** The brands the calendar shows (the active one unless the all-brands view is on). */
+  private shownBrands(): ActiveBrand[] {
+    if (this.o.shownBrands) return this.o.shownBrands();
+    const active = this.o.active();
+    return active ? [active] : [];
+  }
+
+  private isShown(brand: Pick<OutboxRecord, 'profileId' | 'brandId'>): boolean {
+    return this.shownBrands().some((b) => b.profileId === brand.profileId && b.brandId === brand.brandId);
   }
 
   /** Picks up what a previous run left (including operations cut off mid-send) and starts sending. */
@@ -114,8 +132,7 @@ export class SyncEngine {
     this.worker.start();
     this.emitStatus();
     this.cadence = setInterval(() => {
-      const active = this.o.active();
-      if (active) void this.reader.refreshRecent(active);
+      for (const brand of this.shownBrands()) void this.reader.refreshRecent(brand);
     }, this.o.pullEveryMs ?? 60_000);
     this.cadence.unref?.();
   }
@@ -131,8 +148,9 @@ export class SyncEngine {
    */
   brandOpened(): void {
     this.worker.retryNow();
-    const active = this.o.active();
-    if (active) void this.reader.learnBrand(active);
+    // Every brand shown: in the all-brands view, one brand's wide pull after another (the reader's
+    // rounds run one at a time), so ten brands never fan out into ten parallel pulls.
+    for (const brand of this.shownBrands()) void this.reader.learnBrand(brand);
   }
 
   /** Resolves when every background pull asked for so far has ended. */
@@ -160,6 +178,16 @@ export class SyncEngine {
   /** The cache with pending changes laid over it, at once; the range is pulled behind the answer. */
   listPosts(range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
     return this.reader.listPosts(this.requireActive(), range);
+  }
+
+  /**
+   * What the calendar shows in a range: the active brand's posts, or in the all-brands view every
+   * brand's, each marked with its brand. Every brand's range is pulled behind the answer.
+   */
+  listShownPosts(range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
+    const brands = this.shownBrands();
+    if (brands.length === 0) throw notConnected();
+    return this.reader.listPostsOf(brands, range);
   }
 
   /** The posts with these ids as the calendar shows them now, and those it no longer shows (a write's answer). */
@@ -213,7 +241,20 @@ export class SyncEngine {
 
   getSyncStatus(): SyncStatus {
     const active = this.o.active();
-    const counts = active ? this.outbox.countByStatus(active) : null;
+    // The counts of every brand shown (all of them in the all-brands view).
+    const counts = active
+      ? this.shownBrands()
+          .map((b) => this.outbox.countByStatus(b))
+          .reduce(
+            (sum, c) => ({
+              pending: sum.pending + c.pending,
+              sending: sum.sending + c.sending,
+              failed: sum.failed + c.failed,
+              needsDecision: sum.needsDecision + c.needsDecision,
+            }),
+            { pending: 0, sending: 0, failed: 0, needsDecision: 0 },
+          )
+      : null;
     return {
       online: this.reachability.online,
       pending: counts ? counts.pending + counts.sending : 0,
@@ -228,8 +269,7 @@ export class SyncEngine {
   async syncNow(): Promise<SyncStatus> {
     this.worker.retryNow();
     await this.worker.idle();
-    const active = this.o.active();
-    if (active) await this.reader.refreshRecent(active);
+    await Promise.all(this.shownBrands().map((b) => this.reader.refreshRecent(b)));
     return this.getSyncStatus();
   }
 
@@ -240,14 +280,16 @@ export class SyncEngine {
    * `touched` how those posts show now, so the window applies it without reading the range again.
    */
   announce(op: Pick<OutboxRecord, 'profileId' | 'brandId'>, touched: readonly string[] | null): void {
-    const active = this.o.active();
-    if (!active || active.profileId !== op.profileId || active.brandId !== op.brandId) return;
+    // Any brand the calendar shows (every brand in the all-brands view); the window files a brand's
+    // change under that brand and under the all-brands view.
+    if (!this.o.active() || !this.isShown(op)) return;
     this.o.emit('syncStatus', this.getSyncStatus());
     if (touched && touched.length > 0) {
+      const brand = { profileId: op.profileId, brandId: op.brandId };
       this.o.emit('postsChanged', {
-        brandId: active.brandId,
+        brandId: brand.brandId,
         range: null,
-        update: this.reader.shown(active, touched),
+        update: this.reader.shown(brand, touched),
       });
     }
   }

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IPC_METHOD_NAMES, type IpcEventName, type IpcOutput } from '../../shared/ipc/contract.js';
 import type { IpcResult } from '../../shared/ipc/errors.js';
-import type { ProfileView } from '../../shared/ipc/models.js';
+import type { BrandScope, ProfileView } from '../../shared/ipc/models.js';
 import { createAppServices, type AppServicesOptions } from '../app-services.js';
 import { createSandboxStarter } from '../profiles/sandbox.js';
 import { KeytarSecretStore } from '../secrets/keytar-secret-store.js';
@@ -485,7 +485,15 @@ describe('the built-in sandbox', () => {
     expect(first.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     const again = await app.ok<ProfileView>('startSandbox');
     expect(again.id).toBe(first.id);
-    expect(await app.ok<ProfileView[]>('listProfiles')).toHaveLength(1);
+    // Issue 27 on purpose: the sandbox's second organization is connected beside it (not active),
+    // once, so the all-brands calendar has two connections and three brands on first start.
+    const profiles = await app.ok<ProfileView[]>('listProfiles');
+    expect(profiles).toHaveLength(2);
+    expect(profiles.filter((p) => p.active).map((p) => p.id)).toEqual([first.id]);
+    const scope = await app.ok<BrandScope>('getBrandScope');
+    expect(scope.brands.map((b) => b.name)).toEqual(['Harbor Coffee', 'Pine Trail Outfitters', 'Lumen Labs']);
+    expect(new Set(scope.brands.map((b) => b.profileId)).size).toBe(2);
+    expect(new Set(scope.brands.map((b) => b.color)).size).toBe(3);
   });
 
   it('comes back on its new port when the app starts again with the sandbox active', async () => {

@@ -38,6 +38,42 @@ export const BrandView = z.object({
 });
 export type BrandView = z.infer<typeof BrandView>;
 
+/**
+ * The calendar's brand id while it shows every brand of every connection (query keys and change
+ * events of that view carry it where they would carry one brand's id).
+ */
+export const ALL_BRANDS = 'all-brands';
+
+/** A brand of a connection: what a post belongs to, and what each write of it carries. */
+export const BrandRef = z.object({
+  profileId: z.string().min(1).max(200),
+  brandId: z.string().min(1).max(200),
+});
+export type BrandRef = z.infer<typeof BrandRef>;
+
+/** One brand among every brand the app holds, as the switcher and the all-brands calendar show it. */
+export const BrandEntry = BrandRef.extend({
+  name: z.string(),
+  /** The connection (profile) the brand is reached through, in the user's words. */
+  connection: z.string(),
+  /** #rrggbb: chosen by the user, or picked automatically. */
+  color: z.string(),
+  colorChosen: z.boolean(),
+  timezone: z.string().nullable(),
+  /** What keeps the brand from syncing, and what to do about it; null while it syncs. */
+  problem: z.string().nullable(),
+});
+export type BrandEntry = z.infer<typeof BrandEntry>;
+
+/** Whether the calendar shows one brand or all of them, and every brand it can show. */
+export const BrandScope = z.object({
+  all: z.boolean(),
+  /** The zone the all-brands view shows times in; null = the system's. */
+  displayZone: z.string().nullable(),
+  brands: z.array(BrandEntry),
+});
+export type BrandScope = z.infer<typeof BrandScope>;
+
 export const IntegrationView = z.object({
   id: z.string(),
   platform: PlatformType.nullable(),
@@ -74,6 +110,9 @@ export const CalendarPost = z.object({
   pending: z.boolean(),
   /** Exists only locally so far (created offline, not yet confirmed). */
   localOnly: z.boolean(),
+  /** The connection and brand the post belongs to (every write of it carries them). */
+  profileId: z.string().optional(),
+  brandId: z.string().optional(),
 });
 export type CalendarPost = z.infer<typeof CalendarPost>;
 
