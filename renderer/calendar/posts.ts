@@ -85,6 +85,13 @@ export interface PostFilters {
   platforms: string[];
   accounts: string[];
   states: string[];
+  /** Brands shown in the all-brands view (`brandKeyOf`); absent or empty: every brand. */
+  brands?: string[];
+}
+
+/** Which brand of which connection a post belongs to, as the brand filter names it. */
+export function brandKeyOf(post: Pick<CalendarPost, 'profileId' | 'brandId'>): string {
+  return `${post.profileId ?? ''}:${post.brandId ?? ''}`;
 }
 
 export const NO_FILTERS: PostFilters = { platforms: [], accounts: [], states: [] };
@@ -99,6 +106,7 @@ export function matchesSource(post: CalendarPost, filters: PostFilters): boolean
   if (filters.platforms.length > 0 && !filters.platforms.includes(post.integration.platform ?? ''))
     return false;
   if (filters.accounts.length > 0 && !filters.accounts.includes(post.integration.id)) return false;
+  if (filters.brands && filters.brands.length > 0 && !filters.brands.includes(brandKeyOf(post))) return false;
   return true;
 }
 

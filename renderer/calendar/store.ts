@@ -34,7 +34,7 @@ export const useCalendarStore = create<CalendarState>()(
       toggleFilter: (brandId, kind, value) =>
         set((s) => {
           const filters = s.filtersByBrand[brandId] ?? NO_FILTERS;
-          const current = filters[kind];
+          const current = filters[kind] ?? [];
           const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
           return { filtersByBrand: { ...s.filtersByBrand, [brandId]: { ...filters, [kind]: next } } };
         }),
@@ -83,5 +83,11 @@ function validFilters(value: unknown): PostFilters | null {
   const v = value as Record<string, unknown>;
   const list = (x: unknown) =>
     Array.isArray(x) && x.every((i) => typeof i === 'string') ? (x as string[]) : [];
-  return { platforms: list(v.platforms), accounts: list(v.accounts), states: list(v.states) };
+  const brands = list(v.brands);
+  return {
+    platforms: list(v.platforms),
+    accounts: list(v.accounts),
+    states: list(v.states),
+    ...(brands.length > 0 ? { brands } : {}),
+  };
 }
