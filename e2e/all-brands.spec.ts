@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { BrandScope, CalendarPost } from '../shared/ipc/models.js';
 import { startFaultProxy, type FaultProxy } from '../test/support/fault-proxy.js';
 import { expect, test, type TestService } from './fixtures.js';
-import { CalendarPage, DAY, ServiceView } from './support/calendar.js';
+import { CalendarPage, DAY, ServiceView, snap } from './support/calendar.js';
 import { instantToWall, wallDateKey } from '../renderer/calendar/time.js';
 
 /*
@@ -180,4 +180,47 @@ test.describe('all brands at a glance', () => {
     expect(brandsShown.has(lumen.id)).toBe(true);
     expect(brandsShown.has(pine!.id)).toBe(false);
   });
+});
+
+test.describe('all brands, as seen', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`screens of the all-brands calendar, the switcher and the composer's brand step (${theme})`, async ({
+      page,
+      service,
+    }) => {
+      test.setTimeout(120_000);
+      await page.emulateMedia({ colorScheme: theme });
+      const proxy = await connectTwo(page, service, 'full-test');
+      try {
+        await pickAllBrands(page);
+        const cal = new CalendarPage(page);
+        await cal.view('Month');
+        await expect(brandChips(page)).toHaveCount(3);
+        for (const size of [
+          { width: 1024, height: 700 },
+          { width: 1440, height: 900 },
+        ]) {
+          await page.setViewportSize(size);
+          await cal.view('Month');
+          await page.waitForTimeout(300);
+          await snap(page, `all-brands-${theme}-month-${size.width}x${size.height}`);
+          await cal.view('Week');
+          await page.waitForTimeout(300);
+          await snap(page, `all-brands-${theme}-week-${size.width}x${size.height}`);
+        }
+        await page.getByRole('button', { name: 'New post' }).click();
+        await expect(page.getByRole('heading', { name: 'Which brand is this post for?' })).toBeVisible();
+        await snap(page, `all-brands-${theme}-composer-brand`);
+        await page
+          .getByRole('dialog', { name: 'Composer' })
+          .getByRole('button', { name: /Lumen Labs/ })
+          .click();
+        await expect(page.getByRole('heading', { name: 'Which brand is this post for?' })).toBeHidden();
+        await page.waitForTimeout(500);
+        await snap(page, `all-brands-${theme}-composer-lumen`);
+      } finally {
+        await proxy.close();
+      }
+    });
+  }
 });

@@ -11,6 +11,7 @@ import type { BrandEntry, CalendarPost } from '../../shared/ipc/models.js';
 import { BrandAvatar } from '../app/BrandSwitcher.js';
 import type { EventProps } from 'react-big-calendar';
 import { formatChipTime, formatTime } from './format.js';
+import { brandZone } from './time.js';
 import { PostSummary } from './PostBadges.js';
 import { postAccessibleName, whyNotMovable, type PostEvent } from './posts.js';
 import { stateLabel } from '../../shared/posts/labels.js';
@@ -49,13 +50,18 @@ export const THREAD_MARK = (n: number) => `A thread of ${n} posts`;
 export const PENDING_MARK = 'A change waiting to sync';
 export const ERROR_MARK = 'Failed, or the service refused a change (the Outbox says why)';
 
-function tooltip(event: PostEvent, time: string, brand: BrandEntry | undefined): string {
+function tooltip(event: PostEvent, time: string, brand: BrandEntry | undefined, zone: string): string {
   const p = event.post;
   const lines = [
     `${time} · ${p.integration.name ?? 'an unnamed account'} · ${stateLabel(p.state)}`,
     event.title,
   ];
-  if (brand) lines.splice(1, 0, `Brand: ${brand.name}`);
+  if (brand) {
+    // A brand keeps its own zone: where it differs from the view's, its own time is said too.
+    const own = brandZone(brand.timezone);
+    const local = own !== zone ? `, ${formatTime(p.publishDate, own)} its time (${own})` : '';
+    lines.splice(1, 0, `Brand: ${brand.name}${local}`);
+  }
   if (p.error) lines.push(`Error: ${p.error}`);
   if (p.groupSize > 1)
     lines.push(`Part of a group of ${p.groupSize} posts (hold Shift while dragging to move them all)`);
@@ -103,7 +109,7 @@ export const PostEventView = memo(
           (brand ? `, ${brand.name}` : '') +
           (selected ? ', selected' : '')
         }
-        title={tooltip(event, time, brand)}
+        title={tooltip(event, time, brand, zone)}
         onKeyDown={(e) => ctx?.onKeyDown(e, event)}
       >
         {brand && <BrandAvatar brand={brand} size="sm" />}

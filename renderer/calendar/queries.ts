@@ -82,11 +82,14 @@ export function openingDate(dateKey: string | null, openedAt: number, zone: stri
 export function prefetchOpeningRange(client: QueryClient): void {
   Promise.all([
     client.ensureQueryData({ queryKey: brandsKey, queryFn: () => call('listBrands', {}) }),
-    client.ensureQueryData({ queryKey: brandScopeKey, queryFn: () => call('getBrandScope', {}) }),
+    // Unknown scope (an older main, a failed read): the active brand's key, as before.
+    client
+      .ensureQueryData({ queryKey: brandScopeKey, queryFn: () => call('getBrandScope', {}) })
+      .catch(() => null),
   ])
     .then(([brands, scope]) => {
       // The all-brands view's key, when that is what the calendar opens on (issue 27).
-      const brand = scope.all ? allBrandsView(scope) : activeBrand(brands);
+      const brand = scope?.all ? allBrandsView(scope) : activeBrand(brands);
       const zone = brandZone(brand?.timezone);
       const { view, dateKey } = useCalendarStore.getState();
       const range = rangeInstants(visibleWallRange(view, openingDate(dateKey, Date.now(), zone)), zone);

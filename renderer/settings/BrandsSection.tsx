@@ -3,6 +3,7 @@ import { useSwitchBrand } from '../app/BrandSwitcher.js';
 import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { TimezoneField } from './TimezoneField.js';
+import { BrandColorField } from './BrandColorField.js';
 import { ClashGapField } from '../clash/ClashGapField.js';
 
 /** The brands this key can act on; one of them is active for every call. */
@@ -48,6 +49,7 @@ export function BrandsSection({ profile }: { profile: ProfileView }) {
                   </button>
                 )}
                 <TimezoneField brand={brand} />
+                <BrandColorField profileId={profile.id} brandId={brand.id} />
                 {active ? <ClashGapField brandName={brand.name} /> : null}
               </li>
             );
