@@ -234,7 +234,10 @@ export class PostCommands {
 
   /** Drops an operation; the calendar shows the server's copy again (a discarded move restores its time). */
   discardOutbox(input: IpcInput<'discardOutbox'>): IpcOutput<'discardOutbox'> {
-    const op = this.o.outbox.getForBrand(this.requireActive(), input.id);
+    const active = this.requireActive();
+    // Any brand the window shows (the all-brands view's Outbox lists every brand's changes).
+    const found = this.o.outbox.get(input.id);
+    const op = found && this.shows(found) ? found : this.o.outbox.getForBrand(active, input.id);
     if (!op) return { discarded: false };
     if (op.kind === 'upload') return { discarded: this.cancelUpload({ uploadId: op.id }).cancelled };
     if (op.status === 'sending') {

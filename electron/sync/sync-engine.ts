@@ -229,9 +229,10 @@ export class SyncEngine {
 
   // ---- the outbox as the user sees it ----
 
+  /** The changes waiting of every brand shown (all of them in the all-brands view), brand by brand. */
   listOutbox(): OutboxItemView[] {
-    const active = this.o.active();
-    return active ? this.outbox.list(active).map(outboxItemView) : [];
+    if (!this.o.active()) return [];
+    return this.shownBrands().flatMap((b) => this.outbox.list(b).map(outboxItemView));
   }
 
   /** Any call that found the service unreachable (profile checks too) switches the app to offline. */

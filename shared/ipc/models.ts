@@ -147,6 +147,9 @@ export const OutboxItemView = z.object({
   postId: z.string().nullable(),
   group: z.string().nullable(),
   draftId: z.string().nullable(),
+  /** The connection and brand the change belongs to (the all-brands view lists every brand's). */
+  profileId: z.string().optional(),
+  brandId: z.string().optional(),
 });
 export type OutboxItemView = z.infer<typeof OutboxItemView>;
 
