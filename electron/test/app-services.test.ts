@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IPC_METHOD_NAMES, type IpcEventName, type IpcOutput } from '../../shared/ipc/contract.js';
 import type { IpcResult } from '../../shared/ipc/errors.js';
-import type { BrandScope, ProfileView } from '../../shared/ipc/models.js';
+import type { BrandScope, CalendarPost, ProfileView } from '../../shared/ipc/models.js';
 import { createAppServices, type AppServicesOptions } from '../app-services.js';
 import { createSandboxStarter } from '../profiles/sandbox.js';
 import { KeytarSecretStore } from '../secrets/keytar-secret-store.js';
@@ -525,5 +525,55 @@ describe('the key never reaches the renderer', () => {
     const text = JSON.stringify(seen);
     expect(seen.length).toBeGreaterThan(50);
     for (const key of svc.service.sandbox.keys) expect(text).not.toContain(key.token);
+  });
+});
+
+describe('all brands (issue 27)', () => {
+  const range = () => ({
+    start: new Date(Date.now() - 20 * 86_400_000).toISOString(),
+    end: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+  });
+
+  it('shows every brand of every connection once chosen, remembers it, and writes a post under its own brand only when shown', async () => {
+    const app = await open();
+    const otherOrg = svc.service.sandbox.organizations[1]!;
+    await app.ok('connectProfile', {
+      baseUrl: svc.service.baseUrl,
+      apiKey: svc.token('other-org'),
+      brandId: otherOrg.brands[0]!.id,
+    });
+    await app.ok('connectProfile', connectInput('full-test'));
+    const lumen = otherOrg.brands[0]!.id;
+
+    // One brand: only the active brand's posts, and another connection's post cannot be moved.
+    expect((await app.ok<BrandScope>('getBrandScope')).all).toBe(false);
+    await app.ok('listPosts', range());
+    await app.ok('syncNow');
+    const one = await app.ok<{ posts: CalendarPost[] }>('listPosts', range());
+    expect(new Set(one.posts.map((p) => p.brandId))).toEqual(new Set([svc.brandIds[0]]));
+
+    await app.ok('setAllBrands', { all: true });
+    await app.ok('listPosts', range());
+    await app.ok('syncNow');
+    const all = await app.ok<{ posts: CalendarPost[] }>('listPosts', range());
+    expect(new Set(all.posts.map((p) => p.brandId))).toEqual(new Set([...svc.brandIds, lumen]));
+    const lumenPost = all.posts.find((p) => p.brandId === lumen && p.state === 'scheduled')!;
+    expect(lumenPost.profileId).toBeTruthy();
+    const brand = { profileId: lumenPost.profileId!, brandId: lumen };
+    const later = new Date(Date.parse(lumenPost.publishDate) + 3_600_000).toISOString();
+    const moved = await app.ok<{ posts: CalendarPost[] }>('reschedulePost', {
+      id: lumenPost.id,
+      date: later,
+      brand,
+    });
+    expect(moved.posts.map((p) => [p.id, p.brandId, p.publishDate])).toEqual([[lumenPost.id, lumen, later]]);
+
+    // Remembered by main across a restart.
+    await app.services.close();
+    const again = await open({}, app.dir);
+    expect((await again.ok<BrandScope>('getBrandScope')).all).toBe(true);
+    await again.ok('setAllBrands', { all: false });
+    const refused = await again.fails('reschedulePost', { id: lumenPost.id, date: later, brand });
+    expect(refused.message).toMatch(/another brand/);
   });
 });
