@@ -174,7 +174,7 @@ export const ipcMethods = {
   listPosts: m(
     PostRange,
     PostRangeResult,
-    'Posts of the active brand in a range, from the cache at once; main pulls the range and its neighbours behind it.',
+    'Posts of the active brand (of every brand, in the all-brands view) in a range, from the cache at once; main pulls the range and its neighbours behind it.',
   ),
   getPost: m(z.object({ id: Id }), PostDetail, 'GET /posts/:id.'),
   reschedulePost: m(
