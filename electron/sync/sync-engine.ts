@@ -212,7 +212,9 @@ export class SyncEngine {
 
   /** One post with its blocks, media and settings; the copy saved last time when offline. */
   async getPost(input: IpcInput<'getPost'>): Promise<IpcOutput<'getPost'>> {
-    const active = this.requireActive();
+    // The post's own brand (its connection's key and x-brand-id), found in the cache of the brands
+    // shown: in the all-brands view the details of any brand's post open.
+    const active = this.brandHolding(input.id) ?? this.requireActive();
     const detail = await this.reader.getPost(active, input.id);
     // A post read in full says which media it uses: the media library counts them.
     const ids = detail.value.flatMap((b) => (b.image ?? []).map((i) => i.id));
@@ -320,6 +322,13 @@ export class SyncEngine {
       log.warn('no usable key for the active brand; answering from the cache', err);
       return null;
     }
+  }
+
+  /** The shown brand whose cache holds this post, when it is not the active one. */
+  private brandHolding(id: string): ActiveBrand | null {
+    const brands = this.shownBrands();
+    if (brands.length < 2) return null;
+    return brands.find((b) => this.cache.get(b.profileId, b.brandId, id) !== null) ?? null;
   }
 
   private requireActive(): ActiveBrand {

@@ -568,6 +568,9 @@ describe('all brands (issue 27)', () => {
     });
     expect(moved.posts.map((p) => [p.id, p.brandId, p.publishDate])).toEqual([[lumenPost.id, lumen, later]]);
 
+    // Its details open too, read under its own brand (the active brand is another connection's).
+    expect((await app.ok<{ id: string }>('getPost', { id: lumenPost.id })).id).toBe(lumenPost.id);
+
     // Remembered by main across a restart.
     await app.services.close();
     const again = await open({}, app.dir);
