@@ -18,6 +18,11 @@ import { debianChromium } from '../e2e/support/debian-chromium.js';
  */
 
 const SIZES = (process.env.BENCH_SIZES ?? '500,2000,10000').split(',').map(Number);
+/** `BENCH_BRANDS=10`: our page draws the all-brands view (issue 27): the posts dealt to ten brands, each chip with its brand's colour and avatar. */
+const BRANDS = Number(process.env.BENCH_BRANDS ?? '0');
+const pageOf = (lib: { key: string; page: string }, n: number) =>
+  `${lib.page}?n=${n}${lib.key === 'ours' && BRANDS > 0 ? `&brands=${BRANDS}` : ''}`;
+const brandsLabel = BRANDS > 0 ? ` · ${BRANDS} brands` : '';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LIBS = [
   { key: 'ours', label: 'Postdeck', page: 'ours.html' },
@@ -145,9 +150,9 @@ async function main(): Promise<void> {
       for (const lib of LIBS) {
         runs[lib.key] = { monthFirst: [], weekFirst: [], nextMonth: [], viewSwitch: [], drop: [] };
         // One warm-up per calendar, so its first run does not pay for the browser's own start.
-        if (n === SIZES[0]) await oneRun(browser, `${server.url}${lib.page}?n=${n}`);
+        if (n === SIZES[0]) await oneRun(browser, `${server.url}${pageOf(lib, n)}`);
         for (let r = 0; r < runsAt(n); r++) {
-          const result = await oneRun(browser, `${server.url}${lib.page}?n=${n}`);
+          const result = await oneRun(browser, `${server.url}${pageOf(lib, n)}`);
           for (const s of SCENARIOS) runs[lib.key]![s.key].push(result[s.key]);
         }
         console.log(
@@ -165,7 +170,7 @@ async function main(): Promise<void> {
         const target = [absolute ? `≤ ${s.atMost} ms` : null, `≤ FullCalendar`].filter(Boolean).join(', ');
         rec.add({
           section: SECTION,
-          name: `${s.name} · ${n.toLocaleString('en-US')} posts · ours`,
+          name: `${s.name} · ${n.toLocaleString('en-US')} posts${brandsLabel} · ours`,
           unit: 'ms',
           runs: ours,
           target,
@@ -175,7 +180,7 @@ async function main(): Promise<void> {
         fig.pass = absolutePass && noWorse && Number.isFinite(oursMedian);
         rec.add({
           section: SECTION,
-          name: `${s.name} · ${n.toLocaleString('en-US')} posts · FullCalendar`,
+          name: `${s.name} · ${n.toLocaleString('en-US')} posts${brandsLabel} · FullCalendar`,
           unit: 'ms',
           runs: theirs,
         });

@@ -18,6 +18,7 @@ import { createLogger } from './log.js';
 import { readDiagnostics, type DiagnosticsSource } from './logs/diagnostics.js';
 import { MediaLibraryService } from './media/media-library.js';
 import { ProfileService, type SandboxConnection } from './profiles/profile-service.js';
+import { BrandScopeService } from './profiles/brand-scope.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { DraftsService } from './drafts/drafts-service.js';
@@ -114,8 +115,9 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const integrationsRepo = stores.integrations;
   const settings = stores.settings;
 
+  const profilesRepo = new ProfilesRepo(db, now);
   const profiles = new ProfileService({
-    profiles: new ProfilesRepo(db, now),
+    profiles: profilesRepo,
     brands: brandsRepo,
     settings,
     keychain: opts.secretStore,
@@ -137,6 +139,12 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     // Every seeded account, so the composer lists them before any post has mentioned them.
     for (const { brandId, integrations: seeded } of sandbox.accounts ?? [])
       integrationsRepo.learn(view.id, brandId, seeded);
+    for (const { profileId, key } of await profiles.connectSandboxOthers(
+      sandbox.baseUrl,
+      sandbox.others ?? [],
+    ))
+      for (const { brandId, integrations: seeded } of key.accounts ?? [])
+        integrationsRepo.learn(profileId, brandId, seeded);
     return view;
   };
   // The sandbox listens on a new port at every start: bring it back when it was the active profile,
@@ -147,6 +155,14 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       : Promise.resolve();
 
   const active = () => profiles.activeBrand();
+  // One brand or every brand of every connection (issue 27): main keeps the choice and each brand's state.
+  const brandScope = new BrandScopeService({
+    profiles: profilesRepo,
+    brands: brandsRepo,
+    settings,
+    active,
+    emit: (name, payload) => events.emit(name, payload),
+  });
   // The sync engine (reads, pulls, the outbox worker) and the one door for changing a post
   // (electron/posts/): every write below goes through `posts`.
   const brandNameOf = ({ profileId, brandId }: { profileId: string; brandId: string }) =>
@@ -157,6 +173,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     stores,
     apiFor: (profileId, brandId) => profiles.apiFor(profileId, brandId),
     active,
+    shownBrands: () => brandScope.shown(),
+    onBrandProblem: (brand, problem) => brandScope.setProblem(brand, problem),
     emit: (name, payload) => events.emit(name, payload),
     now,
     backoff: opts.backoff,
@@ -309,10 +327,20 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     getMe: () => profiles.getMe(),
     listBrands: () => profiles.listBrands(),
     switchBrand: ({ brandId }) => profiles.switchBrand(brandId),
+    getBrandScope: async () => brandScope.view(),
+    setAllBrands: async ({ all }) => {
+      const scope = brandScope.setAll(all);
+      // Every brand shown is pulled wide in the background, one after another.
+      sync.brandOpened();
+      return scope;
+    },
+    setBrandColor: async ({ profileId, brandId, color }) =>
+      brandScope.setColor({ profileId, brandId }, color),
+    setDisplayZone: async ({ timezone }) => brandScope.setDisplayZone(timezone),
     setBrandTimezone: async ({ brandId, timezone }) => profiles.setBrandTimezone(brandId, timezone),
     listIntegrations: async () => integrations.listIntegrations(),
     addIntegration: async (input) => integrations.addIntegration(input),
-    listPosts: async (range) => sync.listPosts(range),
+    listPosts: async (range) => sync.listShownPosts(range),
     getPost: (input) => sync.getPost(input),
     reschedulePost: async (input) => posts.reschedulePost(input),
     deleteGroup: async (input) => posts.deleteGroup(input),

@@ -67,6 +67,8 @@ export function composePosts(
     reachability: sync.reachability,
     apiOf: (a) => sync.apiOf(a),
     active: o.active,
+    isShown: (b) =>
+      (o.shownBrands?.() ?? []).some((s) => s.profileId === b.profileId && s.brandId === b.brandId),
     emit: o.emit,
     lens: review,
     review: new ReviewWrites({

@@ -1,4 +1,5 @@
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import { autoBrandColor } from '../../shared/brands/colors.js';
+import type { BrandEntry, CalendarPost } from '../../shared/ipc/models.js';
 
 /*
  * The same generated posts for both calendars: N posts in each
@@ -99,6 +100,31 @@ export function generatePosts(perMonth: number): CalendarPost[] {
     localOnly: false,
   });
   return posts;
+}
+
+/**
+ * Issue 27's all-brands month: the same posts dealt round-robin to `count` brands (each then holds
+ * N / count a month), with the brands as the all-brands view shows them (colour, avatar).
+ */
+export function benchBrands(count: number): BrandEntry[] {
+  return Array.from({ length: count }, (_, i) => ({
+    profileId: `prof_${i % 2}`,
+    brandId: `brand_${i}`,
+    name: `Brand ${String.fromCharCode(65 + (i % 26))}${i + 1}`,
+    connection: `Connection ${(i % 2) + 1}`,
+    color: autoBrandColor(i),
+    colorChosen: false,
+    timezone: null,
+    problem: null,
+  }));
+}
+
+export function withBrands(posts: readonly CalendarPost[], brands: readonly BrandEntry[]): CalendarPost[] {
+  if (brands.length === 0) return [...posts];
+  return posts.map((p, n) => {
+    const b = brands[n % brands.length]!;
+    return { ...p, profileId: b.profileId, brandId: b.brandId };
+  });
 }
 
 /** What each bench page exposes to the driver (window.bench). Times in ms, measured in the page. */

@@ -10,6 +10,7 @@ import type { PostCellContext } from '../../renderer/calendar/PostEventView.js';
 import { toPostEvent, type PostEvent } from '../../renderer/calendar/posts.js';
 import { parseWallDateKey } from '../../renderer/calendar/time.js';
 import {
+  benchBrands,
   DRAG,
   DROP_COLUMN,
   FIRST_MONTH,
@@ -18,6 +19,7 @@ import {
   watchUntil,
   WEEK_START,
   ZONE,
+  withBrands,
   type BenchPage,
 } from './data.js';
 
@@ -28,8 +30,19 @@ import {
  */
 
 type View = 'month' | 'week';
-const posts0 = generatePosts(Number(new URLSearchParams(location.search).get('n') ?? '2000'));
-const cellContext: PostCellContext = { zone: ZONE, onKeyDown: () => {}, focusRequest: { current: null } };
+const params = new URLSearchParams(location.search);
+// `brands=10`: the all-brands view (issue 27), each post dealt to a brand and drawn with its colour and avatar.
+const brands = benchBrands(Number(params.get('brands') ?? '0'));
+const posts0 = withBrands(generatePosts(Number(params.get('n') ?? '2000')), brands);
+const brandByKey = new Map(brands.map((b) => [`${b.profileId}:${b.brandId}`, b]));
+const cellContext: PostCellContext = {
+  zone: ZONE,
+  onKeyDown: () => {},
+  focusRequest: { current: null },
+  ...(brands.length > 0
+    ? { brandOf: (p: CalendarPost) => brandByKey.get(`${p.profileId ?? ''}:${p.brandId ?? ''}`) }
+    : {}),
+};
 const container = document.getElementById('root')!;
 
 let setState: ((s: { view: View; date: Date }) => void) | null = null;

@@ -2,6 +2,7 @@ import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { OutboxItemView, PostsNow, SyncStatus } from '../../shared/ipc/models.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import { AppFailure, notConnected } from '../core/app-failure.js';
+import { otherBrands } from '../store/brand-scope.js';
 import type { Emit } from '../core/events.js';
 import type { Draft } from '../../shared/ipc/models.js';
 import type { CreatePayload, OutboxOp, OutboxRecord } from '../store/outbox-repo.js';
@@ -51,6 +52,11 @@ export interface PostsView {
 
 export interface PostCommandsOptions extends Omit<PostsDeps, 'afterWrite'> {
   active: () => ActiveBrand | null;
+  /**
+   * Whether the calendar shows this brand (every brand of every connection in the all-brands
+   * view); by default only the active one. A write names its post's brand, and acts on it.
+   */
+  isShown?: (brand: ActiveBrand) => boolean;
   emit: Emit;
   view: PostsView;
   /** Client review: its reads (what is held) and its writes (verdicts, packs, replies). */
@@ -83,14 +89,15 @@ export class PostCommands {
 
   // ---- the calendar ----
 
+  /** Moves a post of the brand it names (its own, whatever the view), else of the active brand. */
   reschedulePost(input: IpcInput<'reschedulePost'>): IpcOutput<'reschedulePost'> {
-    const active = this.requireActive();
-    return this.written(active, this.writes.reschedulePost(active, input));
+    const brand = this.brandOf(input.brand);
+    return this.written(brand, this.writes.reschedulePost(brand, input));
   }
 
   deleteGroup(input: IpcInput<'deleteGroup'>): IpcOutput<'deleteGroup'> {
-    const active = this.requireActive();
-    return this.written(active, this.writes.deleteGroup(active, input));
+    const brand = this.brandOf(input.brand);
+    return this.written(brand, this.writes.deleteGroup(brand, input));
   }
 
   /** A planned bulk change, queued in one transaction as one batch; answers its posts as shown now. */
@@ -193,8 +200,7 @@ export class PostCommands {
             return op ? touchedBy(this.o.cache, op) : [];
           }),
         );
-    const shown = this.o.active();
-    if (shown && shown.profileId === active.profileId && shown.brandId === active.brandId) {
+    if (this.shows(active)) {
       const range =
         large && dates.length > 0
           ? {
@@ -251,7 +257,10 @@ export class PostCommands {
 
   /** Drops an operation; the calendar shows the server's copy again (a discarded move restores its time). */
   discardOutbox(input: IpcInput<'discardOutbox'>): IpcOutput<'discardOutbox'> {
-    const op = this.o.outbox.getForBrand(this.requireActive(), input.id);
+    const active = this.requireActive();
+    // Any brand the window shows (the all-brands view's Outbox lists every brand's changes).
+    const found = this.o.outbox.get(input.id);
+    const op = found && this.shows(found) ? found : this.o.outbox.getForBrand(active, input.id);
     if (!op) return { discarded: false };
     if (op.kind === 'upload') return { discarded: this.cancelUpload({ uploadId: op.id }).cancelled };
     if (op.status === 'sending') {
@@ -368,6 +377,27 @@ export class PostCommands {
 
   private itemView(id: string): OutboxItemView {
     return outboxItemView(this.requireOp(id));
+  }
+
+  /** Whether the window shows this brand's posts (it then hears of their changes). */
+  private shows(brand: ActiveBrand): boolean {
+    const shown = this.o.active();
+    if (!shown) return false;
+    if (shown.profileId === brand.profileId && shown.brandId === brand.brandId) return true;
+    return this.o.isShown?.(brand) ?? false;
+  }
+
+  /**
+   * The brand a write acts on: the one it names (a post's own brand, in the all-brands view), when
+   * the window shows that brand; else the active brand. Its operation carries that profile and
+   * brand, so the outbox sends it with that connection's key and that brand's x-brand-id.
+   */
+  private brandOf(named: { profileId: string; brandId: string } | undefined): ActiveBrand {
+    const active = this.requireActive();
+    if (!named) return active;
+    const brand = { profileId: named.profileId, brandId: named.brandId };
+    if (!this.shows(brand)) throw otherBrands('post');
+    return brand;
   }
 
   private requireActive(): ActiveBrand {

@@ -25,6 +25,8 @@ const log = createLogger('profiles');
 
 const ACTIVE_PROFILE = 'activeProfileId';
 const SANDBOX_PROFILE = 'sandboxProfileId';
+/** The profiles of the sandbox's other keys, by label (the sandbox's port changes at every start). */
+const sandboxOtherProfile = (label: string) => `sandboxOtherProfileId:${label}`;
 
 type KeyStorage = 'keychain' | 'session';
 
@@ -42,6 +44,16 @@ export interface SandboxConnection {
   apiKey: string;
   brandId?: string;
   /** The accounts the sandbox seeded, per brand its key may act on: known before any post names them. */
+  accounts?: { brandId: string; integrations: LearnedIntegration[] }[];
+  /** More keys of the same sandbox (another organization), connected beside it, never made active. */
+  others?: SandboxOtherKey[];
+}
+
+/** Another seeded key of the sandbox, at the same address. */
+export interface SandboxOtherKey {
+  apiKey: string;
+  label: string;
+  brandId?: string;
   accounts?: { brandId: string; integrations: LearnedIntegration[] }[];
 }
 
@@ -193,6 +205,45 @@ export class ProfileService {
     const view = await this.connect({ ...sandbox, label: 'Local sandbox', storage });
     this.deps.settings.set(SANDBOX_PROFILE, view.id);
     return view;
+  }
+
+  /**
+   * Connects the sandbox's other keys beside the active profile (another organization's brands, for
+   * the all-brands calendar), without making them active. Answers the profile id of each connected
+   * key; one that fails is logged and skipped, since the main sandbox works without it.
+   */
+  async connectSandboxOthers(
+    baseUrl: string,
+    others: readonly SandboxOtherKey[],
+  ): Promise<{ profileId: string; key: SandboxOtherKey }[]> {
+    const storage: KeyStorage = (await this.deps.keychain.available()) ? 'keychain' : 'session';
+    const url = normalizeBaseUrl(baseUrl);
+    const connected: { profileId: string; key: SandboxOtherKey }[] = [];
+    for (const other of others) {
+      try {
+        const setting = sandboxOtherProfile(other.label);
+        const known = this.deps.settings.get(setting, z.string());
+        const previous = known ? this.deps.profiles.get(known) : null;
+        const me = await this.checkKey(url, other.apiKey, previous?.brandId ?? other.brandId ?? null);
+        const id = previous?.id ?? `prof_${randomUUID()}`;
+        await this.storeKey(id, other.apiKey, storage);
+        this.saveProfile(
+          id,
+          url,
+          previous?.label ?? other.label,
+          me,
+          storage,
+          previous?.brandId ?? me.brand.id,
+        );
+        this.deps.brands.upsert(id, me.brand);
+        this.deps.settings.set(setting, id);
+        await this.refreshBrandsQuietly(id);
+        connected.push({ profileId: id, key: other });
+      } catch (error) {
+        log.warn('a second sandbox key could not be connected', error);
+      }
+    }
+    return connected;
   }
 
   /** Whether the active profile is the built-in sandbox (its port changes at every start). */

@@ -30,11 +30,27 @@ export function createSandboxStarter(dataDir: string): SandboxStarter {
       const organization = service.sandbox.organizations.find((o) => o.id === key.organizationId);
       const brandId = key.brandIds?.[0] ?? organization?.brands[0]?.id;
       const brands = (organization?.brands ?? []).filter((b) => !key.brandIds || key.brandIds.includes(b.id));
+      // The second organization's key too, so the all-brands calendar shows two connections at once.
+      const other = sandboxKey(service.sandbox, 'other-org');
+      const otherOrganization = service.sandbox.organizations.find((o) => o.id === other.organizationId);
       return {
         baseUrl: service.baseUrl,
         apiKey: key.token,
         ...(brandId ? { brandId } : {}),
         accounts: brands.map((b) => ({ brandId: b.id, integrations: b.integrations })),
+        others: otherOrganization
+          ? [
+              {
+                apiKey: other.token,
+                label: `Local sandbox: ${otherOrganization.name}`,
+                ...(otherOrganization.brands[0] ? { brandId: otherOrganization.brands[0].id } : {}),
+                accounts: otherOrganization.brands.map((b) => ({
+                  brandId: b.id,
+                  integrations: b.integrations,
+                })),
+              },
+            ]
+          : [],
       };
     },
     async stop() {

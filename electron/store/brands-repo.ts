@@ -22,6 +22,24 @@ const Row = z
   })
   .transform((r): BrandRecord => ({ profileId: r.profile_id, id: r.id, name: r.name, timezone: r.timezone }));
 
+/** A brand with the colour chosen for it on this device (#rrggbb; null = picked automatically). */
+export type ColoredBrand = BrandRecord & { color: string | null };
+const ColoredRow = z
+  .object({
+    profile_id: z.string(),
+    id: z.string().min(1),
+    name: z.string(),
+    timezone: z.string().nullable(),
+    color: z.string().nullable(),
+  })
+  .transform((r): ColoredBrand => ({
+    profileId: r.profile_id,
+    id: r.id,
+    name: r.name,
+    timezone: r.timezone,
+    color: r.color,
+  }));
+
 export class BrandsRepo {
   constructor(private readonly db: AppDatabase) {}
 
@@ -72,6 +90,24 @@ export class BrandsRepo {
     this.db.sql
       .prepare('UPDATE brands SET timezone = ? WHERE profile_id = ? AND id = ?')
       .run(timezone, profileId, id);
+    return this.get(profileId, id);
+  }
+
+  /** Every brand of every profile with its colour, the profiles in the order they were connected. */
+  listAll(): ColoredBrand[] {
+    const rows = this.db.sql
+      .prepare(
+        `SELECT b.* FROM brands b JOIN profiles p ON p.id = b.profile_id
+         ORDER BY p.created_at, p.id, b.position, b.name`,
+      )
+      .all();
+    return parseRows(this.db, 'brands', ColoredRow, rows);
+  }
+
+  setColor(profileId: string, id: string, color: string | null): BrandRecord | null {
+    this.db.sql
+      .prepare('UPDATE brands SET color = ? WHERE profile_id = ? AND id = ?')
+      .run(color, profileId, id);
     return this.get(profileId, id);
   }
 

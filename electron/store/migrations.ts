@@ -432,4 +432,10 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    name: 'brand colours for the all-brands calendar',
+    sql: `
+      ALTER TABLE brands ADD COLUMN color TEXT;
+    `,
+  },
 ];

@@ -18,6 +18,8 @@ export interface OverlayInput {
   ops: readonly OutboxRecord[];
   groupSizes: ReadonlyMap<string, number>;
   integrations: ReadonlyMap<string, IntegrationView>;
+  /** The connection and brand these posts belong to, stamped on each (the all-brands view mixes brands). */
+  brand?: { profileId: string; brandId: string };
   startMs: number;
   endMs: number;
   nowIso: string;
@@ -76,6 +78,7 @@ function localPosts(op: OutboxRecord, payload: CreatePayload, input: OverlayInpu
     groupSize: payload.targets.length,
     pending: true,
     localOnly: true,
+    ...input.brand,
   }));
 }
 
@@ -112,6 +115,7 @@ export function calendarPosts(input: OverlayInput): CalendarPost[] {
       groupSize: post.group ? (input.groupSizes.get(post.group) ?? 1) : 1,
       pending: Boolean(move || removal),
       localOnly: false,
+      ...input.brand,
     });
   }
   for (const op of input.ops) {

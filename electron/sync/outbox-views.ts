@@ -35,5 +35,7 @@ export function outboxItemView(op: OutboxRecord): OutboxItemView {
     postId: op.postId,
     group: op.group,
     draftId: op.draftId,
+    profileId: op.profileId,
+    brandId: op.brandId,
   };
 }

@@ -31,8 +31,14 @@ const RECENT_RANGES = 3;
 /** A range pulled this recently is not pulled again because it was asked for again. */
 const FRESH_MS = 15_000;
 const DAY_MS = 86_400_000;
-/** How many answers are kept while nothing is written: the range on screen and the ones paged past. */
-const KEPT_ANSWERS = 4;
+/**
+ * How many answers are kept while nothing is written: the range on screen and the ones paged past,
+ * for each brand of the all-brands view (ten brands × four ranges).
+ */
+const KEPT_ANSWERS = 40;
+/** A brand the service refused (key revoked, brand not allowed, scope missing) is tried again after this, doubling. */
+const REFUSED_BASE_MS = 60_000;
+const REFUSED_MAX_MS = 30 * 60_000;
 const syncKey = (a: ActiveBrand) => `posts.syncedAt:${a.profileId}:${a.brandId}`;
 const brandKey = (a: ActiveBrand) => `${a.profileId}\u0000${a.brandId}`;
 
@@ -61,6 +67,25 @@ export interface PostsReaderOptions {
   apiOf(active: ActiveBrand): Promise<PublishingApi | null>;
   /** Also pull the ranges before and after the one asked for. */
   prefetchNeighbours: boolean;
+  /**
+   * Told when the service refuses a brand's pulls for good (what to do, in the user's words) and
+   * when they work again (null): the brand is marked, and the other brands go on.
+   */
+  onBrandProblem?: (brand: ActiveBrand, problem: string | null) => void;
+}
+
+/** What a refusal of a brand's pull tells the user to do; null when it is not the brand's own problem. */
+export function brandProblem(err: unknown): string | null {
+  if (!(err instanceof ApiError) || err.status === null) return null;
+  if (err.code === 'BRAND_NOT_ALLOWED')
+    return 'This connection’s key may not act on this brand: ask an owner for a key that includes it, or connect the brand with its own key.';
+  if (err.code === 'INSUFFICIENT_SCOPE')
+    return 'This connection’s key may not read posts: make a key that may read and write posts, then paste it in Settings.';
+  if (err.status === 401)
+    return 'This connection’s key was refused (revoked or expired): paste a new key in Settings.';
+  if (err.status === 403)
+    return 'The service refused this brand’s posts: check the key’s access in the service, then paste it again in Settings.';
+  return null;
 }
 
 export class PostsReader {
@@ -74,6 +99,8 @@ export class PostsReader {
   /** When each range (by brand and bounds) was last pulled, or is queued to be: the freshness check. */
   private readonly pulledAt = new Map<string, number>();
   private recentRanges: { active: ActiveBrand; range: MsRange }[] = [];
+  /** Brands the service refused: how often in a row, and not asked again before `untilMs`. */
+  private readonly refused = new Map<string, { failures: number; untilMs: number }>();
   /**
    * Answers kept until the next write: a range asked again (paging back, a refetch that found
    * nothing new) is answered from memory. Any write on the connection (posts, outbox, accounts,
@@ -108,10 +135,18 @@ export class PostsReader {
     if (!(endMs > startMs))
       throw new AppFailure('INVALID_ARGUMENT', 'The end of the range must come after its start.');
     const asked = { startMs, endMs };
+    // The last few ranges of each brand (the all-brands view asks for every brand's).
+    const perBrand = new Map<string, number>();
     this.recentRanges = [
       { active, range: asked },
-      ...this.recentRanges.filter((r) => r.range.startMs !== startMs || r.range.endMs !== endMs),
-    ].slice(0, RECENT_RANGES);
+      ...this.recentRanges.filter(
+        (r) => !sameBrand(r.active, active) || r.range.startMs !== startMs || r.range.endMs !== endMs,
+      ),
+    ].filter((r) => {
+      const n = (perBrand.get(brandKey(r.active)) ?? 0) + 1;
+      perBrand.set(brandKey(r.active), n);
+      return n <= RECENT_RANGES;
+    });
     const span = endMs - startMs;
     const around = this.o.prefetchNeighbours
       ? [
@@ -131,6 +166,22 @@ export class PostsReader {
     return { posts: this.keptView(active, asked), source, syncedAt: this.syncedAt(active) };
   }
 
+  /**
+   * The posts of several brands in a range (the all-brands view), each post marked with its brand,
+   * in time order; every brand's range is pulled behind the answer, one brand's round after another.
+   */
+  listPostsOf(brands: readonly ActiveBrand[], range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
+    const parts = brands.map((b) => this.listPosts(b, range));
+    const posts = parts.length === 1 ? (parts[0]?.posts ?? []) : mergeByDate(parts.map((p) => p.posts));
+    const synced = parts.flatMap((p) => (p.syncedAt ? [p.syncedAt] : [])).sort();
+    return {
+      posts,
+      source: this.o.reachability.online ? 'server' : 'cache',
+      // The oldest brand's: the all-brands view is as fresh as its stalest brand.
+      syncedAt: synced[0] ?? null,
+    };
+  }
+
   /** The posts with these ids (local ones too) as the calendar shows them now, and those it no longer shows. */
   shown(active: ActiveBrand, ids: readonly string[]): PostsNow {
     const { profileId, brandId } = active;
@@ -145,6 +196,7 @@ export class PostsReader {
         cached.flatMap((p) => (p.group ? [p.group] : [])),
       ),
       integrations: new Map(this.integrations.list(profileId, brandId).map((i) => [i.id, i])),
+      brand: { profileId, brandId },
       startMs: -Infinity,
       endMs: Infinity,
       nowIso: this.o.now().toISOString(),
@@ -212,6 +264,9 @@ export class PostsReader {
     // Offline, reads do not knock on the service: the probe notices its return, and the engine
     // then pulls the recent ranges again.
     if (due.length === 0 || !this.running || (!force && !this.o.reachability.online)) return this.rounds;
+    // A brand the service refused waits out its backoff: it never holds up the other brands' pulls.
+    const refused = this.refused.get(brandKey(active));
+    if (refused && nowMs < refused.untilMs) return this.rounds;
     for (const r of due) this.pulledAt.set(this.rangeKey(active, r), nowMs);
     const round = async () => {
       const api = await this.o.apiOf(active);
@@ -221,9 +276,17 @@ export class PostsReader {
         if (!this.running) return;
         try {
           if (await this.pull(api, active, r.startMs, r.endMs)) changed.push(r);
+          if (this.refused.delete(brandKey(active))) this.o.onBrandProblem?.(active, null);
         } catch (err) {
           // Asked again later (freshness forgotten), so a range missed offline is pulled once back.
           for (const d of due) this.pulledAt.delete(this.rangeKey(active, d));
+          const problem = brandProblem(err);
+          if (problem) {
+            const failures = (this.refused.get(brandKey(active))?.failures ?? 0) + 1;
+            const wait = Math.min(REFUSED_MAX_MS, REFUSED_BASE_MS * 2 ** (failures - 1));
+            this.refused.set(brandKey(active), { failures, untilMs: Date.now() + wait });
+            this.o.onBrandProblem?.(active, problem);
+          }
           log.info('background pull stopped', err);
           break;
         }
@@ -328,11 +391,19 @@ export class PostsReader {
       ops,
       groupSizes,
       integrations: new Map(this.integrations.list(profileId, brandId).map((i) => [i.id, i])),
+      brand: { profileId, brandId },
       startMs,
       endMs,
       nowIso: this.o.now().toISOString(),
     });
   }
+}
+
+/** Lists already in time order, merged into one (ties by id, as calendarPosts orders them). */
+function mergeByDate(lists: readonly CalendarPost[][]): CalendarPost[] {
+  return lists
+    .flat()
+    .sort((a, b) => Date.parse(a.publishDate) - Date.parse(b.publishDate) || a.id.localeCompare(b.id));
 }
 
 const sameBrand = (a: ActiveBrand, b: ActiveBrand) => a.profileId === b.profileId && a.brandId === b.brandId;

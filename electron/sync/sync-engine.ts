@@ -41,6 +41,13 @@ export interface SyncEngineOptions {
   apiFor: ApiFor;
   /** The profile and brand the window shows, or null before any connection. */
   active: () => ActiveBrand | null;
+  /**
+   * The brands the calendar shows: every brand of every connection in the all-brands view, else
+   * the active one (the default). Their posts are read, pulled and announced.
+   */
+  shownBrands?: () => ActiveBrand[];
+  /** Told when the service refuses a brand for good (what to do), and when it works again (null). */
+  onBrandProblem?: (brand: ActiveBrand, problem: string | null) => void;
   emit: Emit;
   now?: () => Date;
   /** Waits between retries (tests pass milliseconds). */
@@ -89,8 +96,7 @@ export class SyncEngine {
         this.emitStatus();
         if (!online) return;
         this.worker.retryNow();
-        const active = this.o.active();
-        if (active) void this.reader.refreshRecent(active);
+        for (const brand of this.shownBrands()) void this.reader.refreshRecent(brand);
       },
     });
     this.worker = new OutboxWorker({
@@ -115,7 +121,19 @@ export class SyncEngine {
       reachability: this.reachability,
       apiOf,
       prefetchNeighbours: o.prefetchNeighbours ?? true,
+      onBrandProblem: o.onBrandProblem,
     });
+  }
+
+  /** The brands the calendar shows (the active one unless the all-brands view is on). */
+  private shownBrands(): ActiveBrand[] {
+    if (this.o.shownBrands) return this.o.shownBrands();
+    const active = this.o.active();
+    return active ? [active] : [];
+  }
+
+  private isShown(brand: Pick<OutboxRecord, 'profileId' | 'brandId'>): boolean {
+    return this.shownBrands().some((b) => b.profileId === brand.profileId && b.brandId === brand.brandId);
   }
 
   /** Picks up what a previous run left (including operations cut off mid-send) and starts sending. */
@@ -124,8 +142,7 @@ export class SyncEngine {
     this.worker.start();
     this.emitStatus();
     this.cadence = setInterval(() => {
-      const active = this.o.active();
-      if (active) void this.reader.refreshRecent(active);
+      for (const brand of this.shownBrands()) void this.reader.refreshRecent(brand);
     }, this.o.pullEveryMs ?? 60_000);
     this.cadence.unref?.();
   }
@@ -141,8 +158,9 @@ export class SyncEngine {
    */
   brandOpened(): void {
     this.worker.retryNow();
-    const active = this.o.active();
-    if (active) void this.reader.learnBrand(active);
+    // Every brand shown: in the all-brands view, one brand's wide pull after another (the reader's
+    // rounds run one at a time), so ten brands never fan out into ten parallel pulls.
+    for (const brand of this.shownBrands()) void this.reader.learnBrand(brand);
   }
 
   /** Resolves when every background pull asked for so far has ended. */
@@ -173,6 +191,16 @@ export class SyncEngine {
     return this.reviewed(active, this.reader.listPosts(active, range));
   }
 
+  /**
+   * What the calendar shows in a range: the active brand's posts, or in the all-brands view every
+   * brand's, each marked with its brand. Every brand's range is pulled behind the answer.
+   */
+  listShownPosts(range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
+    const brands = this.shownBrands();
+    if (brands.length === 0) throw notConnected();
+    return this.reader.listPostsOf(brands, range);
+  }
+
   /** The posts with these ids as the calendar shows them now, and those it no longer shows (a write's answer). */
   shown(active: ActiveBrand, ids: readonly string[]): PostsNow {
     return this.reviewed(active, this.reader.shown(active, ids));
@@ -201,7 +229,9 @@ export class SyncEngine {
 
   /** One post with its blocks, media and settings; the copy saved last time when offline. */
   async getPost(input: IpcInput<'getPost'>): Promise<IpcOutput<'getPost'>> {
-    const active = this.requireActive();
+    // The post's own brand (its connection's key and x-brand-id), found in the cache of the brands
+    // shown: in the all-brands view the details of any brand's post open.
+    const active = this.brandHolding(input.id) ?? this.requireActive();
     const detail = await this.reader.getPost(active, input.id);
     // A post read in full says which media it uses: the media library counts them.
     const ids = detail.value.flatMap((b) => (b.image ?? []).map((i) => i.id));
@@ -218,13 +248,15 @@ export class SyncEngine {
 
   // ---- the outbox as the user sees it ----
 
+  /** The changes waiting of every brand shown (all of them in the all-brands view), brand by brand. */
   listOutbox(): OutboxItemView[] {
-    const active = this.o.active();
-    if (!active) return [];
-    return this.outbox.list(active).map((op) => {
-      const heldBecause = this.o.review?.heldReason(op) ?? null;
-      return heldBecause ? { ...outboxItemView(op), heldBecause } : outboxItemView(op);
-    });
+    if (!this.o.active()) return [];
+    return this.shownBrands().flatMap((b) =>
+      this.outbox.list(b).map((op) => {
+        const heldBecause = this.o.review?.heldReason(op) ?? null;
+        return heldBecause ? { ...outboxItemView(op), heldBecause } : outboxItemView(op);
+      }),
+    );
   }
 
   /** Any call that found the service unreachable (profile checks too) switches the app to offline. */
@@ -234,7 +266,20 @@ export class SyncEngine {
 
   getSyncStatus(): SyncStatus {
     const active = this.o.active();
-    const counts = active ? this.outbox.countByStatus(active) : null;
+    // The counts of every brand shown (all of them in the all-brands view).
+    const counts = active
+      ? this.shownBrands()
+          .map((b) => this.outbox.countByStatus(b))
+          .reduce(
+            (sum, c) => ({
+              pending: sum.pending + c.pending,
+              sending: sum.sending + c.sending,
+              failed: sum.failed + c.failed,
+              needsDecision: sum.needsDecision + c.needsDecision,
+            }),
+            { pending: 0, sending: 0, failed: 0, needsDecision: 0 },
+          )
+      : null;
     return {
       online: this.reachability.online,
       pending: counts ? counts.pending + counts.sending : 0,
@@ -249,8 +294,7 @@ export class SyncEngine {
   async syncNow(): Promise<SyncStatus> {
     this.worker.retryNow();
     await this.worker.idle();
-    const active = this.o.active();
-    if (active) await this.reader.refreshRecent(active);
+    await Promise.all(this.shownBrands().map((b) => this.reader.refreshRecent(b)));
     return this.getSyncStatus();
   }
 
@@ -261,14 +305,16 @@ export class SyncEngine {
    * `touched` how those posts show now, so the window applies it without reading the range again.
    */
   announce(op: Pick<OutboxRecord, 'profileId' | 'brandId'>, touched: readonly string[] | null): void {
-    const active = this.o.active();
-    if (!active || active.profileId !== op.profileId || active.brandId !== op.brandId) return;
+    // Any brand the calendar shows (every brand in the all-brands view); the window files a brand's
+    // change under that brand and under the all-brands view.
+    if (!this.o.active() || !this.isShown(op)) return;
     this.o.emit('syncStatus', this.getSyncStatus());
     if (touched && touched.length > 0) {
+      const brand = { profileId: op.profileId, brandId: op.brandId };
       this.o.emit('postsChanged', {
-        brandId: active.brandId,
+        brandId: brand.brandId,
         range: null,
-        update: this.shown(active, touched),
+        update: this.shown(brand, touched),
       });
     }
   }
@@ -298,6 +344,13 @@ export class SyncEngine {
       log.warn('no usable key for the active brand; answering from the cache', err);
       return null;
     }
+  }
+
+  /** The shown brand whose cache holds this post, when it is not the active one. */
+  private brandHolding(id: string): ActiveBrand | null {
+    const brands = this.shownBrands();
+    if (brands.length < 2) return null;
+    return brands.find((b) => this.cache.get(b.profileId, b.brandId, id) !== null) ?? null;
   }
 
   private requireActive(): ActiveBrand {

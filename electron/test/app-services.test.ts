@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IPC_METHOD_NAMES, type IpcEventName, type IpcOutput } from '../../shared/ipc/contract.js';
 import type { IpcResult } from '../../shared/ipc/errors.js';
-import type { ProfileView } from '../../shared/ipc/models.js';
+import type { BrandScope, CalendarPost, ProfileView } from '../../shared/ipc/models.js';
 import { createAppServices, type AppServicesOptions } from '../app-services.js';
 import { createSandboxStarter } from '../profiles/sandbox.js';
 import { KeytarSecretStore } from '../secrets/keytar-secret-store.js';
@@ -485,7 +485,15 @@ describe('the built-in sandbox', () => {
     expect(first.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     const again = await app.ok<ProfileView>('startSandbox');
     expect(again.id).toBe(first.id);
-    expect(await app.ok<ProfileView[]>('listProfiles')).toHaveLength(1);
+    // Issue 27 on purpose: the sandbox's second organization is connected beside it (not active),
+    // once, so the all-brands calendar has two connections and three brands on first start.
+    const profiles = await app.ok<ProfileView[]>('listProfiles');
+    expect(profiles).toHaveLength(2);
+    expect(profiles.filter((p) => p.active).map((p) => p.id)).toEqual([first.id]);
+    const scope = await app.ok<BrandScope>('getBrandScope');
+    expect(scope.brands.map((b) => b.name)).toEqual(['Harbor Coffee', 'Pine Trail Outfitters', 'Lumen Labs']);
+    expect(new Set(scope.brands.map((b) => b.profileId)).size).toBe(2);
+    expect(new Set(scope.brands.map((b) => b.color)).size).toBe(3);
   });
 
   it('comes back on its new port when the app starts again with the sandbox active', async () => {
@@ -517,5 +525,58 @@ describe('the key never reaches the renderer', () => {
     const text = JSON.stringify(seen);
     expect(seen.length).toBeGreaterThan(50);
     for (const key of svc.service.sandbox.keys) expect(text).not.toContain(key.token);
+  });
+});
+
+describe('all brands (issue 27)', () => {
+  const range = () => ({
+    start: new Date(Date.now() - 20 * 86_400_000).toISOString(),
+    end: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+  });
+
+  it('shows every brand of every connection once chosen, remembers it, and writes a post under its own brand only when shown', async () => {
+    const app = await open();
+    const otherOrg = svc.service.sandbox.organizations[1]!;
+    await app.ok('connectProfile', {
+      baseUrl: svc.service.baseUrl,
+      apiKey: svc.token('other-org'),
+      brandId: otherOrg.brands[0]!.id,
+    });
+    await app.ok('connectProfile', connectInput('full-test'));
+    const lumen = otherOrg.brands[0]!.id;
+
+    // One brand: only the active brand's posts, and another connection's post cannot be moved.
+    expect((await app.ok<BrandScope>('getBrandScope')).all).toBe(false);
+    await app.ok('listPosts', range());
+    await app.ok('syncNow');
+    const one = await app.ok<{ posts: CalendarPost[] }>('listPosts', range());
+    expect(new Set(one.posts.map((p) => p.brandId))).toEqual(new Set([svc.brandIds[0]]));
+
+    await app.ok('setAllBrands', { all: true });
+    await app.ok('listPosts', range());
+    await app.ok('syncNow');
+    const all = await app.ok<{ posts: CalendarPost[] }>('listPosts', range());
+    expect(new Set(all.posts.map((p) => p.brandId))).toEqual(new Set([...svc.brandIds, lumen]));
+    const lumenPost = all.posts.find((p) => p.brandId === lumen && p.state === 'scheduled')!;
+    expect(lumenPost.profileId).toBeTruthy();
+    const brand = { profileId: lumenPost.profileId!, brandId: lumen };
+    const later = new Date(Date.parse(lumenPost.publishDate) + 3_600_000).toISOString();
+    const moved = await app.ok<{ posts: CalendarPost[] }>('reschedulePost', {
+      id: lumenPost.id,
+      date: later,
+      brand,
+    });
+    expect(moved.posts.map((p) => [p.id, p.brandId, p.publishDate])).toEqual([[lumenPost.id, lumen, later]]);
+
+    // Its details open too, read under its own brand (the active brand is another connection's).
+    expect((await app.ok<{ id: string }>('getPost', { id: lumenPost.id })).id).toBe(lumenPost.id);
+
+    // Remembered by main across a restart.
+    await app.services.close();
+    const again = await open({}, app.dir);
+    expect((await again.ok<BrandScope>('getBrandScope')).all).toBe(true);
+    await again.ok('setAllBrands', { all: false });
+    const refused = await again.fails('reschedulePost', { id: lumenPost.id, date: later, brand });
+    expect(refused.message).toMatch(/another brand/);
   });
 });

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ProfileView } from '../../shared/ipc/models.js';
+import { brandInitials } from '../../shared/brands/colors.js';
+import { ALL_BRANDS, type BrandEntry, type ProfileView } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { errorMessage } from './feedback.js';
@@ -10,11 +11,11 @@ export function useSwitchBrand() {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  async function switchBrand(brandId: string) {
+  async function run(change: () => Promise<unknown>) {
     setBusy(true);
     setError(null);
     try {
-      await call('switchBrand', { brandId });
+      await change();
       await client.invalidateQueries();
     } catch (failure) {
       setError(errorMessage(failure));
@@ -22,38 +23,125 @@ export function useSwitchBrand() {
       setBusy(false);
     }
   }
-  return { switchBrand, busy, error };
+  /** One brand of the active connection: the calendar leaves the all-brands view for it. */
+  async function switchBrand(brandId: string) {
+    await run(async () => {
+      await call('setAllBrands', { all: false });
+      await call('switchBrand', { brandId });
+    });
+  }
+  /** Any brand of any connection: its connection becomes the active one first. */
+  async function showBrand(brand: Pick<BrandEntry, 'profileId' | 'brandId'>) {
+    await run(async () => {
+      const profiles = await call('listProfiles', {});
+      if (!profiles.find((p) => p.id === brand.profileId)?.active)
+        await call('switchProfile', { profileId: brand.profileId });
+      await call('setAllBrands', { all: false });
+      await call('switchBrand', { brandId: brand.brandId });
+    });
+  }
+  /** Every brand of every connection in one calendar (remembered by main). */
+  async function showAllBrands() {
+    await run(() => call('setAllBrands', { all: true }));
+  }
+  return { switchBrand, showBrand, showAllBrands, busy, error };
+}
+
+/** The brand scope main keeps: one brand or all, and every brand of every connection. */
+export function useBrandScope() {
+  return useIpcQuery('getBrandScope', {});
+}
+
+/** A brand's avatar: its initials on its colour (the service gives brands no picture). */
+export function BrandAvatar({
+  brand,
+  size = 'md',
+}: {
+  brand: Pick<BrandEntry, 'name' | 'color'>;
+  size?: 'sm' | 'md';
+}) {
+  return (
+    <span
+      className={`brand-avatar brand-avatar--${size}`}
+      style={{ background: brand.color }}
+      aria-hidden="true"
+    >
+      {brandInitials(brand.name)}
+    </span>
+  );
 }
 
 export function BrandSwitcher({ profile }: { profile: ProfileView }) {
   const id = useId();
-  const brands = useIpcQuery('listBrands', {});
-  const { switchBrand, busy, error } = useSwitchBrand();
+  const scope = useBrandScope();
+  const { showBrand, showAllBrands, busy, error } = useSwitchBrand();
+  const brands = scope.data?.brands ?? [];
 
-  if (!brands.isSuccess || brands.data.length < 2) {
+  if (!scope.isSuccess || brands.length < 2) {
     // Nothing to switch to (or brands unreadable): still say which brand is active.
     return (
-      <p className="brand-current" title={brands.isError ? errorMessage(brands.error) : undefined}>
+      <p className="brand-current" title={scope.isError ? errorMessage(scope.error) : undefined}>
         <span className="brand-current-label">Brand</span> {profile.brandName ?? 'Default brand'}
       </p>
     );
   }
+  // A brand of the active connection is named by its id alone; another connection's also by its profile.
+  const valueOf = (b: Pick<BrandEntry, 'profileId' | 'brandId'>) =>
+    b.profileId === profile.id ? b.brandId : `${b.profileId}:${b.brandId}`;
+  const all = scope.data.all;
+  const current = brands.find((b) => b.profileId === profile.id && b.brandId === profile.brandId);
+  const connections = [...new Set(brands.map((b) => b.connection))];
+  const troubled = brands.filter((b) => b.problem).length;
   return (
     <div className="brand-switcher">
       <label htmlFor={`${id}-brand`}>Brand</label>
+      {all ? (
+        <span className="brand-stack" aria-hidden="true">
+          {brands.slice(0, 4).map((b) => (
+            <BrandAvatar key={valueOf(b)} brand={b} size="sm" />
+          ))}
+        </span>
+      ) : current ? (
+        <BrandAvatar brand={current} size="sm" />
+      ) : null}
       <select
         id={`${id}-brand`}
-        value={profile.brandId ?? ''}
+        value={all ? ALL_BRANDS : current ? valueOf(current) : ''}
         disabled={busy}
-        onChange={(event) => void switchBrand(event.target.value)}
-        aria-describedby={error ? `${id}-brand-error` : undefined}
+        onChange={(event) => {
+          const value = event.target.value;
+          if (value === ALL_BRANDS) return void showAllBrands();
+          const brand = brands.find((b) => valueOf(b) === value);
+          if (brand) void showBrand(brand);
+        }}
+        aria-describedby={error ? `${id}-brand-error` : troubled > 0 ? `${id}-brand-problem` : undefined}
       >
-        {brands.data.map((brand) => (
-          <option key={brand.id} value={brand.id}>
-            {brand.name}
-          </option>
-        ))}
+        <option value={ALL_BRANDS}>All brands ({brands.length})</option>
+        {connections.length > 1
+          ? connections.map((c) => (
+              <optgroup key={c} label={c}>
+                {brands
+                  .filter((b) => b.connection === c)
+                  .map((b) => (
+                    <option key={valueOf(b)} value={valueOf(b)}>
+                      {b.name}
+                      {b.problem ? ' (not syncing)' : ''}
+                    </option>
+                  ))}
+              </optgroup>
+            ))
+          : brands.map((b) => (
+              <option key={valueOf(b)} value={valueOf(b)}>
+                {b.name}
+                {b.problem ? ' (not syncing)' : ''}
+              </option>
+            ))}
       </select>
+      {troubled > 0 && (
+        <span id={`${id}-brand-problem`} className="brand-problem-count" title="Some brands are not syncing">
+          {troubled === 1 ? '1 brand not syncing' : `${troubled} brands not syncing`}
+        </span>
+      )}
       {error ? (
         <p id={`${id}-brand-error`} className="field-error" role="alert">
           {error}

@@ -8,6 +8,7 @@ import { readableInstants } from '../lib/readable-instants.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { EmptyState, ErrorState, Loading, errorMessage } from './feedback.js';
 import { useUi } from './ui-store.js';
+import { BrandAvatar, useBrandScope } from './BrandSwitcher.js';
 
 const PANEL_ID = 'outbox-panel';
 
@@ -149,7 +150,10 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
 
   return (
     <li className={`outbox-item outbox-item-${item.status}`} aria-labelledby={`${id}-summary`}>
-      <p className="outbox-kind">{KIND_LABEL[item.kind]}</p>
+      <p className="outbox-kind">
+        {KIND_LABEL[item.kind]}
+        <OutboxBrand item={item} />
+      </p>
       <p id={`${id}-summary`} className="outbox-summary">
         {readableInstants(item.summary, zone)}
       </p>
@@ -242,4 +246,17 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
       )}
     </li>
   );
+}
+
+/** The brand a change belongs to, in the all-brands view (where the Outbox lists every brand's). */
+function OutboxBrand({ item }: { item: OutboxItemView }) {
+  const scope = useBrandScope();
+  if (!scope.data?.all) return null;
+  const brand = scope.data.brands.find((b) => b.profileId === item.profileId && b.brandId === item.brandId);
+  return brand ? (
+    <span className="outbox-brand">
+      {' · '}
+      <BrandAvatar brand={brand} size="sm" /> {brand.name}
+    </span>
+  ) : null;
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
-import type { OutboxItemView } from '../../shared/ipc/models.js';
+import { ALL_BRANDS, type OutboxItemView } from '../../shared/ipc/models.js';
 import { useNotices } from './notices.js';
 import { call } from '../lib/ipc.js';
 import { applyPostsNow, applyStatus, overlaps } from '../lib/posts-in-cache.js';
@@ -50,7 +50,10 @@ export function useServerEvents(): void {
       }
       void client.invalidateQueries({
         queryKey: ['listPosts'],
-        predicate: (q) => q.queryKey[2] === brandId && (range === null || overlaps(q.queryKey, range)),
+        // A brand's change shows in the all-brands view too.
+        predicate: (q) =>
+          (q.queryKey[2] === brandId || q.queryKey[2] === ALL_BRANDS) &&
+          (range === null || overlaps(q.queryKey, range)),
       });
       // A pull also teaches main the accounts its posts name.
       void client.invalidateQueries({ queryKey: ['listIntegrations'] });
@@ -81,6 +84,11 @@ export function useServerEvents(): void {
   useIpcEvent('postsChanged', onPostsChanged);
   useIpcEvent('outboxFailed', onOutboxFailed);
   useIpcEvent('profileChanged', onProfileChanged);
+  const onBrandScope = useCallback(
+    (scope: IpcEventPayload<'brandScopeChanged'>) => client.setQueryData(ipcKey('getBrandScope', {}), scope),
+    [client],
+  );
+  useIpcEvent('brandScopeChanged', onBrandScope);
 
   // Coming back to the window pulls what is on screen; main announces it only if something changed.
   useEffect(() => {

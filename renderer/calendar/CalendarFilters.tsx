@@ -1,6 +1,7 @@
-import { memo, useMemo } from 'react';
-import type { CalendarPost, IntegrationView } from '../../shared/ipc/models.js';
-import { countByState, orderedStates, type PostFilters } from './posts.js';
+import { memo, useMemo, type CSSProperties } from 'react';
+import type { BrandEntry, CalendarPost, IntegrationView } from '../../shared/ipc/models.js';
+import { BrandAvatar } from '../app/BrandSwitcher.js';
+import { brandKeyOf, countByState, orderedStates, type PostFilters } from './posts.js';
 import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
 import { ReviewState, reviewLabel } from '../../shared/review/model.js';
 
@@ -8,9 +9,13 @@ interface FiltersProps {
   posts: readonly CalendarPost[];
   integrations: readonly IntegrationView[];
   filters: PostFilters;
+  /** The brands of the all-brands view, each a chip; empty when the calendar shows one brand. */
+  brands?: readonly BrandEntry[];
   onToggle(kind: keyof PostFilters, value: string): void;
   onClear(): void;
 }
+
+const NO_BRANDS: readonly BrandEntry[] = [];
 
 interface Account {
   id: string;
@@ -39,6 +44,7 @@ export const CalendarFilters = memo(function CalendarFilters({
   posts,
   integrations,
   filters,
+  brands = NO_BRANDS,
   onToggle,
   onClear,
 }: FiltersProps) {
@@ -49,11 +55,51 @@ export const CalendarFilters = memo(function CalendarFilters({
   );
   const counts = useMemo(() => countByState(posts, filters), [posts, filters]);
   const reviews = filters.reviews ?? [];
+  const brandCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const p of posts) counts.set(brandKeyOf(p), (counts.get(brandKeyOf(p)) ?? 0) + 1);
+    return counts;
+  }, [posts]);
   const active =
-    filters.platforms.length + filters.accounts.length + filters.states.length + reviews.length > 0;
+    filters.platforms.length +
+      filters.accounts.length +
+      filters.states.length +
+      reviews.length +
+      (filters.brands?.length ?? 0) >
+    0;
 
   return (
     <div className="cal-filters" role="group" aria-label="Filters">
+      {brands.length > 0 && (
+        <div className="cal-filters__brands" role="group" aria-label="Brands in view">
+          {brands.map((b) => {
+            const key = brandKeyOf(b);
+            return (
+              <button
+                key={key}
+                type="button"
+                className="brand-chip"
+                style={{ '--brand-color': b.color } as CSSProperties}
+                aria-pressed={filters.brands?.includes(key) ?? false}
+                title={b.problem ?? `${b.name} (${b.connection})`}
+                onClick={() => onToggle('brands', key)}
+              >
+                <BrandAvatar brand={b} size="sm" />
+                {b.name}{' '}
+                <span className="state-chip__count" data-testid={`brand-count-${b.brandId}`}>
+                  {brandCounts.get(key) ?? 0}
+                </span>
+                <span className="visually-hidden"> posts</span>
+                {b.problem && (
+                  <span className="brand-chip__problem" aria-label="not syncing">
+                    !
+                  </span>
+                )}
+              </button>
+            );
+          })}
+        </div>
+      )}
       <div className="cal-filters__states" role="group" aria-label="States in view">
         {orderedStates(counts).map((state) => (
           <button

@@ -3,7 +3,7 @@ import './calendar.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startOfDay } from 'date-fns';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { BrandView, CalendarPost } from '../../shared/ipc/models.js';
+import type { BrandScope, BrandView, CalendarPost } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
 import { useCalendarActions } from './actions.js';
 import { CalendarFilters } from './CalendarFilters.js';
@@ -22,6 +22,7 @@ import { PostDetailsPanel } from './PostDetailsPanel.js';
 import type { PostCellContext } from './PostEventView.js';
 import {
   applyFilters,
+  brandKeyOf,
   firstLine,
   NO_FILTERS,
   toPostEvent,
@@ -30,7 +31,14 @@ import {
 } from './posts.js';
 import { knownPosts } from '../lib/posts-in-cache.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
-import { brandsKey, integrationsKey, openingDate, useBrandZone, useVisiblePosts } from './queries.js';
+import {
+  brandScopeKey,
+  brandsKey,
+  integrationsKey,
+  openingDate,
+  useCalendarBrand,
+  useVisiblePosts,
+} from './queries.js';
 import { stepDate, type ViewName } from './range.js';
 import { filtersOf, useCalendarStore } from './store.js';
 import { instantToWall } from './time.js';
@@ -44,8 +52,16 @@ const EMPTY: CalendarPost[] = [];
 export function CalendarScreen() {
   const client = useQueryClient();
   const toast = useNotices((s) => s.show);
-  const { brand, zone, loading: brandLoading } = useBrandZone();
+  // The active brand, or every brand of every connection (issue 27: brand id ALL_BRANDS).
+  const { brand, zone, loading: brandLoading, scope } = useCalendarBrand();
   const brandId = brand?.id ?? null;
+  const allBrands = scope?.all === true;
+  const brandEntries = allBrands ? scope.brands : undefined;
+  const brandOf = useMemo(() => {
+    if (!brandEntries) return undefined;
+    const byKey = new Map(brandEntries.map((b) => [brandKeyOf(b), b]));
+    return (post: CalendarPost) => byKey.get(brandKeyOf(post));
+  }, [brandEntries]);
 
   const view = useCalendarStore((s) => s.view);
   const dateKey = useCalendarStore((s) => s.dateKey);
@@ -82,8 +98,16 @@ export function CalendarScreen() {
 
   // The zone shows at once; main confirms it, and a refusal puts the brand list back as main has it.
   const setZone = useMutation({
-    mutationFn: (timezone: string | null) => call('setBrandTimezone', { brandId: brandId ?? '', timezone }),
+    // The all-brands view has its own display zone; each brand keeps its own.
+    mutationFn: async (timezone: string | null): Promise<void> => {
+      if (allBrands) await call('setDisplayZone', { timezone });
+      else await call('setBrandTimezone', { brandId: brandId ?? '', timezone });
+    },
     onMutate: (timezone) => {
+      if (allBrands) {
+        client.setQueryData<BrandScope>(brandScopeKey, (s) => (s ? { ...s, displayZone: timezone } : s));
+        return;
+      }
       client.setQueryData<BrandView[]>(brandsKey, (brands) =>
         brands?.map((b) => (b.id === brandId ? { ...b, timezone } : b)),
       );
@@ -92,6 +116,7 @@ export function CalendarScreen() {
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: brandsKey }),
+        client.invalidateQueries({ queryKey: brandScopeKey }),
         client.invalidateQueries({ queryKey: ['getQueueSlots'] }),
       ]),
     onError: (e) => toast({ tone: 'error', message: `Could not change the time zone: ${e.message}` }),
@@ -145,8 +170,8 @@ export function CalendarScreen() {
   });
   const onOpenEvent = useCallback((event: PostEvent) => openPost(event.id), [openPost]);
   const cellContext = useMemo<PostCellContext>(
-    () => ({ zone, onKeyDown: onCellKeyDown, focusRequest }),
-    [zone, onCellKeyDown, focusRequest],
+    () => ({ zone, onKeyDown: onCellKeyDown, focusRequest, brandOf }),
+    [zone, onCellKeyDown, focusRequest, brandOf],
   );
   const onGridMouseDown = useFixedPostHint(posts, toast);
   const bulk = useBulkSelection(events, view, date);
@@ -181,6 +206,7 @@ export function CalendarScreen() {
             posts={posts}
             integrations={integrations.data ?? []}
             filters={filters}
+            brands={brandEntries}
             onToggle={(kind, value) => brandId && toggleFilter(brandId, kind, value)}
             onClear={() => brandId && setFilters(brandId, NO_FILTERS)}
           />

@@ -1,6 +1,17 @@
-import { createContext, memo, useContext, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import {
+  createContext,
+  memo,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
+import type { BrandEntry, CalendarPost } from '../../shared/ipc/models.js';
+import { BrandAvatar } from '../app/BrandSwitcher.js';
 import type { EventProps } from 'react-big-calendar';
 import { formatChipTime, formatTime } from './format.js';
+import { brandZone } from './time.js';
 import { PostSummary } from './PostBadges.js';
 import { postAccessibleName, whyNotMovable, type PostEvent } from './posts.js';
 import { stateLabel } from '../../shared/posts/labels.js';
@@ -12,6 +23,8 @@ export interface PostCellContext {
   onKeyDown(event: KeyboardEvent<HTMLElement>, post: PostEvent): void;
   /** Id of a post that should take focus when its cell mounts (after a keyboard move). */
   focusRequest: { current: string | null };
+  /** The brand a post belongs to, where the calendar shows several (the all-brands view). */
+  brandOf?: (post: CalendarPost) => BrandEntry | undefined;
 }
 
 export const PostCellContext = createContext<PostCellContext | null>(null);
@@ -37,12 +50,18 @@ export const THREAD_MARK = (n: number) => `A thread of ${n} posts`;
 export const PENDING_MARK = 'A change waiting to sync';
 export const ERROR_MARK = 'Failed, or the service refused a change (the Outbox says why)';
 
-function tooltip(event: PostEvent, time: string): string {
+function tooltip(event: PostEvent, time: string, brand: BrandEntry | undefined, zone: string): string {
   const p = event.post;
   const lines = [
     `${time} · ${p.integration.name ?? 'an unnamed account'} · ${stateLabel(p.state)}`,
     event.title,
   ];
+  if (brand) {
+    // A brand keeps its own zone: where it differs from the view's, its own time is said too.
+    const own = brandZone(brand.timezone);
+    const local = own !== zone ? `, ${formatTime(p.publishDate, own)} its time (${own})` : '';
+    lines.splice(1, 0, `Brand: ${brand.name}${local}`);
+  }
   if (p.error) lines.push(`Error: ${p.error}`);
   if (p.groupSize > 1)
     lines.push(`Part of a group of ${p.groupSize} posts (hold Shift while dragging to move them all)`);
@@ -68,6 +87,7 @@ export const PostEventView = memo(
     const chipTime = formatChipTime(event.post.publishDate, zone);
     const p = event.post;
     const selected = useIsSelected(p.id);
+    const brand = ctx?.brandOf?.(p);
 
     useLayoutEffect(() => {
       if (ctx && takeFocusRequest(ctx, event.id)) ref.current?.focus();
@@ -82,10 +102,17 @@ export const PostEventView = memo(
         data-post-id={p.id}
         data-state={event.state ?? 'unknown'}
         data-selected={selected || undefined}
-        aria-label={postAccessibleName(event, chipTime) + (selected ? ', selected' : '')}
-        title={tooltip(event, time)}
+        data-brand={brand?.brandId}
+        style={brand ? ({ '--brand-color': brand.color } as CSSProperties) : undefined}
+        aria-label={
+          postAccessibleName(event, chipTime) +
+          (brand ? `, ${brand.name}` : '') +
+          (selected ? ', selected' : '')
+        }
+        title={tooltip(event, time, brand, zone)}
         onKeyDown={(e) => ctx?.onKeyDown(e, event)}
       >
+        {brand && <BrandAvatar brand={brand} size="sm" />}
         {/* No account picture: in a brand's calendar it repeats the brand and takes the text's room. */}
         <PostSummary event={event} time={chipTime} compact />
         {!compact && p.groupSize > 1 && (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
-import type { PostsNow, WriteResult } from '../../shared/ipc/models.js';
+import type { CalendarPost, PostsNow, WriteResult } from '../../shared/ipc/models.js';
 import { AppError, call } from '../lib/ipc.js';
 import { formatDateTime } from './format.js';
 import { reverseMoves, type PostMove } from './moves.js';
@@ -9,6 +9,12 @@ import { movedPosts, postsAsShown } from './queries.js';
 import { useNotices } from '../app/notices.js';
 
 const UNDO_DEPTH = 20;
+
+/** The brand posts belong to, as a write names it; nothing when the posts do not say. */
+function brandOfPosts(posts: readonly CalendarPost[]): { brand?: { profileId: string; brandId: string } } {
+  const p = posts[0];
+  return p?.profileId && p.brandId ? { brand: { profileId: p.profileId, brandId: p.brandId } } : {};
+}
 
 function reasonOf(error: unknown): string {
   if (error instanceof AppError) return error.message;
@@ -56,14 +62,25 @@ export function useCalendarActions(brandId: string | null, zone: string) {
   const toast = useNotices((s) => s.show);
   const undoStack = useRef<PostMove[][]>([]);
 
+  // Each write names its post's own brand (the all-brands view mixes them), so main sends it with
+  // that connection's key and that brand's x-brand-id.
   const reschedule = useCalendarWrite(
     brandId,
-    (move: PostMove) => call('reschedulePost', { id: move.id, date: move.to }),
+    (move: PostMove) =>
+      call('reschedulePost', {
+        id: move.id,
+        date: move.to,
+        ...brandOfPosts(knownPosts(client, brandId).filter((p) => p.id === move.id)),
+      }),
     (move) => movedPosts(client, brandId, [move]),
   );
   const remove = useCalendarWrite(
     brandId,
-    (group: string) => call('deleteGroup', { group }),
+    (group: string) =>
+      call('deleteGroup', {
+        group,
+        ...brandOfPosts(knownPosts(client, brandId).filter((p) => p.group === group)),
+      }),
     (group) => ({
       posts: [],
       hidden: knownPosts(client, brandId)

@@ -88,6 +88,13 @@ export interface PostFilters {
   states: string[];
   /** Review states (shared/review/model.ts); absent or empty: any. */
   reviews?: string[];
+  /** Brands shown in the all-brands view (`brandKeyOf`); absent or empty: every brand. */
+  brands?: string[];
+}
+
+/** Which brand of which connection a post belongs to, as the brand filter names it. */
+export function brandKeyOf(post: Pick<CalendarPost, 'profileId' | 'brandId'>): string {
+  return `${post.profileId ?? ''}:${post.brandId ?? ''}`;
 }
 
 /** The review state a filter groups a post under ('draft' when never put in review). */
@@ -105,6 +112,7 @@ export function matchesSource(post: CalendarPost, filters: PostFilters): boolean
   if (filters.platforms.length > 0 && !filters.platforms.includes(post.integration.platform ?? ''))
     return false;
   if (filters.accounts.length > 0 && !filters.accounts.includes(post.integration.id)) return false;
+  if (filters.brands && filters.brands.length > 0 && !filters.brands.includes(brandKeyOf(post))) return false;
   return true;
 }
 

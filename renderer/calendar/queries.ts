@@ -1,7 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { startOfDay } from 'date-fns';
 import { useEffect, useMemo } from 'react';
-import type { BrandView, PostRangeResult, PostsNow } from '../../shared/ipc/models.js';
+import {
+  ALL_BRANDS,
+  type BrandScope,
+  type BrandView,
+  type PostRangeResult,
+  type PostsNow,
+} from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
 import { knownPosts, type InstantRange } from '../lib/posts-in-cache.js';
 import { ipcKey } from '../lib/use-ipc.js';
@@ -16,6 +22,7 @@ import { brandZone, instantToWall, parseWallDateKey } from './time.js';
  * Posts also carry the brand, so two brands' months never share a cache entry.
  */
 export const brandsKey = ipcKey('listBrands', {});
+export const brandScopeKey = ipcKey('getBrandScope', {});
 export const postsKey = (brandId: string | null, range: InstantRange) =>
   ['listPosts', range, brandId] as const;
 export const integrationsKey = ipcKey('listIntegrations', {});
@@ -31,6 +38,30 @@ export function useBrandZone(): { brand: BrandView | null; zone: string; loading
   const brands = useQuery({ queryKey: brandsKey, queryFn: () => call('listBrands', {}) });
   const brand = activeBrand(brands.data);
   return { brand, zone: brandZone(brand?.timezone), loading: brands.isPending };
+}
+
+/** The all-brands view as the calendar draws it: one "brand" whose zone is the display zone. */
+function allBrandsView(scope: BrandScope): BrandView {
+  return { id: ALL_BRANDS, name: 'All brands', timezone: scope.displayZone, active: true };
+}
+
+/**
+ * The brand the calendar shows and its zone: the active brand, or in the all-brands view every
+ * brand (its id ALL_BRANDS, its zone the display zone) with the scope listing each brand.
+ */
+export function useCalendarBrand(): {
+  brand: BrandView | null;
+  zone: string;
+  loading: boolean;
+  scope: BrandScope | null;
+} {
+  const active = useBrandZone();
+  const scope = useQuery({ queryKey: brandScopeKey, queryFn: () => call('getBrandScope', {}) });
+  if (scope.data?.all) {
+    const brand = allBrandsView(scope.data);
+    return { brand, zone: brandZone(brand.timezone), loading: active.loading, scope: scope.data };
+  }
+  return { ...active, loading: active.loading || scope.isPending, scope: scope.data ?? null };
 }
 
 const fetchRange = (range: InstantRange) => () => call('listPosts', range);
@@ -49,10 +80,16 @@ export function openingDate(dateKey: string | null, openedAt: number, zone: stri
  * in flight. Errors are left to the calendar's own queries, which show them.
  */
 export function prefetchOpeningRange(client: QueryClient): void {
-  client
-    .ensureQueryData({ queryKey: brandsKey, queryFn: () => call('listBrands', {}) })
-    .then((brands) => {
-      const brand = activeBrand(brands);
+  Promise.all([
+    client.ensureQueryData({ queryKey: brandsKey, queryFn: () => call('listBrands', {}) }),
+    // Unknown scope (an older main, a failed read): the active brand's key, as before.
+    client
+      .ensureQueryData({ queryKey: brandScopeKey, queryFn: () => call('getBrandScope', {}) })
+      .catch(() => null),
+  ])
+    .then(([brands, scope]) => {
+      // The all-brands view's key, when that is what the calendar opens on (issue 27).
+      const brand = scope?.all ? allBrandsView(scope) : activeBrand(brands);
       const zone = brandZone(brand?.timezone);
       const { view, dateKey } = useCalendarStore.getState();
       const range = rangeInstants(visibleWallRange(view, openingDate(dateKey, Date.now(), zone)), zone);

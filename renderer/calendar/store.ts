@@ -83,11 +83,13 @@ function validFilters(value: unknown): PostFilters | null {
   const v = value as Record<string, unknown>;
   const list = (x: unknown) =>
     Array.isArray(x) && x.every((i) => typeof i === 'string') ? (x as string[]) : [];
+  const brands = list(v.brands);
   return {
     platforms: list(v.platforms),
     accounts: list(v.accounts),
     states: list(v.states),
     // Review filters (client review) are kept only once chosen, so older entries read as before.
     ...(Array.isArray(v.reviews) ? { reviews: list(v.reviews) } : {}),
+    ...(brands.length > 0 ? { brands } : {}),
   };
 }

@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type {
-  BrandView,
-  CalendarPost,
-  PostRangeResult,
-  PostsNow,
-  PostsWritten,
-  SyncStatus,
+import {
+  ALL_BRANDS,
+  type BrandView,
+  type CalendarPost,
+  type PostRangeResult,
+  type PostsNow,
+  type PostsWritten,
+  type SyncStatus,
 } from '../../shared/ipc/models.js';
 
 /*
@@ -30,10 +31,14 @@ const inRange = (instant: string, range: InstantRange) => {
 
 type RangeEntry = [readonly unknown[], PostRangeResult | undefined];
 
-function cachedRanges(client: QueryClient, brandId: string | null): RangeEntry[] {
+/**
+ * The cached ranges of a brand; with `orAllBrands`, also those of the all-brands view (a change of
+ * one brand's posts shows there too; post ids are the service's, one per post whatever the brand).
+ */
+function cachedRanges(client: QueryClient, brandId: string | null, orAllBrands = false): RangeEntry[] {
   return client
     .getQueriesData<PostRangeResult>({ queryKey: ALL_POSTS })
-    .filter(([key]) => key[2] === brandId);
+    .filter(([key]) => key[2] === brandId || (orAllBrands && key[2] === ALL_BRANDS));
 }
 
 function rangeOfKey(key: readonly unknown[]): InstantRange | null {
@@ -57,7 +62,7 @@ export function knownPosts(client: QueryClient, brandId: string | null): Calenda
  */
 export function applyPostsNow(client: QueryClient, brandId: string | null, update: PostsNow): void {
   const gone = new Set([...update.hidden, ...update.posts.map((p) => p.id)]);
-  for (const [key, data] of cachedRanges(client, brandId)) {
+  for (const [key, data] of cachedRanges(client, brandId, true)) {
     const range = rangeOfKey(key);
     if (!data || !range) continue;
     const kept = data.posts.filter((p) => !gone.has(p.id));
@@ -91,6 +96,7 @@ export function applyWritten(client: QueryClient, brandId: string | null, writte
 
 /** The brand the window shows, as the cached brands say (the first one until one is marked active). */
 export function shownBrandId(client: QueryClient): string | null {
+  if (client.getQueryData<{ all: boolean }>(['getBrandScope', {}])?.all) return ALL_BRANDS;
   const brands = client.getQueryData<BrandView[]>(['listBrands', {}]);
   return (brands?.find((b) => b.active) ?? brands?.[0])?.id ?? null;
 }

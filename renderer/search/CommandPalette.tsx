@@ -103,7 +103,8 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
   const { zone } = useBrandZone();
   const client = useQueryClient();
   const brands = useIpcQuery('listBrands', {});
-  const { switchBrand, error: switchError } = useSwitchBrand();
+  const { switchBrand, showAllBrands, error: switchError } = useSwitchBrand();
+  const scope = useIpcQuery('getBrandScope', {});
 
   useEffect(() => {
     const dialog = ref.current;
@@ -151,6 +152,8 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
       scopes: profile.scopes,
       brands: brands.data ?? [],
       switchBrand,
+      allBrands: scope.data ? { on: scope.data.all, count: scope.data.brands.length } : null,
+      showAllBrands,
       askDate: () => {
         setDateMode(true);
         setQuery('');
@@ -184,6 +187,8 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
     profile.brandId,
     brands.data,
     switchBrand,
+    scope.data,
+    showAllBrands,
     client,
     zone,
   ]);

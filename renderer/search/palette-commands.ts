@@ -32,6 +32,9 @@ export interface CommandContext {
   scopes: readonly string[] | null;
   brands: readonly BrandView[];
   switchBrand(brandId: string): Promise<void>;
+  /** Whether the calendar shows every brand, and how many brands there are (null: not known yet). */
+  allBrands?: { on: boolean; count: number } | null;
+  showAllBrands?(): Promise<void>;
   /** Puts the palette in "type a date" mode (Go to date…). */
   askDate(): void;
 }
@@ -103,8 +106,18 @@ export function paletteCommands(ctx: CommandContext): PaletteCommand[] {
       run: navigate('account'),
     },
   ];
+  const { allBrands, showAllBrands } = ctx;
+  if (allBrands && allBrands.count > 1 && !allBrands.on && showAllBrands) {
+    commands.push({
+      id: 'brand:all',
+      label: 'Show all brands',
+      keywords: 'brand every agency clients calendar',
+      run: () => showAllBrands(),
+    });
+  }
   for (const brand of ctx.brands) {
-    if (brand.active) continue;
+    // In the all-brands view every brand is one step away, the active one too.
+    if (brand.active && !allBrands?.on) continue;
     commands.push({
       id: `brand:${brand.id}`,
       label: `Switch to brand ${brand.name}`,

@@ -3,6 +3,7 @@ import { useSwitchBrand } from '../app/BrandSwitcher.js';
 import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { TimezoneField } from './TimezoneField.js';
+import { BrandColorField } from './BrandColorField.js';
 import { ClashGapField } from '../clash/ClashGapField.js';
 import { ReviewSettingsField } from '../review/ReviewSettingsField.js';
 
@@ -49,6 +50,7 @@ export function BrandsSection({ profile }: { profile: ProfileView }) {
                   </button>
                 )}
                 <TimezoneField brand={brand} />
+                <BrandColorField profileId={profile.id} brandId={brand.id} />
                 {active ? <ClashGapField brandName={brand.name} /> : null}
                 {active ? <ReviewSettingsField brandName={brand.name} /> : null}
               </li>

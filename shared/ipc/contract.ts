@@ -9,7 +9,10 @@ import {
 } from '../api/resources.js';
 import { PlatformType } from '../platforms/types.js';
 import type { IpcResult } from './errors.js';
+import { BRAND_COLOR_PATTERN } from '../brands/colors.js';
 import {
+  BrandRef,
+  BrandScope,
   BrandView,
   Draft,
   DraftInput,
@@ -157,6 +160,23 @@ export const ipcMethods = {
     "Sets the brand's display timezone (IANA name), or null for the system's.",
   ),
 
+  getBrandScope: m(None, BrandScope, 'One brand or all brands, and every brand of every connection.'),
+  setAllBrands: m(
+    z.object({ all: z.boolean() }),
+    BrandScope,
+    'Shows every brand of every connection in the calendar, or the active brand only; remembered.',
+  ),
+  setBrandColor: m(
+    BrandRef.extend({ color: z.string().regex(BRAND_COLOR_PATTERN).nullable() }),
+    BrandScope,
+    "Sets a brand's colour (#rrggbb), or null to have one picked automatically.",
+  ),
+  setDisplayZone: m(
+    z.object({ timezone: z.string().max(100).nullable() }),
+    BrandScope,
+    "Sets the all-brands view's display zone (IANA name), or null for the system's.",
+  ),
+
   // Integrations (no endpoint lists them: learned from posts or added by id).
   listIntegrations: m(None, z.array(IntegrationView), 'Connected accounts known for the active brand.'),
   addIntegration: m(
@@ -169,16 +189,16 @@ export const ipcMethods = {
   listPosts: m(
     PostRange,
     PostRangeResult,
-    'Posts of the active brand in a range, from the cache at once; main pulls the range and its neighbours behind it.',
+    'Posts of the active brand (of every brand, in the all-brands view) in a range, from the cache at once; main pulls the range and its neighbours behind it.',
   ),
   getPost: m(z.object({ id: Id }), PostDetail, 'GET /posts/:id.'),
   reschedulePost: m(
-    z.object({ id: Id, date: IsoDateTime }),
+    z.object({ id: Id, date: IsoDateTime, brand: BrandRef.optional() }),
     WriteResult,
     'Queues PUT /posts/:id/date; answers the post at its new time, as the calendar shows it now.',
   ),
   deleteGroup: m(
-    z.object({ group: Id }),
+    z.object({ group: Id, brand: BrandRef.optional() }),
     WriteResult,
     "Queues DELETE /posts/:group; answers the group's posts as hidden.",
   ),
@@ -547,6 +567,8 @@ export const ipcEvents = {
     error: z.string().nullable(),
   }),
   profileChanged: z.object({ profileId: z.string().nullable() }),
+  /** The all-brands choice, a brand's colour or a brand's sync problem changed. */
+  brandScopeChanged: BrandScope,
   /** How far reading, checking or importing a file has come. */
   importProgress: z.object({
     importId: z.string(),

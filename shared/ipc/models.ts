@@ -39,6 +39,42 @@ export const BrandView = z.object({
 });
 export type BrandView = z.infer<typeof BrandView>;
 
+/**
+ * The calendar's brand id while it shows every brand of every connection (query keys and change
+ * events of that view carry it where they would carry one brand's id).
+ */
+export const ALL_BRANDS = 'all-brands';
+
+/** A brand of a connection: what a post belongs to, and what each write of it carries. */
+export const BrandRef = z.object({
+  profileId: z.string().min(1).max(200),
+  brandId: z.string().min(1).max(200),
+});
+export type BrandRef = z.infer<typeof BrandRef>;
+
+/** One brand among every brand the app holds, as the switcher and the all-brands calendar show it. */
+export const BrandEntry = BrandRef.extend({
+  name: z.string(),
+  /** The connection (profile) the brand is reached through, in the user's words. */
+  connection: z.string(),
+  /** #rrggbb: chosen by the user, or picked automatically. */
+  color: z.string(),
+  colorChosen: z.boolean(),
+  timezone: z.string().nullable(),
+  /** What keeps the brand from syncing, and what to do about it; null while it syncs. */
+  problem: z.string().nullable(),
+});
+export type BrandEntry = z.infer<typeof BrandEntry>;
+
+/** Whether the calendar shows one brand or all of them, and every brand it can show. */
+export const BrandScope = z.object({
+  all: z.boolean(),
+  /** The zone the all-brands view shows times in; null = the system's. */
+  displayZone: z.string().nullable(),
+  brands: z.array(BrandEntry),
+});
+export type BrandScope = z.infer<typeof BrandScope>;
+
 export const IntegrationView = z.object({
   id: z.string(),
   platform: PlatformType.nullable(),
@@ -77,6 +113,9 @@ export const CalendarPost = z.object({
   localOnly: z.boolean(),
   /** Where the post stands with the client (absent: never put in review, nothing held). */
   review: PostReview.optional(),
+  /** The connection and brand the post belongs to (every write of it carries them). */
+  profileId: z.string().optional(),
+  brandId: z.string().optional(),
 });
 export type CalendarPost = z.infer<typeof CalendarPost>;
 
@@ -113,6 +152,9 @@ export const OutboxItemView = z.object({
   draftId: z.string().nullable(),
   /** Why the outbox keeps it back (a brand that needs approval), when it does. */
   heldBecause: z.string().nullable().optional(),
+  /** The connection and brand the change belongs to (the all-brands view lists every brand's). */
+  profileId: z.string().optional(),
+  brandId: z.string().optional(),
 });
 export type OutboxItemView = z.infer<typeof OutboxItemView>;
 

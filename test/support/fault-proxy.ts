@@ -35,6 +35,8 @@ export interface ProxiedRequest {
   method: string;
   url: string;
   fault: Fault | null;
+  /** The brand the request acted on (its x-brand-id header), so a test sees which brand a write carried. */
+  brandId?: string;
 }
 
 export interface FaultProxy {
@@ -116,7 +118,8 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
   const handle = async (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     const seen = { method: req.method ?? 'GET', url: req.url ?? '/' };
     const fault = draw(seen);
-    log.push({ ...seen, fault });
+    const brand = req.headers['x-brand-id'];
+    log.push({ ...seen, fault, ...(typeof brand === 'string' ? { brandId: brand } : {}) });
     switch (fault) {
       case 'rateLimited':
         res

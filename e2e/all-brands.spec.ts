@@ -1,0 +1,226 @@
+import type { Page } from '@playwright/test';
+import type { BrandScope, CalendarPost } from '../shared/ipc/models.js';
+import { startFaultProxy, type FaultProxy } from '../test/support/fault-proxy.js';
+import { expect, test, type TestService } from './fixtures.js';
+import { CalendarPage, DAY, ServiceView, snap } from './support/calendar.js';
+import { instantToWall, wallDateKey } from '../renderer/calendar/time.js';
+
+/*
+ * Issue 27: one calendar over every brand of every connection. A manager picks All brands, sees
+ * each brand's posts in its colour, drags one, and the service shows it moved under its own brand
+ * (the proxy between main and the service records each request's x-brand-id). A brand the key may
+ * not act on is marked, says what to do, and never hides the other brands' posts.
+ */
+
+/** Connects `label`'s key through a recording proxy, then the second organization's key beside it. */
+async function connectTwo(page: Page, service: TestService, label: 'full-test' | 'brand1-only') {
+  const proxy = await startFaultProxy({ target: service.baseUrl, seed: 27, rate: 0 });
+  const other = await page.evaluate((input) => window.api.connectProfile(input), {
+    baseUrl: proxy.baseUrl,
+    apiKey: service.key('other-org'),
+    brandId: service.brandsOf('other-org')[0]?.id,
+  });
+  if (!other.ok) throw new Error(other.error.message);
+  const first = await page.evaluate((input) => window.api.connectProfile(input), {
+    baseUrl: proxy.baseUrl,
+    apiKey: service.key(label),
+    brandId: service.brandsOf(label)[0]?.id,
+  });
+  if (!first.ok) throw new Error(first.error.message);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
+  return proxy;
+}
+
+async function pickAllBrands(page: Page): Promise<void> {
+  const switcher = page.getByRole('combobox', { name: 'Brand', exact: true });
+  await switcher.selectOption('all-brands');
+  await expect(switcher).toHaveValue('all-brands');
+}
+
+const brandChips = (page: Page) => page.getByRole('group', { name: 'Brands in view' }).getByRole('button');
+
+test.describe('all brands at a glance', () => {
+  let proxy: FaultProxy | null = null;
+  test.afterEach(async () => {
+    await proxy?.close();
+    proxy = null;
+  });
+
+  test("a drag of brand B's post in the all-brands view sends brand B's header, and only it", async ({
+    page,
+    service,
+  }) => {
+    test.setTimeout(120_000);
+    proxy = await connectTwo(page, service, 'full-test');
+    await pickAllBrands(page);
+    const [harbor, pine] = service.sandbox.organizations[0]!.brands;
+    const lumen = service.sandbox.organizations[1]!.brands[0]!;
+    // Three brands of two connections, each a chip with its posts.
+    await expect(brandChips(page)).toHaveCount(3);
+    for (const b of [harbor!, pine!, lumen])
+      await expect(brandChips(page).filter({ hasText: b.name })).toBeVisible();
+
+    // A scheduled post of Pine Trail (brand B), at least two days ahead, shown in the month view.
+    const svc = ServiceView.of(service, pine!.id);
+    const now = Date.now();
+    const ahead = (await svc.posts(now + 2 * DAY, now + 40 * DAY)).filter(
+      (p) => p.state === 'scheduled' || p.state === 'QUEUE',
+    );
+    const cal = new CalendarPage(page);
+    await cal.view('Month');
+    await cal.jumpTo(wallDateKey(instantToWall(Date.parse(ahead[0]!.publishDate), 'UTC')));
+    const pineCells = page.locator(`[data-calendar-view="month"] [data-brand="${pine!.id}"]`);
+    await expect(pineCells.first()).toBeVisible();
+    const shownIds = await pineCells.evaluateAll((c) => c.map((e) => e.getAttribute('data-post-id')));
+    const post = ahead.find((p) => shownIds.includes(p.id))!;
+    expect(post).toBeTruthy();
+    const cell = cal.post(post.id);
+    // Its chip carries its brand: the colour stripe and the name in its accessible name.
+    await expect(cell).toHaveAccessibleName(new RegExp(pine!.name));
+
+    const day = await cal.monthDayOf(post.id);
+    const lastDay = Number(
+      await page.locator('[data-day]:not([data-outside]) [data-day-number]').last().innerText(),
+    );
+    const target = day < lastDay ? day + 1 : day - 1;
+    const sentBefore = proxy.log.length;
+    await cal.drag(post.id, await cal.monthPoint(target));
+
+    // The service shows the post moved, under its own brand.
+    await expect
+      .poll(async () => (await svc.post(post.id))?.publishDate, { timeout: 30_000 })
+      .not.toBe(post.publishDate);
+    const writes = proxy.log
+      .slice(sentBefore)
+      .filter((r) => r.method === 'PUT' && r.url.includes(`/posts/${post.id}/date`));
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.map((w) => w.brandId)).toEqual(writes.map(() => pine!.id));
+    // Never under another brand's header (the active brand is Harbor Coffee, the first of the key).
+    expect(proxy.log.filter((r) => r.url.includes(post.id) && r.brandId !== pine!.id)).toEqual([]);
+  });
+
+  test('the brand chips filter the posts, and the state chips count the brands shown', async ({
+    page,
+    service,
+  }) => {
+    test.setTimeout(120_000);
+    proxy = await connectTwo(page, service, 'full-test');
+    await pickAllBrands(page);
+    const lumen = service.sandbox.organizations[1]!.brands[0]!;
+    const cal = new CalendarPage(page);
+    await cal.view('Month');
+    const cells = page.locator('[data-calendar-view="month"] [data-post-id]');
+    await expect
+      .poll(
+        async () => new Set(await cells.evaluateAll((c) => c.map((e) => e.getAttribute('data-brand')))).size,
+      )
+      .toBe(3);
+    const stateTotal = async () => {
+      const counts = await page
+        .getByRole('group', { name: 'States in view' })
+        .locator('.state-chip__count')
+        .allInnerTexts();
+      return counts.reduce((sum, n) => sum + Number(n), 0);
+    };
+    const allCount = await stateTotal();
+
+    const chip = brandChips(page).filter({ hasText: lumen.name });
+    await chip.click();
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    // Only Lumen Labs' posts stay, and the state chips count only them.
+    await expect
+      .poll(async () => [
+        ...new Set(await cells.evaluateAll((c) => c.map((e) => e.getAttribute('data-brand')))),
+      ])
+      .toEqual([lumen.id]);
+    const lumenCount = Number(await chip.locator('.state-chip__count').innerText());
+    expect(lumenCount).toBeGreaterThan(0);
+    expect(await stateTotal()).toBe(lumenCount);
+    expect(lumenCount).toBeLessThan(allCount);
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(stateTotal).toBe(allCount);
+  });
+
+  test('a brand the key may not act on is marked with what to do, and the other brands still show', async ({
+    page,
+    service,
+  }) => {
+    test.setTimeout(120_000);
+    // The brand1-only key lists both brands of its organization but may act on the first only.
+    proxy = await connectTwo(page, service, 'brand1-only');
+    await pickAllBrands(page);
+    const [harbor, pine] = service.sandbox.organizations[0]!.brands;
+    const lumen = service.sandbox.organizations[1]!.brands[0]!;
+
+    const pineChip = brandChips(page).filter({ hasText: pine!.name });
+    await expect(pineChip).toHaveAttribute('title', /may not act on this brand/, { timeout: 30_000 });
+    await expect(page.getByText('1 brand not syncing')).toBeVisible();
+    const scope = await page.evaluate(() => window.api.getBrandScope({}));
+    if (!scope.ok) throw new Error(scope.error.message);
+    const problems = new Map((scope.value as BrandScope).brands.map((b) => [b.name, b.problem !== null]));
+    expect(problems).toEqual(
+      new Map([
+        [lumen.name, false],
+        [harbor!.name, false],
+        [pine!.name, true],
+      ]),
+    );
+
+    // The other brands' posts are there all the same, from both connections.
+    const now = new Date();
+    const listed = await page.evaluate((input) => window.api.listPosts(input), {
+      start: new Date(now.getTime() - 14 * DAY).toISOString(),
+      end: new Date(now.getTime() + 14 * DAY).toISOString(),
+    });
+    if (!listed.ok) throw new Error(listed.error.message);
+    const brandsShown = new Set((listed.value.posts as CalendarPost[]).map((p) => p.brandId));
+    expect(brandsShown.has(harbor!.id)).toBe(true);
+    expect(brandsShown.has(lumen.id)).toBe(true);
+    expect(brandsShown.has(pine!.id)).toBe(false);
+  });
+});
+
+test.describe('all brands, as seen', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`screens of the all-brands calendar, the switcher and the composer's brand step (${theme})`, async ({
+      page,
+      service,
+    }) => {
+      test.setTimeout(120_000);
+      await page.emulateMedia({ colorScheme: theme });
+      const proxy = await connectTwo(page, service, 'full-test');
+      try {
+        await pickAllBrands(page);
+        const cal = new CalendarPage(page);
+        await cal.view('Month');
+        await expect(brandChips(page)).toHaveCount(3);
+        for (const size of [
+          { width: 1024, height: 700 },
+          { width: 1440, height: 900 },
+        ]) {
+          await page.setViewportSize(size);
+          await cal.view('Month');
+          await page.waitForTimeout(300);
+          await snap(page, `all-brands-${theme}-month-${size.width}x${size.height}`);
+          await cal.view('Week');
+          await page.waitForTimeout(300);
+          await snap(page, `all-brands-${theme}-week-${size.width}x${size.height}`);
+        }
+        await page.getByRole('button', { name: 'New post' }).click();
+        await expect(page.getByRole('heading', { name: 'Which brand is this post for?' })).toBeVisible();
+        await snap(page, `all-brands-${theme}-composer-brand`);
+        await page
+          .getByRole('dialog', { name: 'Composer' })
+          .getByRole('button', { name: /Lumen Labs/ })
+          .click();
+        await expect(page.getByRole('heading', { name: 'Which brand is this post for?' })).toBeHidden();
+        await page.waitForTimeout(500);
+        await snap(page, `all-brands-${theme}-composer-lumen`);
+      } finally {
+        await proxy.close();
+      }
+    });
+  }
+});

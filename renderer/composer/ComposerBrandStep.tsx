@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { BrandEntry } from '../../shared/ipc/models.js';
+import { BrandAvatar } from '../app/BrandSwitcher.js';
+import { errorMessage } from '../app/feedback.js';
+import { call } from '../lib/ipc.js';
+
+/**
+ * A new post from the all-brands view first picks its brand (issue 27): the composer then lists
+ * that brand's accounts only, so a post never mixes brands, and it is sent under that brand. The
+ * brand becomes the active one; the calendar stays on all brands.
+ */
+export function ComposerBrandStep({
+  brands,
+  onChosen,
+  onClose,
+}: {
+  brands: readonly BrandEntry[];
+  onChosen(): void;
+  onClose(): void;
+}) {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function choose(brand: BrandEntry) {
+    setBusy(true);
+    setError(null);
+    try {
+      const profiles = await call('listProfiles', {});
+      if (!profiles.find((p) => p.id === brand.profileId)?.active)
+        await call('switchProfile', { profileId: brand.profileId });
+      await call('switchBrand', { brandId: brand.brandId });
+      await client.invalidateQueries();
+      onChosen();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="composer-backdrop">
+      <section className="composer composer-small" role="dialog" aria-modal="true" aria-label="Composer">
+        <h2>Which brand is this post for?</h2>
+        <p className="muted">A post goes out under one brand, through that brand’s accounts.</p>
+        <ul className="rows" aria-label="Brands">
+          {brands.map((b) => (
+            <li key={`${b.profileId}:${b.brandId}`} className="row">
+              <button
+                type="button"
+                className="button composer-brand-choice"
+                disabled={busy}
+                onClick={() => void choose(b)}
+              >
+                <BrandAvatar brand={b} size="sm" /> {b.name} <span className="muted">({b.connection})</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      </section>
+    </div>
+  );
+}

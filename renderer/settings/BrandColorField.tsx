@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BrandScope } from '../../shared/ipc/models.js';
+import { BrandAvatar, useBrandScope } from '../app/BrandSwitcher.js';
+import { useNotices } from '../app/notices.js';
+import { call } from '../lib/ipc.js';
+import { ipcKey } from '../lib/use-ipc.js';
+
+/** A brand's colour in the all-brands calendar: picked automatically, or chosen here (issue 27). */
+export function BrandColorField({ profileId, brandId }: { profileId: string; brandId: string }) {
+  const id = useId();
+  const client = useQueryClient();
+  const toast = useNotices((s) => s.show);
+  const scope = useBrandScope();
+  const entry = scope.data?.brands.find((b) => b.profileId === profileId && b.brandId === brandId);
+  const setColor = useMutation({
+    mutationFn: (color: string | null) => call('setBrandColor', { profileId, brandId, color }),
+    onSuccess: (next: BrandScope) => client.setQueryData(ipcKey('getBrandScope', {}), next),
+    onError: (e) => toast({ tone: 'error', message: `Could not change the colour: ${e.message}` }),
+  });
+  if (!entry) return null;
+  return (
+    <span className="brand-color-field">
+      <BrandAvatar brand={entry} size="sm" />
+      <label htmlFor={`${id}-color`}>Colour</label>
+      <input
+        id={`${id}-color`}
+        type="color"
+        value={entry.color}
+        aria-label={`Colour of ${entry.name}`}
+        onChange={(e) => setColor.mutate(e.target.value)}
+      />
+      {entry.colorChosen && (
+        <button type="button" className="button button-small" onClick={() => setColor.mutate(null)}>
+          Automatic
+        </button>
+      )}
+    </span>
+  );
+}

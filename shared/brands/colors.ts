@@ -1,0 +1,39 @@
+/*
+ * Brand colours for the all-brands calendar: each brand is picked one automatically (by its place
+ * among every brand the app holds) until the user chooses another. The palette is hand-picked so
+ * neighbouring brands differ in hue and every colour keeps 3:1 contrast against both themes' cards
+ * as a stripe and a dot (no library ships such a palette for this purpose).
+ */
+
+/** A colour the user may choose: #rrggbb. */
+export const BRAND_COLOR_PATTERN = /^#[0-9a-f]{6}$/i;
+
+export const BRAND_PALETTE = [
+  '#2563eb', // blue
+  '#d97706', // amber
+  '#059669', // green
+  '#db2777', // pink
+  '#7c3aed', // violet
+  '#0891b2', // cyan
+  '#dc2626', // red
+  '#65a30d', // lime
+  '#c026d3', // fuchsia
+  '#475569', // slate
+] as const;
+
+/** The automatic colour of the brand at this place in the list of every brand. */
+export function autoBrandColor(index: number): string {
+  return BRAND_PALETTE[
+    ((index % BRAND_PALETTE.length) + BRAND_PALETTE.length) % BRAND_PALETTE.length
+  ] as string;
+}
+
+/** One or two letters standing for a brand in its avatar ("Harbor Coffee" → "HC"). */
+export function brandInitials(name: string): string {
+  const words = name
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 2);
+  const letters = words.map((w) => [...w][0] ?? '').join('');
+  return (letters || '?').toUpperCase();
+}
