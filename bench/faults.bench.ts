@@ -52,6 +52,8 @@ const { sync: engine, posts } = composePosts({
   backoff: BACKOFF,
   probe: BACKOFF,
   prefetchNeighbours: false,
+  // The worker's own default unless asked (trying other widths while working on throughput).
+  slots: process.env.BENCH_FAULT_SLOTS ? Number(process.env.BENCH_FAULT_SLOTS) : undefined,
 });
 try {
   saveBenchProfile(db, { baseUrl: proxy.baseUrl, brandId: service.brandId, keyStorage: 'session' });

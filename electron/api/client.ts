@@ -65,6 +65,8 @@ interface RequestSpec {
   idempotent: boolean;
   /** A 404 on a retry means an earlier attempt already did the job (a delete). */
   goneMeansDone?: boolean;
+  /** Retries of this call, when not the client's own policy (0: the caller retries). */
+  retries?: number;
   /** Longer than the default where the service itself waits on something (a remote download). */
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -193,8 +195,17 @@ export class ApiClient implements PublishingApi {
     return this.parse(PostCreateResponse, raw, 'create result');
   }
 
-  async listPosts(startDate: string, endDate: string): Promise<PostListItem[]> {
-    const raw = await this.send({ endpoint: 'listPosts', query: { startDate, endDate }, idempotent: true });
+  async listPosts(
+    startDate: string,
+    endDate: string,
+    options: { once?: boolean } = {},
+  ): Promise<PostListItem[]> {
+    const raw = await this.send({
+      endpoint: 'listPosts',
+      query: { startDate, endDate },
+      idempotent: true,
+      retries: options.once ? 0 : undefined,
+    });
     return this.parseList(PostListItem, raw.body, 'posts', 'post list');
   }
 
@@ -260,7 +271,7 @@ export class ApiClient implements PublishingApi {
           !(error instanceof ApiError) ||
           !spec.idempotent ||
           !error.retryable ||
-          attempt >= this.retry.retries
+          attempt >= (spec.retries ?? this.retry.retries)
         ) {
           throw error;
         }

@@ -22,6 +22,8 @@ export interface CreateSafelyOptions {
   now?: () => Date;
   /** A post another local operation already took as its own: never taken for this one. */
   claimed?: (postId: string) => boolean;
+  /** Look once, without the client's retries: the caller (the outbox) retries the whole operation. */
+  lookOnce?: boolean;
 }
 
 export async function createPostsSafely(
@@ -31,7 +33,7 @@ export async function createPostsSafely(
 ): Promise<PostCreateResultItem[]> {
   const now = opts.now ?? (() => new Date());
   if (opts.mayAlreadyExist) {
-    const found = await findCreatedPosts(api, body, now(), opts.claimed);
+    const found = await findCreatedPosts(api, body, now(), opts.claimed, { once: opts.lookOnce });
     if (found) return found;
   }
   try {
@@ -42,7 +44,7 @@ export async function createPostsSafely(
     log.warn('create ended ambiguously; looking for the post before sending again', error.message);
     let found: PostCreateResultItem[] | null;
     try {
-      found = await findCreatedPosts(api, body, now(), opts.claimed);
+      found = await findCreatedPosts(api, body, now(), opts.claimed, { once: opts.lookOnce });
     } catch {
       // Cannot tell yet: the caller keeps it pending and looks again on its next attempt.
       throw error;
@@ -63,6 +65,7 @@ export async function findCreatedPosts(
   body: PostCreateRequest,
   now: Date,
   claimed: (postId: string) => boolean = () => false,
+  lookup: { once?: boolean } = {},
 ): Promise<PostCreateResultItem[] | null> {
   const targets = body.posts ?? [];
   // A draft without accounts is not listed anywhere; saving it twice costs an empty draft at worst.
@@ -71,7 +74,11 @@ export async function findCreatedPosts(
   const window = body.type === 'now' ? NOW_WINDOW_MS : SCHEDULED_WINDOW_MS;
   const distance = (item: { publishDate: string }) => Math.abs(Date.parse(item.publishDate) - center);
   const listed = (
-    await api.listPosts(new Date(center - window).toISOString(), new Date(center + window).toISOString())
+    await api.listPosts(
+      new Date(center - window).toISOString(),
+      new Date(center + window).toISOString(),
+      lookup,
+    )
   )
     .filter((item) => !claimed(item.id))
     .sort((a, b) => distance(a) - distance(b));

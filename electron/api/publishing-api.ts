@@ -42,7 +42,11 @@ export interface PublishingApi {
   uploadMediaFromUrl(url: string, signal?: AbortSignal): Promise<MediaObject>;
   /** Sends once; never retried blindly (see `createPostsSafely` for the ambiguous-failure check). */
   createPosts(body: PostCreateRequest): Promise<PostCreateResultItem[]>;
-  listPosts(startDate: string, endDate: string): Promise<PostListItem[]>;
+  /**
+   * `once`: not retried here. The outbox's lookups retry as a whole, each in its own wait, so a
+   * fault does not hold one of its few request slots through this call's backoff.
+   */
+  listPosts(startDate: string, endDate: string, options?: { once?: boolean }): Promise<PostListItem[]>;
   getPost(id: string): Promise<PostDetail>;
   /** Sends PUT /posts/:id/date now (the IPC method reschedulePost only queues it in the outbox). */
   sendReschedule(id: string, date: string): Promise<RescheduleResponse>;

@@ -288,6 +288,36 @@ export class OutboxRepo {
   }
 
   /**
+   * The operations of a profile and brand that change how these posts show, oldest first: those
+   * with these ids (a queued create's local posts), the moves of these posts, and the deletes and
+   * edits of these groups. A write's answer asks for a few posts; reading the whole queue for them
+   * made each confirmation cost the queue's length, and a long queue its square.
+   */
+  listAffecting(
+    scope: { profileId: string; brandId: string },
+    of: { opIds: readonly string[]; postIds: readonly string[]; groups: readonly string[] },
+  ): OutboxRecord[] {
+    const rows = this.db.sql
+      .prepare(
+        `SELECT * FROM outbox WHERE profile_id = ? AND brand_id = ? AND (
+           id IN (SELECT value FROM json_each(?))
+           OR (kind = 'reschedule' AND json_extract(payload_json, '$.postId') IN (SELECT value FROM json_each(?)))
+           OR (kind = 'deleteGroup' AND json_extract(payload_json, '$.group') IN (SELECT value FROM json_each(?)))
+           OR (kind = 'edit' AND json_extract(payload_json, '$.replacesGroup') IN (SELECT value FROM json_each(?)))
+         ) ORDER BY seq`,
+      )
+      .all(
+        scope.profileId,
+        scope.brandId,
+        JSON.stringify(of.opIds),
+        JSON.stringify(of.postIds),
+        JSON.stringify(of.groups),
+        JSON.stringify(of.groups),
+      );
+    return parseRows(this.db, 'outbox', RecordSchema, rows);
+  }
+
+  /**
    * The queue's order and state without payloads, oldest first: what planning the next send needs.
    * Reading and checking every payload on each step made a long queue cost its length squared.
    */
@@ -391,5 +421,5 @@ export class OutboxRepo {
 /** The outbox as everything outside the posts module sees it: read only (lint forbids the rest). */
 export type OutboxReads = Pick<
   OutboxRepo,
-  'get' | 'list' | 'heads' | 'countByStatus' | 'listForDraft' | 'queuedUpload'
+  'get' | 'list' | 'listAffecting' | 'heads' | 'countByStatus' | 'listForDraft' | 'queuedUpload'
 >;

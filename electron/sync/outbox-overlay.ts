@@ -58,6 +58,12 @@ export function localPostId(opId: string, index: number): string {
   return `local:${opId}:${index}`;
 }
 
+/** The operation whose queued create shows as this post, or null for a post from the service. */
+export function opOfLocalPost(postId: string): string | null {
+  const match = /^local:(.+):\d+$/.exec(postId);
+  return match ? match[1]! : null;
+}
+
 /** Posts a create (or the create half of an edit) will make, shown before the server has them. */
 function localPosts(op: OutboxRecord, payload: CreatePayload, input: OverlayInput): CalendarPost[] {
   const date = payload.type === 'now' ? input.nowIso : payload.date;

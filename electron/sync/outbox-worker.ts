@@ -325,7 +325,10 @@ export class OutboxWorker {
     const sentAt = op.maybeSent && op.sentAt ? op.sentAt : this.o.now().toISOString();
     if (payload.type === 'schedule' && Date.parse(payload.date) <= this.o.now().getTime()) {
       // A failing lookup throws: a passing fault, so the operation waits and looks again.
-      const found = await findCreatedPosts(api, request, new Date(sentAt), this.claimedByOther(op));
+      // Looked for once per attempt: a failing lookup waits as the operation, not in its slot.
+      const found = await findCreatedPosts(api, request, new Date(sentAt), this.claimedByOther(op), {
+        once: true,
+      });
       this.o.onReachability(true, null);
       if (found) {
         this.confirmCreate(op, payload, found);
@@ -339,6 +342,9 @@ export class OutboxWorker {
       mayAlreadyExist: op.maybeSent,
       now: op.maybeSent ? () => new Date(sentAt) : this.o.now,
       claimed: this.claimedByOther(op),
+      // A lookup that fails throws: the operation then waits its own backoff and its slot is free
+      // (the client's retries slept in the slot while other operations waited for one).
+      lookOnce: true,
     });
     this.o.onReachability(true, null);
     this.confirmCreate(op, payload, results);

@@ -11,7 +11,7 @@ import type { AppDatabase } from '../store/database.js';
 import type { OutboxReads } from '../store/outbox-repo.js';
 import type { CachedPost, PostsCache } from '../store/posts-cache.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
-import { calendarPosts, groupsBeingReplaced } from './outbox-overlay.js';
+import { calendarPosts, groupsBeingReplaced, opOfLocalPost } from './outbox-overlay.js';
 import type { Emit } from '../core/events.js';
 import type { Reachability } from './reachability.js';
 import type { ActiveBrand } from '../core/active-brand.js';
@@ -187,14 +187,17 @@ export class PostsReader {
     const { profileId, brandId } = active;
     const cached = ids.flatMap((id) => this.cache.get(profileId, brandId, id) ?? []);
     const wanted = new Set(ids);
+    const groups = cached.flatMap((p) => (p.group ? [p.group] : []));
     const posts = calendarPosts({
       cached,
-      ops: this.outbox.list(active),
-      groupSizes: this.cache.groupSizes(
-        profileId,
-        brandId,
-        cached.flatMap((p) => (p.group ? [p.group] : [])),
-      ),
+      // Only the operations that touch these posts: the whole queue here made each confirmation
+      // of a long queue read and check every queued payload.
+      ops: this.outbox.listAffecting(active, {
+        opIds: ids.flatMap((id) => opOfLocalPost(id) ?? []),
+        postIds: cached.map((p) => p.id),
+        groups,
+      }),
+      groupSizes: this.cache.groupSizes(profileId, brandId, groups),
       integrations: new Map(this.integrations.list(profileId, brandId).map((i) => [i.id, i])),
       brand: { profileId, brandId },
       startMs: -Infinity,

@@ -97,6 +97,19 @@ describe('retries with backoff', () => {
     expect(gaps[2]!).toBeGreaterThanOrEqual(55);
   });
 
+  it("reads posts once when asked to (the outbox's lookups retry as a whole, not in their slot)", async () => {
+    sequence((res) => json(res, 503, { statusCode: 503, code: 'INTERNAL_ERROR', message: 'down' }));
+    const error = await failure(
+      client().listPosts('2030-01-01T00:00:00.000Z', '2030-01-02T00:00:00.000Z', { once: true }),
+    );
+    expect(error.retryable).toBe(true);
+    expect(server.requests).toHaveLength(1);
+    // Without the option the client's own policy still applies.
+    server.requests.length = 0;
+    await failure(client().listPosts('2030-01-01T00:00:00.000Z', '2030-01-02T00:00:00.000Z'));
+    expect(server.requests).toHaveLength(4);
+  });
+
   it('recovers when the service comes back within the retries', async () => {
     sequence(
       (res) => json(res, 502, {}),

@@ -72,13 +72,22 @@ export interface MonthGridInput {
 export const MonthGridInputContext = createContext<MonthGridInput | null>(null);
 
 /**
- * The chips that fit in a cell, kept across mounts so a return to the month does not measure first.
- * 0 until measured: the month's first render draws its days without posts, is measured before it is
- * painted, and draws the posts that fit (rather than posts that a second render would take back).
+ * The chips that fit in a cell, kept across mounts so a return to the month does not measure first,
+ * with the weeks they were measured for (`layout`). Until measured for the weeks drawn, a render
+ * draws the days without posts, is measured before it is painted, and then draws the posts that fit
+ * (rather than posts at another height's count, which the next render would take back: that cost
+ * a cold start a render and a layout of every chip when the month's posts arrived and showed its
+ * past weeks).
  */
-let lastFit = 0;
-/** The chips that fit above a "+N more". */
-let lastFitWithMore = 0;
+interface Fit {
+  layout: string;
+  /** Chips that fit a cell. */
+  fit: number;
+  /** The chips that fit above a "+N more". */
+  fitWithMore: number;
+}
+let lastFit: Fit = { layout: '', fit: 0, fitWithMore: 0 };
+const NOT_FITTED = { fit: 0, fitWithMore: 0 };
 
 interface Handlers {
   onPointerDown(e: ReactPointerEvent<HTMLElement>, event: PostEvent): void;
@@ -100,8 +109,9 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
   const skipped = earlierShownFor === year * 12 + month ? 0 : emptyPastWeeks(days, byDay, now);
   const shownWeeks = weeks - skipped;
   const rootRef = useRef<HTMLDivElement>(null);
-  const [fit, setFit] = useState(lastFit);
-  const [fitWithMore, setFitWithMore] = useState(lastFitWithMore);
+  const layout = `${weeks}:${shownWeeks}`;
+  const [measured, setMeasured] = useState(lastFit);
+  const { fit, fitWithMore } = measured.layout === layout ? measured : NOT_FITTED;
   const [open, setOpen] = useState<{ day: Date; anchor: HTMLElement } | null>(null);
 
   // The chips that fit a cell: measured before the first paint, again when the window (or the
@@ -114,16 +124,23 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
       if (!area || area.clientHeight === 0) return;
       const chip = parseFloat(getComputedStyle(area).getPropertyValue('--cal-month-chip'));
       const chipPx = chip > 0 ? chip : MONTH_CHIP_PX;
-      lastFit = chipsThatFit(area.clientHeight, chipPx);
-      lastFitWithMore = chipsThatFit(area.clientHeight - MONTH_MORE_PX, chipPx);
-      setFit(lastFit);
-      setFitWithMore(lastFitWithMore);
+      const next = {
+        layout,
+        fit: chipsThatFit(area.clientHeight, chipPx),
+        fitWithMore: chipsThatFit(area.clientHeight - MONTH_MORE_PX, chipPx),
+      };
+      lastFit = next;
+      setMeasured((was) =>
+        was.layout === next.layout && was.fit === next.fit && was.fitWithMore === next.fitWithMore
+          ? was
+          : next,
+      );
     };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(root);
     return () => observer.disconnect();
-  }, [weeks, shownWeeks]);
+  }, [layout]);
 
   // Pointer drags of posts, from a cell or from a day's list, onto a day.
   const suppressClick = useRef(false);

@@ -68,6 +68,24 @@ describe('labels', () => {
   it('cuts the first line', () => {
     expect(firstLine('a'.repeat(500))).toHaveLength(140);
   });
+
+  it('takes the first line with text, as splitting every line did', () => {
+    const bySplit = (content: string) =>
+      (content.split(/\r?\n/).find((l) => l.trim() !== '') ?? '').trim().slice(0, 140);
+    for (const content of [
+      '',
+      '\n',
+      '  \r\n\r\n  Hello  \nworld',
+      'One line',
+      '\n\n\t\nlast',
+      'a\rb\nc',
+      '\rstart',
+      'ends with newline\n',
+      `  ${'b'.repeat(300)}\nnext`,
+      ' \u00a0\n\u2003x',
+    ])
+      expect(firstLine(content), JSON.stringify(content)).toBe(bySplit(content));
+  });
 });
 
 describe('movability', () => {
