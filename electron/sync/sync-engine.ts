@@ -198,12 +198,25 @@ export class SyncEngine {
   listShownPosts(range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
     const brands = this.shownBrands();
     if (brands.length === 0) throw notConnected();
-    return this.reader.listPostsOf(brands, range);
+    return this.reviewedAcross(brands, this.reader.listPostsOf(brands, range));
   }
 
   /** The posts with these ids as the calendar shows them now, and those it no longer shows (a write's answer). */
   shown(active: ActiveBrand, ids: readonly string[]): PostsNow {
     return this.reviewed(active, this.reader.shown(active, ids));
+  }
+
+  /** Posts of several brands with each brand's review laid over, in the order they came. */
+  private reviewedAcross<T extends { posts: CalendarPost[] }>(brands: readonly ActiveBrand[], answer: T): T {
+    const review = this.o.review;
+    if (!review) return answer;
+    if (brands.length === 1) return this.reviewed(brands[0]!, answer);
+    const laid = new Map<CalendarPost, CalendarPost>();
+    for (const b of brands) {
+      const mine = answer.posts.filter((p) => p.profileId === b.profileId && p.brandId === b.brandId);
+      review.decorate(b, mine).forEach((post, i) => laid.set(mine[i]!, post));
+    }
+    return { ...answer, posts: answer.posts.map((p) => laid.get(p) ?? p) };
   }
 
   /** Posts with their review laid over (client review), when the app has it. */
