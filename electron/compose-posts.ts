@@ -2,6 +2,7 @@ import { BulkBatchesRepo } from './bulk/bulk-batches-repo.js';
 import { DraftsRepo } from './drafts/drafts-repo.js';
 import { IntegrationsRepo } from './integrations/integrations-repo.js';
 import { MediaRepo } from './media/media-repo.js';
+import { PostMetaRepo } from './labels/post-meta-repo.js';
 import { PostCommands } from './posts/post-commands.js';
 import { SnippetsRepo } from './snippets/snippets-repo.js';
 import { OutboxRepo } from './store/outbox-repo.js';
@@ -28,6 +29,7 @@ export function postsStores(db: SyncEngineOptions['db'], now: () => Date) {
     batches: new BulkBatchesRepo(db, now),
     integrations: new IntegrationsRepo(db, now),
     settings: new SettingsRepo(db, now),
+    meta: new PostMetaRepo(db, now),
   };
 }
 
