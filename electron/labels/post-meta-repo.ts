@@ -276,7 +276,7 @@ export class PostMetaRepo {
   carryOver(
     profileId: string,
     brandId: string,
-    from: { move: readonly string[]; copy: readonly string[] },
+    from: { move: readonly string[]; copy: readonly string[]; opId?: string },
     to: readonly string[],
   ): void {
     const at = this.now().toISOString();
@@ -305,18 +305,28 @@ export class PostMetaRepo {
         copyNotes.run(target, target, profileId, brandId, source);
       }
     }
+    // A draft queued as several creates (one per slot time) keeps its labels for the others.
+    const stillQueued = this.db.sql.prepare(
+      `SELECT 1 FROM outbox WHERE profile_id = ? AND brand_id = ? AND draft_id = ? AND id != ?
+       AND kind IN ('create', 'edit') LIMIT 1`,
+    );
     for (const source of from.move) {
       if (targets.length === 0) continue;
+      if (
+        source.startsWith('draft:') &&
+        stillQueued.get(profileId, brandId, source.slice(6), from.opId ?? '')
+      )
+        continue;
       dropLabels.run(profileId, brandId, source);
       dropNotes.run(profileId, brandId, source);
     }
   }
 
   /** The subjects a confirmed create of `op` leaves behind, and the ones it only copies from. */
-  static sourcesOf(op: CreatingOp): { move: string[]; copy: string[] } {
+  static sourcesOf(op: CreatingOp): { move: string[]; copy: string[]; opId: string } {
     const move = [`local:${op.id}`];
     if (op.draftId) move.push(`draft:${op.draftId}`);
-    return { move, copy: op.replacesGroup ? [op.replacesGroup] : [] };
+    return { move, copy: op.replacesGroup ? [op.replacesGroup] : [], opId: op.id };
   }
 
   /** `local:<outbox id>` names the subject of the draft (or group) that operation came from. */

@@ -17,6 +17,8 @@ import { DEFAULT_SEARCH_LIMIT, docsOfSubject, searchAllMatches, searchPosts } fr
 const NOTES_SEARCHED = 200;
 /** Characters of a note a match shows around its first found word. */
 const NOTE_SNIPPET_CHARS = 120;
+/** Characters of the post's first line a note's match starts with. */
+const POST_LEAD_CHARS = 60;
 
 /**
  * The searchPosts IPC method: a search within the active profile. `label:name` (or
@@ -111,8 +113,16 @@ export class SearchService {
         )
           continue;
         seen.add(key);
-        const { body: _body, ...hit } = doc;
-        hits.push({ ...hit, matchedIn: 'note', snippet: noteSnippet(note.body, words) });
+        const { body, ...hit } = doc;
+        // Which post, then the note's words: the post's first line leads, the note follows.
+        const first = body.split('\n')[0]?.trim() ?? '';
+        const lead = first.length > POST_LEAD_CHARS ? `${first.slice(0, POST_LEAD_CHARS)}…` : first;
+        const snippet = noteSnippet(note.body, words);
+        hits.push({
+          ...hit,
+          matchedIn: 'note',
+          snippet: lead ? [{ text: `${lead} · Note: `, match: false }, ...snippet] : snippet,
+        });
       }
     }
     return hits;

@@ -190,5 +190,8 @@ describe('search by label and by note', () => {
     const byNote = await app.ok('searchPosts', { query: 'reword' });
     expect(byNote.hits.map((h) => [h.id, h.matchedIn])).toEqual([[b?.postId, 'note']]);
     expect(byNote.hits[0]?.snippet.filter((s) => s.match).map((s) => s.text)).toEqual(['reword']);
+    expect(byNote.hits[0]?.snippet.map((s) => s.text).join('')).toMatch(
+      /^Doors close at five \d+ · Note: Legal asked to reword the second line$/,
+    );
   });
 });
