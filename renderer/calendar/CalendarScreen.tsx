@@ -37,6 +37,10 @@ import { instantToWall } from './time.js';
 import { useNotices } from '../app/notices.js';
 import { BulkBar, useBulkSelection } from '../bulk/BulkBar.js';
 import { useMoveClashCheck } from '../clash/clash-hooks.js';
+import { LabelFilters } from '../labels/LabelFilters.js';
+import { CampaignBand } from '../labels/CampaignBand.js';
+import { filterByLabels, useLabelFilterOf } from '../labels/label-filter.js';
+import { useLabels } from '../labels/labels-queries.js';
 
 const EMPTY: CalendarPost[] = [];
 
@@ -60,7 +64,12 @@ export function CalendarScreen() {
   const integrations = useQuery({ queryKey: integrationsKey, queryFn: () => call('listIntegrations', {}) });
   // Only the visible range's posts, also while a new range loads (useVisiblePosts).
   const posts = query.data?.posts ?? EMPTY;
-  const shown = useMemo(() => applyFilters(posts, filters), [posts, filters]);
+  const labelsView = useLabels();
+  const labelFilter = useLabelFilterOf(brandId);
+  const shown = useMemo(
+    () => filterByLabels(applyFilters(posts, filters), labelFilter, labelsView),
+    [posts, filters, labelFilter, labelsView],
+  );
   const events = useMemo(() => shown.map((p) => toPostEvent(p, zone)), [shown, zone]);
   const slots = useEmptySlots({
     enabled: view === 'week' || view === 'day',
@@ -184,11 +193,13 @@ export function CalendarScreen() {
             onToggle={(kind, value) => brandId && toggleFilter(brandId, kind, value)}
             onClear={() => brandId && setFilters(brandId, NO_FILTERS)}
           />
+          <LabelFilters brandId={brandId} />
           <div className="cal-subbar__end">
             <MarksLegend />
             <ExportMenu postIds={shown.map((p) => p.id)} what="posts in view" />
           </div>
         </div>
+        <CampaignBand labels={labelsView.labels} range={range} zone={zone} />
         <BulkBar
           brandId={brandId}
           zone={zone}
