@@ -236,6 +236,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     integrations: () => integrations.listIntegrations(),
     queue,
     uploadFromUrl: uploadMediaFromUrl,
+    labelDrafts: (a, draftIds, names) => stores.meta.labelDrafts(a, draftIds, names),
   });
 
   const postsCache = stores.cache;
@@ -253,6 +254,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       return brand ? postsCache.getDetail(brand.profileId, brand.brandId, id) : null;
     },
     chooseSavePath: opts.chooseSavePath,
+    meta: (a, subjects) => stores.meta.exportedMeta(a, subjects),
     ...(opts.showInFolder ? { showInFolder: opts.showInFolder } : {}),
   });
   const clash = new ClashSettings(brandsRepo, active);

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { Label, PostNote, type LabelInput, type LabelsView } from '../../shared/labels/model.js';
+import {
+  Label,
+  LABEL_COLORS,
+  LabelName,
+  PostNote,
+  type LabelInput,
+  type LabelsView,
+} from '../../shared/labels/model.js';
 import { AppFailure } from '../core/app-failure.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import type { AppDatabase } from '../store/database.js';
@@ -162,17 +169,20 @@ export class PostMetaRepo {
     });
   }
 
-  /** Label names of each subject asked for (export). */
-  labelNamesOf(a: ActiveBrand, subjects: readonly string[]): Map<string, string[]> {
+  /** Label names and notes (as "author, time: text" lines) of each subject asked for: export's columns. */
+  exportedMeta(
+    a: ActiveBrand,
+    subjects: readonly string[],
+  ): Map<string, { labels: string[]; notes: string[] }> {
     const view = this.view(a);
     const names = new Map(view.labels.map((l) => [l.id, l.name]));
-    const out = new Map<string, string[]>();
+    const out = new Map<string, { labels: string[]; notes: string[] }>();
     for (const s of subjects) {
-      const ids = view.assignments[s] ?? [];
-      out.set(
-        s,
-        ids.flatMap((id) => names.get(id) ?? []),
-      );
+      const labels = (view.assignments[s] ?? []).flatMap((id) => names.get(id) ?? []);
+      const notes = view.noteCounts[s]
+        ? this.notes(a, s).map((n) => `${n.author}, ${n.createdAt}: ${n.body.replace(/\r?\n/gu, ' ')}`)
+        : [];
+      out.set(s, { labels, notes });
     }
     return out;
   }
@@ -213,6 +223,36 @@ export class PostMetaRepo {
       if (noteCounts[from]) noteCounts[local] = noteCounts[from];
     }
     return { labels, assignments, noteCounts };
+  }
+
+  /**
+   * Gives drafts (an import row's) the labels named, making the ones the brand lacks (colours in
+   * turn). A name a label cannot have fails the row with a sentence; nothing is half-written.
+   */
+  labelDrafts(a: ActiveBrand, draftIds: readonly string[], names: readonly string[]): void {
+    this.db.tx(() => {
+      const byName = this.labelsByName(a);
+      const ids = names.map((raw) => {
+        const known = byName.get(raw.toLowerCase());
+        if (known) return known.id;
+        const name = LabelName.safeParse(raw);
+        if (!name.success)
+          throw new AppFailure(
+            'INVALID_ARGUMENT',
+            `labels: “${raw}”: ${name.error.issues[0]?.message ?? ''}`,
+          );
+        const color = LABEL_COLORS[byName.size % LABEL_COLORS.length] ?? 'grey';
+        const made = this.saveLabel(a, { name: name.data, color, campaign: null });
+        byName.set(made.name.toLowerCase(), made);
+        return made.id;
+      });
+      this.setLabels(
+        a,
+        draftIds.map((id) => `draft:${id}`),
+        ids,
+        [],
+      );
+    });
   }
 
   // ---- notes ----

@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationView } from '../../../shared/ipc/models.js';
 import { subjectOfPost } from '../../../shared/labels/model.js';
@@ -13,17 +16,34 @@ import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
 let svc: TestService;
 let app: ConnectedApp;
 let acc: IntegrationView;
+let dir: string;
 
 beforeAll(async () => {
   svc = await startTestService();
-  app = await openConnectedApp(svc);
+  dir = await mkdtemp(join(tmpdir(), 'postdeck-labels-'));
+  let n = 0;
+  app = await openConnectedApp(svc, {
+    chooseSavePath: async ({ defaultName }) => join(dir, `${n++}-${defaultName}`),
+  });
   acc = app.textAccounts.find((a) => a.platform === 'x') ?? (app.textAccounts[0] as IntegrationView);
 }, 60_000);
 
 afterAll(async () => {
   await app?.close();
   await svc?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
+
+/** Waits until the calendar shows `text` confirmed by the service (the outbox sent it). */
+async function confirmedPost(text: string) {
+  await app.ok('syncNow');
+  for (let i = 0; i < 100; i++) {
+    const found = (await app.ok('listPosts', around())).posts.find((p) => p.content === text && !p.localOnly);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`"${text}" was not confirmed`);
+}
 
 const draftWith = (text: string, replacesGroup: string | null = null) =>
   app.ok('saveDraft', {
@@ -126,18 +146,9 @@ describe('labels', () => {
     const extra = await app.ok('saveLabel', { name: 'Extra', color: 'pink', campaign: null });
     await app.ok('setPostLabels', { subjects: [localSubject], add: [extra.id], remove: [] });
 
-    await app.ok('syncNow');
-    let confirmed = (await app.ok('listPosts', around())).posts.find(
-      (p) => p.content === draft.blocks[0]?.content && !p.localOnly,
-    );
-    for (let i = 0; i < 100 && !confirmed; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      confirmed = (await app.ok('listPosts', around())).posts.find(
-        (p) => p.content === draft.blocks[0]?.content && !p.localOnly,
-      );
-    }
-    expect(confirmed?.group).toBeTruthy();
-    const group = subjectOfPost(confirmed ?? { id: '', group: null });
+    const confirmed = await confirmedPost(draft.blocks[0]?.content ?? '');
+    expect(confirmed.group).toBeTruthy();
+    const group = subjectOfPost(confirmed);
     expect(await labelsOf(group)).toEqual(['Extra', 'Queued']);
     expect((await app.ok('listNotes', { subject: group })).map((n) => n.body)).toEqual([
       'Waiting for the photo',
@@ -193,5 +204,73 @@ describe('search by label and by note', () => {
     expect(byNote.hits[0]?.snippet.map((s) => s.text).join('')).toMatch(
       /^Doors close at five \d+ · Note: Legal asked to reword the second line$/,
     );
+  });
+});
+
+describe('export and import', () => {
+  it('writes a group’s labels and notes as their own columns, and a file without any stays as it was', async () => {
+    const label = await app.ok('saveLabel', { name: 'Exported', color: 'grey', campaign: null });
+    const draft = await draftWith(`Export me ${Date.now()}`);
+    const [made] = sentResults(
+      await app.ok('createPostsNow', { draftId: draft.id, type: 'schedule', date: inHours(50) }),
+    );
+    await app.ok('setPostLabels', { subjects: [made?.group ?? ''], add: [label.id], remove: [] });
+    await app.ok('addNote', { subject: made?.group ?? '', body: 'Approved by\nthe owner' });
+    const csv = await app.ok('exportPosts', {
+      format: 'csv',
+      scope: { kind: 'posts', postIds: [made?.postId ?? ''] },
+    });
+    const text = await readFile(csv.path ?? '', 'utf8');
+    const [header, row] = text.trim().split(/\r?\n(?=[^,]*,)/u);
+    expect(header).toMatch(/,labels,notes$/);
+    expect(row).toContain('Exported');
+    expect(row).toMatch(/, 20\d\d-\d\d-\d\dT[^:]+:\d\d:\d\d\.\d+Z: Approved by the owner/);
+    const json = await app.ok('exportPosts', {
+      format: 'json',
+      scope: { kind: 'posts', postIds: [made?.postId ?? ''] },
+    });
+    const {
+      posts: [obj],
+    } = JSON.parse(await readFile(json.path ?? '', 'utf8')) as {
+      posts: { labels?: string[]; notes?: string[] }[];
+    };
+    expect(obj?.labels).toEqual(['Exported']);
+    expect(obj?.notes?.[0]).toMatch(/: Approved by the owner$/);
+
+    const plain = await draftWith(`No labels ${Date.now()}`);
+    const [bare] = sentResults(
+      await app.ok('createPostsNow', { draftId: plain.id, type: 'schedule', date: inHours(51) }),
+    );
+    const none = await app.ok('exportPosts', {
+      format: 'csv',
+      scope: { kind: 'posts', postIds: [bare?.postId ?? ''] },
+    });
+    expect((await readFile(none.path ?? '', 'utf8')).split(/\r?\n/u)[0]).toMatch(/,post_ids$/);
+  });
+
+  it('imports a labels column: known labels by name, new ones made, and the labels follow the posts to the service', async () => {
+    await app.ok('saveLabel', { name: 'Imported', color: 'blue', campaign: null });
+    const text = `From a file ${Date.now()}`;
+    const path = join(dir, 'with-labels.csv');
+    await writeFile(
+      path,
+      `text,accounts,date,labels\n${text},${acc.id},${inHours(60)},imported; Brand new\n`,
+    );
+    const preview = await app.ok('previewImport', { file: await app.chosen(path) });
+    expect(preview.rows[0]?.problems).toEqual([]);
+    const run = await app.ok('runImport', { importId: preview.importId, drop: [] });
+    expect(run.created).toBe(1);
+    const post = await confirmedPost(text);
+    expect(await labelsOf(subjectOfPost(post))).toEqual(['Brand new', 'Imported']);
+
+    const bad = join(dir, 'bad-label.csv');
+    await writeFile(
+      bad,
+      `text,accounts,date,labels\nBad label ${Date.now()},${acc.id},${inHours(61)},"a:b"\n`,
+    );
+    const badPreview = await app.ok('previewImport', { file: await app.chosen(bad) });
+    const badRun = await app.ok('runImport', { importId: badPreview.importId, drop: [] });
+    expect(badRun.created).toBe(0);
+    expect(badRun.failed[0]?.message).toMatch(/labels: “a:b”: .*cannot hold/);
   });
 });
