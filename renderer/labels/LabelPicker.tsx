@@ -62,9 +62,7 @@ export function LabelPicker({ subjects, title = 'Labels' }: { subjects: string[]
         <summary>{title}</summary>
         <div className="label-picker__body">
           <fieldset>
-            <legend>
-              {subjects.length > 1 ? `Labels of the ${subjects.length} posts` : 'Choose labels'}
-            </legend>
+            <legend>{subjects.length > 1 ? 'Labels of the picked posts' : 'Choose labels'}</legend>
             {view.labels.length === 0 && <p className="muted">No labels yet: make the first one below.</p>}
             {view.labels.map((l) => {
               const n = carried(l.id);
@@ -89,7 +87,10 @@ export function LabelPicker({ subjects, title = 'Labels' }: { subjects: string[]
               id={`${id}-name`}
               value={name}
               maxLength={60}
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => {
+                setName(e.target.value);
+                setError(null);
+              }}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
             />
