@@ -344,6 +344,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       meta.setLabels(brand(), subjects, add, remove);
       return meta.view(brand());
     },
+    labelsOfPosts: async ({ postIds }) => meta.labelsOfPosts(brand(), postIds),
     listNotes: async ({ subject }) => meta.notes(brand(), subject),
     addNote: async ({ subject, body }) => meta.addNote(brand(), subject, noteAuthor(), body),
     deleteNote: async ({ id }) => ({ deleted: meta.deleteNote(brand(), id) }),

@@ -368,6 +368,11 @@ export const ipcMethods = {
     LabelsView,
     'Adds and removes labels on post groups or drafts (local only; nothing goes to the outbox).',
   ),
+  labelsOfPosts: m(
+    z.object({ postIds: z.array(Id).max(1_000) }),
+    z.record(z.string(), z.array(z.string())),
+    "The labels (by id) of each post's group, for posts the service named (analytics by label).",
+  ),
   listNotes: m(z.object({ subject: Subject }), z.array(PostNote), "A post group's notes, oldest first."),
   addNote: m(
     z.object({ subject: Subject, body: NoteBody }),
