@@ -137,6 +137,32 @@ test('a label picked in the composer shows on the chip, filters the calendar and
   await expect(palette(page)).toContainText('No label is called “Nothing”');
   await page.keyboard.press('Escape');
 
+  // The bulk bar gives the label to every picked post's group.
+  const otherId = await page
+    .locator('[data-post-id]')
+    .filter({ hasNotText: stamp })
+    .first()
+    .getAttribute('data-post-id');
+  const other = page.locator(`[data-post-id="${otherId}"]`);
+  await chip.click({ modifiers: ['ControlOrMeta'] });
+  await other.click({ modifiers: ['ControlOrMeta'] });
+  const bar = page.getByRole('region', { name: 'Bulk changes' });
+  await expect(bar).toContainText('2 selected');
+  await bar.getByText('Labels', { exact: true }).click();
+  const box = bar.getByRole('checkbox', { name: 'Spring sale' });
+  await expect(box).not.toBeChecked();
+  await box.click();
+  await expect(box).toBeChecked();
+  await expect(other.locator('[data-label="Spring sale"]')).toBeVisible();
+  await shots(page, 'bulk');
+  await box.click();
+  await expect(other.locator('[data-label="Spring sale"]')).toHaveCount(0);
+  await expect(chip.locator('[data-label="Spring sale"]')).toHaveCount(0);
+  await box.click();
+  await expect(chip.locator('[data-label="Spring sale"]')).toBeVisible();
+  await bar.getByRole('button', { name: 'Clear', exact: true }).click();
+  await expect(bar).toBeHidden();
+
   // Settings: the label made a campaign shows as a band over the calendar.
   await nav.getByRole('button', { name: 'Account' }).click();
   const row = page.getByRole('form', { name: 'Label Spring sale' });
