@@ -14,5 +14,9 @@ export function BulkLabels({ brandId, ids }: { brandId: string | null; ids: read
     return [...new Set(known.map(subjectOfPost))];
   }, [client, brandId, ids]);
   if (subjects.length === 0) return null;
-  return <LabelPicker subjects={subjects} title="Labels" />;
+  return (
+    <div className="bulk-labels">
+      <LabelPicker subjects={subjects} title="Labels" />
+    </div>
+  );
 }
