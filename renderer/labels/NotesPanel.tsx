@@ -31,9 +31,8 @@ export function NotesPanel({ subject }: { subject: string }) {
   const list = notes.data ?? [];
   return (
     <section className="post-notes" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>
-        Notes <span className="muted">(only on this computer, never posted)</span>
-      </h3>
+      <h3 id={`${id}-title`}>Notes</h3>
+      <p className="muted post-notes__hint">For your team: kept on this computer, never posted.</p>
       {notes.isError && <p className="field-error">Could not read the notes: {notes.error.message}</p>}
       {list.length > 0 && (
         <ol className="post-notes__list">
