@@ -41,6 +41,7 @@ import { LabelFilters } from '../labels/LabelFilters.js';
 import { CampaignBand } from '../labels/CampaignBand.js';
 import { filterByLabels, useLabelFilterOf } from '../labels/label-filter.js';
 import { useLabels } from '../labels/labels-queries.js';
+import { PostLabelsContext } from '../labels/use-post-labels.js';
 
 const EMPTY: CalendarPost[] = [];
 
@@ -229,19 +230,21 @@ export function CalendarScreen() {
           onKeyDownCapture={bulk.onKeyDownCapture}
           aria-busy={query.isFetching}
         >
-          <CalendarGrid
-            events={events}
-            slots={slots}
-            view={view}
-            date={date}
-            zone={zone}
-            cellContext={cellContext}
-            onView={setView}
-            onNavigate={setDate}
-            onDrop={onDrop}
-            onOpen={onOpenEvent}
-            onOpenSlot={onOpenSlot}
-          />
+          <PostLabelsContext.Provider value={labelsView}>
+            <CalendarGrid
+              events={events}
+              slots={slots}
+              view={view}
+              date={date}
+              zone={zone}
+              cellContext={cellContext}
+              onView={setView}
+              onNavigate={setDate}
+              onDrop={onDrop}
+              onOpen={onOpenEvent}
+              onOpenSlot={onOpenSlot}
+            />
+          </PostLabelsContext.Provider>
           {openPostId && (
             <PostDetailsPanel
               postId={openPostId}
