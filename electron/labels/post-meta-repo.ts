@@ -337,6 +337,15 @@ export class PostMetaRepo {
     from: { move: readonly string[]; copy: readonly string[]; opId?: string },
     to: readonly string[],
   ): void {
+    const sources = [...from.move, ...from.copy];
+    // Most posts carry nothing: one indexed look per source, and nothing more (an import's 5,000
+    // confirmations pay only this).
+    const carries = this.db.sql.prepare(
+      `SELECT EXISTS (SELECT 1 FROM post_labels WHERE profile_id = ?1 AND brand_id = ?2 AND subject = ?3)
+           OR EXISTS (SELECT 1 FROM post_notes WHERE profile_id = ?1 AND brand_id = ?2 AND subject = ?3) AS any`,
+    );
+    if (!sources.some((source) => Number((carries.get(profileId, brandId, source) as { any: unknown }).any)))
+      return;
     const at = this.now().toISOString();
     const copyLabels = this.db.sql.prepare(
       `INSERT INTO post_labels (profile_id, brand_id, subject, label_id, created_at)
@@ -356,8 +365,8 @@ export class PostMetaRepo {
     const dropNotes = this.db.sql.prepare(
       'DELETE FROM post_notes WHERE profile_id = ? AND brand_id = ? AND subject = ?',
     );
-    const targets = [...new Set(to)].filter((t) => ![...from.move, ...from.copy].includes(t));
-    for (const source of [...from.move, ...from.copy]) {
+    const targets = [...new Set(to)].filter((t) => !sources.includes(t));
+    for (const source of sources) {
       for (const target of targets) {
         copyLabels.run(target, at, profileId, brandId, source);
         copyNotes.run(target, target, profileId, brandId, source);
