@@ -184,7 +184,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const drafts = new DraftsService({ db, active, now });
   const files = new FileGrants();
   const integrations = new IntegrationsService({ db, active, now });
-  const search = new SearchService({ db, active });
+  const search = new SearchService({ db, active, meta: stores.meta });
   // A new key, profile or brand may unblock waiting operations, and its accounts are learned at once.
   events.on((name) => {
     if (name === 'profileChanged') sync.brandOpened();
@@ -230,6 +230,9 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     getPost: (input) => sync.getPost(input),
   });
   const snippets = stores.snippets;
+  const meta = stores.meta;
+  /** Who signs a note: the connection's user, as the service named them. */
+  const noteAuthor = () => profiles.activeProfile()?.user?.name ?? 'Someone on this computer';
   const brand = () => {
     const a = active();
     if (!a) throw notConnected();
@@ -262,6 +265,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     integrations: () => integrations.listIntegrations(),
     queue,
     uploadFromUrl: uploadMediaFromUrl,
+    labelDrafts: (a, draftIds, names) => stores.meta.labelDrafts(a, draftIds, names),
   });
 
   const postsCache = stores.cache;
@@ -279,6 +283,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       return brand ? postsCache.getDetail(brand.profileId, brand.brandId, id) : null;
     },
     chooseSavePath: opts.chooseSavePath,
+    meta: (a, subjects) => stores.meta.exportedMeta(a, subjects),
     ...(opts.showInFolder ? { showInFolder: opts.showInFolder } : {}),
   });
   const clash = new ClashSettings(brandsRepo, active);
@@ -394,6 +399,17 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     deleteSnippet: async ({ id }) => ({ deleted: snippets.remove(brand(), id) }),
     listSignatures: async () => snippets.signatures(brand()),
     setSignature: async ({ integrationId, body }) => snippets.setSignature(brand(), integrationId, body),
+    listLabels: async () => meta.view(brand()),
+    saveLabel: async (input) => meta.saveLabel(brand(), input),
+    deleteLabel: async ({ id }) => ({ deleted: meta.deleteLabel(brand(), id) }),
+    setPostLabels: async ({ subjects, add, remove }) => {
+      meta.setLabels(brand(), subjects, add, remove);
+      return meta.view(brand());
+    },
+    labelsOfPosts: async ({ postIds }) => meta.labelsOfPosts(brand(), postIds),
+    listNotes: async ({ subject }) => meta.notes(brand(), subject),
+    addNote: async ({ subject, body }) => meta.addNote(brand(), subject, noteAuthor(), body),
+    deleteNote: async ({ id }) => ({ deleted: meta.deleteNote(brand(), id) }),
     previewImport: ({ file }) => imports.previewImport({ path: files.take(brand(), file) }),
     editImportRow: async (input) => imports.editImportRow(input),
     runImport: (input) => imports.runImport(input),

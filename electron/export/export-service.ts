@@ -4,6 +4,8 @@ import { dirname, extname } from 'node:path';
 import type { PostDetail } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { CalendarPost, ExportFormat, PostRange } from '../../shared/ipc/models.js';
+import { subjectOfPost } from '../../shared/labels/model.js';
+import type { PostRecord } from '../../shared/posts-file/columns.js';
 import { AppFailure, notConnected } from '../core/app-failure.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import { EXTENSION, render } from './formats.js';
@@ -39,6 +41,11 @@ export interface ExportServiceOptions {
   /** The copy saved on this computer, if any, read first (no request). */
   savedDetail?: (id: string) => PostDetail | null;
   chooseSavePath?: ChooseSavePath;
+  /** Labels and notes of post groups (subjects), written as their own columns; absent: none. */
+  meta?: (
+    active: ActiveBrand,
+    subjects: readonly string[],
+  ) => Map<string, { labels: string[]; notes: string[] }>;
   /** Shows a file in the system file manager (Electron: shell.showItemInFolder); absent in the test bridge. */
   showInFolder?: (path: string) => void;
 }
@@ -76,6 +83,24 @@ export class ExportService {
     return { shown: true };
   }
 
+  /** Each row's labels and notes: its group's (a row holds posts of one group). */
+  private withMeta(active: ActiveBrand, records: PostRecord[], posts: readonly CalendarPost[]): PostRecord[] {
+    if (!this.o.meta) return records;
+    const subjectOf = new Map(posts.map((p) => [p.id, subjectOfPost(p)]));
+    const subjects = [...new Set(subjectOf.values())];
+    const meta = this.o.meta(active, subjects);
+    return records.map((r) => {
+      const m = meta.get(subjectOf.get(r.postIds[0] ?? '') ?? '');
+      return m && (m.labels.length > 0 || m.notes.length > 0)
+        ? {
+            ...r,
+            ...(m.labels.length ? { labels: m.labels } : {}),
+            ...(m.notes.length ? { notes: m.notes } : {}),
+          }
+        : r;
+    });
+  }
+
   async exportPosts({ format, scope }: IpcInput<'exportPosts'>): Promise<IpcOutput<'exportPosts'>> {
     const active = this.o.active();
     if (!active) throw notConnected();
@@ -103,7 +128,7 @@ export class ExportService {
     if (path === null) return { path: null, count: 0, posts: 0, partial: 0, skipped, fileToken: null };
     const exported = await this.readAll(serverPosts);
     const timezone = this.o.timezone(active);
-    const records = postRecords(exported, timezone);
+    const records = this.withMeta(active, postRecords(exported, timezone), serverPosts);
     const text = render(format, records, { brandName: this.o.brandName(active), timezone, now });
     const target = extname(path) === '' ? `${path}.${EXTENSION[format]}` : path;
     await writeAtomically(target, text);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { labelsFromCell } from '../../shared/labels/model.js';
+import { COLUMN } from '../../shared/posts-file/columns.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { MediaObject } from '../../shared/api/resources.js';
 import type { IpcEventName, IpcEventPayload, IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
@@ -43,6 +45,8 @@ export interface ImportServiceOptions {
   integrations: () => IntegrationView[];
   queue: QueueService;
   uploadFromUrl: (url: string) => Promise<MediaObject>;
+  /** Labels of a row's posts (its `labels` cell): set on the row's drafts as they are queued. */
+  labelDrafts?: (active: ActiveBrand, draftIds: readonly string[], names: readonly string[]) => void;
 }
 
 interface Preview {
@@ -177,7 +181,10 @@ export class ImportService {
         } else {
           groups.push([row.view.date ?? '', row.targets]);
         }
-        queuedIds.push(...this.queueRow(active, row.fingerprint, blocks, groups, row.type));
+        const labels = labelsFromCell(
+          Object.entries(row.view.cells).find(([c]) => c.trim().toLowerCase() === COLUMN.labels)?.[1] ?? '',
+        );
+        queuedIds.push(...this.queueRow(active, row.fingerprint, blocks, groups, row.type, labels));
         for (const [date, targets] of groups) {
           for (const t of targets)
             if (busy) busy.set(t.integrationId, [...(busy.get(t.integrationId) ?? []), Date.parse(date)]);
@@ -207,6 +214,7 @@ export class ImportService {
     blocks: DraftBlock[],
     groups: [string, DraftTarget[]][],
     type: CheckedRow['type'],
+    labels: readonly string[] = [],
   ): string[] {
     const at = this.o.now().toISOString();
     const queued = groups.map(([date, targets]) => {
@@ -228,6 +236,12 @@ export class ImportService {
         })),
         () => {
           this.fingerprints.record(active.profileId, active.brandId, fingerprint, queued[0]?.draft.id ?? '');
+          if (labels.length > 0)
+            this.o.labelDrafts?.(
+              active,
+              queued.map((q) => q.draft.id),
+              labels,
+            );
           return true;
         },
       ) ?? []

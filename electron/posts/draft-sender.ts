@@ -21,6 +21,7 @@ import {
 import { createSummary, deleteSummary, uploadSummary } from '../sync/outbox-views.js';
 import { keptInOutboxSentence } from '../sync/reachability.js';
 import { enqueue } from './outbox-entries.js';
+import { PostMetaRepo } from '../labels/post-meta-repo.js';
 import type { PostsDeps } from './posts-deps.js';
 import { checkFileForUser, MISSING_DATE, requireFuture } from './write-checks.js';
 
@@ -117,6 +118,13 @@ export class DraftSender {
         syncedAt,
       );
       this.c.drafts.remove(active.profileId, draft.id);
+      // The draft's labels and notes now belong to the group the service made.
+      this.c.meta?.carryOver(
+        active.profileId,
+        active.brandId,
+        PostMetaRepo.sourcesOf({ id: '', draftId: draft.id, replacesGroup: draft.replacesGroup }),
+        [...new Set(results.map((r) => r.group))],
+      );
       if (draft.replacesGroup) {
         enqueue(this.c.outbox, active, {
           op: { kind: 'deleteGroup', payload: { group: draft.replacesGroup } },

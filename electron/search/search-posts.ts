@@ -21,6 +21,8 @@ import { buildMatchQuery } from './match-query.js';
 export const DEFAULT_SEARCH_LIMIT = 50;
 /** Words of context a snippet shows around what matched. */
 const SNIPPET_TOKENS = 14;
+/** Characters of a post's text a match without words (a label alone) shows. */
+const PLAIN_SNIPPET_CHARS = 120;
 const MARK_START = '\u0002';
 const MARK_END = '\u0003';
 const MARKS = new RegExp(`([${MARK_START}${MARK_END}])`, 'u');
@@ -83,18 +85,50 @@ const docIdFloor = (ms: number) =>
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-/** The SQL conditions of a query, or why nothing needs searching. */
-type Conditions = { where: string[]; params: unknown[] } | { none: string | null };
+/** The SQL conditions of a query, or why nothing needs searching; `fts` false: no words, labels only. */
+type Conditions = { where: string[]; params: unknown[]; fts: boolean } | { none: string | null };
 
-function conditions(db: AppDatabase, profileId: string, q: SearchQuery): Conditions {
+/**
+ * The subject (shared/labels/model.ts) of a search document: a post's group, a draft's own (or the
+ * group it edits), a queued create's draft or group.
+ */
+const DOC_SUBJECT = `CASE d.source
+  WHEN 'post' THEN (SELECT ifnull(p.group_id, p.id) FROM posts p
+    WHERE p.profile_id = d.profile_id AND p.brand_id = d.brand_id AND p.id = d.ref_id)
+  WHEN 'draft' THEN (SELECT ifnull(json_extract(dr.draft_json, '$.replacesGroup'), 'draft:' || dr.id)
+    FROM drafts dr WHERE dr.id = d.ref_id AND json_valid(dr.draft_json))
+  ELSE (SELECT coalesce(o.group_id, 'draft:' || o.draft_id, 'local:' || o.id) FROM outbox o WHERE o.id = d.ref_id)
+END`;
+
+/** Local filters beside the words: labels (by id) every match carries. */
+export interface SearchExtras {
+  labelIds?: readonly string[];
+}
+
+function conditions(
+  db: AppDatabase,
+  profileId: string,
+  q: SearchQuery,
+  extras: SearchExtras = {},
+): Conditions {
   const { match } = buildMatchQuery(q.query);
-  if (match === null) {
+  const labelIds = extras.labelIds ?? [];
+  if (match === null && labelIds.length === 0) {
     return {
       none: q.query.trim() === '' ? null : 'Type a word, a #hashtag, an @mention or a link to search for.',
     };
   }
-  const where: string[] = ['search_fts MATCH ?', 'd.profile_id = ?'];
-  const params: unknown[] = [match, profileId];
+  const fts = match !== null;
+  const rowid = fts ? 'search_fts.rowid' : 'd.doc_id';
+  const where: string[] = fts ? ['search_fts MATCH ?', 'd.profile_id = ?'] : ['d.profile_id = ?'];
+  const params: unknown[] = fts ? [match, profileId] : [profileId];
+  for (const labelId of labelIds) {
+    where.push(
+      `EXISTS (SELECT 1 FROM post_labels pl WHERE pl.profile_id = d.profile_id AND pl.brand_id = d.brand_id
+         AND pl.label_id = ? AND pl.subject = ${DOC_SUBJECT})`,
+    );
+    params.push(labelId);
+  }
   if (q.brandId) {
     where.push('d.brand_id = ?');
     params.push(q.brandId);
@@ -121,15 +155,27 @@ function conditions(db: AppDatabase, profileId: string, q: SearchQuery): Conditi
   // ids, which FTS5 reads without visiting the matches outside it.
   if (q.from) {
     const fromMs = Date.parse(q.from);
-    where.push('d.date_ms >= ?', 'search_fts.rowid >= ?');
+    where.push('d.date_ms >= ?', `${rowid} >= ?`);
     params.push(fromMs, docIdFloor(fromMs));
   }
   if (q.to) {
     const toMs = Date.parse(q.to);
-    where.push('d.date_ms < ?', 'search_fts.rowid < ?');
+    where.push('d.date_ms < ?', `${rowid} < ?`);
     params.push(toMs, docIdFloor(toMs + 1));
   }
-  return { where, params };
+  return { where, params, fts };
+}
+
+/** FROM and ORDER BY of a query: through FTS5 when it has words, else the documents alone. */
+function source(c: { fts: boolean }): { from: string; order: string } {
+  // CROSS JOIN keeps FTS5 the outer loop: with filters the planner would otherwise walk
+  // search_docs and run MATCH once a row (300 ms).
+  return c.fts
+    ? {
+        from: 'search_fts CROSS JOIN search_docs d ON d.doc_id = search_fts.rowid',
+        order: 'search_fts.rowid DESC',
+      }
+    : { from: 'search_docs d', order: 'd.doc_id DESC' };
 }
 
 /** What a match is, without its snippet: what export and "select all matching" act on. */
@@ -152,15 +198,21 @@ const RefRow = z.object({
  * Every match of a query (its `limit` ignored), latest date first, without snippets: for acting
  * on all of them (export, bulk selection). Same query rules and filters as searchPosts.
  */
-export function searchAllMatches(db: AppDatabase, profileId: string, input: SearchQuery): SearchMatchRef[] {
-  const c = conditions(db, profileId, SearchQuery.parse(input));
+export function searchAllMatches(
+  db: AppDatabase,
+  profileId: string,
+  input: SearchQuery,
+  extras: SearchExtras = {},
+): SearchMatchRef[] {
+  const c = conditions(db, profileId, SearchQuery.parse(input), extras);
   if ('none' in c) return [];
+  const { from, order } = source(c);
   const rows = db.sql
     .prepare(
       `SELECT d.source, d.ref_id, d.brand_id, d.date_ms
-       FROM search_fts CROSS JOIN search_docs d ON d.doc_id = search_fts.rowid
+       FROM ${from}
        WHERE ${c.where.join(' AND ')}
-       ORDER BY search_fts.rowid DESC`,
+       ORDER BY ${order}`,
     )
     .all(...c.params);
   return parseRows(db, 'search_docs', RefRow, rows).map((r) => ({
@@ -177,22 +229,31 @@ export function searchAllMatches(db: AppDatabase, profileId: string, input: Sear
  * and ranking means scoring every match (60+ ms for a common word in 100,000 posts). Input is
  * checked here too, so a caller outside IPC cannot skip it.
  */
-export function searchPosts(db: AppDatabase, profileId: string, input: SearchQuery): SearchResult {
+export function searchPosts(
+  db: AppDatabase,
+  profileId: string,
+  input: SearchQuery,
+  extras: SearchExtras = {},
+): SearchResult {
   const q = SearchQuery.parse(input);
-  const c = conditions(db, profileId, q);
+  const c = conditions(db, profileId, q, extras);
   if ('none' in c) return { hits: [], more: false, notice: c.none };
   const limit = q.limit ?? DEFAULT_SEARCH_LIMIT;
   // FTS5 hands matches in id (= date) order and the query stops after limit + 1 of them, so the
-  // snippets are computed for those only, never for every match. CROSS JOIN keeps FTS5 the outer
-  // loop: with filters the planner would otherwise walk search_docs and run MATCH once a row (300 ms).
+  // snippets are computed for those only, never for every match. Without words (labels only) the
+  // snippet is the text's start.
+  const { from, order } = source(c);
+  const snippets = c.fts
+    ? `snippet(search_fts, 0, char(2), char(3), '…', ${SNIPPET_TOKENS}) AS snippet_body,
+       snippet(search_fts, 1, char(2), char(3), '…', ${SNIPPET_TOKENS}) AS snippet_link`
+    : `substr(d.body, 1, ${PLAIN_SNIPPET_CHARS}) AS snippet_body, '' AS snippet_link`;
   const rows = db.sql
     .prepare(
       `SELECT d.source, d.ref_id, d.brand_id, d.state, d.date_ms, d.accounts_json, d.platforms_json,
-         snippet(search_fts, 0, char(2), char(3), '…', ${SNIPPET_TOKENS}) AS snippet_body,
-         snippet(search_fts, 1, char(2), char(3), '…', ${SNIPPET_TOKENS}) AS snippet_link
-       FROM search_fts CROSS JOIN search_docs d ON d.doc_id = search_fts.rowid
+         ${snippets}
+       FROM ${from}
        WHERE ${c.where.join(' AND ')}
-       ORDER BY search_fts.rowid DESC
+       ORDER BY ${order}
        LIMIT ?`,
     )
     .all(...c.params, limit + 1);
@@ -216,4 +277,45 @@ export function searchPosts(db: AppDatabase, profileId: string, input: SearchQue
     };
   });
   return { hits, more, notice: null };
+}
+
+const SubjectDocRow = HitRow.omit({ snippet_body: true, snippet_link: true }).extend({ body: z.string() });
+
+/**
+ * The documents of one subject (shared/labels/model.ts) of a brand: a group's posts, a draft, a
+ * queued create. Looked up by index (posts by group, documents by ref), never by scanning.
+ */
+export function docsOfSubject(
+  db: AppDatabase,
+  profileId: string,
+  brandId: string,
+  subject: string,
+): (Omit<SearchHit, 'matchedIn' | 'snippet'> & { body: string })[] {
+  const refs: { source: SearchHit['source']; id: string }[] = [];
+  if (subject.startsWith('draft:')) refs.push({ source: 'draft', id: subject.slice('draft:'.length) });
+  else if (subject.startsWith('local:')) refs.push({ source: 'outbox', id: subject.slice('local:'.length) });
+  else {
+    const ids = db.sql
+      .prepare(
+        `SELECT id FROM posts WHERE profile_id = ? AND brand_id = ?
+         AND (group_id = ?3 OR (group_id IS NULL AND id = ?3))`,
+      )
+      .all(profileId, brandId, subject) as { id: unknown }[];
+    for (const r of ids) refs.push({ source: 'post', id: String(r.id) });
+  }
+  const read = db.sql.prepare(
+    `SELECT d.source, d.ref_id, d.brand_id, d.state, d.date_ms, d.accounts_json, d.platforms_json, d.body
+     FROM search_docs d WHERE d.source = ? AND d.ref_id = ? AND d.profile_id = ?`,
+  );
+  const rows = refs.flatMap((r) => read.all(r.source, r.id, profileId));
+  return parseRows(db, 'search_docs', SubjectDocRow, rows).map((row) => ({
+    source: row.source,
+    id: row.ref_id,
+    brandId: row.brand_id,
+    state: (row.source === 'post' ? normalizePostState(row.state) : null) ?? row.state,
+    date: row.date_ms === null ? null : new Date(row.date_ms).toISOString(),
+    accounts: row.accounts_json.filter((a): a is string => !!a),
+    platforms: row.platforms_json.filter((p): p is string => !!p),
+    body: row.body,
+  }));
 }

@@ -438,4 +438,40 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE brands ADD COLUMN color TEXT;
     `,
   },
+  {
+    name: 'labels, campaigns and notes on post groups (local only)',
+    sql: `
+      CREATE TABLE labels (
+        id TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        name TEXT NOT NULL COLLATE NOCASE,
+        color TEXT NOT NULL,
+        campaign_start TEXT,
+        campaign_end TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (profile_id, brand_id, name)
+      );
+      CREATE TABLE post_labels (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        label_id TEXT NOT NULL REFERENCES labels(id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, brand_id, subject, label_id)
+      );
+      CREATE INDEX post_labels_by_label ON post_labels (label_id);
+      CREATE TABLE post_notes (
+        id TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        author TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX post_notes_by_subject ON post_notes (profile_id, brand_id, subject, created_at);
+    `,
+  },
 ];

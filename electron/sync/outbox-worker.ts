@@ -7,6 +7,7 @@ import { AppFailure } from '../core/app-failure.js';
 import type { Emit } from '../core/events.js';
 import type { DraftsRepo } from '../drafts/drafts-repo.js';
 import { createLogger } from '../log.js';
+import { PostMetaRepo } from '../labels/post-meta-repo.js';
 import { usesOfCreate, type MediaRepo } from '../media/media-repo.js';
 import { uploadOrReuse } from '../media/media-reuse.js';
 import { checkUploadFile, UploadFileError } from '../media/upload-check.js';
@@ -51,6 +52,8 @@ export interface WorkerStores {
   cache: PostsCache;
   media: MediaRepo;
   drafts: DraftsRepo;
+  /** Labels and notes: a confirmed create carries them to the service's group (absent in some tests). */
+  meta?: PostMetaRepo;
 }
 const scopeOf = (op: Pick<OutboxRecord, 'profileId' | 'brandId'>) => `${op.profileId}\u0000${op.brandId}`;
 
@@ -362,6 +365,16 @@ export class OutboxWorker {
         items.map((i) => i.id),
       );
       if (op.draftId) this.drafts.remove(op.profileId, op.draftId);
+      this.o.stores.meta?.carryOver(
+        op.profileId,
+        op.brandId,
+        PostMetaRepo.sourcesOf({
+          id: op.id,
+          draftId: op.draftId,
+          replacesGroup: op.kind === 'edit' ? op.payload.replacesGroup : null,
+        }),
+        [...new Set(results.map((r) => r.group))],
+      );
       if (op.kind === 'edit') {
         this.outbox.update(op.id, {
           phase: 'delete',

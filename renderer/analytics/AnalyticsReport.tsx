@@ -10,6 +10,7 @@ import { orderedMetricNames } from './metrics.js';
 import { openPostInCalendar } from './open-in-calendar.js';
 import { recentPostsCsv } from './recent-posts.js';
 import { RecentPostsTable } from './RecentPostsTable.js';
+import { LabelResults } from '../labels/LabelResults.js';
 
 const rangeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -98,6 +99,7 @@ export function AnalyticsReport({ account, report, zone, onOpenLink }: Props) {
           />
         )}
       </section>
+      <LabelResults posts={report.recentPosts} />
     </div>
   );
 }

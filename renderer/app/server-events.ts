@@ -44,6 +44,8 @@ export function useServerEvents(): void {
     ({ brandId, range, update, status }: IpcEventPayload<'postsChanged'>) => {
       // A write main made on its own (evergreen, an import) comes with the status, as an answer does.
       if (status) applyStatus(client, status);
+      // A confirmed post carries its labels and notes to the service's group: read them again.
+      void client.invalidateQueries({ queryKey: ['listLabels'] });
       if (update) {
         applyPostsNow(client, brandId, update);
         return;

@@ -1,4 +1,5 @@
 import './bulk.css';
+import { BulkLabels } from '../labels/BulkLabels.js';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   useCallback,
@@ -186,6 +187,7 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
           Clear
         </button>
         <ExportMenu postIds={ids} what={`${ids.length} selected ${ids.length === 1 ? 'post' : 'posts'}`} />
+        <BulkLabels brandId={brandId} ids={ids} />
         <span className="bulk-bar__group">
           <label>
             Shift by{' '}

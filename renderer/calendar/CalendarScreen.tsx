@@ -45,6 +45,11 @@ import { instantToWall } from './time.js';
 import { useNotices } from '../app/notices.js';
 import { BulkBar, useBulkSelection } from '../bulk/BulkBar.js';
 import { useMoveClashCheck } from '../clash/clash-hooks.js';
+import { LabelFilters } from '../labels/LabelFilters.js';
+import { CampaignBand } from '../labels/CampaignBand.js';
+import { filterByLabels, useLabelFilterOf } from '../labels/label-filter.js';
+import { useLabels } from '../labels/labels-queries.js';
+import { PostLabelsContext } from '../labels/use-post-labels.js';
 
 const EMPTY: CalendarPost[] = [];
 
@@ -76,7 +81,12 @@ export function CalendarScreen() {
   const integrations = useQuery({ queryKey: integrationsKey, queryFn: () => call('listIntegrations', {}) });
   // Only the visible range's posts, also while a new range loads (useVisiblePosts).
   const posts = query.data?.posts ?? EMPTY;
-  const shown = useMemo(() => applyFilters(posts, filters), [posts, filters]);
+  const labelsView = useLabels();
+  const labelFilter = useLabelFilterOf(brandId);
+  const shown = useMemo(
+    () => filterByLabels(applyFilters(posts, filters), labelFilter, labelsView),
+    [posts, filters, labelFilter, labelsView],
+  );
   const events = useMemo(() => shown.map((p) => toPostEvent(p, zone)), [shown, zone]);
   const slots = useEmptySlots({
     enabled: view === 'week' || view === 'day',
@@ -210,11 +220,13 @@ export function CalendarScreen() {
             onToggle={(kind, value) => brandId && toggleFilter(brandId, kind, value)}
             onClear={() => brandId && setFilters(brandId, NO_FILTERS)}
           />
+          <LabelFilters brandId={brandId} />
           <div className="cal-subbar__end">
             <MarksLegend />
             <ExportMenu postIds={shown.map((p) => p.id)} what="posts in view" />
           </div>
         </div>
+        <CampaignBand labels={labelsView.labels} range={range} zone={zone} />
         <BulkBar
           brandId={brandId}
           zone={zone}
@@ -244,19 +256,21 @@ export function CalendarScreen() {
           onKeyDownCapture={bulk.onKeyDownCapture}
           aria-busy={query.isFetching}
         >
-          <CalendarGrid
-            events={events}
-            slots={slots}
-            view={view}
-            date={date}
-            zone={zone}
-            cellContext={cellContext}
-            onView={setView}
-            onNavigate={setDate}
-            onDrop={onDrop}
-            onOpen={onOpenEvent}
-            onOpenSlot={onOpenSlot}
-          />
+          <PostLabelsContext.Provider value={labelsView}>
+            <CalendarGrid
+              events={events}
+              slots={slots}
+              view={view}
+              date={date}
+              zone={zone}
+              cellContext={cellContext}
+              onView={setView}
+              onNavigate={setDate}
+              onDrop={onDrop}
+              onOpen={onOpenEvent}
+              onOpenSlot={onOpenSlot}
+            />
+          </PostLabelsContext.Provider>
           {openPostId && (
             <PostDetailsPanel
               postId={openPostId}

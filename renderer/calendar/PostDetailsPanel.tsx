@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ReviewSection } from '../review/ReviewSection.js';
+import { subjectOfPost } from '../../shared/labels/model.js';
+import { PostMeta } from '../labels/PostMeta.js';
 import { useEffect, useRef, useState } from 'react';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
@@ -158,6 +160,12 @@ export function PostDetailsPanel({
           {post && post.groupSize > 1 ? `${post.groupSize} posts share this group` : 'This post only'}
         </dd>
       </dl>
+
+      {post && (
+        <section aria-label="Labels and notes">
+          <PostMeta subject={subjectOfPost(post)} />
+        </section>
+      )}
 
       {groupPosts.length > 1 && (
         <section aria-label="Posts in this group">

@@ -16,6 +16,8 @@ import { PostSummary } from './PostBadges.js';
 import { postAccessibleName, whyNotMovable, type PostEvent } from './posts.js';
 import { stateLabel } from '../../shared/posts/labels.js';
 import { useIsSelected } from '../bulk/selection-store.js';
+import { LabelDot } from '../labels/LabelPill.js';
+import { usePostLabels } from '../labels/use-post-labels.js';
 
 /** What every post cell needs from the screen; stable for a zone, so cells do not re-render on screen updates. */
 export interface PostCellContext {
@@ -88,6 +90,8 @@ export const PostEventView = memo(
     const p = event.post;
     const selected = useIsSelected(p.id);
     const brand = ctx?.brandOf?.(p);
+    const labels = usePostLabels(p);
+    const labelWords = labels.length > 0 ? `, labels: ${labels.map((l) => l.name).join(', ')}` : '';
 
     useLayoutEffect(() => {
       if (ctx && takeFocusRequest(ctx, event.id)) ref.current?.focus();
@@ -107,14 +111,25 @@ export const PostEventView = memo(
         aria-label={
           postAccessibleName(event, chipTime) +
           (brand ? `, ${brand.name}` : '') +
+          labelWords +
           (selected ? ', selected' : '')
         }
-        title={tooltip(event, time, brand, zone)}
+        title={
+          tooltip(event, time, brand, zone) +
+          (labels.length > 0 ? `\nLabels: ${labels.map((l) => l.name).join(', ')}` : '')
+        }
         onKeyDown={(e) => ctx?.onKeyDown(e, event)}
       >
         {brand && <BrandAvatar brand={brand} size="sm" />}
         {/* No account picture: in a brand's calendar it repeats the brand and takes the text's room. */}
         <PostSummary event={event} time={chipTime} compact />
+        {labels.length > 0 && (
+          <span className="label-dots" data-testid="post-labels">
+            {labels.map((l) => (
+              <LabelDot key={l.id} label={l} />
+            ))}
+          </span>
+        )}
         {!compact && p.groupSize > 1 && (
           <span
             className="post-mark post-mark--group glyph"

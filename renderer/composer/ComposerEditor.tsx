@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { subjectOfDraft } from '../../shared/labels/model.js';
+import { PostMeta } from '../labels/PostMeta.js';
 import type { IntegrationView } from '../../shared/ipc/models.js';
 import type { PlatformType } from '../../shared/platforms/types.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
@@ -257,6 +259,7 @@ export function ComposerEditor({
               accountName={accountName}
               onChange={(on) => edit((d) => ({ ...d, signature: on }))}
             />
+            <PostMeta subject={subjectOfDraft(draft)} />
             {issues.other.length > 0 ? (
               <ul className="composer-issues" aria-label="Other problems">
                 {issues.other.map((i) => (

@@ -89,6 +89,8 @@ export function useSend({
       setError(errorMessage(e));
     } finally {
       setBusy(null);
+      // A sent draft's labels and notes now hang on the service's group (or its queued posts).
+      void client.invalidateQueries({ queryKey: ['listLabels'] });
     }
   };
 

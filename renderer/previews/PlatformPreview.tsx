@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { PlatformType } from '../../shared/platforms/types.js';
 import {
   cropOf,
@@ -74,26 +74,34 @@ function handleOf(name: string): string {
   return slug || 'account';
 }
 
+/** When the shown post went out ("3h", "Nov 20"), or null for one yet to go out: each network's own "now". */
+const PostedStamp = createContext<string | null>(null);
+
 export function PlatformPreview({ post }: { post: PreviewPostData }) {
+  // The clock read once, when the preview opens: "3h" stays "3h" while it is on screen.
+  const [openedAt] = useState(Date.now);
+  const stamp = postedStamp(post.publishedAt, openedAt);
   const variant = previewVariant(post);
   const layout = previewLayouts[variant];
   const network = names[post.platform];
   const className = `pv pv-${variant}`;
   const label = variant === 'instagram-story' ? 'Instagram story' : `${network} post`;
   return (
-    <div className={className} data-preview={variant} role="group" aria-label={label}>
-      {variant === 'instagram-story' ? (
-        <Story post={post} layout={layout} />
-      ) : variant === 'tiktok' ? (
-        <TikTok post={post} layout={layout} />
-      ) : variant === 'youtube' ? (
-        <YouTube post={post} layout={layout} />
-      ) : layout.thread === 'replies' ? (
-        <Conversation post={post} layout={layout} network={network} />
-      ) : (
-        <FeedPost post={post} layout={layout} network={network} variant={variant} />
-      )}
-    </div>
+    <PostedStamp.Provider value={stamp}>
+      <div className={className} data-preview={variant} role="group" aria-label={label}>
+        {variant === 'instagram-story' ? (
+          <Story post={post} layout={layout} />
+        ) : variant === 'tiktok' ? (
+          <TikTok post={post} layout={layout} />
+        ) : variant === 'youtube' ? (
+          <YouTube post={post} layout={layout} />
+        ) : layout.thread === 'replies' ? (
+          <Conversation post={post} layout={layout} network={network} />
+        ) : (
+          <FeedPost post={post} layout={layout} network={network} variant={variant} />
+        )}
+      </div>
+    </PostedStamp.Provider>
   );
 }
 
@@ -291,6 +299,7 @@ function Conversation({
   layout: PreviewLayout;
   network: string;
 }) {
+  const stamp = useContext(PostedStamp);
   const variant = previewVariant(post);
   const handle = handleOf(post.account.name);
   return (
@@ -309,7 +318,7 @@ function Conversation({
                   {variant === 'threads' ? handle : post.account.name}
                 </strong>
                 {variant === 'threads' ? null : <span className="pv-handle">@{handle}</span>}
-                <span className="pv-handle">· {postedStamp(post.publishedAt, Date.now()) ?? 'now'}</span>
+                <span className="pv-handle">· {stamp ?? 'now'}</span>
               </div>
               <PostText text={b.text} layout={layout} />
               <Media media={b.media} layout={layout} network={network} />
@@ -362,7 +371,7 @@ function FeedPost({
 }) {
   const block = post.blocks[0] ?? { text: '', media: [] };
   const domain = layout.linkCard && block.media.length === 0 ? firstLinkDomain(block.text) : null;
-  const stamp = postedStamp(post.publishedAt, Date.now());
+  const stamp = useContext(PostedStamp);
   const header = (
     <header className="pv-head">
       <Avatar account={post.account} size={variant === 'instagram' ? 32 : 44} />
@@ -429,6 +438,7 @@ function FeedPost({
 
 /** Instagram's story: the first picture full screen in 9:16 under the account's name; no caption. */
 function Story({ post, layout }: { post: PreviewPostData; layout: PreviewLayout }) {
+  const stamp = useContext(PostedStamp);
   const item = post.blocks[0]?.media[0];
   return (
     <div className="pv-story">
@@ -436,7 +446,7 @@ function Story({ post, layout }: { post: PreviewPostData; layout: PreviewLayout 
       <div className="pv-story-head">
         <Avatar account={post.account} size={28} />
         <strong dir="auto">{handleOf(post.account.name)}</strong>
-        <span className="pv-sub">{postedStamp(post.publishedAt, Date.now()) ?? 'now'}</span>
+        <span className="pv-sub">{stamp ?? 'now'}</span>
       </div>
       {item ? (
         <Framed item={item} frame={layout.frame} network="Instagram" />
@@ -485,6 +495,7 @@ function TikTok({ post, layout }: { post: PreviewPostData; layout: PreviewLayout
 
 /** YouTube: the video in 16:9, the title, the channel row and the description folded after two lines. */
 function YouTube({ post, layout }: { post: PreviewPostData; layout: PreviewLayout }) {
+  const stamp = useContext(PostedStamp);
   const block = post.blocks[0] ?? { text: '', media: [] };
   const item = block.media[0];
   const title = typeof post.settings?.title === 'string' ? post.settings.title : '';
@@ -508,7 +519,7 @@ function YouTube({ post, layout }: { post: PreviewPostData; layout: PreviewLayou
         <span className="pv-subscribe">Subscribe</span>
       </div>
       <div className="pv-yt-description">
-        <span className="pv-sub">{postedStamp(post.publishedAt, Date.now()) ?? '0 views · now'}</span>
+        <span className="pv-sub">{stamp ?? '0 views · now'}</span>
         <PostText text={block.text} layout={layout} />
       </div>
     </>

@@ -354,7 +354,7 @@ function openHit(hit: SearchHit, zone: string): void {
 }
 
 function HitView({ hit, zone }: { hit: SearchHit; zone: string }) {
-  const where = hit.matchedIn === 'link' ? ' · in its link' : '';
+  const where = hit.matchedIn === 'link' ? ' · in its link' : hit.matchedIn === 'note' ? ' · in a note' : '';
   return (
     <span className="palette-hit">
       <span className="palette-hit-meta">

@@ -9,6 +9,7 @@ import { describeKey } from './key-status.js';
 import { PermissionsSection } from './PermissionsSection.js';
 import { ProfilesSection } from './ProfilesSection.js';
 import { ThemeSection } from './ThemeSection.js';
+import { LabelsSection } from '../labels/LabelsSection.js';
 import './settings.css';
 
 /** Who this window is connected as (from GET /me), its key, its brands and the other connections. */
@@ -18,6 +19,7 @@ export function AccountPage({ profile }: { profile: ProfileView }) {
       <ConnectionSection profile={profile} />
       <PermissionsSection profile={profile} />
       <BrandsSection profile={profile} />
+      <LabelsSection />
       <ProfilesSection />
       <ThemeSection />
       <DesktopSection />

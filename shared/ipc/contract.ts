@@ -54,6 +54,15 @@ import {
   EvergreenList,
   RepeatView,
 } from '../evergreen/model.js';
+import {
+  LabelInput,
+  LabelsView,
+  Label,
+  MAX_LABEL_SUBJECTS,
+  NoteBody,
+  PostNote,
+  Subject,
+} from '../labels/model.js';
 
 /*
  * The IPC contract: every method the renderer may call and every event main sends. The preload
@@ -372,6 +381,40 @@ export const ipcMethods = {
     z.array(Signature),
     "Sets an account's signature (null or blank: none).",
   ),
+
+  // Labels, campaigns and notes on post groups: kept on this device, never sent to the service.
+  listLabels: m(
+    None,
+    LabelsView,
+    "The brand's labels and campaigns, which post groups carry which, and how many notes each has.",
+  ),
+  saveLabel: m(LabelInput, Label, 'Creates a label, or renames, recolours or dates (a campaign) one.'),
+  deleteLabel: m(
+    z.object({ id: Id }),
+    z.object({ deleted: z.boolean() }),
+    'Deletes a label; the posts that carried it lose it.',
+  ),
+  setPostLabels: m(
+    z.object({
+      subjects: z.array(Subject).min(1).max(MAX_LABEL_SUBJECTS),
+      add: z.array(Id).max(100),
+      remove: z.array(Id).max(100),
+    }),
+    LabelsView,
+    'Adds and removes labels on post groups or drafts (local only; nothing goes to the outbox).',
+  ),
+  labelsOfPosts: m(
+    z.object({ postIds: z.array(Id).max(1_000) }),
+    z.record(z.string(), z.array(z.string())),
+    "The labels (by id) of each post's group, for posts the service named (analytics by label).",
+  ),
+  listNotes: m(z.object({ subject: Subject }), z.array(PostNote), "A post group's notes, oldest first."),
+  addNote: m(
+    z.object({ subject: Subject, body: NoteBody }),
+    PostNote,
+    "Adds an internal note to a post group, signed with the connection's user name (never sent).",
+  ),
+  deleteNote: m(z.object({ id: Id }), z.object({ deleted: z.boolean() }), 'Deletes a note.'),
 
   // Bulk import: read and checked in main, in chunks, with importProgress events.
   previewImport: m(

@@ -446,8 +446,8 @@ export const SearchHit = z.object({
   date: IsoDateTime.nullable(),
   accounts: z.array(z.string()),
   platforms: z.array(z.string()),
-  /** Where the query matched: the post's text or its published link. */
-  matchedIn: z.enum(['text', 'link']),
+  /** Where the query matched: the post's text, its published link, or a note on it (kept on this device). */
+  matchedIn: z.enum(['text', 'link', 'note']),
   snippet: z.array(SnippetSegment),
 });
 export type SearchHit = z.infer<typeof SearchHit>;

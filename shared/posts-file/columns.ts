@@ -44,6 +44,10 @@ export const COLUMN = {
   accountNames: 'account_names',
   state: 'state',
   postIds: 'post_ids',
+  /** The post group's labels, by name (kept on this device; import makes missing ones). */
+  labels: 'labels',
+  /** The group's internal notes, one a line ("author, time: text"); written for people, import ignores it. */
+  notes: 'notes',
 } as const;
 
 /** `text`, `text_2`, `text_3`…: the column of thread block `n` (0-based). */
@@ -70,6 +74,9 @@ export const PostRecord = z.object({
   settings: z.record(z.string(), z.record(z.string(), z.unknown())),
   state: z.string(),
   postIds: z.array(z.string()),
+  /** Label names of the post's group, and its notes as lines; absent when it has none. */
+  labels: z.array(z.string()).optional(),
+  notes: z.array(z.string()).optional(),
 });
 export type PostRecord = z.infer<typeof PostRecord>;
 
@@ -81,6 +88,9 @@ export function csvColumns(records: readonly PostRecord[]): string[] {
   columns.push(COLUMN.accounts, COLUMN.date);
   for (let n = 0; n < blocks; n += 1) columns.push(blockMediaColumn(n));
   columns.push(COLUMN.settings, COLUMN.accountNames, COLUMN.state, COLUMN.postIds);
+  // Only files whose posts carry labels or notes have the columns: other files stay as they were.
+  if (records.some((r) => r.labels?.length)) columns.push(COLUMN.labels);
+  if (records.some((r) => r.notes?.length)) columns.push(COLUMN.notes);
   return columns;
 }
 
@@ -94,6 +104,8 @@ export function csvCells(record: PostRecord): Record<string, string> {
     [COLUMN.state]: record.state,
     [COLUMN.postIds]: record.postIds.join(LIST_SEPARATOR),
   };
+  if (record.labels?.length) cells[COLUMN.labels] = record.labels.join(LIST_SEPARATOR);
+  if (record.notes?.length) cells[COLUMN.notes] = record.notes.join('\n');
   record.blocks.forEach((block, n) => {
     cells[blockTextColumn(n)] = block.text;
     cells[blockMediaColumn(n)] = block.media.join(LIST_SEPARATOR);
@@ -115,5 +127,7 @@ export function jsonObject(record: PostRecord): Record<string, unknown> {
   obj[COLUMN.accountNames] = record.accounts.map((a) => a.name);
   obj[COLUMN.state] = record.state;
   obj[COLUMN.postIds] = record.postIds;
+  if (record.labels?.length) obj[COLUMN.labels] = record.labels;
+  if (record.notes?.length) obj[COLUMN.notes] = record.notes;
   return obj;
 }

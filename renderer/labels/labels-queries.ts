@@ -1,0 +1,77 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Label, LabelInput, LabelsView, PostNote } from '../../shared/labels/model.js';
+import { call, type AppError } from '../lib/ipc.js';
+import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+
+/*
+ * The window's side of labels and notes: one read of the brand's labels and who carries them
+ * (main answers it after every change, and it is read again whenever posts change, since a
+ * confirmed post moves its labels to the service's group).
+ */
+
+export const labelsKey = ipcKey('listLabels', {});
+const EMPTY: LabelsView = { labels: [], assignments: {}, noteCounts: {} };
+
+export function useLabels(): LabelsView {
+  return useIpcQuery('listLabels', {}).data ?? EMPTY;
+}
+
+/** The labels a subject carries, in the brand's order. */
+export function labelsOf(view: LabelsView, subject: string): Label[] {
+  const ids = view.assignments[subject];
+  if (!ids || ids.length === 0) return [];
+  return view.labels.filter((l) => ids.includes(l.id));
+}
+
+/** Adds or removes labels on post groups (local only); main's answer replaces the window's copy. */
+export function useSetPostLabels() {
+  const client = useQueryClient();
+  return useMutation<LabelsView, AppError, { subjects: string[]; add: string[]; remove: string[] }>({
+    mutationFn: (input) => call('setPostLabels', input),
+    onSuccess: (view) => client.setQueryData(labelsKey, view),
+  });
+}
+
+export function useSaveLabel() {
+  const client = useQueryClient();
+  return useMutation<Label, AppError, LabelInput>({
+    mutationFn: (input) => call('saveLabel', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: labelsKey }),
+  });
+}
+
+export function useDeleteLabel() {
+  const client = useQueryClient();
+  return useMutation<{ deleted: boolean }, AppError, string>({
+    mutationFn: (id) => call('deleteLabel', { id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: labelsKey }),
+  });
+}
+
+export function useNotes(subject: string) {
+  return useIpcQuery('listNotes', { subject });
+}
+
+export function useAddNote(subject: string) {
+  const client = useQueryClient();
+  return useMutation<PostNote, AppError, string>({
+    mutationFn: (body) => call('addNote', { subject, body }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ipcKey('listNotes', { subject }) }),
+        client.invalidateQueries({ queryKey: labelsKey }),
+      ]),
+  });
+}
+
+export function useDeleteNote(subject: string) {
+  const client = useQueryClient();
+  return useMutation<{ deleted: boolean }, AppError, string>({
+    mutationFn: (id) => call('deleteNote', { id }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ipcKey('listNotes', { subject }) }),
+        client.invalidateQueries({ queryKey: labelsKey }),
+      ]),
+  });
+}
