@@ -7,6 +7,7 @@ import type { Emit } from '../core/events.js';
 import type { BrandsRepo } from '../store/brands-repo.js';
 import type { ProfilesRepo } from '../store/profiles-repo.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
+import { requireTimeZone } from './time-zone.js';
 
 /*
  * Whether the calendar shows the active brand or every brand of every connection the app holds
@@ -51,11 +52,7 @@ export class BrandScopeService {
   }
 
   setDisplayZone(timezone: string | null): BrandScope {
-    if (timezone !== null && !isTimeZone(timezone))
-      throw new AppFailure(
-        'INVALID_ARGUMENT',
-        `"${timezone}" is not a time zone name: pick one from the list, such as Europe/Paris.`,
-      );
+    requireTimeZone(timezone);
     if (timezone === null) this.d.settings.delete(DISPLAY_ZONE_SETTING);
     else this.d.settings.set(DISPLAY_ZONE_SETTING, timezone);
     return this.changed();
@@ -111,14 +108,5 @@ export class BrandScopeService {
       timezone: b.timezone,
       problem: this.problems.get(refKey({ profileId: b.profileId, brandId: b.id })) ?? null,
     }));
-  }
-}
-
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -14,6 +14,7 @@ import type { ProfileRecord, ProfilesRepo } from '../store/profiles-repo.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 import type { LearnedIntegration } from '../integrations/integrations-repo.js';
 import { keyStatusOf } from './key-status.js';
+import { requireTimeZone } from './time-zone.js';
 
 /*
  * Saved connections (base URL, brand, label) and their keys. The key goes
@@ -314,12 +315,7 @@ export class ProfileService {
   setBrandTimezone(brandId: string, timezone: string | null): BrandView {
     const profile = this.activeProfile();
     if (!profile) throw notConnected();
-    if (timezone !== null && !isTimeZone(timezone)) {
-      throw new AppFailure(
-        'INVALID_ARGUMENT',
-        `"${timezone}" is not a time zone name: pick one from the list, such as Europe/Paris.`,
-      );
-    }
+    requireTimeZone(timezone);
     const brand = this.deps.brands.setTimezone(profile.id, brandId, timezone);
     if (!brand)
       throw new AppFailure(
@@ -466,14 +462,5 @@ export class ProfileService {
       key: keyStatusOf(key, p.keyStorage),
       active,
     };
-  }
-}
-
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
   }
 }
