@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { brandInitials } from '../../shared/brands/colors.js';
+import { brandInitials, textOnColor } from '../../shared/brands/colors.js';
 import { ALL_BRANDS, type BrandEntry, type ProfileView } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
@@ -63,7 +63,7 @@ export function BrandAvatar({
   return (
     <span
       className={`brand-avatar brand-avatar--${size}`}
-      style={{ background: brand.color }}
+      style={{ background: brand.color, color: textOnColor(brand.color) }}
       aria-hidden="true"
     >
       {brandInitials(brand.name)}

@@ -37,3 +37,29 @@ export function brandInitials(name: string): string {
   const letters = words.map((w) => [...w][0] ?? '').join('');
   return (letters || '?').toUpperCase();
 }
+
+/** WCAG 2 relative luminance of a #rrggbb colour (the formula axe checks against; a few lines, no library). */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** WCAG contrast ratio between two #rrggbb colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const LIGHT_TEXT = '#ffffff';
+const DARK_TEXT = '#111827';
+
+/** The text colour that reads best on a brand's colour (its avatar's initials): white or near-black. */
+export function textOnColor(background: string): string {
+  if (!BRAND_COLOR_PATTERN.test(background)) return LIGHT_TEXT;
+  return contrastRatio(background, LIGHT_TEXT) >= contrastRatio(background, DARK_TEXT)
+    ? LIGHT_TEXT
+    : DARK_TEXT;
+}
