@@ -62,6 +62,8 @@ export function composePosts(
     claims: new PostClaims(o.db, now),
   });
   const sync = new SyncEngine({ ...o, now, stores, review });
+  // Labels and notes that followed a post to its new group: the window reads them again, only then.
+  stores.meta.onCarried((brand) => o.emit('labelsChanged', { brandId: brand.brandId }));
   const posts = new PostCommands({
     db: o.db,
     now,

@@ -78,10 +78,17 @@ export function subjectOfOp(op: CreatingOp): string {
 }
 
 export class PostMetaRepo {
+  private carried: ((brand: ActiveBrand) => void) | null = null;
+
   constructor(
     private readonly db: AppDatabase,
     private readonly now: () => Date,
   ) {}
+
+  /** Tells the window when labels or notes moved to a new group (the composition root emits it). */
+  onCarried(listener: (brand: ActiveBrand) => void): void {
+    this.carried = listener;
+  }
 
   // ---- labels ----
 
@@ -387,6 +394,7 @@ export class PostMetaRepo {
       dropLabels.run(profileId, brandId, source);
       dropNotes.run(profileId, brandId, source);
     }
+    if (targets.length > 0) this.carried?.({ profileId, brandId });
   }
 
   /** The subjects a confirmed create of `op` leaves behind, and the ones it only copies from. */

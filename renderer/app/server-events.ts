@@ -44,8 +44,6 @@ export function useServerEvents(): void {
     ({ brandId, range, update, status }: IpcEventPayload<'postsChanged'>) => {
       // A write main made on its own (evergreen, an import) comes with the status, as an answer does.
       if (status) applyStatus(client, status);
-      // A confirmed post carries its labels and notes to the service's group: read them again.
-      void client.invalidateQueries({ queryKey: ['listLabels'] });
       if (update) {
         applyPostsNow(client, brandId, update);
         return;
@@ -91,6 +89,12 @@ export function useServerEvents(): void {
     [client],
   );
   useIpcEvent('brandScopeChanged', onBrandScope);
+  // A confirmed post carried its labels and notes to the service's group: read them again.
+  const onLabelsChanged = useCallback(
+    () => void client.invalidateQueries({ queryKey: ['listLabels'] }),
+    [client],
+  );
+  useIpcEvent('labelsChanged', onLabelsChanged);
 
   // Coming back to the window pulls what is on screen; main announces it only if something changed.
   useEffect(() => {

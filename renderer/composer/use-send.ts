@@ -4,6 +4,8 @@ import type { ValidationIssue } from '../../shared/api/errors.js';
 import { AppError, call } from '../lib/ipc.js';
 import { errorMessage } from '../app/feedback.js';
 import { applyWritten, shownBrandId } from '../lib/posts-in-cache.js';
+import { subjectOfDraft, type LabelsView } from '../../shared/labels/model.js';
+import { labelsKey } from '../labels/labels-queries.js';
 import type { WorkingDraft } from './draft-model.js';
 import type { SendKind } from './SendBar.js';
 import { queuedMessage, sentMessage } from './send-messages.js';
@@ -89,8 +91,11 @@ export function useSend({
       setError(errorMessage(e));
     } finally {
       setBusy(null);
-      // A sent draft's labels and notes now hang on the service's group (or its queued posts).
-      void client.invalidateQueries({ queryKey: ['listLabels'] });
+      // A labelled draft's labels now show on its queued posts (main maps them when read): read
+      // them again, only then (a send without labels costs no call; a confirmed one is announced).
+      const labels = client.getQueryData<LabelsView>(labelsKey);
+      if (labels && (labels.assignments[subjectOfDraft(draft)]?.length ?? 0) > 0)
+        void client.invalidateQueries({ queryKey: labelsKey });
     }
   };
 

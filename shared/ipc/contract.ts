@@ -612,6 +612,8 @@ export const ipcEvents = {
   profileChanged: z.object({ profileId: z.string().nullable() }),
   /** The all-brands choice, a brand's colour or a brand's sync problem changed. */
   brandScopeChanged: BrandScope,
+  /** Labels or notes moved to the group the service gave a post (a confirmed create or edit). */
+  labelsChanged: z.object({ brandId: z.string() }),
   /** How far reading, checking or importing a file has come. */
   importProgress: z.object({
     importId: z.string(),
