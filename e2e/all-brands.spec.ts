@@ -100,6 +100,40 @@ test.describe('all brands at a glance', () => {
     expect(proxy.log.filter((r) => r.url.includes(post.id) && r.brandId !== pine!.id)).toEqual([]);
   });
 
+  test("a bulk change of posts of two brands is refused up front, with the reason, and allowed for one brand's", async ({
+    page,
+    service,
+  }) => {
+    test.setTimeout(120_000);
+    proxy = await connectTwo(page, service, 'full-test');
+    await pickAllBrands(page);
+    const [harbor, pine] = service.sandbox.organizations[0]!.brands;
+    const cal = new CalendarPage(page);
+    await cal.view('Month');
+    const of = (brandId: string) =>
+      page.locator(`[data-calendar-view="month"] [data-brand="${brandId}"][data-state="scheduled"]`).first();
+    await expect(of(harbor!.id)).toBeVisible();
+    await expect(of(pine!.id)).toBeVisible();
+    const harborPost = cal.post((await of(harbor!.id).getAttribute('data-post-id'))!);
+    const pinePost = cal.post((await of(pine!.id).getAttribute('data-post-id'))!);
+    await harborPost.click({ modifiers: ['ControlOrMeta'] });
+    await pinePost.click({ modifiers: ['ControlOrMeta'] });
+    const bar = page.getByTestId('bulk-bar');
+    await expect(bar).toContainText('2 selected');
+    await expect(page.getByTestId('bulk-other-brand')).toContainText(
+      'changes in bulk act on one brand at a time',
+    );
+    await expect(bar.getByRole('button', { name: 'Delete…' })).toBeDisabled();
+    await expect(bar.getByRole('button', { name: 'Next free slots…' })).toBeDisabled();
+    // Only the active brand's post picked: the change is offered again.
+    await bar.getByRole('button', { name: 'Clear' }).click();
+    await expect(bar).toBeHidden();
+    await harborPost.click({ modifiers: ['ControlOrMeta'] });
+    await expect(bar).toContainText('1 selected');
+    await expect(page.getByTestId('bulk-other-brand')).toBeHidden();
+    await expect(bar.getByRole('button', { name: 'Delete…' })).toBeEnabled();
+  });
+
   test('the brand chips filter the posts, and the state chips count the brands shown', async ({
     page,
     service,

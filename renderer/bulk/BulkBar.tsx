@@ -1,6 +1,7 @@
 import './bulk.css';
 import { BulkLabels } from '../labels/BulkLabels.js';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ALL_BRANDS, type BrandView } from '../../shared/ipc/models.js';
 import {
   useCallback,
   useEffect,
@@ -96,6 +97,22 @@ interface BulkBarProps {
 }
 
 /** The bar shown while posts are picked: how many, the bulk actions, select all matching, clear. */
+/**
+ * Why the picked posts cannot change together in the all-brands view, or null when they can: a
+ * bulk change acts on the active brand, so every picked post must be that brand's.
+ */
+function postsOfOtherBrands(client: QueryClient, ids: readonly string[]): string | null {
+  const brands = client.getQueryData<BrandView[]>(['listBrands', {}]) ?? [];
+  const active = brands.find((b) => b.active) ?? brands[0];
+  if (!active) return null;
+  const picked = new Set(ids);
+  const others = knownPosts(client, ALL_BRANDS).filter(
+    (p) => picked.has(p.id) && p.brandId !== undefined && p.brandId !== active.id,
+  ).length;
+  if (others === 0) return null;
+  return `${others} of the picked posts ${others === 1 ? 'is' : 'are'} not ${active.name}'s: changes in bulk act on one brand at a time. Switch to that brand (or pick only ${active.name}'s posts) to change them together.`;
+}
+
 export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
   const client = useQueryClient();
   const ids = useSelection((s) => s.ids);
@@ -163,6 +180,10 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
     ) : null;
 
   if (ids.length === 0 && !plan) return progress;
+  // A bulk change acts on one brand, the active one (its undo is that brand's): in the all-brands
+  // view, posts of another brand are said so up front rather than refused one by one.
+  const otherBrand = brandId === ALL_BRANDS ? postsOfOtherBrands(client, ids) : null;
+  const blocked = planning || otherBrand !== null;
   const validShift = Number.isInteger(days) && Number.isInteger(hours) && (days !== 0 || hours !== 0);
   return (
     <>
@@ -216,7 +237,7 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
           </label>
           <button
             type="button"
-            disabled={planning || !validShift}
+            disabled={blocked || !validShift}
             onClick={() => void preview({ kind: 'shift', days, hours })}
           >
             Shift…
@@ -234,23 +255,28 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
           </label>
           <button
             type="button"
-            disabled={planning || !/^\d\d:\d\d$/.test(time)}
+            disabled={blocked || !/^\d\d:\d\d$/.test(time)}
             onClick={() => void preview({ kind: 'timeOfDay', time })}
           >
             Set time…
           </button>
         </span>
-        <button type="button" disabled={planning} onClick={() => void preview({ kind: 'nextFreeSlots' })}>
+        <button type="button" disabled={blocked} onClick={() => void preview({ kind: 'nextFreeSlots' })}>
           Next free slots…
         </button>
         <button
           type="button"
           className="cal-danger"
-          disabled={planning}
+          disabled={blocked}
           onClick={() => void preview({ kind: 'delete' })}
         >
           Delete…
         </button>
+        {otherBrand && (
+          <span className="bulk-bar__error" role="note" data-testid="bulk-other-brand">
+            {otherBrand}
+          </span>
+        )}
         {planning && <span role="status">Planning…</span>}
         {error && (
           <span role="alert" className="bulk-bar__error">
