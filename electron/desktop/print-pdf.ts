@@ -20,7 +20,14 @@ export async function printPackToPdf(html: string): Promise<Uint8Array> {
   );
   const window = new BrowserWindow({
     show: false,
-    webPreferences: { partition: PARTITION, sandbox: true, contextIsolation: true, nodeIntegration: false },
+    webPreferences: {
+      partition: PARTITION,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      // As the main window: no middle-click may open a link in a new window of ours.
+      disableBlinkFeatures: 'Auxclick',
+    },
   });
   try {
     await writeFile(file, html, { mode: 0o600 });
