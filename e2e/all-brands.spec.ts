@@ -134,6 +134,32 @@ test.describe('all brands at a glance', () => {
     await expect(bar.getByRole('button', { name: 'Delete…' })).toBeEnabled();
   });
 
+  test("a post's details say its own brand's time where that brand keeps another zone", async ({
+    page,
+    service,
+  }) => {
+    test.setTimeout(120_000);
+    proxy = await connectTwo(page, service, 'full-test');
+    const pine = service.sandbox.organizations[0]!.brands[1]!;
+    const zoned = await page.evaluate((input) => window.api.setBrandTimezone(input), {
+      brandId: pine.id,
+      timezone: 'America/New_York',
+    });
+    expect(zoned.ok).toBe(true);
+    await pickAllBrands(page);
+    await page.reload();
+    const cal = new CalendarPage(page);
+    await cal.view('Month');
+    const cell = page.locator(`[data-calendar-view="month"] [data-brand="${pine.id}"]`).first();
+    await expect(cell).toBeVisible();
+    await cell.click();
+    const own = page.getByTestId('details-brand-time');
+    await expect(own).toContainText(`for ${pine.name} (America/New_York)`);
+    // The view's own zone (the system's here) stays first.
+    await expect(page.getByTestId('details-date')).toContainText('(UTC)');
+    await snap(page, 'all-brands-details-own-time');
+  });
+
   test('the brand chips filter the posts, and the state chips count the brands shown', async ({
     page,
     service,

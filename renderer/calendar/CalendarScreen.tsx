@@ -277,6 +277,7 @@ export function CalendarScreen() {
               listed={openListed}
               groupPosts={groupPosts}
               zone={zone}
+              brand={openListed ? brandOf?.(openListed) : undefined}
               onClose={() => {
                 openPost(null);
                 gridRef.current

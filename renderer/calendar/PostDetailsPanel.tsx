@@ -3,7 +3,7 @@ import { ReviewSection } from '../review/ReviewSection.js';
 import { subjectOfPost } from '../../shared/labels/model.js';
 import { PostMeta } from '../labels/PostMeta.js';
 import { useEffect, useRef, useState } from 'react';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { BrandEntry, CalendarPost } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
 import { postKey } from './queries.js';
 import { formatDateTime, formatFull } from './format.js';
@@ -14,7 +14,7 @@ import { QueueActions } from './QueueActions.js';
 import { PlatformPreview } from '../previews/PlatformPreview.js';
 import { PlatformType } from '../../shared/platforms/types.js';
 import { MakeEvergreenButton } from '../evergreen/MakeEvergreenButton.js';
-import { instantToWall, parseInputValue, wallToInputValue, wallToInstant } from './time.js';
+import { brandZone, instantToWall, parseInputValue, wallToInputValue, wallToInstant } from './time.js';
 import { normalizePostState } from '../../shared/api/resources.js';
 import { useUi } from '../app/ui-store.js';
 import { useKeyAccess } from '../app/key-access.js';
@@ -28,6 +28,8 @@ interface DetailsProps {
   listed: CalendarPost | null;
   groupPosts: readonly CalendarPost[];
   zone: string;
+  /** The post's brand where the calendar shows several (its own zone is said beside the view's). */
+  brand?: Pick<BrandEntry, 'name' | 'timezone'> | undefined;
   onClose(): void;
   onOpen(id: string): void;
   onReschedule(post: CalendarPost, to: Date): void;
@@ -58,6 +60,7 @@ export function PostDetailsPanel({
   listed,
   groupPosts,
   zone,
+  brand,
   onClose,
   onOpen,
   onReschedule,
@@ -130,7 +133,16 @@ export function PostDetailsPanel({
           {post?.pending && <span className="cal-muted"> · change waiting to sync</span>}
         </dd>
         <dt>Publish date</dt>
-        <dd data-testid="details-date">{publishDate ? `${formatFull(publishDate, zone)} (${zone})` : '—'}</dd>
+        <dd data-testid="details-date">
+          {publishDate ? `${formatFull(publishDate, zone)} (${zone})` : '—'}
+          {publishDate && brand && brandZone(brand.timezone) !== zone ? (
+            <span className="cal-muted" data-testid="details-brand-time">
+              {' '}
+              · {formatFull(publishDate, brandZone(brand.timezone))} for {brand.name} (
+              {brandZone(brand.timezone)})
+            </span>
+          ) : null}
+        </dd>
         {error && (
           <>
             <dt>Error</dt>
