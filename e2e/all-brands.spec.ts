@@ -38,6 +38,12 @@ async function pickAllBrands(page: Page): Promise<void> {
   await expect(switcher).toHaveValue('all-brands');
 }
 
+/** The sandbox's three brands: two of the first organization (Harbor, Pine), one of the second (Lumen). */
+function sandboxBrands(service: TestService) {
+  const [harbor, pine] = service.sandbox.organizations[0]!.brands;
+  return { harbor: harbor!, pine: pine!, lumen: service.sandbox.organizations[1]!.brands[0]! };
+}
+
 const brandChips = (page: Page) => page.getByRole('group', { name: 'Brands in view' }).getByRole('button');
 
 test.describe('all brands at a glance', () => {
@@ -54,8 +60,7 @@ test.describe('all brands at a glance', () => {
     test.setTimeout(120_000);
     proxy = await connectTwo(page, service, 'full-test');
     await pickAllBrands(page);
-    const [harbor, pine] = service.sandbox.organizations[0]!.brands;
-    const lumen = service.sandbox.organizations[1]!.brands[0]!;
+    const { harbor, pine, lumen } = sandboxBrands(service);
     // Three brands of two connections, each a chip with its posts.
     await expect(brandChips(page)).toHaveCount(3);
     for (const b of [harbor!, pine!, lumen])
@@ -107,7 +112,7 @@ test.describe('all brands at a glance', () => {
     test.setTimeout(120_000);
     proxy = await connectTwo(page, service, 'full-test');
     await pickAllBrands(page);
-    const [harbor, pine] = service.sandbox.organizations[0]!.brands;
+    const { harbor, pine } = sandboxBrands(service);
     const cal = new CalendarPage(page);
     await cal.view('Month');
     const of = (brandId: string) =>
@@ -140,7 +145,7 @@ test.describe('all brands at a glance', () => {
   }) => {
     test.setTimeout(120_000);
     proxy = await connectTwo(page, service, 'full-test');
-    const pine = service.sandbox.organizations[0]!.brands[1]!;
+    const { pine } = sandboxBrands(service);
     const zoned = await page.evaluate((input) => window.api.setBrandTimezone(input), {
       brandId: pine.id,
       timezone: 'America/New_York',
@@ -167,7 +172,7 @@ test.describe('all brands at a glance', () => {
     test.setTimeout(120_000);
     proxy = await connectTwo(page, service, 'full-test');
     await pickAllBrands(page);
-    const lumen = service.sandbox.organizations[1]!.brands[0]!;
+    const { lumen } = sandboxBrands(service);
     const cal = new CalendarPage(page);
     await cal.view('Month');
     const cells = page.locator('[data-calendar-view="month"] [data-post-id]');
@@ -211,8 +216,7 @@ test.describe('all brands at a glance', () => {
     // The brand1-only key lists both brands of its organization but may act on the first only.
     proxy = await connectTwo(page, service, 'brand1-only');
     await pickAllBrands(page);
-    const [harbor, pine] = service.sandbox.organizations[0]!.brands;
-    const lumen = service.sandbox.organizations[1]!.brands[0]!;
+    const { harbor, pine, lumen } = sandboxBrands(service);
 
     const pineChip = brandChips(page).filter({ hasText: pine!.name });
     await expect(pineChip).toHaveAttribute('title', /may not act on this brand/, { timeout: 30_000 });
