@@ -11,6 +11,8 @@ command -v chromium >/dev/null || need+=(chromium)
 command -v gnome-keyring-daemon >/dev/null || need+=(gnome-keyring)
 command -v dbus-run-session >/dev/null || need+=(dbus)
 [ -e /usr/include/libsecret-1/libsecret/secret.h ] || need+=(libsecret-1-dev)
+# The review pack's PDF is checked by drawing and reading its first page (e2e/review.spec.ts).
+command -v pdftoppm >/dev/null && command -v pdftotext >/dev/null || need+=(poppler-utils)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "== installing system packages: ${need[*]}"
