@@ -543,6 +543,9 @@ test('offline, a server draft and a schedule wait in the outbox and reach the se
     : undefined;
   expect(local?.localOnly).toBe(true);
   const cal = new CalendarPage(page);
+  // The day view shows every post of the day; a month cell may fold it under "+N more" when the
+  // sandbox's posts crowd that day.
+  await cal.view('Day');
   await cal.jumpTo(wallDateKey(new Date(local!.publishDate)));
   await cal.post(local!.id).click();
   const details = page.locator('.cal-details');

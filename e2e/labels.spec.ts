@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { CalendarPage, quietDay } from './support/calendar.js';
 import { snap } from './support/pages.js';
 
 /*
@@ -10,7 +11,6 @@ import { snap } from './support/pages.js';
  * words find it too. axe checks the new controls in both themes; screenshots at both sizes.
  */
 
-const DAY = 86_400_000;
 const SIZES = [
   { width: 1024, height: 700 },
   { width: 1440, height: 900 },
@@ -80,14 +80,17 @@ test('a label picked in the composer shows on the chip, filters the calendar and
   await dialog.getByRole('textbox', { name: 'New note' }).focus();
   await shots(page, 'composer');
 
+  // A day with room in its month cell, so the chip is drawn rather than folded under "+N more".
+  const quiet = await quietDay(page);
   const when = await page.evaluate((at) => {
-    const d = new Date(Date.now() + at);
+    const d = new Date(at);
     const pad = (n: number) => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  }, 2 * DAY);
+  }, quiet.getTime());
   await dialog.getByLabel(/^Publish at/).fill(when);
   await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await new CalendarPage(page).jumpTo(when.slice(0, 10));
 
   // The chip carries the label (a dot, and its name in the chip's accessible name).
   const chip = page.locator('[data-post-id]').filter({ hasText: stamp });
@@ -172,7 +175,8 @@ test('a label picked in the composer shows on the chip, filters the calendar and
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   });
   await row.getByLabel('Campaign from').fill(today);
-  await row.getByLabel('to').fill(today);
+  // To the post's day, so the band shows in the month the calendar is on.
+  await row.getByLabel('to').fill(when.slice(0, 10));
   await row.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved the label “Spring sale”.')).toBeVisible();
   await page.getByRole('form', { name: 'Label Spring sale' }).scrollIntoViewIfNeeded();

@@ -277,3 +277,36 @@ export async function snap(page: Page, name: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   await page.screenshot({ path: `${dir}/${name}.png` });
 }
+
+/**
+ * 10:00 (the window's clock) on the day from `fromDays` to `toDays` ahead that holds the fewest posts
+ * of the brands shown: a post placed there has room in its month cell whatever the sandbox seeded
+ * (a busy day folds it under "+N more").
+ */
+export async function quietDay(page: Page, fromDays = 2, toDays = 9): Promise<Date> {
+  const days = await page.evaluate(
+    async ({ fromDays, toDays }) => {
+      const at = (n: number) => {
+        const d = new Date();
+        d.setDate(d.getDate() + n);
+        d.setHours(10, 0, 0, 0);
+        return d;
+      };
+      const listed = await window.api.listPosts({
+        start: at(fromDays - 1).toISOString(),
+        end: at(toDays + 1).toISOString(),
+      });
+      if (!listed.ok) throw new Error(listed.error.message);
+      const counts: { at: number; posts: number }[] = [];
+      for (let n = fromDays; n <= toDays; n++) {
+        const day = at(n).toDateString();
+        const posts = listed.value.posts.filter((p) => new Date(p.publishDate).toDateString() === day);
+        counts.push({ at: at(n).getTime(), posts: posts.length });
+      }
+      return counts;
+    },
+    { fromDays, toDays },
+  );
+  const quiet = days.reduce((a, b) => (b.posts < a.posts ? b : a));
+  return new Date(quiet.at);
+}
