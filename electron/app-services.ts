@@ -184,7 +184,13 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const drafts = new DraftsService({ db, active, now });
   const files = new FileGrants();
   const integrations = new IntegrationsService({ db, active, now });
-  const search = new SearchService({ db, active, meta: stores.meta });
+  const search = new SearchService({
+    db,
+    active,
+    shown: () => brandScope.shownNamed(),
+    known: () => brandScope.known(),
+    meta: stores.meta,
+  });
   // A new key, profile or brand may unblock waiting operations, and its accounts are learned at once.
   events.on((name) => {
     if (name === 'profileChanged') sync.brandOpened();

@@ -100,9 +100,11 @@ const DOC_SUBJECT = `CASE d.source
   ELSE (SELECT coalesce(o.group_id, 'draft:' || o.draft_id, 'local:' || o.id) FROM outbox o WHERE o.id = d.ref_id)
 END`;
 
-/** Local filters beside the words: labels (by id) every match carries. */
+/** Local filters beside the words: labels (by id) every match carries; the brands searched. */
 export interface SearchExtras {
   labelIds?: readonly string[];
+  /** Any of these brands (the ones the calendar shows); absent: every brand of the profile. */
+  brandIds?: readonly string[];
 }
 
 function conditions(
@@ -132,6 +134,11 @@ function conditions(
   if (q.brandId) {
     where.push('d.brand_id = ?');
     params.push(q.brandId);
+  }
+  if (extras.brandIds) {
+    if (extras.brandIds.length === 0) return { none: null };
+    where.push(`d.brand_id IN (${placeholders(extras.brandIds.length)})`);
+    params.push(...extras.brandIds);
   }
   if (q.states) {
     const raw = storedStates(db, profileId, q.states);
