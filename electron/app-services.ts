@@ -281,13 +281,18 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     timezone: (brand) => queue.timezone(brand),
     brandName: ({ profileId, brandId }) =>
       profiles.brandViews(profileId).find((b) => b.id === brandId)?.name ?? 'Postdeck',
-    postsInRange: (range) => sync.listPosts(range).posts,
+    postsInRange: (range) => sync.listShownPosts(range).posts,
     postsById: (ids) => sync.postsShown(ids),
     detail: (id) => sync.getPost({ id }),
-    savedDetail: (id) => {
-      const brand = active();
-      return brand ? postsCache.getDetail(brand.profileId, brand.brandId, id) : null;
+    savedDetail: (post) => {
+      const brand =
+        post.profileId && post.brandId ? { profileId: post.profileId, brandId: post.brandId } : active();
+      return brand ? postsCache.getDetail(brand.profileId, brand.brandId, post.id) : null;
     },
+    allBrandsZone: () =>
+      brandScope.isAll()
+        ? (brandScope.view().displayZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone)
+        : null,
     chooseSavePath: opts.chooseSavePath,
     meta: (a, subjects) => stores.meta.exportedMeta(a, subjects),
     ...(opts.showInFolder ? { showInFolder: opts.showInFolder } : {}),
@@ -299,7 +304,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     timezone: (brand) => queue.timezone(brand),
     brandName: brandNameOf,
     lens: review,
-    postsInRange: (range) => sync.listPosts(range).posts,
+    postsInRange: (range) => sync.listShownPosts(range).posts,
     postsById: (ids) => sync.postsShown(ids),
     outboxOp: (id) => stores.outbox.get(id),
     detail: (id) => sync.getPost({ id }),
