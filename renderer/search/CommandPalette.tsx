@@ -403,7 +403,7 @@ function HitView({ hit, zone, brand }: { hit: SearchHit; zone: string; brand: Br
         {brand ? (
           <span className="palette-hit-brand">
             <BrandAvatar brand={brand} size="sm" />
-            {brand.name}
+            <span className="palette-hit-brand-name">{brand.name}</span>
           </span>
         ) : null}
         <span className={`palette-state palette-state-${hit.state}`}>
