@@ -18,17 +18,6 @@ import { DEFAULT_SEARCH_LIMIT, docsOfSubject, searchAllMatches, searchPosts } fr
 const NOTES_SEARCHED = 200;
 const hitKey = (h: SearchHit) => `${h.profileId ?? ''}:${h.source}:${h.id}`;
 
-/** The brands searched, one index query per connection. */
-function byProfile(brands: readonly SearchedBrand[]): SearchRun[] {
-  const runs = new Map<string, SearchRun>();
-  for (const b of brands) {
-    const run = runs.get(b.profileId) ?? { profileId: b.profileId, brandIds: [], labelIds: [] };
-    run.brandIds.push(b.brandId);
-    runs.set(b.profileId, run);
-  }
-  return [...runs.values()];
-}
-
 /** Characters of a note a match shows around its first found word. */
 const NOTE_SNIPPET_CHARS = 120;
 /** Characters of the post's first line a note's match starts with. */
@@ -41,16 +30,16 @@ export interface SearchedBrand {
   name: string;
 }
 
-/** One query of the index: a connection's brands, with the labels (by id) its matches carry. */
+/** One query of the index: brands of any connection, with the labels (by id) its matches carry. */
 interface SearchRun {
-  profileId: string;
-  brandIds: string[];
+  brands: ActiveBrand[];
   labelIds: string[];
 }
 
 /**
  * The searchPosts IPC method: a search of the brands the calendar shows (every brand of every
- * connection in the all-brands view), one query per connection, never one per hit. `label:name`
+ * connection in the all-brands view) in one query of the index, never one per brand or per hit
+ * (a `label:` search: one per brand, as each brand has its own labels). `label:name`
  * (or `label:"two words"`) keeps the posts carrying that label, `brand:name` one brand's; words
  * also find posts by their notes.
  */
@@ -76,13 +65,13 @@ export class SearchService {
     let notice: string | null = null;
     const found: SearchHit[] = [];
     for (const run of plan.runs) {
-      const result = searchPosts(this.o.db, run.profileId, q, {
+      const result = searchPosts(this.o.db, run.brands[0]?.profileId ?? '', q, {
         labelIds: run.labelIds,
-        brandIds: run.brandIds,
+        brands: run.brands,
       });
       more ||= result.more;
       notice ??= result.notice;
-      for (const hit of result.hits) found.push({ ...hit, profileId: run.profileId });
+      found.push(...result.hits);
     }
     const byNotes = this.noteHitsOf(plan.runs, q);
     if (plan.runs.length === 1 && byNotes.length === 0) return { hits: found, more, notice };
@@ -111,11 +100,11 @@ export class SearchService {
       posts.push({ id, date, profileId, ...(brandId ? { brandId } : {}) });
     };
     for (const run of plan.runs) {
-      const matches = searchAllMatches(this.o.db, run.profileId, q, {
+      const matches = searchAllMatches(this.o.db, run.brands[0]?.profileId ?? '', q, {
         labelIds: run.labelIds,
-        brandIds: run.brandIds,
+        brands: run.brands,
       });
-      for (const m of matches) if (m.source === 'post') add(run.profileId, m.brandId, m.id, m.date);
+      for (const m of matches) if (m.source === 'post') add(m.profileId, m.brandId, m.id, m.date);
     }
     for (const h of this.noteHitsOf(plan.runs, q))
       if (h.source === 'post' && h.date) add(h.profileId ?? '', h.brandId, h.id, h.date);
@@ -160,7 +149,9 @@ export class SearchService {
     }
     const { labels, rest } = parseLabelQuery(afterBrands);
     const meta = this.o.meta;
-    if (labels.length === 0 || !meta) return { runs: byProfile(brands), rest: meta ? rest : afterBrands };
+    const refs = brands.map(({ profileId, brandId }) => ({ profileId, brandId }));
+    if (labels.length === 0 || !meta)
+      return { runs: [{ brands: refs, labelIds: [] }], rest: meta ? rest : afterBrands };
     // A label belongs to a brand: each brand that has every label named is searched with its own.
     const runs: SearchRun[] = [];
     const missing = new Set(labels);
@@ -171,7 +162,7 @@ export class SearchService {
         if (ids[i]) missing.delete(name);
       });
       if (ids.every((id): id is string => !!id))
-        runs.push({ profileId: brand.profileId, brandIds: [brand.brandId], labelIds: ids });
+        runs.push({ brands: [{ profileId: brand.profileId, brandId: brand.brandId }], labelIds: ids });
     }
     if (runs.length === 0) {
       const name = [...missing][0] ?? labels[0] ?? '';
@@ -183,11 +174,8 @@ export class SearchService {
   /** The note matches of every brand of the runs, each marked with its connection. */
   private noteHitsOf(runs: readonly SearchRun[], q: SearchQuery): SearchHit[] {
     return runs.flatMap((run) =>
-      run.brandIds.flatMap((brandId) =>
-        this.noteHits({ profileId: run.profileId, brandId }, q, run.labelIds).map((h) => ({
-          ...h,
-          profileId: run.profileId,
-        })),
+      run.brands.flatMap((brand) =>
+        this.noteHits(brand, q, run.labelIds).map((h) => ({ ...h, profileId: brand.profileId })),
       ),
     );
   }
