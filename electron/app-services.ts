@@ -19,6 +19,7 @@ import { readDiagnostics, type DiagnosticsSource } from './logs/diagnostics.js';
 import { MediaLibraryService } from './media/media-library.js';
 import { ProfileService, type SandboxConnection } from './profiles/profile-service.js';
 import { BrandScopeService } from './profiles/brand-scope.js';
+import { otherBrands } from './store/brand-scope.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { DraftsService } from './drafts/drafts-service.js';
@@ -380,7 +381,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     discardOutbox: async (input) => posts.discardOutbox(input),
     resolveMissedTime: async (input) => posts.resolveMissedTime(input),
     syncNow: () => sync.syncNow(),
-    getQueueSlots: async (input) => queue.getQueueSlots(input),
+    getQueueSlots: async (input) => {
+      // Another brand's slots (a bulk plan of the all-brands view) only for a brand the calendar shows.
+      if (input.brand && !brandScope.isShown(input.brand)) throw otherBrands('account');
+      return queue.getQueueSlots(input);
+    },
     setQueueSlots: async (input) => {
       const view = queue.setQueueSlots(input);
       kickEvergreen();

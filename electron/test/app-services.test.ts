@@ -645,11 +645,28 @@ describe('all brands (issue 27)', () => {
       expect(new Set(writes.map((w) => w.brandId))).toEqual(new Set([p.brandId]));
     }
 
+    // "Next free slots" reads each account's slots under its own brand: Lumen has none of its own,
+    // so none of the active brand's (Harbor's default) either.
+    const lumenAccount = picked[1]!.integration.id;
+    const lumenRef = { profileId: picked[1]!.profileId!, brandId: lumen };
+    await app.ok('setQueueSlots', { integrationId: null, slots: [{ weekday: 1, time: '09:00' }] });
+    expect(
+      (await app.ok<{ slots: unknown[] }>('getQueueSlots', { integrationId: lumenAccount })).slots,
+    ).toHaveLength(1);
+    expect(
+      (await app.ok<{ slots: unknown[] }>('getQueueSlots', { integrationId: lumenAccount, brand: lumenRef }))
+        .slots,
+    ).toEqual([]);
+
     const undone = await app.ok<{ restored: number; notRestored: unknown[] }>('undoBulkChange', {
       batchId: applied.batchId,
     });
     expect(undone).toMatchObject({ restored: 2, notRestored: [] });
     await sent((p) => p.publishDate);
     expect((await app.fails('undoBulkChange', { batchId: applied.batchId })).message).toMatch(/already/);
+    // One brand on screen again: another brand's slots are not read.
+    await app.ok('setAllBrands', { all: false });
+    const refused = await app.fails('getQueueSlots', { integrationId: lumenAccount, brand: lumenRef });
+    expect(refused.message).toMatch(/another brand/);
   });
 });

@@ -206,6 +206,26 @@ describe('planBulkChange: across brands (the all-brands view)', () => {
     expect(near.changes[0]!.warnings.map((w) => [w.kind, w.otherId])).toEqual([['gap', own.id]]);
   });
 
+  it("gives each account its next free slot in its own brand's zone, not the view's", () => {
+    const slots = [{ weekday: 3, time: '09:00' }]; // Wednesdays 09:00
+    const ny = post('2026-12-01T13:00:00.000Z', harbor);
+    const tokyo = post('2026-12-01T13:00:00.000Z', {
+      ...lumen,
+      integration: { id: 'acc-l', platform: 'x', name: 'Lumen Labs', picture: null },
+    });
+    const plan = planBulkChange(
+      [ny, tokyo],
+      { kind: 'nextFreeSlots' },
+      ctx([ny, tokyo], {
+        slotsFor: () => slots,
+        slotZoneFor: (id) => (id === 'acc-l' ? 'Asia/Tokyo' : NY),
+      }),
+    );
+    const to = Object.fromEntries(plan.changes.map((c) => [c.id, c.to]));
+    expect(to[ny.id]).toBe('2026-10-21T13:00:00.000Z'); // Wed 09:00 in New York
+    expect(to[tokyo.id]).toBe('2026-10-21T00:00:00.000Z'); // Wed 09:00 in Tokyo
+  });
+
   it('names each change’s brand, sends each under it, and says which brands a plan spans', () => {
     const a = post('2026-10-25T14:00:00.000Z', harbor);
     const b = post('2026-10-25T15:00:00.000Z', harbor);

@@ -90,6 +90,8 @@ export interface BulkPlanContext {
   whyNotDeletable: (post: CalendarPost) => string | null;
   /** An account's queue slots (its own or the brand default's); empty when it has none. */
   slotsFor: (integrationId: string) => readonly QueueSlot[];
+  /** The zone an account's slots are wall times in (its brand's); absent: `zone`. */
+  slotZoneFor?: (integrationId: string) => string;
   /** Every post known around the selection (the selection included): for clashes and busy slots. */
   existing: readonly CalendarPost[];
   gapMinutes: number;
@@ -223,7 +225,7 @@ export function planBulkChange(
       const free = slots.length
         ? nextFreeSlots(
             slots,
-            ctx.zone,
+            ctx.slotZoneFor?.(integrationId) ?? ctx.zone,
             ctx.now + MINUTE,
             busyByAccount.get(integrationId) ?? [],
             list.length,

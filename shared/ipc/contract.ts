@@ -277,9 +277,9 @@ export const ipcMethods = {
 
   // Posting queue: weekly slots per account (null = the brand default), and sending at the next free one.
   getQueueSlots: m(
-    z.object({ integrationId: Id.nullable() }),
+    z.object({ integrationId: Id.nullable(), brand: BrandRef.optional() }),
     QueueSlotsView,
-    "An account's slots, or the brand default's.",
+    "An account's slots, or the brand default's; of the brand named (one the calendar shows), else the active brand's.",
   ),
   setQueueSlots: m(
     z.object({ integrationId: Id.nullable(), slots: QueueSlots.nullable() }),
