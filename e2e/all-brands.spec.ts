@@ -115,6 +115,10 @@ test.describe('all brands at a glance', () => {
         .map((n) => `${n} 1`)
         .join(', ')}`,
     );
+    // Labels are the active brand's (Harbor Coffee): not offered for a selection with Lumen's posts.
+    await expect(page.getByTestId('bulk-labels-brand')).toHaveText(
+      `Labels belong to one brand: pick only ${harbor.name}'s posts to label them.`,
+    );
     await bar.getByLabel('Days to shift').fill('0');
     await bar.getByLabel('Hours to shift').fill('2');
     await bar.getByRole('button', { name: 'Shift…' }).click();
