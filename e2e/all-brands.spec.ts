@@ -119,6 +119,13 @@ test.describe('all brands at a glance', () => {
     await expect(page.getByTestId('bulk-labels-brand')).toHaveText(
       `Labels belong to one brand: pick only ${harbor.name}'s posts to label them.`,
     );
+    for (const size of [
+      { width: 1024, height: 700 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await snap(page, `all-brands-bulk-bar-${size.width}x${size.height}`);
+    }
     await bar.getByLabel('Days to shift').fill('0');
     await bar.getByLabel('Hours to shift').fill('2');
     await bar.getByRole('button', { name: 'Shift…' }).click();

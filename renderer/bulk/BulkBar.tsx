@@ -212,6 +212,11 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
         <strong className="bulk-bar__count" aria-live="polite">
           {ids.length} selected
         </strong>
+        {spanning && (
+          <span className="bulk-bar__brands" role="note" data-testid="bulk-brands">
+            {spanning}
+          </span>
+        )}
         <button
           type="button"
           onClick={() => selectIds(matching)}
@@ -299,11 +304,6 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
         >
           Delete…
         </button>
-        {spanning && (
-          <span className="bulk-bar__brands" role="note" data-testid="bulk-brands">
-            {spanning}
-          </span>
-        )}
         {planning && <span role="status">Planning…</span>}
         {error && (
           <span role="alert" className="bulk-bar__error">
