@@ -19,6 +19,7 @@ import { readDiagnostics, type DiagnosticsSource } from './logs/diagnostics.js';
 import { MediaLibraryService } from './media/media-library.js';
 import { ProfileService, type SandboxConnection } from './profiles/profile-service.js';
 import { BrandScopeService } from './profiles/brand-scope.js';
+import { otherBrands } from './store/brand-scope.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { DraftsService } from './drafts/drafts-service.js';
@@ -184,7 +185,13 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const drafts = new DraftsService({ db, active, now });
   const files = new FileGrants();
   const integrations = new IntegrationsService({ db, active, now });
-  const search = new SearchService({ db, active, meta: stores.meta });
+  const search = new SearchService({
+    db,
+    active,
+    shown: () => brandScope.shownNamed(),
+    known: () => brandScope.known(),
+    meta: stores.meta,
+  });
   // A new key, profile or brand may unblock waiting operations, and its accounts are learned at once.
   events.on((name) => {
     if (name === 'profileChanged') sync.brandOpened();
@@ -275,13 +282,18 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     timezone: (brand) => queue.timezone(brand),
     brandName: ({ profileId, brandId }) =>
       profiles.brandViews(profileId).find((b) => b.id === brandId)?.name ?? 'Postdeck',
-    postsInRange: (range) => sync.listPosts(range).posts,
+    postsInRange: (range) => sync.listShownPosts(range).posts,
     postsById: (ids) => sync.postsShown(ids),
     detail: (id) => sync.getPost({ id }),
-    savedDetail: (id) => {
-      const brand = active();
-      return brand ? postsCache.getDetail(brand.profileId, brand.brandId, id) : null;
+    savedDetail: (post) => {
+      const brand =
+        post.profileId && post.brandId ? { profileId: post.profileId, brandId: post.brandId } : active();
+      return brand ? postsCache.getDetail(brand.profileId, brand.brandId, post.id) : null;
     },
+    allBrandsZone: () =>
+      brandScope.isAll()
+        ? (brandScope.view().displayZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone)
+        : null,
     chooseSavePath: opts.chooseSavePath,
     meta: (a, subjects) => stores.meta.exportedMeta(a, subjects),
     ...(opts.showInFolder ? { showInFolder: opts.showInFolder } : {}),
@@ -293,7 +305,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     timezone: (brand) => queue.timezone(brand),
     brandName: brandNameOf,
     lens: review,
-    postsInRange: (range) => sync.listPosts(range).posts,
+    postsInRange: (range) => sync.listShownPosts(range).posts,
     postsById: (ids) => sync.postsShown(ids),
     outboxOp: (id) => stores.outbox.get(id),
     detail: (id) => sync.getPost({ id }),
@@ -369,7 +381,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     discardOutbox: async (input) => posts.discardOutbox(input),
     resolveMissedTime: async (input) => posts.resolveMissedTime(input),
     syncNow: () => sync.syncNow(),
-    getQueueSlots: async (input) => queue.getQueueSlots(input),
+    getQueueSlots: async (input) => {
+      // Another brand's slots (a bulk plan of the all-brands view) only for a brand the calendar shows.
+      if (input.brand && !brandScope.isShown(input.brand)) throw otherBrands('account');
+      return queue.getQueueSlots(input);
+    },
     setQueueSlots: async (input) => {
       const view = queue.setQueueSlots(input);
       kickEvergreen();

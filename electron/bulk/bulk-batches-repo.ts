@@ -12,6 +12,8 @@ import { jsonText, parseRow } from '../store/rows.js';
 export const BatchUndo = z.object({
   moves: z.array(z.object({ postId: z.string(), from: IsoDateTime, to: IsoDateTime })),
   deletes: z.array(z.object({ group: z.string(), opId: z.string(), postIds: z.array(z.string()) })),
+  /** The other brands' batches of the same change (a selection spanning brands): undone with this one. */
+  linked: z.array(z.string()).optional(),
 });
 export type BatchUndo = z.infer<typeof BatchUndo>;
 

@@ -33,13 +33,18 @@ export interface ExportServiceOptions {
   now: () => Date;
   timezone: (active: ActiveBrand) => string;
   brandName: (active: ActiveBrand) => string;
+  /**
+   * The all-brands view's zone while the calendar shows every brand (its exports then hold every
+   * shown brand's posts, each row naming its brand), else null.
+   */
+  allBrandsZone?: () => string | null;
   /** The calendar's posts (cache with pending changes laid over it). */
   postsInRange: (range: PostRange) => CalendarPost[];
   postsById: (ids: readonly string[]) => CalendarPost[];
   /** GET /posts/:id, or the copy saved when it was last opened. */
   detail: (id: string) => Promise<PostDetail>;
-  /** The copy saved on this computer, if any, read first (no request). */
-  savedDetail?: (id: string) => PostDetail | null;
+  /** The copy saved on this computer, if any, read first (no request), under the post's own brand. */
+  savedDetail?: (post: CalendarPost) => PostDetail | null;
   chooseSavePath?: ChooseSavePath;
   /** Labels and notes of post groups (subjects), written as their own columns; absent: none. */
   meta?: (
@@ -52,6 +57,9 @@ export interface ExportServiceOptions {
 
 /** Characters of the brand's name a default file name keeps (file systems take 255 bytes a name). */
 export const MAX_NAME_BRAND_CHARS = 60;
+
+/** What an export of the all-brands view is called, in its file name and its file. */
+export const ALL_BRANDS_NAME = 'All brands';
 
 /** A file name for the brand and the day: "Harbor Coffee posts 2026-11-23.csv". */
 export function defaultName(brand: string, now: Date, format: ExportFormat): string {
@@ -66,6 +74,11 @@ export function defaultName(brand: string, now: Date, format: ExportFormat): str
   const short = [...safe].slice(0, MAX_NAME_BRAND_CHARS).join('').trim();
   return `${short} posts ${now.toISOString().slice(0, 10)}.${EXTENSION[format]}`;
 }
+
+/** A post's own brand, where the calendar marks it; else the active one. */
+const ownBrand = (p: CalendarPost, active: ActiveBrand): ActiveBrand =>
+  p.profileId && p.brandId ? { profileId: p.profileId, brandId: p.brandId } : active;
+const brandKey = (b: ActiveBrand) => `${b.profileId}\u0000${b.brandId}`;
 
 export class ExportService {
   /** The file the last export wrote, by its token: the only path "Show in folder" will ever show. */
@@ -83,14 +96,37 @@ export class ExportService {
     return { shown: true };
   }
 
-  /** Each row's labels and notes: its group's (a row holds posts of one group). */
+  /**
+   * Each row's brand, labels and notes: its group's (a row holds posts of one group, so of one
+   * brand), each read under the post's own brand.
+   */
   private withMeta(active: ActiveBrand, records: PostRecord[], posts: readonly CalendarPost[]): PostRecord[] {
-    if (!this.o.meta) return records;
+    const brandOfPost = new Map(posts.map((p) => [p.id, ownBrand(p, active)]));
+    const names = new Map<string, string>();
+    const nameOf = (brand: ActiveBrand) => {
+      const key = brandKey(brand);
+      let name = names.get(key);
+      if (name === undefined) names.set(key, (name = this.o.brandName(brand)));
+      return name;
+    };
+    const named = records.map((r) => ({
+      ...r,
+      brand: nameOf(brandOfPost.get(r.postIds[0] ?? '') ?? active),
+    }));
+    if (!this.o.meta) return named;
     const subjectOf = new Map(posts.map((p) => [p.id, subjectOfPost(p)]));
-    const subjects = [...new Set(subjectOf.values())];
-    const meta = this.o.meta(active, subjects);
-    return records.map((r) => {
-      const m = meta.get(subjectOf.get(r.postIds[0] ?? '') ?? '');
+    const byBrand = new Map<string, { brand: ActiveBrand; subjects: Set<string> }>();
+    for (const p of posts) {
+      const brand = brandOfPost.get(p.id) ?? active;
+      const entry = byBrand.get(brandKey(brand)) ?? { brand, subjects: new Set<string>() };
+      entry.subjects.add(subjectOf.get(p.id) ?? '');
+      byBrand.set(brandKey(brand), entry);
+    }
+    const metaOf = new Map<string, Map<string, { labels: string[]; notes: string[] }>>();
+    for (const [key, { brand, subjects }] of byBrand) metaOf.set(key, this.o.meta(brand, [...subjects]));
+    return named.map((r) => {
+      const first = r.postIds[0] ?? '';
+      const m = metaOf.get(brandKey(brandOfPost.get(first) ?? active))?.get(subjectOf.get(first) ?? '');
       return m && (m.labels.length > 0 || m.notes.length > 0)
         ? {
             ...r,
@@ -121,15 +157,15 @@ export class ExportService {
       );
     }
     const now = this.o.now();
-    const path = await this.o.chooseSavePath({
-      defaultName: defaultName(this.o.brandName(active), now, format),
-      format,
-    });
+    // The all-brands view exports every shown brand's posts (main's lists hold them), in its zone.
+    const allZone = this.o.allBrandsZone?.() ?? null;
+    const brandName = allZone === null ? this.o.brandName(active) : ALL_BRANDS_NAME;
+    const path = await this.o.chooseSavePath({ defaultName: defaultName(brandName, now, format), format });
     if (path === null) return { path: null, count: 0, posts: 0, partial: 0, skipped, fileToken: null };
     const exported = await this.readAll(serverPosts);
-    const timezone = this.o.timezone(active);
+    const timezone = allZone ?? this.o.timezone(active);
     const records = this.withMeta(active, postRecords(exported, timezone), serverPosts);
-    const text = render(format, records, { brandName: this.o.brandName(active), timezone, now });
+    const text = render(format, records, { brandName, timezone, now });
     const target = extname(path) === '' ? `${path}.${EXTENSION[format]}` : path;
     await writeAtomically(target, text);
     const partial = exported.filter((e) => e.detail === null).length;
@@ -156,7 +192,7 @@ export class ExportService {
         // A post's blocks, media and settings never change under its id (the API only moves its
         // date, and an edit is a new post), so a saved copy is as good as a fresh one; its date and
         // state come from the calendar's copy anyway.
-        const detail = this.o.savedDetail?.(post.id) ?? (await this.o.detail(post.id).catch(() => null));
+        const detail = this.o.savedDetail?.(post) ?? (await this.o.detail(post.id).catch(() => null));
         out[i] = { post, detail };
       }
     };

@@ -48,7 +48,8 @@ function eventDescription(record: PostRecord): string {
     return `${head}${b.text}${media}`;
   });
   const accounts = `Accounts: ${record.accounts.map((a) => a.name).join(', ')}`;
-  return [...parts, accounts, `State: ${record.state}`].join('\n\n');
+  const brand = record.brand ? [`Brand: ${record.brand}`] : [];
+  return [...parts, accounts, ...brand, `State: ${record.state}`].join('\n\n');
 }
 
 export function toIcs(records: readonly PostRecord[], meta: ExportMeta): string {

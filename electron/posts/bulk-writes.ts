@@ -12,7 +12,7 @@ import { whyGroupNotDeletable } from '../../shared/posts/deletable.js';
 import { whyMoveCannotBeUndone, whyNotMovable } from '../../shared/posts/movable.js';
 import { whyTimePassed } from '../../shared/posts/time-passed.js';
 import type { ActiveBrand } from '../core/active-brand.js';
-import type { BatchUndo } from '../bulk/bulk-batches-repo.js';
+import type { BatchRecord, BatchUndo } from '../bulk/bulk-batches-repo.js';
 import { enqueue, queueMove } from './outbox-entries.js';
 import type { PostsDeps } from './posts-deps.js';
 
@@ -27,161 +27,229 @@ import type { PostsDeps } from './posts-deps.js';
  * restore, and undo says so for those.
  */
 
+/** One brand's part of a bulk change: queued as that brand's batch, under its key and brand header. */
+export interface BrandBatch {
+  brand: ActiveBrand;
+  moves: BulkApplyInput['moves'];
+  deleteGroups: string[];
+}
+
 /**
  * A plan as the window should send it: each post moved once (the last time named wins), each group
- * deleted once, and no more than MAX_BULK_CHANGES changes in all.
+ * deleted once, and no more than MAX_BULK_CHANGES changes in all, whatever the brands.
  */
-function withinBulkCap(input: BulkApplyInput): BulkApplyInput {
-  const moves = [...new Map(input.moves.map((m) => [m.id, m])).values()];
-  const deleteGroups = [...new Set(input.deleteGroups)];
-  if (moves.length + deleteGroups.length > MAX_BULK_CHANGES) {
+function withinBulkCap(batches: readonly BrandBatch[]): BrandBatch[] {
+  const capped = batches.map((b) => ({
+    brand: b.brand,
+    moves: [...new Map(b.moves.map((m) => [m.id, m])).values()],
+    deleteGroups: [...new Set(b.deleteGroups)],
+  }));
+  if (capped.reduce((n, b) => n + b.moves.length + b.deleteGroups.length, 0) > MAX_BULK_CHANGES) {
     throw new AppFailure(
       'INVALID_ARGUMENT',
       `A bulk change can hold at most ${MAX_BULK_CHANGES.toLocaleString('en-US')} posts; select fewer and apply it in parts.`,
     );
   }
-  return { moves, deleteGroups };
+  // A brand with nothing to change gets no batch; a change of nothing at all is still one (empty) batch.
+  const kept = capped.filter((b) => b.moves.length + b.deleteGroups.length > 0);
+  return kept.length > 0 ? kept : capped.slice(0, 1);
 }
 
 const sameInstant = (a: string | null, b: string) => a !== null && Date.parse(a) === Date.parse(b);
 
 export interface BulkOutcome<T> {
   result: T;
-  /** Posts whose look changed, for the answer and the change event. */
+  /** Posts whose look changed, brand by brand, for the answer and the change event. */
+  touched: { brand: ActiveBrand; ids: string[] }[];
+}
+
+interface BatchOutcome {
+  undo: BatchUndo;
+  queued: number;
+  refused: BulkApplyResult['refused'];
   touched: string[];
 }
 
 export class BulkWrites {
   constructor(private readonly c: PostsDeps) {}
 
-  apply(active: ActiveBrand, input: BulkApplyInput): BulkOutcome<BulkApplyResult> {
-    const { outbox, cache } = this.c;
-    input = withinBulkCap(input);
+  /**
+   * Queues every brand's part of a bulk change in one transaction, each as its brand's batch; the
+   * first batch names the others, so one undo takes them all back.
+   */
+  apply(batches: readonly BrandBatch[]): BulkOutcome<BulkApplyResult> {
+    const capped = withinBulkCap(batches);
     const outcome = this.c.db.tx(() => {
-      const { moves: queuedMoves, deletes: queuedDeletes, movesByGroup } = this.queued(active);
-      const undo: BatchUndo = { moves: [], deletes: [] };
-      const refused: BulkApplyResult['refused'] = [];
-      const touched: string[] = [];
-      const deleting = new Set(input.deleteGroups);
-      const now = this.c.now().getTime();
-      let queued = 0;
-
-      for (const move of input.moves) {
-        const post = cache.get(active.profileId, active.brandId, move.id);
-        const reason = !post
-          ? 'This post is not in the calendar any more.'
-          : (whyNotMovable({ state: post.state }) ??
-            whyTimePassed(move.to, now) ??
-            (post.group && deleting.has(post.group) ? 'It is deleted in the same change.' : null));
-        if (!post || reason) {
-          refused.push({ id: move.id, reason: reason ?? '' });
-          continue;
-        }
-        queueMove(outbox, active, post, move.to, queuedMoves.get(post.id));
-        undo.moves.push({ postId: post.id, from: move.from, to: move.to });
-        touched.push(post.id);
-        queued += 1;
-      }
-
-      // Deletes last, so a batch that moves and deletes never moves a post it deletes.
-      for (const group of new Set(input.deleteGroups)) {
-        const posts = cache.listGroup(active.profileId, active.brandId, group);
-        // Unknown here (another brand's, or gone): nothing of this brand to delete, so no DELETE is sent.
-        if (posts.length === 0) {
-          refused.push({ id: group, reason: 'This post is not in the calendar any more.' });
-          continue;
-        }
-        if (queuedDeletes.has(group)) {
-          refused.push({ id: group, reason: 'It is already being deleted.' });
-          continue;
-        }
-        const cannot = whyGroupNotDeletable(posts);
-        if (cannot) {
-          refused.push({ id: group, reason: cannot });
-          continue;
-        }
-        // Moving a post that is about to be deleted is moot: those moves go, so they cannot hold the delete up.
-        for (const op of movesByGroup.get(group) ?? []) outbox.remove(op.id);
-        const opId = enqueue(outbox, active, {
-          op: { kind: 'deleteGroup', payload: { group } },
-          key: `group:${group}`,
-          summary: deleteSummary(posts[0]?.content ?? null, group),
-          postId: posts[0]?.id ?? null,
-          group,
-        });
-        // Held back a few seconds so the batch's Undo can still take it back (see BULK_DELETE_GRACE_SECONDS).
-        outbox.update(opId, { nextAttemptMs: now + BULK_DELETE_GRACE_SECONDS * 1000 });
-        const postIds = posts.map((p) => p.id);
-        undo.deletes.push({ group, opId, postIds });
-        touched.push(...postIds);
-        queued += 1;
-      }
-      const batchId = this.c.batches.add(active, undo);
-      return { result: { batchId, queued, refused }, touched };
+      const done = capped.map((batch) => ({ brand: batch.brand, ...this.queueBatch(batch) }));
+      const [lead, ...others] = done;
+      if (!lead) throw new AppFailure('INVALID_ARGUMENT', 'This bulk change names no brand.');
+      const linked = others.map((o) => this.c.batches.add(o.brand, o.undo));
+      const batchId = this.c.batches.add(
+        lead.brand,
+        linked.length > 0 ? { ...lead.undo, linked } : lead.undo,
+      );
+      return {
+        result: {
+          batchId,
+          queued: done.reduce((n, d) => n + d.queued, 0),
+          refused: done.flatMap((d) => d.refused),
+        },
+        touched: done.map((d) => ({ brand: d.brand, ids: d.touched })),
+      };
     });
-    this.c.afterWrite(active);
+    for (const b of capped) this.c.afterWrite(b.brand);
     return outcome;
   }
 
-  undo(active: ActiveBrand, batchId: string): BulkOutcome<BulkUndoResult> {
+  /** One brand's moves, then its deletes, into the outbox (inside the caller's transaction). */
+  private queueBatch(batch: BrandBatch): BatchOutcome {
     const { outbox, cache } = this.c;
-    const batch = this.c.batches.get(batchId);
-    if (!batch || batch.profileId !== active.profileId || batch.brandId !== active.brandId)
+    const active = batch.brand;
+    const { moves: queuedMoves, deletes: queuedDeletes, movesByGroup } = this.queued(active);
+    const undo: BatchUndo = { moves: [], deletes: [] };
+    const refused: BulkApplyResult['refused'] = [];
+    const touched: string[] = [];
+    const deleting = new Set(batch.deleteGroups);
+    const now = this.c.now().getTime();
+    let queued = 0;
+
+    for (const move of batch.moves) {
+      const post = cache.get(active.profileId, active.brandId, move.id);
+      const reason = !post
+        ? 'This post is not in the calendar any more.'
+        : (whyNotMovable({ state: post.state }) ??
+          whyTimePassed(move.to, now) ??
+          (post.group && deleting.has(post.group) ? 'It is deleted in the same change.' : null));
+      if (!post || reason) {
+        refused.push({ id: move.id, reason: reason ?? '' });
+        continue;
+      }
+      queueMove(outbox, active, post, move.to, queuedMoves.get(post.id));
+      undo.moves.push({ postId: post.id, from: move.from, to: move.to });
+      touched.push(post.id);
+      queued += 1;
+    }
+
+    // Deletes last, so a batch that moves and deletes never moves a post it deletes.
+    for (const group of new Set(batch.deleteGroups)) {
+      const posts = cache.listGroup(active.profileId, active.brandId, group);
+      // Unknown here (another brand's, or gone): nothing of this brand to delete, so no DELETE is sent.
+      if (posts.length === 0) {
+        refused.push({ id: group, reason: 'This post is not in the calendar any more.' });
+        continue;
+      }
+      if (queuedDeletes.has(group)) {
+        refused.push({ id: group, reason: 'It is already being deleted.' });
+        continue;
+      }
+      const cannot = whyGroupNotDeletable(posts);
+      if (cannot) {
+        refused.push({ id: group, reason: cannot });
+        continue;
+      }
+      // Moving a post that is about to be deleted is moot: those moves go, so they cannot hold the delete up.
+      for (const op of movesByGroup.get(group) ?? []) outbox.remove(op.id);
+      const opId = enqueue(outbox, active, {
+        op: { kind: 'deleteGroup', payload: { group } },
+        key: `group:${group}`,
+        summary: deleteSummary(posts[0]?.content ?? null, group),
+        postId: posts[0]?.id ?? null,
+        group,
+      });
+      // Held back a few seconds so the batch's Undo can still take it back (see BULK_DELETE_GRACE_SECONDS).
+      outbox.update(opId, { nextAttemptMs: now + BULK_DELETE_GRACE_SECONDS * 1000 });
+      const postIds = posts.map((p) => p.id);
+      undo.deletes.push({ group, opId, postIds });
+      touched.push(...postIds);
+      queued += 1;
+    }
+    return { undo, queued, refused, touched };
+  }
+
+  /**
+   * Takes a bulk change back in one step: its batch and the batches of the other brands it
+   * spanned, each under its own brand. `canAct` says whether the window shows a brand (its
+   * writes are allowed then).
+   */
+  undo(batchId: string, canAct: (brand: ActiveBrand) => boolean): BulkOutcome<BulkUndoResult> {
+    const lead = this.c.batches.get(batchId);
+    if (!lead || !canAct(lead))
       throw new AppFailure(
         'NOT_FOUND',
         'This change is not known for the brand on screen; switch back to its brand to undo it.',
       );
-    if (batch.undoneAt) throw new AppFailure('CONFLICT', 'This change has already been undone.');
+    if (lead.undoneAt) throw new AppFailure('CONFLICT', 'This change has already been undone.');
+    const linked = (lead.undo.linked ?? [])
+      .map((id) => this.c.batches.get(id))
+      .filter((b): b is BatchRecord => b !== null && b.undoneAt === null && canAct(b));
+    const batches = [lead, ...linked];
     const outcome = this.c.db.tx(() => {
-      const notRestored: BulkUndoResult['notRestored'] = [];
-      const touched: string[] = [];
-      let restored = 0;
-      for (const d of batch.undo.deletes) {
-        const op = outbox.get(d.opId);
-        if (op && op.kind === 'deleteGroup' && op.status !== 'sending') {
-          outbox.remove(op.id);
-          restored += 1;
-          touched.push(...d.postIds);
-        } else {
-          notRestored.push({
-            id: d.group,
-            reason: op
-              ? 'The delete was on its way to the service at that moment, so it could not be taken back; if it fails, the Outbox keeps it to discard.'
-              : 'The service has already deleted these posts: a delete cannot be undone once it has been sent.',
-          });
-        }
-      }
-      const { moves: queuedMoves } = this.queued(active);
-      const now = this.c.now().getTime();
-      for (const m of batch.undo.moves) {
-        const post = cache.get(active.profileId, active.brandId, m.postId);
-        if (!post) {
-          notRestored.push({ id: m.postId, reason: 'This post is not in the calendar any more.' });
-          continue;
-        }
-        const cannot = whyMoveCannotBeUndone({ state: post.state });
-        if (cannot) {
-          notRestored.push({ id: m.postId, reason: cannot });
-          continue;
-        }
-        const queued = queuedMoves.get(post.id);
-        if (queued && queued.kind === 'reschedule' && sameInstant(queued.payload.serverDate, m.from)) {
-          // Not sent yet and the service still has the old time: dropping the move is the undo.
-          outbox.remove(queued.id);
-        } else if (Date.parse(m.from) <= now) {
-          notRestored.push({ id: m.postId, reason: 'Its old time has passed; move it by hand.' });
-          continue;
-        } else {
-          queueMove(outbox, active, post, m.from, queued);
-        }
-        restored += 1;
-        touched.push(post.id);
-      }
-      this.c.batches.markUndone(batch.id);
-      return { result: { restored, notRestored }, touched };
+      const done = batches.map((batch) => {
+        const brand = { profileId: batch.profileId, brandId: batch.brandId };
+        const result = this.undoBatch(brand, batch.undo);
+        this.c.batches.markUndone(batch.id);
+        return { brand, ...result };
+      });
+      return {
+        result: {
+          restored: done.reduce((n, d) => n + d.restored, 0),
+          notRestored: done.flatMap((d) => d.notRestored),
+        },
+        touched: done.map((d) => ({ brand: d.brand, ids: d.touched })),
+      };
     });
-    this.c.afterWrite(active);
+    for (const b of batches) this.c.afterWrite({ profileId: b.profileId, brandId: b.brandId });
     return outcome;
+  }
+
+  /** One brand's batch taken back (inside the caller's transaction). */
+  private undoBatch(active: ActiveBrand, undo: BatchUndo): BulkUndoResult & { touched: string[] } {
+    const { outbox, cache } = this.c;
+    const notRestored: BulkUndoResult['notRestored'] = [];
+    const touched: string[] = [];
+    let restored = 0;
+    for (const d of undo.deletes) {
+      const op = outbox.get(d.opId);
+      if (op && op.kind === 'deleteGroup' && op.status !== 'sending') {
+        outbox.remove(op.id);
+        restored += 1;
+        touched.push(...d.postIds);
+      } else {
+        notRestored.push({
+          id: d.group,
+          reason: op
+            ? 'The delete was on its way to the service at that moment, so it could not be taken back; if it fails, the Outbox keeps it to discard.'
+            : 'The service has already deleted these posts: a delete cannot be undone once it has been sent.',
+        });
+      }
+    }
+    const { moves: queuedMoves } = this.queued(active);
+    const now = this.c.now().getTime();
+    for (const m of undo.moves) {
+      const post = cache.get(active.profileId, active.brandId, m.postId);
+      if (!post) {
+        notRestored.push({ id: m.postId, reason: 'This post is not in the calendar any more.' });
+        continue;
+      }
+      const cannot = whyMoveCannotBeUndone({ state: post.state });
+      if (cannot) {
+        notRestored.push({ id: m.postId, reason: cannot });
+        continue;
+      }
+      const queued = queuedMoves.get(post.id);
+      if (queued && queued.kind === 'reschedule' && sameInstant(queued.payload.serverDate, m.from)) {
+        // Not sent yet and the service still has the old time: dropping the move is the undo.
+        outbox.remove(queued.id);
+      } else if (Date.parse(m.from) <= now) {
+        notRestored.push({ id: m.postId, reason: 'Its old time has passed; move it by hand.' });
+        continue;
+      } else {
+        queueMove(outbox, active, post, m.from, queued);
+      }
+      restored += 1;
+      touched.push(post.id);
+    }
+    return { restored, notRestored, touched };
   }
 
   /** The brand's queued moves (by post) and deletes (by group) that are not on their way already. */

@@ -1,5 +1,5 @@
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { OutboxItemView, PostsNow, SyncStatus } from '../../shared/ipc/models.js';
+import type { BrandRef, OutboxItemView, PostsNow, SyncStatus } from '../../shared/ipc/models.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import { AppFailure, notConnected } from '../core/app-failure.js';
 import { otherBrands } from '../store/brand-scope.js';
@@ -7,7 +7,7 @@ import type { Emit } from '../core/events.js';
 import type { Draft } from '../../shared/ipc/models.js';
 import type { CreatePayload, OutboxOp, OutboxRecord } from '../store/outbox-repo.js';
 import { outboxItemView } from '../sync/outbox-views.js';
-import { BulkWrites } from './bulk-writes.js';
+import { BulkWrites, type BrandBatch } from './bulk-writes.js';
 import { DraftSender } from './draft-sender.js';
 import { enqueue, touchedBy } from './outbox-entries.js';
 import { PostWrites, type Queued } from './post-writes.js';
@@ -100,18 +100,33 @@ export class PostCommands {
     return this.written(brand, this.writes.deleteGroup(brand, input));
   }
 
-  /** A planned bulk change, queued in one transaction as one batch; answers its posts as shown now. */
+  /**
+   * A planned bulk change, queued in one transaction: one batch per brand its posts belong to (a
+   * selection of the all-brands view spans brands), each sent under its own brand. Answers its
+   * posts as shown now.
+   */
   applyBulkChange(input: IpcInput<'applyBulkChange'>): IpcOutput<'applyBulkChange'> {
-    const active = this.requireActive();
-    const { result, touched } = this.bulk.apply(active, input);
-    return { ...result, ...this.answer(active, touched) };
+    const batches = new Map<string, BrandBatch>();
+    const batchOf = (named: BrandRef | undefined): BrandBatch => {
+      const brand = this.brandOf(named);
+      const key = `${brand.profileId}\u0000${brand.brandId}`;
+      let batch = batches.get(key);
+      if (!batch) batches.set(key, (batch = { brand, moves: [], deleteGroups: [] }));
+      return batch;
+    };
+    batchOf(undefined);
+    for (const move of input.moves) batchOf(move.brand).moves.push(move);
+    for (const group of input.deleteGroups) batchOf(undefined).deleteGroups.push(group);
+    for (const d of input.deletes ?? []) batchOf(d.brand).deleteGroups.push(d.group);
+    const { result, touched } = this.bulk.apply([...batches.values()]);
+    return { ...result, ...this.answerAcross(touched) };
   }
 
-  /** Takes a whole bulk change back in one step. */
+  /** Takes a whole bulk change back in one step: every brand's batch of it. */
   undoBulkChange(input: IpcInput<'undoBulkChange'>): IpcOutput<'undoBulkChange'> {
-    const active = this.requireActive();
-    const { result, touched } = this.bulk.undo(active, input.batchId);
-    return { ...result, ...this.answer(active, touched) };
+    this.requireActive();
+    const { result, touched } = this.bulk.undo(input.batchId, (brand) => this.shows(brand));
+    return { ...result, ...this.answerAcross(touched) };
   }
 
   // ---- the composer ----
@@ -367,6 +382,15 @@ export class PostCommands {
     const shown =
       touched.length > 0 ? this.o.view.shown(active, [...new Set(touched)]) : { posts: [], hidden: [] };
     return { ...shown, status: this.o.view.status() };
+  }
+
+  /** The answer of a write that touched posts of several brands: each brand's posts as shown now. */
+  private answerAcross(touched: readonly { brand: ActiveBrand; ids: readonly string[] }[]): PostsWritten {
+    const status = this.o.view.status();
+    return mergeWritten(
+      touched.map((t) => this.answer(t.brand, t.ids)),
+      status,
+    );
   }
 
   /** What a queued write answers: its outbox id, its posts as shown now, and the sync status. */

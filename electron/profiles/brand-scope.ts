@@ -72,6 +72,19 @@ export class BrandScopeService {
     return this.d.brands.listAll().map((b) => ({ profileId: b.profileId, brandId: b.id }));
   }
 
+  /** Every brand the app holds, with its name (what a search's `brand:` looks among). */
+  known(): (BrandRef & { name: string })[] {
+    return this.d.brands.listAll().map((b) => ({ profileId: b.profileId, brandId: b.id, name: b.name }));
+  }
+
+  /** The brands the calendar shows, with their names. */
+  shownNamed(): (BrandRef & { name: string })[] {
+    const known = this.known();
+    return this.shown().map(
+      (s) => known.find((b) => b.profileId === s.profileId && b.brandId === s.brandId) ?? { ...s, name: '' },
+    );
+  }
+
   /** Whether a brand is one the calendar shows (a write of its posts is then allowed). */
   isShown(ref: BrandRef): boolean {
     return this.shown().some((b) => b.profileId === ref.profileId && b.brandId === ref.brandId);

@@ -59,8 +59,9 @@ export class QueueService {
     );
   }
 
-  getQueueSlots({ integrationId }: IpcInput<'getQueueSlots'>): IpcOutput<'getQueueSlots'> {
-    const active = this.requireActive();
+  /** An account's slots; of the brand named (the all-brands view checks it is shown), else the active brand's. */
+  getQueueSlots({ integrationId, brand }: IpcInput<'getQueueSlots'>): IpcOutput<'getQueueSlots'> {
+    const active = brand ?? this.requireActive();
     const key = integrationId ?? BRAND_DEFAULT;
     const own = this.slots.get(active.profileId, active.brandId, key);
     const slots =

@@ -29,6 +29,7 @@ const MARKS = new RegExp(`([${MARK_START}${MARK_END}])`, 'u');
 
 const HitRow = z.object({
   source: z.enum(['post', 'draft', 'outbox']),
+  profile_id: z.string(),
   ref_id: z.string(),
   brand_id: z.string().nullable(),
   state: z.string(),
@@ -100,9 +101,15 @@ const DOC_SUBJECT = `CASE d.source
   ELSE (SELECT coalesce(o.group_id, 'draft:' || o.draft_id, 'local:' || o.id) FROM outbox o WHERE o.id = d.ref_id)
 END`;
 
-/** Local filters beside the words: labels (by id) every match carries. */
+/** Local filters beside the words: labels (by id) every match carries; the brands searched. */
 export interface SearchExtras {
   labelIds?: readonly string[];
+  /**
+   * The brands searched, of any connection (the all-brands view shows several): one query over
+   * all of them, which stops at `limit` matches whoever's they are. Absent: every brand of the
+   * profile named.
+   */
+  brands?: readonly { profileId: string; brandId: string }[];
 }
 
 function conditions(
@@ -120,8 +127,18 @@ function conditions(
   }
   const fts = match !== null;
   const rowid = fts ? 'search_fts.rowid' : 'd.doc_id';
-  const where: string[] = fts ? ['search_fts MATCH ?', 'd.profile_id = ?'] : ['d.profile_id = ?'];
-  const params: unknown[] = fts ? [match, profileId] : [profileId];
+  const where: string[] = fts ? ['search_fts MATCH ?'] : [];
+  const params: unknown[] = fts ? [match] : [];
+  const brands = extras.brands;
+  if (brands) {
+    if (brands.length === 0) return { none: null };
+    where.push(`(d.profile_id, d.brand_id) IN (VALUES ${brands.map(() => '(?, ?)').join(', ')})`);
+    for (const b of brands) params.push(b.profileId, b.brandId);
+  } else {
+    where.push('d.profile_id = ?');
+    params.push(profileId);
+  }
+  const profileIds = brands ? [...new Set(brands.map((b) => b.profileId))] : [profileId];
   for (const labelId of labelIds) {
     where.push(
       `EXISTS (SELECT 1 FROM post_labels pl WHERE pl.profile_id = d.profile_id AND pl.brand_id = d.brand_id
@@ -134,7 +151,7 @@ function conditions(
     params.push(q.brandId);
   }
   if (q.states) {
-    const raw = storedStates(db, profileId, q.states);
+    const raw = [...new Set(profileIds.flatMap((id) => storedStates(db, id, q.states ?? [])))];
     if (raw.length === 0) return { none: null };
     where.push(`d.state IN (${placeholders(raw.length)})`);
     params.push(...raw);
@@ -182,6 +199,7 @@ function source(c: { fts: boolean }): { from: string; order: string } {
 export interface SearchMatchRef {
   source: SearchHit['source'];
   id: string;
+  profileId: string;
   brandId: string | null;
   /** When it is (or is meant to be) published; null for a draft without a time. */
   date: string | null;
@@ -189,6 +207,7 @@ export interface SearchMatchRef {
 
 const RefRow = z.object({
   source: HitRow.shape.source,
+  profile_id: z.string(),
   ref_id: z.string(),
   brand_id: z.string().nullable(),
   date_ms: sqlInt.nullable(),
@@ -209,7 +228,7 @@ export function searchAllMatches(
   const { from, order } = source(c);
   const rows = db.sql
     .prepare(
-      `SELECT d.source, d.ref_id, d.brand_id, d.date_ms
+      `SELECT d.source, d.profile_id, d.ref_id, d.brand_id, d.date_ms
        FROM ${from}
        WHERE ${c.where.join(' AND ')}
        ORDER BY ${order}`,
@@ -218,6 +237,7 @@ export function searchAllMatches(
   return parseRows(db, 'search_docs', RefRow, rows).map((r) => ({
     source: r.source,
     id: r.ref_id,
+    profileId: r.profile_id,
     brandId: r.brand_id,
     date: r.date_ms === null ? null : new Date(r.date_ms).toISOString(),
   }));
@@ -249,7 +269,7 @@ export function searchPosts(
     : `substr(d.body, 1, ${PLAIN_SNIPPET_CHARS}) AS snippet_body, '' AS snippet_link`;
   const rows = db.sql
     .prepare(
-      `SELECT d.source, d.ref_id, d.brand_id, d.state, d.date_ms, d.accounts_json, d.platforms_json,
+      `SELECT d.source, d.profile_id, d.ref_id, d.brand_id, d.state, d.date_ms, d.accounts_json, d.platforms_json,
          ${snippets}
        FROM ${from}
        WHERE ${c.where.join(' AND ')}
@@ -267,6 +287,7 @@ export function searchPosts(
     return {
       source: row.source,
       id: row.ref_id,
+      profileId: row.profile_id,
       brandId: row.brand_id,
       state: known ?? row.state,
       date: row.date_ms === null ? null : new Date(row.date_ms).toISOString(),
@@ -279,7 +300,9 @@ export function searchPosts(
   return { hits, more, notice: null };
 }
 
-const SubjectDocRow = HitRow.omit({ snippet_body: true, snippet_link: true }).extend({ body: z.string() });
+const SubjectDocRow = HitRow.omit({ snippet_body: true, snippet_link: true, profile_id: true }).extend({
+  body: z.string(),
+});
 
 /**
  * The documents of one subject (shared/labels/model.ts) of a brand: a group's posts, a draft, a

@@ -231,7 +231,19 @@ export class SyncEngine {
 
   /** Posts by id as the calendar shows them now (an export of a selection or of search results). */
   postsShown(ids: readonly string[]): CalendarPost[] {
-    return this.shown(this.requireActive(), ids).posts;
+    const brands = this.shownBrands();
+    if (brands.length < 2) return this.shown(this.requireActive(), ids).posts;
+    // The all-brands view: each post is found under its own brand (each brand's posts are looked up by id).
+    const found: CalendarPost[] = [];
+    let left = [...ids];
+    for (const brand of brands) {
+      if (left.length === 0) break;
+      const posts = this.shown(brand, left).posts;
+      const got = new Set(posts.map((p) => p.id));
+      found.push(...posts);
+      left = left.filter((id) => !got.has(id));
+    }
+    return found;
   }
 
   /** The calendar's view of a range, without pulling it (main's own planners). */

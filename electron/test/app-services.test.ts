@@ -579,4 +579,94 @@ describe('all brands (issue 27)', () => {
     const refused = await again.fails('reschedulePost', { id: lumenPost.id, date: later, brand });
     expect(refused.message).toMatch(/another brand/);
   });
+
+  it('applies one bulk change to posts of two connections, each under its own brand, and one undo takes it all back', async () => {
+    const proxy = await startFaultProxy({ target: svc.service.baseUrl, seed: 27, rate: 0 });
+    cleanup.push(() => proxy.close());
+    const app = await open();
+    const otherOrg = svc.service.sandbox.organizations[1]!;
+    const lumen = otherOrg.brands[0]!.id;
+    await app.ok('connectProfile', {
+      baseUrl: proxy.baseUrl,
+      apiKey: svc.token('other-org'),
+      brandId: lumen,
+    });
+    await app.ok('connectProfile', { ...connectInput('full-test'), baseUrl: proxy.baseUrl });
+    await app.ok('setAllBrands', { all: true });
+    await app.ok('listPosts', range());
+    await app.ok('syncNow');
+    const all = await app.ok<{ posts: CalendarPost[] }>('listPosts', range());
+    const soon = Date.now() + 2 * 86_400_000;
+    const pick = (brandId: string) =>
+      all.posts.find(
+        (p) => p.brandId === brandId && p.state === 'scheduled' && Date.parse(p.publishDate) > soon,
+      )!;
+    const picked = [pick(svc.brandIds[0]!), pick(lumen)];
+    const hour = 3_600_000;
+    const moves = picked.map((p) => ({
+      id: p.id,
+      from: p.publishDate,
+      to: new Date(Date.parse(p.publishDate) + hour).toISOString(),
+      brand: { profileId: p.profileId!, brandId: p.brandId! },
+    }));
+    const applied = await app.ok<{
+      batchId: string;
+      queued: number;
+      refused: unknown[];
+      posts: CalendarPost[];
+    }>('applyBulkChange', { moves, deleteGroups: [] });
+    expect(applied.queued).toBe(2);
+    expect(applied.refused).toEqual([]);
+    expect(applied.posts.map((p) => [p.id, p.brandId, p.publishDate]).sort()).toEqual(
+      moves.map((m) => [m.id, m.brand.brandId, m.to]).sort(),
+    );
+
+    const onService = async (post: CalendarPost) => {
+      const client =
+        post.brandId === lumen
+          ? svc.client('other-org', { brandId: lumen })
+          : svc.client('full-test', { brandId: post.brandId! });
+      return (await client.getPost(post.id)).publishDate;
+    };
+    const sent = async (want: (p: CalendarPost, i: number) => string) => {
+      for (let tries = 0; tries < 60; tries += 1) {
+        await app.ok('syncNow');
+        const now = await Promise.all(picked.map(onService));
+        if (now.every((d, i) => Date.parse(d) === Date.parse(want(picked[i]!, i)))) return;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error('the service never showed the bulk change');
+    };
+    await sent((_p, i) => moves[i]!.to);
+    // Each PUT went out under its own post's brand header.
+    for (const p of picked) {
+      const writes = proxy.log.filter((r) => r.method === 'PUT' && r.url.includes(`/posts/${p.id}/date`));
+      expect(writes.length).toBeGreaterThan(0);
+      expect(new Set(writes.map((w) => w.brandId))).toEqual(new Set([p.brandId]));
+    }
+
+    // "Next free slots" reads each account's slots under its own brand: Lumen has none of its own,
+    // so none of the active brand's (Harbor's default) either.
+    const lumenAccount = picked[1]!.integration.id;
+    const lumenRef = { profileId: picked[1]!.profileId!, brandId: lumen };
+    await app.ok('setQueueSlots', { integrationId: null, slots: [{ weekday: 1, time: '09:00' }] });
+    expect(
+      (await app.ok<{ slots: unknown[] }>('getQueueSlots', { integrationId: lumenAccount })).slots,
+    ).toHaveLength(1);
+    expect(
+      (await app.ok<{ slots: unknown[] }>('getQueueSlots', { integrationId: lumenAccount, brand: lumenRef }))
+        .slots,
+    ).toEqual([]);
+
+    const undone = await app.ok<{ restored: number; notRestored: unknown[] }>('undoBulkChange', {
+      batchId: applied.batchId,
+    });
+    expect(undone).toMatchObject({ restored: 2, notRestored: [] });
+    await sent((p) => p.publishDate);
+    expect((await app.fails('undoBulkChange', { batchId: applied.batchId })).message).toMatch(/already/);
+    // One brand on screen again: another brand's slots are not read.
+    await app.ok('setAllBrands', { all: false });
+    const refused = await app.fails('getQueueSlots', { integrationId: lumenAccount, brand: lumenRef });
+    expect(refused.message).toMatch(/another brand/);
+  });
 });

@@ -6,6 +6,17 @@ import { call } from '../lib/ipc.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { errorMessage } from './feedback.js';
 
+/**
+ * Makes a brand of any connection the active one, the calendar staying where it is: what a new post,
+ * or a draft, of that brand is written under (a draft belongs to one brand).
+ */
+export async function activateBrand(brand: Pick<BrandEntry, 'profileId' | 'brandId'>): Promise<void> {
+  const profiles = await call('listProfiles', {});
+  if (!profiles.find((p) => p.id === brand.profileId)?.active)
+    await call('switchProfile', { profileId: brand.profileId });
+  await call('switchBrand', { brandId: brand.brandId });
+}
+
 /** The active brand, switchable from anywhere; every later call uses the new brand. */
 export function useSwitchBrand() {
   const client = useQueryClient();

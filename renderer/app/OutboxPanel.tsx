@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { timePattern } from './time-format.js';
-import type { OutboxItemView } from '../../shared/ipc/models.js';
+import type { BrandEntry, OutboxItemView } from '../../shared/ipc/models.js';
 import { call } from '../lib/ipc.js';
 import { readableInstants } from '../lib/readable-instants.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
@@ -51,6 +51,7 @@ export function OutboxButton() {
 export function OutboxPanel() {
   // No polling: main's syncStatus event marks this list stale whenever the outbox changes.
   const items = useIpcQuery('listOutbox', {});
+  const scope = useBrandScope();
   const setOpen = useUi((s) => s.setOutboxOpen);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -98,11 +99,15 @@ export function OutboxPanel() {
         </EmptyState>
       ) : null}
       {items.isSuccess && items.data.length > 0 ? (
-        <ul className="outbox-list">
-          {items.data.map((item) => (
-            <OutboxRow key={item.id} item={item} />
-          ))}
-        </ul>
+        scope.data?.all ? (
+          <OutboxByBrand items={items.data} brands={scope.data.brands} />
+        ) : (
+          <ul className="outbox-list">
+            {items.data.map((item) => (
+              <OutboxRow key={item.id} item={item} />
+            ))}
+          </ul>
+        )
       ) : null}
     </aside>
   );
@@ -150,10 +155,7 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
 
   return (
     <li className={`outbox-item outbox-item-${item.status}`} aria-labelledby={`${id}-summary`}>
-      <p className="outbox-kind">
-        {KIND_LABEL[item.kind]}
-        <OutboxBrand item={item} />
-      </p>
+      <p className="outbox-kind">{KIND_LABEL[item.kind]}</p>
       <p id={`${id}-summary`} className="outbox-summary">
         {readableInstants(item.summary, zone)}
       </p>
@@ -248,15 +250,53 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
   );
 }
 
-/** The brand a change belongs to, in the all-brands view (where the Outbox lists every brand's). */
-function OutboxBrand({ item }: { item: OutboxItemView }) {
-  const scope = useBrandScope();
-  if (!scope.data?.all) return null;
-  const brand = scope.data.brands.find((b) => b.profileId === item.profileId && b.brandId === item.brandId);
-  return brand ? (
-    <span className="outbox-brand">
-      {' · '}
-      <BrandAvatar brand={brand} size="sm" /> {brand.name}
-    </span>
-  ) : null;
+/**
+ * The all-brands view's Outbox: every brand's changes under its brand's heading (avatar, name,
+ * count), brands in the switcher's order; a brand with nothing waiting has no heading.
+ */
+function OutboxByBrand({
+  items,
+  brands,
+}: {
+  items: readonly OutboxItemView[];
+  brands: readonly BrandEntry[];
+}) {
+  const key = (b: { profileId?: string; brandId?: string }) => `${b.profileId ?? ''}\u0000${b.brandId ?? ''}`;
+  const groups = new Map<string, OutboxItemView[]>();
+  for (const item of items) {
+    const k = key(item);
+    groups.set(k, [...(groups.get(k) ?? []), item]);
+  }
+  const known = brands.filter((b) => groups.has(key(b)));
+  const knownKeys = new Set(known.map(key));
+  const others = items.filter((item) => !knownKeys.has(key(item)));
+  return (
+    <div className="outbox-groups">
+      {known.map((brand) => (
+        <OutboxGroup key={key(brand)} brand={brand} items={groups.get(key(brand)) ?? []} />
+      ))}
+      {others.length > 0 ? <OutboxGroup brand={null} items={others} /> : null}
+    </div>
+  );
+}
+
+function OutboxGroup({ brand, items }: { brand: BrandEntry | null; items: readonly OutboxItemView[] }) {
+  const id = useId();
+  const name = brand?.name ?? 'Brands no longer listed';
+  return (
+    <section className="outbox-group" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`} className="outbox-group-heading">
+        {brand ? <BrandAvatar brand={brand} size="sm" /> : null}
+        <span className="outbox-group-name">{name}</span>
+        <span className="count" aria-label={`${items.length} waiting`}>
+          {items.length}
+        </span>
+      </h3>
+      <ul className="outbox-list">
+        {items.map((item) => (
+          <OutboxRow key={item.id} item={item} />
+        ))}
+      </ul>
+    </section>
+  );
 }

@@ -1,7 +1,8 @@
 import './bulk.css';
 import { BulkLabels } from '../labels/BulkLabels.js';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ALL_BRANDS, type BrandView } from '../../shared/ipc/models.js';
+import { ALL_BRANDS, type BrandEntry, type BrandView } from '../../shared/ipc/models.js';
+import { labelsOfOneBrand } from '../../shared/labels/model.js';
 import {
   useCallback,
   useEffect,
@@ -11,7 +12,8 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
   type MouseEvent as ReactMouseEvent,
 } from 'react';
-import type { BulkAction } from '../../shared/bulk/plan.js';
+import { brandsSentence, type BulkAction } from '../../shared/bulk/plan.js';
+import { useBrandScope } from '../app/BrandSwitcher.js';
 import { ExportMenu } from '../export/ExportMenu.js';
 import { whyNotMovable, type PostEvent } from '../calendar/posts.js';
 import { visibleWallRange, type ViewName } from '../calendar/range.js';
@@ -96,23 +98,40 @@ interface BulkBarProps {
   fixed: number;
 }
 
-/** The bar shown while posts are picked: how many, the bulk actions, select all matching, clear. */
 /**
- * Why the picked posts cannot change together in the all-brands view, or null when they can: a
- * bulk change acts on the active brand, so every picked post must be that brand's.
+ * Which brands the picked posts belong to, in words, where they span brands (the all-brands view:
+ * one bulk change, one batch per brand, each sent under its own brand); null for one brand's.
  */
-function postsOfOtherBrands(client: QueryClient, ids: readonly string[]): string | null {
-  const brands = client.getQueryData<BrandView[]>(['listBrands', {}]) ?? [];
-  const active = brands.find((b) => b.active) ?? brands[0];
-  if (!active) return null;
+function pickedBrands(
+  client: QueryClient,
+  ids: readonly string[],
+  brands: readonly BrandEntry[],
+): string | null {
   const picked = new Set(ids);
-  const others = knownPosts(client, ALL_BRANDS).filter(
-    (p) => picked.has(p.id) && p.brandId !== undefined && p.brandId !== active.id,
-  ).length;
-  if (others === 0) return null;
-  return `${others} of the picked posts ${others === 1 ? 'is' : 'are'} not ${active.name}'s: changes in bulk act on one brand at a time. Switch to that brand (or pick only ${active.name}'s posts) to change them together.`;
+  const posts = knownPosts(client, ALL_BRANDS)
+    .filter((p) => picked.has(p.id))
+    .map((p) => ({
+      ...(p.profileId && p.brandId ? { brand: { profileId: p.profileId, brandId: p.brandId } } : {}),
+    }));
+  return brandsSentence(posts, brands);
 }
 
+/**
+ * Why the bulk bar's labels are not offered in the all-brands view, or null when they are: a
+ * label change acts on the active brand, so every picked post must be that brand's.
+ */
+function labelsElsewhere(client: QueryClient, ids: readonly string[]): string | null {
+  const brands = client.getQueryData<BrandView[]>(['listBrands', {}]) ?? [];
+  const active = brands.find((b) => b.active);
+  if (!active) return null;
+  const picked = new Set(ids);
+  const others = knownPosts(client, ALL_BRANDS).some(
+    (p) => picked.has(p.id) && p.brandId !== undefined && p.brandId !== active.id,
+  );
+  return others ? labelsOfOneBrand(active.name) : null;
+}
+
+/** The bar shown while posts are picked: how many, the bulk actions, select all matching, clear. */
 export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
   const client = useQueryClient();
   const ids = useSelection((s) => s.ids);
@@ -128,6 +147,7 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
   const { apply, undo } = useBulkApply(brandId, zone);
   const lastBatch = useLastBatch((st) => st.batch);
   const status = useIpcQuery('getSyncStatus', {});
+  const scope = useBrandScope();
 
   // A new brand means new posts: what was picked (and the last batch's undo) means nothing there.
   // Only a real switch clears: coming back to the calendar keeps posts picked elsewhere (a search).
@@ -180,10 +200,11 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
     ) : null;
 
   if (ids.length === 0 && !plan) return progress;
-  // A bulk change acts on one brand, the active one (its undo is that brand's): in the all-brands
-  // view, posts of another brand are said so up front rather than refused one by one.
-  const otherBrand = brandId === ALL_BRANDS ? postsOfOtherBrands(client, ids) : null;
-  const blocked = planning || otherBrand !== null;
+  // In the all-brands view a selection may span brands: the bar says which, and the change is one
+  // batch per brand, each sent under its own brand.
+  const spanning = brandId === ALL_BRANDS ? pickedBrands(client, ids, scope.data?.brands ?? []) : null;
+  const blocked = planning;
+  const labelsNote = brandId === ALL_BRANDS ? labelsElsewhere(client, ids) : null;
   const validShift = Number.isInteger(days) && Number.isInteger(hours) && (days !== 0 || hours !== 0);
   return (
     <>
@@ -191,6 +212,11 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
         <strong className="bulk-bar__count" aria-live="polite">
           {ids.length} selected
         </strong>
+        {spanning && (
+          <span className="bulk-bar__brands" role="note" data-testid="bulk-brands">
+            {spanning}
+          </span>
+        )}
         <button
           type="button"
           onClick={() => selectIds(matching)}
@@ -208,7 +234,13 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
           Clear
         </button>
         <ExportMenu postIds={ids} what={`${ids.length} selected ${ids.length === 1 ? 'post' : 'posts'}`} />
-        <BulkLabels brandId={brandId} ids={ids} />
+        {labelsNote ? (
+          <span className="bulk-bar__brands" data-testid="bulk-labels-brand">
+            {labelsNote}
+          </span>
+        ) : (
+          <BulkLabels brandId={brandId} ids={ids} />
+        )}
         <span className="bulk-bar__group">
           <label>
             Shift by{' '}
@@ -272,11 +304,6 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
         >
           Delete…
         </button>
-        {otherBrand && (
-          <span className="bulk-bar__error" role="note" data-testid="bulk-other-brand">
-            {otherBrand}
-          </span>
-        )}
         {planning && <span role="status">Planning…</span>}
         {error && (
           <span role="alert" className="bulk-bar__error">
@@ -289,6 +316,7 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
         <BulkPlanDialog
           plan={plan}
           zone={zone}
+          brands={brandId === ALL_BRANDS ? (scope.data?.brands ?? []) : []}
           onCancel={() => setPlan(null)}
           onApply={async () => {
             if (await apply(plan)) {

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatWallTime } from '../app/time-format.js';
-import type { BulkAction } from '../../shared/bulk/plan.js';
+import { brandsSentence, type BulkAction, type PlannedChange } from '../../shared/bulk/plan.js';
+import type { BrandEntry } from '../../shared/ipc/models.js';
+import { BrandAvatar } from '../app/BrandSwitcher.js';
 import { formatDateTime } from '../calendar/format.js';
 import { PlatformBadge } from '../calendar/PostBadges.js';
 import type { TimedPlan } from './build-plan.js';
@@ -30,17 +32,20 @@ export function describeAction(action: BulkAction): string {
 interface BulkPlanDialogProps {
   plan: TimedPlan;
   zone: string;
+  /** The brands of the all-brands view (empty in one brand's view): the plan says which it spans. */
+  brands?: readonly BrandEntry[];
   onApply(): Promise<void>;
   onCancel(): void;
 }
 
 /** The plan before anything is sent: each post's old and new time, what cannot change and why, clash warnings. */
-export function BulkPlanDialog({ plan, zone, onApply, onCancel }: BulkPlanDialogProps) {
+export function BulkPlanDialog({ plan, zone, brands = [], onApply, onCancel }: BulkPlanDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const deleting = plan.action.kind === 'delete';
   const n = plan.changes.length;
+  const spanning = brandsSentence(plan.changes, brands);
   const applyRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -88,6 +93,11 @@ export function BulkPlanDialog({ plan, zone, onApply, onCancel }: BulkPlanDialog
           `; ${plan.alsoDeleted} more post${plan.alsoDeleted === 1 ? '' : 's'} of the same groups go with them`}
         . Nothing has been sent yet.
       </p>
+      {spanning && (
+        <p className="bulk-plan__note" data-testid="bulk-plan-brands">
+          {spanning}. Each brand’s posts change under that brand; one Undo takes them all back.
+        </p>
+      )}
       {deleting && <p className="bulk-plan__note">{DELETE_UNDO_NOTE}</p>}
       {n > 0 && (
         <div className="bulk-plan__scroll">
@@ -117,6 +127,7 @@ export function BulkPlanDialog({ plan, zone, onApply, onCancel }: BulkPlanDialog
                   </td>
                   <td>
                     <PlatformBadge platform={c.platform} /> {c.accountName}
+                    {spanning ? <PlanBrand brand={brandOf(brands, c)} /> : null}
                   </td>
                   <td>{formatDateTime(c.from, zone)}</td>
                   <td>{c.to ? formatDateTime(c.to, zone) : 'Deleted'}</td>
@@ -155,5 +166,18 @@ export function BulkPlanDialog({ plan, zone, onApply, onCancel }: BulkPlanDialog
         </button>
       </div>
     </dialog>
+  );
+}
+
+const brandOf = (brands: readonly BrandEntry[], c: PlannedChange) =>
+  brands.find((b) => b.profileId === c.brand?.profileId && b.brandId === c.brand.brandId) ?? null;
+
+/** A change's brand beside its account, where the plan spans brands. */
+function PlanBrand({ brand }: { brand: BrandEntry | null }) {
+  if (!brand) return null;
+  return (
+    <span className="bulk-plan__brand">
+      <BrandAvatar brand={brand} size="sm" /> {brand.name}
+    </span>
   );
 }

@@ -43,6 +43,14 @@ export async function buildBulkPlan(
         ? 92 * DAY
         : DAY;
   const accounts = [...new Set(posts.map((p) => p.integration.id))];
+  // Each account's slots are its own brand's (a selection of the all-brands view spans brands).
+  const brandOf = new Map(
+    posts.flatMap((p) =>
+      p.profileId && p.brandId
+        ? [[p.integration.id, { profileId: p.profileId, brandId: p.brandId }] as const]
+        : [],
+    ),
+  );
   const [around, clash, slots] = await Promise.all([
     // Clashes look 7 days either way of where posts land: read a little more than that.
     call('listPosts', {
@@ -51,10 +59,16 @@ export async function buildBulkPlan(
     }),
     call('getClashSettings', {}),
     action.kind === 'nextFreeSlots'
-      ? Promise.all(accounts.map((id) => call('getQueueSlots', { integrationId: id })))
+      ? Promise.all(
+          accounts.map((id) => {
+            const brand = brandOf.get(id);
+            return call('getQueueSlots', { integrationId: id, ...(brand ? { brand } : {}) });
+          }),
+        )
       : Promise.resolve([]),
   ]);
   const slotsOf = new Map<string, QueueSlot[]>(slots.map((v) => [v.integrationId ?? '', v.slots]));
+  const slotZones = new Map(slots.map((v) => [v.integrationId ?? '', v.timezone]));
   const existing = new Map(around.posts.map((p) => [p.id, p]));
   for (const p of posts) if (!existing.has(p.id)) existing.set(p.id, p);
   const started = performance.now();
@@ -64,6 +78,7 @@ export async function buildBulkPlan(
     whyNotMovable,
     whyNotDeletable,
     slotsFor: (id) => slotsOf.get(id) ?? [],
+    slotZoneFor: (id) => slotZones.get(id) ?? zone,
     existing: [...existing.values()],
     gapMinutes: clash.gapMinutes,
     formatTime: (ms) => formatDateTime(new Date(ms), zone),

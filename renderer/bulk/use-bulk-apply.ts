@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { create } from 'zustand';
-import { BULK_DELETE_GRACE_SECONDS, type BulkPlan } from '../../shared/bulk/plan.js';
+import { applyInputOf, BULK_DELETE_GRACE_SECONDS, type BulkPlan } from '../../shared/bulk/plan.js';
 import { formatDateTime } from '../calendar/format.js';
 import { useNotices } from '../app/notices.js';
 import { AppError, call } from '../lib/ipc.js';
@@ -55,12 +55,11 @@ export function useBulkApply(brandId: string | null, zone: string) {
 
   const apply = useCallback(
     async (plan: BulkPlan): Promise<boolean> => {
-      const moves = plan.changes.flatMap((c) => (c.to ? [{ id: c.id, from: c.from, to: c.to }] : []));
-      const deleteGroups = [
-        ...new Set(plan.changes.flatMap((c) => (c.to === null && c.group ? [c.group] : []))),
-      ];
+      // Each change names its post's brand: a selection of the all-brands view spans brands.
+      const input = applyInputOf(plan.changes);
+      const moves = input.moves;
       try {
-        const result = await call('applyBulkChange', { moves, deleteGroups });
+        const result = await call('applyBulkChange', input);
         show(result);
         const first = plan.changes[0];
         const what =

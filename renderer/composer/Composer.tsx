@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useBrandScope } from '../app/BrandSwitcher.js';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { activateBrand, useBrandScope } from '../app/BrandSwitcher.js';
 import { brandKeyOf } from '../calendar/posts.js';
 import { filtersOf, useCalendarStore } from '../calendar/store.js';
 import { ALL_BRANDS } from '../../shared/ipc/models.js';
@@ -18,22 +18,45 @@ const NO_BRANDS: readonly string[] = [];
 export function Composer({ request }: { request: ComposerRequest }) {
   const close = useUi((s) => s.closeComposer);
   const { brand, zone, loading } = useBrandZone();
-  // From the all-brands view, a new post first picks its brand (the one brand filtered on, if one is).
+  // From the all-brands view, a new post first picks its brand; with one brand filtered on, that one.
   const scope = useBrandScope();
   // The stored array itself (a fresh [] per read would make the store re-render without end).
   const brandFilter = useCalendarStore((s) => filtersOf(s, ALL_BRANDS).brands) ?? NO_BRANDS;
   const [brandChosen, setBrandChosen] = useState(false);
+  const client = useQueryClient();
   const isNew = !request.draftId && !request.editPostId && !request.duplicatePostId;
   const choices = scope.data?.all ? scope.data.brands.filter((b) => !b.problem) : [];
   const filtered = choices.filter((b) => brandFilter.includes(brandKeyOf(b)));
   const offered = filtered.length > 0 ? filtered : choices;
   // Asked unless the one brand on offer is already the active one.
   const onlyActive = offered.length === 1 && offered[0]?.brandId === brand?.id;
-  const askBrand = isNew && !brandChosen && offered.length > 0 && !onlyActive;
+  const choosing = isNew && !brandChosen && offered.length > 0 && !onlyActive;
+  // One brand filtered on (its chip alone pressed): that brand is the post's, without asking.
+  const filteredBrand = choosing && filtered.length === 1 ? (filtered[0] ?? null) : null;
+  const askBrand = choosing && !filteredBrand;
+  const chosen = useQuery({
+    queryKey: ['composer-brand', filteredBrand?.profileId ?? null, filteredBrand?.brandId ?? null],
+    queryFn: async () => {
+      if (filteredBrand) await activateBrand(filteredBrand);
+      return true;
+    },
+    enabled: filteredBrand !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const { isSuccess: brandReady } = chosen;
+  useEffect(() => {
+    if (!brandReady || brandChosen) return;
+    // The active brand changed under every query: they read again, then the composer opens on it.
+    void client
+      .invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'composer-brand' })
+      .then(() => setBrandChosen(true));
+  }, [brandReady, brandChosen, client]);
   const initial = useQuery({
     queryKey: ['composer-open', request, brand?.id ?? null],
     queryFn: () => loadDraft(request, brand?.id ?? null),
-    enabled: !loading && !askBrand && !scope.isPending,
+    enabled: !loading && !choosing && !scope.isPending,
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -64,7 +87,13 @@ export function Composer({ request }: { request: ComposerRequest }) {
   return (
     <div className="composer-backdrop">
       <section className="composer composer-small" role="dialog" aria-modal="true" aria-label="Composer">
-        {initial.isError ? (
+        {chosen.isError ? (
+          <ErrorState
+            title="The brand filtered on could not be opened"
+            error={chosen.error}
+            onRetry={() => void chosen.refetch()}
+          />
+        ) : initial.isError ? (
           <ErrorState
             title="This post could not be opened"
             error={initial.error}

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BrandEntry } from '../../shared/ipc/models.js';
-import { BrandAvatar } from '../app/BrandSwitcher.js';
+import { activateBrand, BrandAvatar } from '../app/BrandSwitcher.js';
 import { errorMessage } from '../app/feedback.js';
-import { call } from '../lib/ipc.js';
 
 /**
  * A new post from the all-brands view first picks its brand (issue 27): the composer then lists
@@ -26,10 +25,7 @@ export function ComposerBrandStep({
     setBusy(true);
     setError(null);
     try {
-      const profiles = await call('listProfiles', {});
-      if (!profiles.find((p) => p.id === brand.profileId)?.active)
-        await call('switchProfile', { profileId: brand.profileId });
-      await call('switchBrand', { brandId: brand.brandId });
+      await activateBrand(brand);
       await client.invalidateQueries();
       onChosen();
     } catch (failure) {

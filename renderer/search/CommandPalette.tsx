@@ -1,12 +1,19 @@
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { ProfileView, SearchHit, SnippetSegment } from '../../shared/ipc/models.js';
+import {
+  ALL_BRANDS,
+  type BrandEntry,
+  type ProfileView,
+  type SearchHit,
+  type SnippetSegment,
+} from '../../shared/ipc/models.js';
 import { openPostInCalendar } from '../analytics/open-in-calendar.js';
-import { useSwitchBrand } from '../app/BrandSwitcher.js';
+import { activateBrand, BrandAvatar, useSwitchBrand } from '../app/BrandSwitcher.js';
+import { useNotices } from '../app/notices.js';
 import { errorMessage } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
 import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
-import { useBrandZone } from '../calendar/queries.js';
+import { useCalendarBrand } from '../calendar/queries.js';
 import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
 import {
   dateCommand,
@@ -20,8 +27,8 @@ import { usePalette } from './palette-store.js';
 import './palette.css';
 
 /*
- * Ctrl/Cmd+K: one field that searches the brand's posts, local drafts and
- * outbox offline (searchPosts in main) and finds commands. A modal <dialog> (focus stays inside, the
+ * Ctrl/Cmd+K: one field that searches the brand's posts (every brand's, in the all-brands view), local
+ * drafts and outbox offline (searchPosts in main) and finds commands. A modal <dialog> (focus stays inside, the
  * page behind is inert), the field a combobox over one listbox: arrows move, Enter runs, Esc closes.
  */
 
@@ -100,11 +107,15 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
   const [searched, setSearched] = useState('');
   const [dateMode, setDateMode] = useState(false);
   const [active, setActive] = useState(0);
-  const { zone } = useBrandZone();
+  const { zone } = useCalendarBrand();
   const client = useQueryClient();
   const brands = useIpcQuery('listBrands', {});
   const { switchBrand, showAllBrands, error: switchError } = useSwitchBrand();
   const scope = useIpcQuery('getBrandScope', {});
+  // In the all-brands view the search spans every brand shown (main knows which), each hit naming its own.
+  const allBrands = scope.data?.all === true;
+  const searchBrand = allBrands ? null : profile.brandId;
+  const calendarKey = allBrands ? ALL_BRANDS : profile.brandId;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -120,7 +131,7 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
   const searching = !dateMode && searched.trim() !== '';
   const search = useIpcQuery(
     'searchPosts',
-    { query: searched, brandId: profile.brandId, limit: SHOWN_RESULTS },
+    { query: searched, brandId: searchBrand, limit: SHOWN_RESULTS },
     { enabled: searching, placeholderData: keepPreviousData, gcTime: 0 },
   );
 
@@ -132,7 +143,7 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
   // More matches than shown: "Select these N matches" and export act on all of them, so all are read.
   const allPosts = useIpcQuery(
     'searchPostMatches',
-    { query: searched, brandId: profile.brandId },
+    { query: searched, brandId: searchBrand },
     { enabled: searching && search.data?.more === true, gcTime: 0 },
   );
   const refetchAll = allPosts.refetch;
@@ -171,7 +182,7 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
     return [
       ...(go ? [{ kind: 'command', command: go } as const] : []),
       ...hits.map((hit) => ({ kind: 'hit', hit }) as const),
-      ...selectCommand(matched, { client, brandId: profile.brandId, zone }).map(
+      ...selectCommand(matched, { client, brandId: calendarKey, zone }).map(
         (command) => ({ kind: 'command', command }) as const,
       ),
       ...exportCommands(posts).map((command) => ({ kind: 'command', command }) as const),
@@ -184,7 +195,7 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
     search.data,
     allPosts.data,
     profile.scopes,
-    profile.brandId,
+    calendarKey,
     brands.data,
     switchBrand,
     scope.data,
@@ -217,7 +228,9 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
       return;
     }
     onClose();
-    openHit(item.hit, zone);
+    void openHit(item.hit, zone, allBrands ? { profile, client } : null).catch((error: unknown) =>
+      useNotices.getState().show({ tone: 'error', message: `Could not open it: ${errorMessage(error)}` }),
+    );
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -332,7 +345,11 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
             onClick={() => run(item)}
           >
             {item.kind === 'hit' ? (
-              <HitView hit={item.hit} zone={zone} />
+              <HitView
+                hit={item.hit}
+                zone={zone}
+                brand={allBrands ? brandOfHit(scope.data?.brands ?? [], item.hit) : null}
+              />
             ) : (
               <CommandView command={item.command} />
             )}
@@ -346,18 +363,49 @@ function PaletteDialog({ profile, onClose }: { profile: ProfileView; onClose(): 
   );
 }
 
-function openHit(hit: SearchHit, zone: string): void {
+/**
+ * Opens a hit where it lives: a post in the calendar, a draft in the composer, a queued change in
+ * the Outbox. In the all-brands view (`active` given) a draft of another brand makes its brand the
+ * active one first, as a new post does: a draft is written under its own brand.
+ */
+async function openHit(
+  hit: SearchHit,
+  zone: string,
+  allBrands: { profile: ProfileView; client: QueryClient } | null,
+): Promise<void> {
   const ui = useUi.getState();
   if (hit.source === 'post') openPostInCalendar(hit.id, hit.date ?? undefined, zone);
-  else if (hit.source === 'draft') ui.openComposer({ draftId: hit.id });
-  else ui.setOutboxOpen(true);
+  else if (hit.source === 'draft') {
+    const active = allBrands?.profile;
+    const profileId = hit.profileId ?? active?.id;
+    if (active && hit.brandId && profileId && (hit.brandId !== active.brandId || profileId !== active.id)) {
+      await activateBrand({ profileId, brandId: hit.brandId });
+      await allBrands.client.invalidateQueries();
+    }
+    ui.openComposer({ draftId: hit.id });
+  } else ui.setOutboxOpen(true);
 }
 
-function HitView({ hit, zone }: { hit: SearchHit; zone: string }) {
+/** The brand a hit belongs to, among the brands the all-brands view shows. */
+function brandOfHit(brands: readonly BrandEntry[], hit: SearchHit): BrandEntry | null {
+  return (
+    brands.find(
+      (b) => b.brandId === hit.brandId && (hit.profileId === undefined || b.profileId === hit.profileId),
+    ) ?? null
+  );
+}
+
+function HitView({ hit, zone, brand }: { hit: SearchHit; zone: string; brand: BrandEntry | null }) {
   const where = hit.matchedIn === 'link' ? ' · in its link' : hit.matchedIn === 'note' ? ' · in a note' : '';
   return (
     <span className="palette-hit">
       <span className="palette-hit-meta">
+        {brand ? (
+          <span className="palette-hit-brand">
+            <BrandAvatar brand={brand} size="sm" />
+            <span className="palette-hit-brand-name">{brand.name}</span>
+          </span>
+        ) : null}
         <span className={`palette-state palette-state-${hit.state}`}>
           {PLACE_LABELS[hit.state] ?? stateLabel(hit.state)}
         </span>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calendarPost } from '../../test/support/calendar-post.js';
 import type { CalendarPost } from '../ipc/models.js';
-import { planBulkChange, type BulkPlanContext } from './plan.js';
+import { applyInputOf, brandsSentence, planBulkChange, type BulkPlanContext } from './plan.js';
 import { TIME_PASSED } from '../posts/time-passed.js';
 
 const NY = 'America/New_York';
@@ -188,5 +188,71 @@ describe('planBulkChange: accounts in words', () => {
       'Harbor Coffee (LinkedIn page)',
     ]);
     expect(plan.changes.map((c) => c.platform)).toEqual(['x', 'linkedin-page']);
+  });
+});
+
+describe('planBulkChange: across brands (the all-brands view)', () => {
+  const harbor = { profileId: 'org-a', brandId: 'brand-harbor' };
+  const lumen = { profileId: 'org-b', brandId: 'brand-lumen' };
+
+  it('warns of clashes within one brand’s account only, even where two connections give accounts the same id', () => {
+    const a = post('2026-10-25T14:00:00.000Z', { ...harbor, content: 'Same words' });
+    const other = post('2026-10-26T14:10:00.000Z', { ...lumen, content: 'Same words' });
+    const own = post('2026-10-26T16:30:00.000Z', { ...harbor });
+    const plan = planBulkChange([a], { kind: 'shift', days: 1, hours: 0 }, ctx([a, other, own]));
+    // Lumen's post 10 min away with the same text: no warning. Harbor's own, 2.5 h away: no gap clash.
+    expect(plan.changes[0]!.warnings).toEqual([]);
+    const near = planBulkChange([a], { kind: 'shift', days: 1, hours: 2 }, ctx([a, other, own]));
+    expect(near.changes[0]!.warnings.map((w) => [w.kind, w.otherId])).toEqual([['gap', own.id]]);
+  });
+
+  it("gives each account its next free slot in its own brand's zone, not the view's", () => {
+    const slots = [{ weekday: 3, time: '09:00' }]; // Wednesdays 09:00
+    const ny = post('2026-12-01T13:00:00.000Z', harbor);
+    const tokyo = post('2026-12-01T13:00:00.000Z', {
+      ...lumen,
+      integration: { id: 'acc-l', platform: 'x', name: 'Lumen Labs', picture: null },
+    });
+    const plan = planBulkChange(
+      [ny, tokyo],
+      { kind: 'nextFreeSlots' },
+      ctx([ny, tokyo], {
+        slotsFor: () => slots,
+        slotZoneFor: (id) => (id === 'acc-l' ? 'Asia/Tokyo' : NY),
+      }),
+    );
+    const to = Object.fromEntries(plan.changes.map((c) => [c.id, c.to]));
+    expect(to[ny.id]).toBe('2026-10-21T13:00:00.000Z'); // Wed 09:00 in New York
+    expect(to[tokyo.id]).toBe('2026-10-21T00:00:00.000Z'); // Wed 09:00 in Tokyo
+  });
+
+  it('names each change’s brand, sends each under it, and says which brands a plan spans', () => {
+    const a = post('2026-10-25T14:00:00.000Z', harbor);
+    const b = post('2026-10-25T15:00:00.000Z', harbor);
+    const c = post('2026-10-25T16:00:00.000Z', { ...lumen, integration: { ...a.integration, id: 'acc-l' } });
+    const plan = planBulkChange([a, b, c], { kind: 'shift', days: 1, hours: 0 }, ctx([a, b, c]));
+    const input = applyInputOf(plan.changes);
+    expect(input.moves.map((m) => [m.id, m.brand])).toEqual([
+      [a.id, harbor],
+      [b.id, harbor],
+      [c.id, lumen],
+    ]);
+    expect(input.deleteGroups).toEqual([]);
+    const names = [
+      { ...harbor, name: 'Harbor Coffee' },
+      { ...lumen, name: 'Lumen Labs' },
+    ];
+    expect(brandsSentence(plan.changes, names)).toBe('3 posts in 2 brands: Harbor Coffee 2, Lumen Labs 1');
+    expect(brandsSentence(plan.changes.slice(0, 2), names)).toBeNull();
+
+    const deleting = planBulkChange([a, c], { kind: 'delete' }, ctx([a, c]));
+    expect(applyInputOf(deleting.changes)).toEqual({
+      moves: [],
+      deleteGroups: [],
+      deletes: [
+        { group: a.group, brand: harbor },
+        { group: c.group, brand: lumen },
+      ],
+    });
   });
 });

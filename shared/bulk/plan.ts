@@ -2,7 +2,7 @@ import { tzOffset } from '@date-fns/tz';
 import { z } from 'zod';
 import { IsoDateTime } from '../api/resources.js';
 import { findClashes, type ClashPost, type ClashWarning, clashesByPost } from '../clash/clashes.js';
-import type { CalendarPost } from '../ipc/models.js';
+import { BrandRef, type CalendarPost } from '../ipc/models.js';
 import { nextFreeSlots, wallTimeToInstant, type QueueSlot } from '../queue/slots.js';
 import { TIME_PASSED, timeHasPassed } from '../posts/time-passed.js';
 import { accountWithPlatform } from '../platforms/labels.js';
@@ -56,6 +56,8 @@ export interface PlannedChange {
   /** The account's platform type, for its badge beside the name. */
   platform: string | null;
   integrationId: string;
+  /** The post's own connection and brand, where the calendar marks it (the all-brands view). */
+  brand?: BrandRef;
   from: string;
   to: string | null;
   warnings: ClashWarning[];
@@ -88,6 +90,8 @@ export interface BulkPlanContext {
   whyNotDeletable: (post: CalendarPost) => string | null;
   /** An account's queue slots (its own or the brand default's); empty when it has none. */
   slotsFor: (integrationId: string) => readonly QueueSlot[];
+  /** The zone an account's slots are wall times in (its brand's); absent: `zone`. */
+  slotZoneFor?: (integrationId: string) => string;
   /** Every post known around the selection (the selection included): for clashes and busy slots. */
   existing: readonly CalendarPost[];
   gapMinutes: number;
@@ -128,6 +132,7 @@ export function atTimeOfDay(zone: string, ms: number, time: string): number {
 export const toClashPost = (p: CalendarPost, at: number = Date.parse(p.publishDate)): ClashPost => ({
   id: p.id,
   integrationId: p.integration.id,
+  ...(p.profileId && p.brandId ? { brandKey: `${p.profileId}\u0000${p.brandId}` } : {}),
   accountName: accountOf(p),
   platform: p.integration.platform,
   at,
@@ -163,6 +168,7 @@ export function planBulkChange(
       accountName: accountOf(p),
       platform: p.integration.platform,
       integrationId: p.integration.id,
+      ...(p.profileId && p.brandId ? { brand: { profileId: p.profileId, brandId: p.brandId } } : {}),
       from: p.publishDate,
       to: to === null ? null : new Date(to).toISOString(),
       warnings: [],
@@ -219,7 +225,7 @@ export function planBulkChange(
       const free = slots.length
         ? nextFreeSlots(
             slots,
-            ctx.zone,
+            ctx.slotZoneFor?.(integrationId) ?? ctx.zone,
             ctx.now + MINUTE,
             busyByAccount.get(integrationId) ?? [],
             list.length,
@@ -279,16 +285,89 @@ export function planBulkChange(
   return { action, changes, blocked, alsoDeleted: 0, warningCount };
 }
 
+/** A brand as a plan names it: its connection, id and name. */
+export type NamedBrand = BrandRef & { name: string };
+
+/**
+ * Which brands picked posts belong to, in words ("12 posts in 3 brands: Harbor Coffee 5, Pine
+ * Trail 4, Lumen Labs 3"), most posts first; null when they are all one brand's (nothing to say).
+ */
+export function brandsSentence(
+  posts: readonly { brand?: BrandRef | undefined }[],
+  brands: readonly NamedBrand[],
+): string | null {
+  const counts = new Map<string, { name: string; n: number }>();
+  for (const p of posts) {
+    if (!p.brand) continue;
+    const key = `${p.brand.profileId}\u0000${p.brand.brandId}`;
+    const known = brands.find((b) => b.profileId === p.brand?.profileId && b.brandId === p.brand.brandId);
+    const entry = counts.get(key) ?? { name: known?.name ?? 'Another brand', n: 0 };
+    entry.n += 1;
+    counts.set(key, entry);
+  }
+  if (counts.size < 2) return null;
+  const parts = [...counts.values()]
+    .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name))
+    .map((c) => `${c.name} ${c.n}`);
+  return `${posts.length} ${posts.length === 1 ? 'post' : 'posts'} in ${counts.size} brands: ${parts.join(', ')}`;
+}
+
+/**
+ * The moves and deletes main is asked to apply for a plan: each names its post's own brand where
+ * the plan knows it, so main queues each brand's changes under that brand.
+ */
+export function applyInputOf(changes: readonly PlannedChange[]): BulkApplyInput {
+  const moves = changes.flatMap((c) =>
+    c.to ? [{ id: c.id, from: c.from, to: c.to, ...(c.brand ? { brand: c.brand } : {}) }] : [],
+  );
+  const deleteGroups = new Set<string>();
+  const deletes = new Map<string, { group: string; brand: BrandRef }>();
+  for (const c of changes) {
+    if (c.to !== null || !c.group) continue;
+    if (c.brand)
+      deletes.set(`${c.brand.profileId}\u0000${c.brand.brandId}\u0000${c.group}`, {
+        group: c.group,
+        brand: c.brand,
+      });
+    else deleteGroups.add(c.group);
+  }
+  return {
+    moves,
+    deleteGroups: [...deleteGroups],
+    ...(deletes.size > 0 ? { deletes: [...deletes.values()] } : {}),
+  };
+}
+
 /**
  * The most changes (moves and deletes together) one bulk change may hold: main queues them in one
  * transaction, about 2 ms each on a slow machine, so this keeps that under about two seconds.
  */
 export const MAX_BULK_CHANGES = 1_000;
 
-/** What main is asked to apply: the moves and the groups to delete, exactly as the plan showed them. */
+/**
+ * What main is asked to apply: the moves and the groups to delete, exactly as the plan showed them.
+ * A change names its post's brand where the selection spans brands (the all-brands view); one that
+ * names none is the active brand's. Main queues each brand's changes as that brand's batch, all
+ * in one transaction, and one undo takes every batch back.
+ */
 export const BulkApplyInput = z.object({
-  moves: z.array(z.object({ id: z.string().min(1).max(200), from: IsoDateTime, to: IsoDateTime })).max(5000),
+  moves: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(200),
+        from: IsoDateTime,
+        to: IsoDateTime,
+        brand: BrandRef.optional(),
+      }),
+    )
+    .max(5000),
+  /** Groups of the active brand to delete. */
   deleteGroups: z.array(z.string().min(1).max(200)).max(5000),
+  /** Groups of a named brand to delete (a selection spanning brands). */
+  deletes: z
+    .array(z.object({ group: z.string().min(1).max(200), brand: BrandRef }))
+    .max(5000)
+    .optional(),
 });
 export type BulkApplyInput = z.infer<typeof BulkApplyInput>;
 

@@ -27,6 +27,12 @@ export const ClashGapMinutes = z.number().int().min(0).max(MAX_CLASH_GAP_MINUTES
 export interface ClashPost {
   id: string;
   integrationId: string;
+  /**
+   * The connection and brand the post belongs to, where known (the all-brands view mixes them): two
+   * posts of different brands never clash, even should their accounts' ids be the same (two
+   * connections may reach two services).
+   */
+  brandKey?: string;
   /** The account's name for people; the id when unknown. */
   accountName: string;
   platform: string | null;
@@ -149,7 +155,7 @@ export function findClashes(
         i += 1
       ) {
         const other = list[i]!;
-        if (other.id === c.id) continue;
+        if (other.id === c.id || otherBrand(c, other)) continue;
         named += 1;
         warn(
           'gap',
@@ -168,7 +174,7 @@ export function findClashes(
       i += 1
     ) {
       const other = same[i]!;
-      if (other.id === c.id) continue;
+      if (other.id === c.id || otherBrand(c, other)) continue;
       named += 1;
       const x = c.platform === 'x' ? ' X refuses the same text twice.' : '';
       warn(
@@ -181,6 +187,10 @@ export function findClashes(
   }
   return out;
 }
+
+/** Two posts known to be of different brands: a clash is within one account of one brand. */
+const otherBrand = (a: ClashPost, b: ClashPost) =>
+  a.brandKey !== undefined && b.brandKey !== undefined && a.brandKey !== b.brandKey;
 
 /** The warnings grouped by the candidate they concern. */
 export function clashesByPost(warnings: readonly ClashWarning[]): Map<string, ClashWarning[]> {

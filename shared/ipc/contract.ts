@@ -277,9 +277,9 @@ export const ipcMethods = {
 
   // Posting queue: weekly slots per account (null = the brand default), and sending at the next free one.
   getQueueSlots: m(
-    z.object({ integrationId: Id.nullable() }),
+    z.object({ integrationId: Id.nullable(), brand: BrandRef.optional() }),
     QueueSlotsView,
-    "An account's slots, or the brand default's.",
+    "An account's slots, or the brand default's; of the brand named (one the calendar shows), else the active brand's.",
   ),
   setQueueSlots: m(
     z.object({ integrationId: Id.nullable(), slots: QueueSlots.nullable() }),
@@ -478,12 +478,12 @@ export const ipcMethods = {
   applyBulkChange: m(
     BulkApplyInput,
     BulkApplyResult.extend(PostsWritten.shape),
-    'Queues every move, then every delete, of a planned bulk change in one transaction, as one batch.',
+    'Queues every move, then every delete, of a planned bulk change in one transaction: one batch per brand its posts belong to, each sent under its own brand.',
   ),
   undoBulkChange: m(
     z.object({ batchId: Id }),
     BulkUndoResult.extend(PostsWritten.shape),
-    'Takes a whole batch back: moves back to their old times; deletes only while not sent yet.',
+    "Takes a whole bulk change back (every brand's batch of it): moves back to their old times; deletes only while not sent yet.",
   ),
   getClashSettings: m(
     None,

@@ -414,7 +414,7 @@ export const SearchQuery = z
   .object({
     /** Words (prefixes of the last ones too), "exact phrases", #hashtags, @mentions, links. */
     query: z.string().max(1000),
-    /** One brand; absent or null: every brand of the profile. */
+    /** One brand; absent or null: every brand the calendar shows (all of them in the all-brands view). */
     brandId: z.string().min(1).max(200).nullable().optional(),
     /** Any of these accounts (integration ids). */
     accounts: z.array(z.string().min(1).max(200)).max(500).optional(),
@@ -439,6 +439,8 @@ export const SearchHit = z.object({
   source: z.enum(['post', 'draft', 'outbox']),
   /** The post's, the draft's or the outbox item's id. */
   id: z.string(),
+  /** The connection it belongs to (the all-brands view searches every connection's brands). */
+  profileId: z.string().optional(),
   brandId: z.string().nullable(),
   /** A SearchState when known; a post in a state this app does not know keeps the service's name. */
   state: z.string(),
@@ -463,6 +465,14 @@ export type SearchResult = z.infer<typeof SearchResult>;
 
 /** Every post a search matches, latest first, for acting on all of them (not only the shown ones). */
 export const SearchPostMatches = z.object({
-  posts: z.array(z.object({ id: z.string(), date: IsoDateTime.nullable() })),
+  posts: z.array(
+    z.object({
+      id: z.string(),
+      date: IsoDateTime.nullable(),
+      /** The post's own connection and brand (a search of the all-brands view spans brands). */
+      profileId: z.string().optional(),
+      brandId: z.string().optional(),
+    }),
+  ),
 });
 export type SearchPostMatches = z.infer<typeof SearchPostMatches>;

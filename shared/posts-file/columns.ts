@@ -48,6 +48,11 @@ export const COLUMN = {
   labels: 'labels',
   /** The group's internal notes, one a line ("author, time: text"); written for people, import ignores it. */
   notes: 'notes',
+  /**
+   * The brand the post belongs to, by name (an export of the all-brands view mixes brands). Written
+   * for people and spreadsheets' filters; import ignores it: a file imports into the brand on screen.
+   */
+  brand: 'brand',
 } as const;
 
 /** `text`, `text_2`, `text_3`…: the column of thread block `n` (0-based). */
@@ -77,6 +82,8 @@ export const PostRecord = z.object({
   /** Label names of the post's group, and its notes as lines; absent when it has none. */
   labels: z.array(z.string()).optional(),
   notes: z.array(z.string()).optional(),
+  /** The name of the brand the post belongs to. */
+  brand: z.string().optional(),
 });
 export type PostRecord = z.infer<typeof PostRecord>;
 
@@ -88,6 +95,7 @@ export function csvColumns(records: readonly PostRecord[]): string[] {
   columns.push(COLUMN.accounts, COLUMN.date);
   for (let n = 0; n < blocks; n += 1) columns.push(blockMediaColumn(n));
   columns.push(COLUMN.settings, COLUMN.accountNames, COLUMN.state, COLUMN.postIds);
+  if (records.some((r) => r.brand)) columns.push(COLUMN.brand);
   // Only files whose posts carry labels or notes have the columns: other files stay as they were.
   if (records.some((r) => r.labels?.length)) columns.push(COLUMN.labels);
   if (records.some((r) => r.notes?.length)) columns.push(COLUMN.notes);
@@ -104,6 +112,7 @@ export function csvCells(record: PostRecord): Record<string, string> {
     [COLUMN.state]: record.state,
     [COLUMN.postIds]: record.postIds.join(LIST_SEPARATOR),
   };
+  if (record.brand) cells[COLUMN.brand] = record.brand;
   if (record.labels?.length) cells[COLUMN.labels] = record.labels.join(LIST_SEPARATOR);
   if (record.notes?.length) cells[COLUMN.notes] = record.notes.join('\n');
   record.blocks.forEach((block, n) => {
@@ -127,6 +136,7 @@ export function jsonObject(record: PostRecord): Record<string, unknown> {
   obj[COLUMN.accountNames] = record.accounts.map((a) => a.name);
   obj[COLUMN.state] = record.state;
   obj[COLUMN.postIds] = record.postIds;
+  if (record.brand) obj[COLUMN.brand] = record.brand;
   if (record.labels?.length) obj[COLUMN.labels] = record.labels;
   if (record.notes?.length) obj[COLUMN.notes] = record.notes;
   return obj;

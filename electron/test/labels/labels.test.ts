@@ -273,7 +273,7 @@ describe('export and import', () => {
       format: 'csv',
       scope: { kind: 'posts', postIds: [bare?.postId ?? ''] },
     });
-    expect((await readFile(none.path ?? '', 'utf8')).split(/\r?\n/u)[0]).toMatch(/,post_ids$/);
+    expect((await readFile(none.path ?? '', 'utf8')).split(/\r?\n/u)[0]).toMatch(/,post_ids,brand$/);
   });
 
   it('imports a labels column: known labels by name, new ones made, and the labels follow the posts to the service', async () => {

@@ -366,7 +366,7 @@ describe('what a query finds', () => {
     expect(all.map((m) => `${m.source}:${m.id}`).sort()).toEqual(ids(d, 'launch').sort());
     expect(all).toHaveLength(4);
     expect(searchAllMatches(d, P, { query: 'launch', brandId: 'brand-2' })).toEqual([
-      { source: 'post', id: 'b2', brandId: 'brand-2', date: expect.any(String) },
+      { source: 'post', id: 'b2', profileId: P, brandId: 'brand-2', date: expect.any(String) },
     ]);
     expect(searchAllMatches(d, P, { query: '"' })).toEqual([]);
   });

@@ -1,0 +1,37 @@
+import type { Page } from '@playwright/test';
+import { startFaultProxy } from '../../test/support/fault-proxy.js';
+import { expect, type TestService } from '../fixtures.js';
+
+/* The all-brands view's set-up, shared by its specs (issue 27): two connections, three brands. */
+
+/** Connects `label`'s key through a recording proxy, then the second organization's key beside it. */
+export async function connectTwo(page: Page, service: TestService, label: 'full-test' | 'brand1-only') {
+  const proxy = await startFaultProxy({ target: service.baseUrl, seed: 27, rate: 0 });
+  const other = await page.evaluate((input) => window.api.connectProfile(input), {
+    baseUrl: proxy.baseUrl,
+    apiKey: service.key('other-org'),
+    brandId: service.brandsOf('other-org')[0]?.id,
+  });
+  if (!other.ok) throw new Error(other.error.message);
+  const first = await page.evaluate((input) => window.api.connectProfile(input), {
+    baseUrl: proxy.baseUrl,
+    apiKey: service.key(label),
+    brandId: service.brandsOf(label)[0]?.id,
+  });
+  if (!first.ok) throw new Error(first.error.message);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
+  return proxy;
+}
+
+export async function pickAllBrands(page: Page): Promise<void> {
+  const switcher = page.getByRole('combobox', { name: 'Brand', exact: true });
+  await switcher.selectOption('all-brands');
+  await expect(switcher).toHaveValue('all-brands');
+}
+
+/** The sandbox's three brands: two of the first organization (Harbor, Pine), one of the second (Lumen). */
+export function sandboxBrands(service: TestService) {
+  const [harbor, pine] = service.sandbox.organizations[0]!.brands;
+  return { harbor: harbor!, pine: pine!, lumen: service.sandbox.organizations[1]!.brands[0]! };
+}
