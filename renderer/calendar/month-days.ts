@@ -1,4 +1,3 @@
-import { addMonths } from 'date-fns';
 import type { PostEvent } from './posts.js';
 import { WEEK_STARTS_ON } from './range.js';
 
@@ -44,11 +43,6 @@ export function emptyPastWeeks(
     skipped++;
   }
   return skipped;
-}
-
-/** The month one step before or after (`direction`), or `date` itself: the view's navigate. */
-export function stepMonth(date: Date, direction: -1 | 0 | 1): Date {
-  return direction === 0 ? date : addMonths(date, direction);
 }
 
 // One collator, as `localeCompare` would use: it looked one up per comparison (a busy day's posts
