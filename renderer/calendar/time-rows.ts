@@ -115,20 +115,6 @@ export function layoutTimeRows(
   return { shown, places, chips };
 }
 
-/** The chip's width in a row; the posts share the rest. */
-export const CHIP_WIDTH = '2.25rem';
-
-/** The horizontal place of an item in its row, as CSS lengths (left offset, width). */
-export function rowBox(place: RowPlace): { left: string | number; width: string | number } {
-  if (place.chip) return { left: `calc(100% - ${CHIP_WIDTH})`, width: CHIP_WIDTH };
-  if (!place.withChip) return { left: (100 * place.lane) / place.lanes, width: 100 / place.lanes };
-  const room = `(100% - ${CHIP_WIDTH})`;
-  return {
-    left: place.lane === 0 ? 0 : `calc(${room} * ${place.lane} / ${place.lanes})`,
-    width: `calc(${room} / ${place.lanes})`,
-  };
-}
-
 /**
  * Where a post dropped on a row lands: the row the user chose, at the post's own minutes within its
  * row, so a 12:25 post dropped on Thursday's 15:00 row goes to 15:25 (and on the same row of another
