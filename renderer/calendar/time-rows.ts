@@ -48,6 +48,8 @@ export interface TimeRows {
 }
 
 const MINUTE = 60_000;
+// One collator, as `localeCompare` would use, without looking one up per comparison.
+const ids = new Intl.Collator();
 
 /** The start of the row holding a wall time: the same day and hour, minutes down to the row. */
 export function rowStart(wall: Date, rowMinutes: number = ROW_MINUTES): Date {
@@ -82,7 +84,7 @@ export function layoutTimeRows(
   const chips = new Map<string, MoreEvent>();
   for (const { start, posts } of rows.values()) {
     const end = new Date(start.getTime() + rowMinutes * MINUTE);
-    posts.sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
+    posts.sort((a, b) => a.start.getTime() - b.start.getTime() || ids.compare(a.id, b.id));
     const crowded = posts.length > lanes;
     const drawn = crowded ? posts.slice(0, lanes - 1) : posts;
     const postLanes = Math.max(1, drawn.length);
