@@ -353,6 +353,21 @@ test.describe('calendar', () => {
     await expect(cal.post(inRow[0]!.id)).toBeVisible();
     for (const p of inRow.slice(1)) await expect(cal.post(p.id)).toHaveCount(0);
     expect(await cal.weekSlotOf(inRow[0]!.id)).toMatchObject({ minutes: 14 * 60 });
+    // Side by side in their row: the post takes what the chip (2.25rem) leaves of the column.
+    const column = (await page
+      .locator('[data-day-column]', { has: page.locator('.more-chip') })
+      .boundingBox())!;
+    const postBox = (await page
+      .locator('[data-post-box]', { has: page.locator(`[data-post-id="${inRow[0]!.id}"]`) })
+      .boundingBox())!;
+    const chipBox = (await chip.locator('..').boundingBox())!;
+    expect(Math.abs(postBox.y - chipBox.y)).toBeLessThanOrEqual(1);
+    expect(Math.abs(postBox.height - chipBox.height)).toBeLessThanOrEqual(1);
+    const rem = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+    expect(Math.abs(chipBox.width - 2.25 * rem)).toBeLessThanOrEqual(1);
+    expect(Math.abs(postBox.x + postBox.width - chipBox.x)).toBeLessThanOrEqual(1);
+    expect(postBox.x - column.x).toBeLessThanOrEqual(2);
+    expect(column.x + column.width - (chipBox.x + chipBox.width)).toBeLessThanOrEqual(5);
 
     // The chip lists every post of the row in time order, at their New York times.
     await chip.click();

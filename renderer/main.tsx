@@ -11,13 +11,19 @@ import { routeExternalLinks } from './app/external-links.js';
 import { useUi } from './app/ui-store.js';
 import { setHour12 } from './app/time-format.js';
 import { call } from './lib/ipc.js';
+import { prefetchAtStart } from './calendar/queries.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 startTheme();
 routeExternalLinks();
-// The calendar's chunk loads while main answers the first questions (profiles, brands, posts).
-if (useUi.getState().route === 'calendar') void preloadCalendar().catch(() => undefined);
+const client = createQueryClient();
+// The calendar's chunk loads while main answers the first questions (profiles, brands, posts),
+// which are asked now rather than after the first render.
+if (useUi.getState().route === 'calendar') {
+  void preloadCalendar().catch(() => undefined);
+  prefetchAtStart(client);
+}
 
 // The OS's 12/24-hour setting, so the first paint already writes times on the user's clock. Main
 // read it while the window loaded; a main that does not answer in time leaves the language's default.
@@ -29,7 +35,7 @@ const clockKnown = call('getClockPreference', {}).then(
 void Promise.race([clockKnown, new Promise((resolve) => setTimeout(resolve, 250))]).then(() =>
   createRoot(container).render(
     <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={client}>
         <ScreenBoundary title="Postdeck ran into a problem">
           <App />
         </ScreenBoundary>

@@ -11,11 +11,11 @@ import type { SlotEvent } from './free-slots.js';
 import { formatTime } from './format.js';
 import { LANES, layoutTimeRows, type MoreEvent } from './time-rows.js';
 import { OpenOverflowContext, RowOverflowList } from './RowOverflow.js';
-import { MonthGridInputContext, MonthView, type MonthGridInput } from './MonthGrid.js';
+import { MonthGrid, type MonthGridInput } from './MonthGrid.js';
 import { TimeGrid } from './TimeGrid.js';
 import { MINUTE, useCurrentMinute } from './clock.js';
 
-/** What rbc draws (the agenda): posts only. Month is MonthGrid's, week and day TimeGrid's. */
+/** What rbc draws (the agenda): posts only. The month is MonthGrid's, week and day TimeGrid's. */
 type GridEvent = PostEvent;
 
 /** A free slot's button. */
@@ -46,11 +46,8 @@ const components: Components<GridEvent> = {
   agenda: { event: PostEventView },
 };
 
-/**
- * rbc's views: the month is our own (MonthGrid, a custom view through rbc's public `views`), the
- * agenda rbc's. Week and day are drawn by TimeGrid; they stay listed as rbc's view names.
- */
-const VIEWS: ViewsProps<GridEvent> = { month: MonthView, week: true, day: true, agenda: true };
+/** rbc draws the agenda alone: the month is MonthGrid's, week and day TimeGrid's. */
+const VIEWS: ViewsProps<GridEvent> = { agenda: true };
 const SCROLL_TO = { hours: 7, minutes: 30 };
 const postClass = (e: PostEvent) => ({ className: postEventClass(e) });
 const NO_EVENTS: PostEvent[] = [];
@@ -173,30 +170,34 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
                   onOpen={onOpen}
                 />
               </>
+            ) : view === 'month' ? (
+              // Not inside rbc's calendar: its stylesheet sizes every ::before and ::after there,
+              // which made Chromium compute two more styles for each element of the month.
+              <div className={`cal-grid cal-view-${view}`}>
+                <MonthGrid date={date} input={monthInput} />
+              </div>
             ) : (
-              <MonthGridInputContext.Provider value={monthInput}>
-                <Calendar
-                  className={`cal-grid cal-view-${view}`}
-                  localizer={localizer}
-                  culture="en-US"
-                  events={visible}
-                  view={view}
-                  views={VIEWS}
-                  date={date}
-                  toolbar={false}
-                  onView={(v) => onView(v as ViewName)}
-                  onNavigate={(d) => onNavigate(d)}
-                  getNow={getNow}
-                  components={components}
-                  formats={formats}
-                  selectable={false}
-                  eventPropGetter={postClass}
-                  length={AGENDA_DAYS}
-                  tooltipAccessor={null}
-                  onSelectEvent={(e) => onOpen(e)}
-                  messages={{ noEventsInRange: 'No posts in this range.' }}
-                />
-              </MonthGridInputContext.Provider>
+              <Calendar
+                className={`cal-grid cal-view-${view}`}
+                localizer={localizer}
+                culture="en-US"
+                events={visible}
+                view={view}
+                views={VIEWS}
+                date={date}
+                toolbar={false}
+                onView={(v) => onView(v as ViewName)}
+                onNavigate={(d) => onNavigate(d)}
+                getNow={getNow}
+                components={components}
+                formats={formats}
+                selectable={false}
+                eventPropGetter={postClass}
+                length={AGENDA_DAYS}
+                tooltipAccessor={null}
+                onSelectEvent={(e) => onOpen(e)}
+                messages={{ noEventsInRange: 'No posts in this range.' }}
+              />
             )}
           </div>
         </CompactCellContext.Provider>

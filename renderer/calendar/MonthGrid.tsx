@@ -1,5 +1,4 @@
 import {
-  createContext,
   memo,
   useCallback,
   useContext,
@@ -12,7 +11,6 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { format } from 'date-fns';
-import type { NavigateAction } from 'react-big-calendar';
 import { PostCellContext, PostEventView } from './PostEventView.js';
 import { postEventClass, whyNotMovable, type PostEvent } from './posts.js';
 import { takeFocusRequest } from './RowOverflow.js';
@@ -27,7 +25,6 @@ import {
   placeInside,
   emptyPastWeeks,
   postsByDay,
-  stepMonth,
 } from './month-days.js';
 
 /*
@@ -36,9 +33,8 @@ import {
  * month once more only to measure a row, and its drag addon wraps every post. Here each day draws
  * the few posts that fit its cell from a bucket of that day's posts (made once per list of posts,
  * month-days.ts) and a "+N more" that opens the day's whole list, so ten thousand posts a month
- * draw as fast as five hundred. It is registered with rbc as a custom view (`views.month`, with the
- * `range`/`navigate`/`title` statics rbc documents), so rbc's agenda and its navigation stay as
- * they were; it reads the posts and handlers from MonthGridInput, not from rbc's props.
+ * draw as fast as five hundred. CalendarGrid draws it outside rbc's calendar (whose stylesheet
+ * styles every ::before and ::after inside it), with the posts and handlers in MonthGridInput.
  *
  * Its look is ours (styles/month.css); end-to-end tests find its parts by role, name and data-
  * attributes (data-week, data-day, data-day-number, data-post-box, data-day-list), never by class.
@@ -56,7 +52,7 @@ export const MONTH_MORE_PX = 18;
 const NONE: readonly PostEvent[] = [];
 const NOT_MEASURED = { shown: 0, hidden: 0 };
 
-/** What the month view needs from the calendar; rbc passes only the date. */
+/** What the month view needs from the calendar, beside the date. */
 export interface MonthGridInput {
   /** Every post held (any range): the view picks its days' posts out of them. */
   events: readonly PostEvent[];
@@ -68,8 +64,6 @@ export interface MonthGridInput {
   /** A day's number: show that day alone. */
   onDrillDown(day: Date): void;
 }
-
-export const MonthGridInputContext = createContext<MonthGridInput | null>(null);
 
 /**
  * The chips that fit in a cell, kept across mounts so a return to the month does not measure first,
@@ -417,21 +411,3 @@ function DayList(props: {
     </div>
   );
 }
-
-/** rbc's month view slot: the date from rbc, everything else from MonthGridInput. */
-function MonthView({ date }: { date: Date }) {
-  const input = useContext(MonthGridInputContext);
-  if (!input) throw new Error('MonthView needs a MonthGridInputContext above it.');
-  return <MonthGrid date={date} input={input} />;
-}
-
-/** The statics rbc documents for a custom view: what range it shows, where a step goes, its title. */
-MonthView.range = (date: Date): { start: Date; end: Date } => {
-  const days = monthDays(date);
-  return { start: days[0]!, end: days[days.length - 1]! };
-};
-MonthView.navigate = (date: Date, action: NavigateAction): Date =>
-  stepMonth(date, action === 'PREV' ? -1 : action === 'NEXT' ? 1 : 0);
-MonthView.title = (date: Date): string => format(date, 'MMMM yyyy');
-
-export { MonthView };

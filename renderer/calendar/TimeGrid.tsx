@@ -16,14 +16,7 @@ import { timePattern } from '../app/time-format.js';
 import { PostEventView } from './PostEventView.js';
 import { postEventClass, whyNotMovable, type PostEvent } from './posts.js';
 import type { SlotEvent } from './free-slots.js';
-import {
-  keepMinutesInRow,
-  rowBox,
-  ROW_MINUTES,
-  type MoreEvent,
-  type RowPlace,
-  type TimeRows,
-} from './time-rows.js';
+import { keepMinutesInRow, ROW_MINUTES, type MoreEvent, type RowPlace, type TimeRows } from './time-rows.js';
 import { MoreChip } from './RowOverflow.js';
 import { wallDateKey } from './time.js';
 import { createDragStore, dropMinutes, type DragStore, type DropSpot } from './time-grid-drag.js';
@@ -317,17 +310,19 @@ const DayColumn = memo(function DayColumn(props: DayColumnProps) {
             {props.renderSlot(slot)}
           </div>
         ))}
-        {items.map((item) => {
-          const place = places.get(item);
-          if (!place) return null;
-          return isPost(item) ? (
-            <PostBox key={item.id} event={item} place={place} handlers={handlers} />
-          ) : (
-            <div key={item.id} className="cal-post cal-more-event" style={boxStyle(place)}>
-              <MoreChip more={item} zone={zone} />
-            </div>
-          );
-        })}
+        {rowsOf(items, places).map((row) => (
+          <div key={row.top} className="cal-time-row" style={{ top: pct(row.top) }}>
+            {row.items.map((item) =>
+              isPost(item) ? (
+                <PostBox key={item.id} event={item} narrow={row.items.length > 1} handlers={handlers} />
+              ) : (
+                <div key={item.id} className="cal-post cal-more-event">
+                  <MoreChip more={item} zone={zone} />
+                </div>
+              ),
+            )}
+          </div>
+        ))}
         <DropPreview index={index} store={store} />
       </div>
       {nowMinutes !== null && <div className="cal-now-line" style={{ top: pct(nowMinutes) }} />}
@@ -335,28 +330,41 @@ const DayColumn = memo(function DayColumn(props: DayColumnProps) {
   );
 });
 
-function boxStyle(place: RowPlace) {
-  const box = rowBox(place);
-  const css = (v: string | number) => (typeof v === 'number' ? `${v}%` : v);
-  return {
-    top: pct(minutesOf(place.start)),
-    height: pct(ROW_MINUTES),
-    left: css(box.left),
-    width: css(box.width),
-  };
+/**
+ * The drawn items of a column by row, each row's in its lane order (time-rows.ts lays them out row
+ * by row). A row is one positioned box whose posts and chip sit side by side in it, so a post's box
+ * carries no position of its own: a busy week set four inline styles on each of ~450 boxes.
+ */
+function rowsOf(
+  items: readonly (PostEvent | MoreEvent)[],
+  places: ReadonlyMap<PostEvent | MoreEvent, RowPlace>,
+): { top: number; items: (PostEvent | MoreEvent)[] }[] {
+  const rows = new Map<number, { top: number; items: (PostEvent | MoreEvent)[] }>();
+  for (const item of items) {
+    const place = places.get(item);
+    if (!place) continue;
+    const top = minutesOf(place.start);
+    const row = rows.get(top);
+    if (row) row.items.push(item);
+    else rows.set(top, { top, items: [item] });
+  }
+  // Lanes left to right; the chip's lane comes after its row's posts.
+  const lane = (item: PostEvent | MoreEvent) => places.get(item)?.lane ?? 0;
+  for (const row of rows.values()) row.items.sort((a, b) => lane(a) - lane(b));
+  return [...rows.values()];
 }
 
 const PostBox = memo(function PostBox(props: {
   event: PostEvent;
-  place: RowPlace;
+  /** Sharing its row with another post or a chip. */
+  narrow: boolean;
   handlers: DayColumnProps['handlers'];
 }) {
-  const { event, place, handlers } = props;
+  const { event, narrow, handlers } = props;
   return (
     <div
-      className={`cal-post ${postEventClass(event)}${place.lanes > 1 || place.withChip ? ' post-event--narrow' : ''}`}
+      className={`cal-post ${postEventClass(event)}${narrow ? ' post-event--narrow' : ''}`}
       data-post-box
-      style={boxStyle(place)}
       onPointerDown={(e) => handlers.onPointerDown(e, event)}
       onClick={(e) => handlers.onClick(e, event)}
     >

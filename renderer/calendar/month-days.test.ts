@@ -8,7 +8,6 @@ import {
   monthDays,
   placeInside,
   postsByDay,
-  stepMonth,
 } from './month-days.js';
 import type { PostEvent } from './posts.js';
 
@@ -54,12 +53,6 @@ describe('the days a month shows', () => {
     const march = monthDays(new Date(2026, 2, 1));
     expect(march.length / 7).toBe(6);
     expect(march.every((d) => d.getHours() === 0 && d.getMinutes() === 0)).toBe(true);
-  });
-
-  it('step a month at a time from any day, and stay put otherwise', () => {
-    expect(stepMonth(new Date(2027, 0, 31), 1)).toEqual(new Date(2027, 1, 28));
-    expect(stepMonth(new Date(2027, 2, 15), -1)).toEqual(new Date(2027, 1, 15));
-    expect(stepMonth(new Date(2027, 2, 15), 0)).toEqual(new Date(2027, 2, 15));
   });
 });
 

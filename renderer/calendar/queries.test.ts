@@ -8,6 +8,7 @@ import {
   openingDate,
   postsAsShown,
   postsKey,
+  prefetchAtStart,
   prefetchOpeningRange,
   visiblePostsQuery,
 } from './queries.js';
@@ -191,6 +192,42 @@ describe('the cold start', () => {
       expect(listPosts).toHaveBeenCalledTimes(1);
     } finally {
       vi.unstubAllGlobals();
+    }
+  });
+
+  it('asks for the connections, then the opening month, before anything is drawn; nothing more without an active connection', async () => {
+    for (const active of [true, false]) {
+      const asked: string[] = [];
+      const answer = (name: string, value: unknown) =>
+        vi.fn(async () => {
+          asked.push(name);
+          return { ok: true, value };
+        });
+      const brand = { id: 'brand_1', name: 'Acme', active: true, timezone: 'UTC' };
+      const api = {
+        listProfiles: answer('listProfiles', [{ id: 'prof_1', active }]),
+        listBrands: answer('listBrands', [brand]),
+        getBrandScope: answer('getBrandScope', { all: false, brands: [], displayZone: 'UTC' }),
+        listPosts: answer('listPosts', result([])),
+      };
+      vi.stubGlobal('window', { api });
+      try {
+        const client = new QueryClient();
+        prefetchAtStart(client);
+        await vi.waitFor(() => expect(api.listProfiles).toHaveBeenCalledTimes(1));
+        if (active) {
+          await vi.waitFor(() => expect(api.listPosts).toHaveBeenCalledTimes(1));
+          expect(asked[0]).toBe('listProfiles');
+          expect(asked.at(-1)).toBe('listPosts');
+          // The shell's own key: its first render finds the connections asked here.
+          expect(client.getQueryData(['listProfiles', {}])).toEqual([{ id: 'prof_1', active }]);
+        } else {
+          await new Promise((r) => setTimeout(r, 20));
+          expect(asked).toEqual(['listProfiles']);
+        }
+      } finally {
+        vi.unstubAllGlobals();
+      }
     }
   });
 });

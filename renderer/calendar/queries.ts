@@ -102,6 +102,22 @@ export function prefetchOpeningRange(client: QueryClient): void {
     .catch(() => undefined);
 }
 
+/**
+ * Cold start, from the renderer's first line: asks main for the saved connections and, with an
+ * active one, for the range the calendar opens on, while the window still waits for the OS's clock
+ * setting and React has drawn nothing. The month was asked only after that wait, a first render,
+ * the connections' answer and the shell's render: three round trips to main instead of one. The
+ * keys are the shell's and the calendar's own, so they find these answers or requests in flight.
+ */
+export function prefetchAtStart(client: QueryClient): void {
+  client
+    .ensureQueryData({ queryKey: ipcKey('listProfiles', {}), queryFn: () => call('listProfiles', {}) })
+    .then((profiles) => {
+      if (profiles.some((p) => p.active)) prefetchOpeningRange(client);
+    })
+    .catch(() => undefined);
+}
+
 /** Starts `prefetchOpeningRange` once, when the shell first shows the calendar. */
 export function usePrefetchOpeningRange(enabled: boolean): void {
   const client = useQueryClient();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import type { PostEvent } from './posts.js';
-import { keepMinutesInRow, layoutTimeRows, rowBox, rowStart, type MoreEvent } from './time-rows.js';
+import { keepMinutesInRow, layoutTimeRows, rowStart, type MoreEvent } from './time-rows.js';
 
 const event = (id: string, wall: Date): PostEvent => ({
   id,
@@ -64,27 +64,6 @@ describe('layoutTimeRows', () => {
   it('keeps the same objects for the posts it draws, so memoized cells do not re-render', () => {
     const a = event('a', at(7, 0));
     expect(layoutTimeRows([a], 2).shown[0]).toBe(a);
-  });
-});
-
-describe('rowBox', () => {
-  it('shares a row evenly without a chip, and leaves the chip its width at the end', () => {
-    expect(
-      rowBox({ start: at(1, 0), end: at(1, 30), lane: 1, lanes: 4, withChip: false, chip: false }),
-    ).toEqual({
-      left: 25,
-      width: 25,
-    });
-    const base = { start: at(1, 0), end: at(1, 30), lanes: 2, withChip: true };
-    expect(rowBox({ ...base, lane: 0, chip: false })).toEqual({
-      left: 0,
-      width: 'calc((100% - 2.25rem) / 2)',
-    });
-    expect(rowBox({ ...base, lane: 1, chip: false }).left).toBe('calc((100% - 2.25rem) * 1 / 2)');
-    expect(rowBox({ ...base, lane: 2, chip: true })).toEqual({
-      left: 'calc(100% - 2.25rem)',
-      width: '2.25rem',
-    });
   });
 });
 

@@ -48,6 +48,8 @@ export interface TimeRows {
 }
 
 const MINUTE = 60_000;
+// One collator, as `localeCompare` would use, without looking one up per comparison.
+const ids = new Intl.Collator();
 
 /** The start of the row holding a wall time: the same day and hour, minutes down to the row. */
 export function rowStart(wall: Date, rowMinutes: number = ROW_MINUTES): Date {
@@ -82,7 +84,7 @@ export function layoutTimeRows(
   const chips = new Map<string, MoreEvent>();
   for (const { start, posts } of rows.values()) {
     const end = new Date(start.getTime() + rowMinutes * MINUTE);
-    posts.sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
+    posts.sort((a, b) => a.start.getTime() - b.start.getTime() || ids.compare(a.id, b.id));
     const crowded = posts.length > lanes;
     const drawn = crowded ? posts.slice(0, lanes - 1) : posts;
     const postLanes = Math.max(1, drawn.length);
@@ -113,20 +115,6 @@ export function layoutTimeRows(
     }
   }
   return { shown, places, chips };
-}
-
-/** The chip's width in a row; the posts share the rest. */
-export const CHIP_WIDTH = '2.25rem';
-
-/** The horizontal place of an item in its row, as CSS lengths (left offset, width). */
-export function rowBox(place: RowPlace): { left: string | number; width: string | number } {
-  if (place.chip) return { left: `calc(100% - ${CHIP_WIDTH})`, width: CHIP_WIDTH };
-  if (!place.withChip) return { left: (100 * place.lane) / place.lanes, width: 100 / place.lanes };
-  const room = `(100% - ${CHIP_WIDTH})`;
-  return {
-    left: place.lane === 0 ? 0 : `calc(${room} * ${place.lane} / ${place.lanes})`,
-    width: `calc(${room} / ${place.lanes})`,
-  };
 }
 
 /**

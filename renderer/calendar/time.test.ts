@@ -1,3 +1,4 @@
+import { tzOffset } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import {
   brandZone,
@@ -30,6 +31,39 @@ describe('instantToWall', () => {
     expect(fields(instantToWall(Date.parse('2026-10-25T01:30:00Z'), 'Europe/Paris'))).toEqual([
       2026, 10, 25, 2, 30,
     ]);
+  });
+
+  it('reads every instant around offset changes exactly, though it keeps offsets by the hour', () => {
+    // Whole-hour, half-hour (Lord Howe: 30 minutes of DST) and 45-minute zones, each across a change.
+    const around: [string, string][] = [
+      ['America/New_York', '2026-03-08T07:00:00Z'],
+      ['Europe/Paris', '2026-10-25T01:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+      ['Australia/Lord_Howe', '2026-10-03T15:30:00Z'],
+      ['Asia/Kathmandu', '2026-06-30T18:15:00Z'],
+      ['America/St_Johns', '2026-11-01T04:30:00Z'],
+    ];
+    for (const [zone, change] of around) {
+      const at = Date.parse(change);
+      // Every minute from three hours before to three hours after, and the change's edges to the millisecond.
+      const instants = Array.from({ length: 361 }, (_, i) => at + (i - 180) * 60_000);
+      instants.push(at - 1, at, at + 1);
+      for (const ms of instants) {
+        const exact = new Date(ms + tzOffset(zone, new Date(ms)) * 60_000);
+        const got = instantToWall(ms, zone);
+        expect([zone, ms, fields(got)]).toEqual([
+          zone,
+          ms,
+          [
+            exact.getUTCFullYear(),
+            exact.getUTCMonth() + 1,
+            exact.getUTCDate(),
+            exact.getUTCHours(),
+            exact.getUTCMinutes(),
+          ],
+        ]);
+      }
+    }
   });
 
   it('puts a late-evening UTC instant on the next day in Tokyo and the same day in Los Angeles', () => {

@@ -8,21 +8,41 @@ import { tzOffset } from '@date-fns/tz';
  */
 
 const MINUTE = 60_000;
+const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
-/** The zone this machine runs in: the brand's default when it has none of its own. */
+/** The system zone as last read, and when: a chip asks for it, and reading it builds a formatter. */
+let system = { zone: '', at: -Infinity };
+
+/**
+ * The zone this machine runs in: the brand's default when it has none of its own. Read at most once
+ * a second (the OS's zone can change while the app runs; a calendar of thousands of chips asks for
+ * it per chip, and each read builds an Intl formatter).
+ */
 export function systemTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const now = Date.now();
+  if (now - system.at >= 1000 || now < system.at) {
+    system = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', at: now };
+  }
+  return system.zone;
 }
+
+const validZones = new Map<string, boolean>();
 
 /** Whether the runtime knows this IANA zone name, so a bad setting never breaks the screen. */
 export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let valid = validZones.get(zone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (validZones.size > 1000) validZones.clear();
+    validZones.set(zone, valid);
   }
+  return valid;
 }
 
 /** The zone the calendar uses for a brand: its own when valid, else the system's. */
@@ -30,10 +50,36 @@ export function brandZone(timezone: string | null | undefined): string {
   return timezone && isValidTimeZone(timezone) ? timezone : systemTimeZone();
 }
 
+/** Per zone, the UTC offset of each clock hour (ms since the epoch / HOUR) that has one throughout. */
+const hourOffsets = new Map<string, Map<number, number>>();
+
+/**
+ * `tzOffset(zone, ms)`, kept per zone and hour: an offset read costs an Intl format, and a month
+ * of 20,000 posts asked for one per post. An hour whose first and last milliseconds have the same
+ * offset has it throughout (no zone changes its offset twice within an hour); an hour with a
+ * change in it is read exactly, each time.
+ */
+function offsetAt(zone: string, ms: number): number {
+  const hour = Math.floor(ms / HOUR);
+  let hours = hourOffsets.get(zone);
+  if (!hours) {
+    hours = new Map();
+    hourOffsets.set(zone, hours);
+  }
+  const known = hours.get(hour);
+  if (known !== undefined) return known;
+  const first = tzOffset(zone, new Date(hour * HOUR));
+  const last = tzOffset(zone, new Date(hour * HOUR + HOUR - 1));
+  if (first !== last || Number.isNaN(first)) return tzOffset(zone, new Date(ms));
+  if (hours.size >= 100_000) hours.clear();
+  hours.set(hour, first);
+  return first;
+}
+
 /** The wall clock of `instant` in `zone`, as a browser-local Date for the calendar to lay out. */
 export function instantToWall(instant: Date | number, zone: string): Date {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
-  const shifted = new Date(ms + tzOffset(zone, new Date(ms)) * MINUTE);
+  const shifted = new Date(ms + offsetAt(zone, ms) * MINUTE);
   return new Date(
     shifted.getUTCFullYear(),
     shifted.getUTCMonth(),
