@@ -54,6 +54,8 @@ const { sync: engine, posts } = composePosts({
   prefetchNeighbours: false,
   // The worker's own default unless asked (trying other widths while working on throughput).
   slots: process.env.BENCH_FAULT_SLOTS ? Number(process.env.BENCH_FAULT_SLOTS) : undefined,
+  // Scaled with the timeout, as the app's 5 s is a quarter of its 20 s.
+  stallMs: TIMEOUT_MS / 4,
 });
 try {
   saveBenchProfile(db, { baseUrl: proxy.baseUrl, brandId: service.brandId, keyStorage: 'session' });
@@ -77,11 +79,29 @@ try {
   const deadline = Date.now() + 15 * 60_000;
   const unsettled = db.sql.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE status IN ('pending', 'sending')`);
   const remaining = () => Number((unsettled.get() as { n: unknown }).n);
+  const DEBUG_SAMPLES = process.env.BENCH_FAULT_TRACE === '1';
+  let elu = performance.eventLoopUtilization();
+  const sampler = DEBUG_SAMPLES
+    ? setInterval(() => {
+        const next = performance.eventLoopUtilization();
+        const d = performance.eventLoopUtilization(next, elu);
+        elu = next;
+        const st = db.sql
+          .prepare(
+            'SELECT status, COUNT(*) AS n, SUM(next_attempt_ms > ?) AS waiting FROM outbox GROUP BY status',
+          )
+          .all(Date.now());
+        console.error(
+          `TRACE t=${((performance.now() - t0) / 1000).toFixed(1)} elu=${d.utilization.toFixed(2)} ${JSON.stringify(st)} load=${load()}`,
+        );
+      }, 1000)
+    : null;
   while (remaining() > 0) {
     if (Date.now() > deadline) throw new Error(`${remaining()} operations still unsettled after 15 minutes`);
     await new Promise((r) => setTimeout(r, 50));
   }
   const settleMs = performance.now() - t0;
+  if (sampler) clearInterval(sampler);
 
   const stopped = Number((db.sql.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: unknown }).n);
   const listed = await new ApiClient({

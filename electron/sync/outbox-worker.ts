@@ -59,6 +59,12 @@ const scopeOf = (op: Pick<OutboxRecord, 'profileId' | 'brandId'>) => `${op.profi
 
 /** Requests in flight at once, across every brand. */
 export const SLOTS = 4;
+/**
+ * An operation silent this long has most likely met a hang: it stops holding its slot (the request
+ * stays alive until the client's timeout, and nothing of it is sent again before then), so a hang
+ * costs this, not the whole timeout. A quarter of the client's 20 s.
+ */
+export const STALL_MS = 5_000;
 /** Uploads in flight at once: a second large file would only share the same bandwidth. */
 const UPLOAD_SLOTS = 1;
 /** 429s in a row, with nothing through between, that hold the whole key. */
@@ -93,6 +99,11 @@ export interface OutboxWorkerOptions {
   onReachability: (online: boolean, error: string | null) => void;
   /** Requests in flight at once (default SLOTS). */
   slots?: number;
+  /**
+   * After how long an operation in flight stops holding its slot (default STALL_MS). At most
+   * `slots` stalled operations live beside the `slots` working ones.
+   */
+  stallMs?: number;
   /** Whether an operation must stay back for now (a post waiting for approval, electron/review/). */
   holds?: (op: OutboxHead) => boolean;
 }
@@ -105,7 +116,7 @@ export class OutboxWorker {
   /** Operations in flight, by id, with their key (taken before the first await). */
   private readonly inFlight = new Map<
     string,
-    { key: string; upload: boolean; looks: string[]; done: Promise<void> }
+    { key: string; upload: boolean; looks: string[]; done: Promise<void>; stalled: boolean }
   >();
   private readonly claims: PostClaims;
   private readonly uploads = new Map<string, AbortController>();
@@ -176,15 +187,25 @@ export class OutboxWorker {
   /** Fills the free slots with operations that are due; each one, when done, fills its slot again. */
   private pump(): void {
     if (this.stopped) return;
-    const free = (this.o.slots ?? SLOTS) - this.inFlight.size;
+    const slots = this.o.slots ?? SLOTS;
+    let working = 0;
+    for (const f of this.inFlight.values()) if (!f.stalled) working++;
+    // A stalled operation's slot is lent out, but never more than `slots` of them at once.
+    const free = Math.min(slots - working, 2 * slots - this.inFlight.size);
     if (free <= 0) return;
-    // One walk of the queue per pump (it reads every head): a long queue must not cost its square.
+    // Each pump reads only the operations due (by index): a long queue must not cost its square.
     const { runnable, wakeAt } = this.plan(free);
     for (const op of runnable) this.launch(op);
     if (runnable.length < free) this.scheduleWake(wakeAt);
   }
 
   private launch(op: OutboxRecord): void {
+    const stall = setTimeout(() => {
+      const flight = this.inFlight.get(op.id);
+      if (!flight) return;
+      flight.stalled = true;
+      this.pump();
+    }, this.o.stallMs ?? STALL_MS);
     const done = (async () => {
       const api = await this.apiOf(op);
       if (api) await this.run(api, op);
@@ -192,10 +213,17 @@ export class OutboxWorker {
     })()
       .catch((err: unknown) => log.error('the outbox stopped an operation on an unexpected error', err))
       .finally(() => {
+        clearTimeout(stall);
         this.inFlight.delete(op.id);
         this.pump();
       });
-    this.inFlight.set(op.id, { key: op.key, upload: op.kind === 'upload', looks: looksOf(op), done });
+    this.inFlight.set(op.id, {
+      key: op.key,
+      upload: op.kind === 'upload',
+      looks: looksOf(op),
+      done,
+      stalled: false,
+    });
   }
 
   private async apiOf(op: OutboxRecord): Promise<PublishingApi | null> {
@@ -208,8 +236,8 @@ export class OutboxWorker {
   }
 
   /**
-   * Walks the outbox oldest first: the operation that may run now, and when the next one will be
-   * due. An operation waits behind any earlier one sharing its key (even a failed one: the user
+   * Reads the operations due now (the repository's dueHeads, not the whole queue): those that may
+   * run, and when the next one will be due. An operation waits behind any earlier one sharing its key (even a failed one: the user
    * decides) and behind one of its key in flight, and behind its API key's hold after repeated
    * 429s or an outage. Among those due, one that has not failed yet goes before one coming back
    * from a retry wait (then the one whose wait ended first), so an operation that keeps meeting a
@@ -217,38 +245,50 @@ export class OutboxWorker {
    */
   private plan(free: number): { runnable: OutboxRecord[]; wakeAt: number } {
     const now = this.o.now().getTime();
-    const blocked = new Set<string>();
-    for (const f of this.inFlight.values()) blocked.add(f.key);
-    const uploadsFull = [...this.inFlight.values()].filter((f) => f.upload).length >= UPLOAD_SLOTS;
-    const due: OutboxHead[] = [];
+    const flights = [...this.inFlight.values()];
+    const blocked = new Set(flights.map((f) => f.key));
+    const uploading = flights.filter((f) => f.upload).length >= UPLOAD_SLOTS;
+    const heldProfiles: string[] = [];
     let wakeAt = Infinity;
-    for (const op of this.outbox.heads()) {
-      const open = !blocked.has(op.key) && !this.unavailable.has(scopeOf(op));
-      blocked.add(op.key);
-      if (!open || op.status !== 'pending' || (uploadsFull && op.kind === 'upload')) continue;
-      if (this.o.holds?.(op)) continue;
-      const dueAt = Math.max(op.nextAttemptMs ?? 0, this.keys.get(op.profileId)?.holdUntilMs ?? 0);
-      if (dueAt <= now) due.push(op);
-      else wakeAt = Math.min(wakeAt, dueAt);
-    }
-    // A stable sort: equal waits keep the queue's order.
-    due.sort((a, b) => (a.nextAttemptMs ?? 0) - (b.nextAttemptMs ?? 0));
+    for (const [profileId, key] of this.keys)
+      if (key.holdUntilMs > now) {
+        heldProfiles.push(profileId);
+        // Early at worst: a held key with nothing due wakes a pump that finds nothing.
+        wakeAt = Math.min(wakeAt, key.holdUntilMs);
+      }
+    const skip = { heldProfiles, unavailable: [...this.unavailable] };
     const runnable: OutboxRecord[] = [];
-    let uploading = uploadsFull;
     // Two identical creates are never in flight together: a lookup after a lost answer could take
     // the other's post while that one's answer is still on its way, before the other claims it.
-    const looking = new Set([...this.inFlight.values()].flatMap((f) => f.looks));
-    for (const op of due) {
-      if (runnable.length >= free) break;
-      if (op.kind === 'upload' && uploading) continue;
-      const record = this.outbox.get(op.id);
-      // A row too damaged to read is reported by the repository and passed over.
-      if (!record) continue;
-      const looks = looksOf(record);
-      if (looks.some((l) => looking.has(l))) continue;
-      for (const l of looks) looking.add(l);
-      runnable.push(record);
-      if (op.kind === 'upload') uploading = true;
+    const looking = new Set(flights.flatMap((f) => f.looks));
+    // Only what is due is read, and only as far as it fills the free slots: passed over are those
+    // behind an operation in flight, held for approval, a second upload or a twin create, so the
+    // read grows until the slots are full or nothing due is left.
+    let limit = free + flights.length + 8;
+    for (;;) {
+      const due = this.outbox.dueHeads(now, skip, limit);
+      runnable.length = 0;
+      let uploadTaken = uploading;
+      const taken = new Set(looking);
+      for (const op of due) {
+        if (runnable.length >= free) break;
+        if (blocked.has(op.key) || (op.kind === 'upload' && uploadTaken)) continue;
+        if (this.o.holds?.(op)) continue;
+        const record = this.outbox.get(op.id);
+        // A row too damaged to read is reported by the repository and passed over.
+        if (!record) continue;
+        const looks = looksOf(record);
+        if (looks.some((l) => taken.has(l))) continue;
+        for (const l of looks) taken.add(l);
+        runnable.push(record);
+        if (op.kind === 'upload') uploadTaken = true;
+      }
+      if (runnable.length >= free || due.length < limit) break;
+      limit *= 4;
+    }
+    if (runnable.length < free) {
+      const next = this.outbox.nextDueMs(now, skip);
+      if (next !== null) wakeAt = Math.min(wakeAt, next);
     }
     return { runnable, wakeAt };
   }
