@@ -72,6 +72,17 @@ const RATE_LIMIT_STRIKES = 2;
 /** Other passing faults in a row, with nothing through between, that hold the whole key. */
 const OUTAGE_STRIKES = SLOTS;
 
+/** An operation in flight: what it blocks while it runs. */
+interface Flight {
+  key: string;
+  upload: boolean;
+  looks: string[];
+  done: Promise<void>;
+  /** Silent past stallMs: its slot is lent to another operation. */
+  stalled: boolean;
+  stall: NodeJS.Timeout | null;
+}
+
 /** What the service has shown of one API key's state lately (the rate limit counts per key). */
 interface KeyState {
   /** No new request for this key before this time. */
@@ -114,10 +125,7 @@ export class OutboxWorker {
   private readonly media: MediaRepo;
   private readonly drafts: DraftsRepo;
   /** Operations in flight, by id, with their key (taken before the first await). */
-  private readonly inFlight = new Map<
-    string,
-    { key: string; upload: boolean; looks: string[]; done: Promise<void>; stalled: boolean }
-  >();
+  private readonly inFlight = new Map<string, Flight>();
   private readonly claims: PostClaims;
   private readonly uploads = new Map<string, AbortController>();
   /** By profile: the API key the service counts its limits on. */
@@ -187,43 +195,106 @@ export class OutboxWorker {
   /** Fills the free slots with operations that are due; each one, when done, fills its slot again. */
   private pump(): void {
     if (this.stopped) return;
-    const slots = this.o.slots ?? SLOTS;
-    let working = 0;
-    for (const f of this.inFlight.values()) if (!f.stalled) working++;
-    // A stalled operation's slot is lent out, but never more than `slots` of them at once.
-    const free = Math.min(slots - working, 2 * slots - this.inFlight.size);
-    if (free <= 0) return;
-    // Each pump reads only the operations due (by index): a long queue must not cost its square.
-    const { runnable, wakeAt } = this.plan(free);
-    for (const op of runnable) this.launch(op);
-    if (runnable.length < free) this.scheduleWake(wakeAt);
+    // Marked sending each as its request leaves (after its key is read): a write the user makes
+    // meanwhile (a second drag, a delete) still finds it waiting and may change or replace it.
+    for (const op of this.reserve(null)) this.launch(op, false);
   }
 
-  private launch(op: OutboxRecord): void {
-    const stall = setTimeout(() => {
-      const flight = this.inFlight.get(op.id);
-      if (!flight) return;
-      flight.stalled = true;
-      this.pump();
-    }, this.o.stallMs ?? STALL_MS);
-    const done = (async () => {
-      const api = await this.apiOf(op);
-      if (api) await this.run(api, op);
-      else this.unavailable.add(scopeOf(op));
-    })()
-      .catch((err: unknown) => log.error('the outbox stopped an operation on an unexpected error', err))
-      .finally(() => {
-        clearTimeout(stall);
-        this.inFlight.delete(op.id);
-        this.pump();
-      });
-    this.inFlight.set(op.id, {
+  /**
+   * Writes what became of an operation and hands its slot on in the same transaction: the next
+   * operations are marked sending in the commit that settles this one, so a step costs one commit.
+   */
+  private settle(op: OutboxRecord, write: () => void): void {
+    const next = this.o.db.tx(() => {
+      write();
+      return this.markSending(this.reserve(op.id));
+    });
+    this.release(op.id);
+    for (const n of next) this.launch(n, true);
+  }
+
+  /**
+   * The operations to send next (at most the free slots; `finishing` is settling, so its slot and
+   * key count as free). Schedules the wake-up for those waiting when slots stay free.
+   */
+  private reserve(finishing: string | null): OutboxRecord[] {
+    if (this.stopped) return [];
+    const slots = this.o.slots ?? SLOTS;
+    const flights = [...this.inFlight].filter(([id]) => id !== finishing).map(([, f]) => f);
+    const working = flights.filter((f) => !f.stalled).length;
+    // A stalled operation's slot is lent out, but never more than `slots` of them at once.
+    const free = Math.min(slots - working, 2 * slots - flights.length);
+    if (free <= 0) return [];
+    // Each pump reads only the operations due (by index): a long queue must not cost its square.
+    const { runnable, wakeAt } = this.plan(free, flights);
+    if (runnable.length < free) this.scheduleWake(wakeAt);
+    return runnable;
+  }
+
+  /**
+   * Marks operations as leaving, on disk, before their requests do (a crash then means "maybe
+   * sent": looked for before any resend). Silent: the counts (pending includes sending) and the
+   * calendar look the same while it leaves. Returns them as marked.
+   */
+  private markSending(ops: OutboxRecord[]): OutboxRecord[] {
+    const at = this.o.now().toISOString();
+    return ops.map((op) => {
+      const createLike = op.kind === 'create' || (op.kind === 'edit' && op.phase !== 'delete');
+      // A create that may be on the service already keeps the time of that first send: it is
+      // looked for around it.
+      const sentAt = createLike ? (op.maybeSent && op.sentAt ? op.sentAt : at) : undefined;
+      return (
+        this.outbox.update(op.id, {
+          status: 'sending',
+          attempts: op.attempts + 1,
+          ...(sentAt ? { sentAt } : {}),
+        }) ?? op
+      );
+    });
+  }
+
+  /** Frees an operation's slot and key (once: when it settled, and again when its run ends). */
+  private release(id: string, flight?: Flight): void {
+    const current = this.inFlight.get(id);
+    if (!current || (flight && current !== flight)) return;
+    if (current.stall) clearTimeout(current.stall);
+    this.inFlight.delete(id);
+  }
+
+  /** Runs an operation in a slot; `marked`: already marked sending (in the commit that settled another). */
+  private launch(taken: OutboxRecord, marked: boolean): void {
+    let op = taken;
+    const flight: Flight = {
       key: op.key,
       upload: op.kind === 'upload',
       looks: looksOf(op),
-      done,
+      done: Promise.resolve(),
       stalled: false,
-    });
+      stall: null,
+    };
+    this.inFlight.set(op.id, flight);
+    flight.stall = setTimeout(() => {
+      flight.stall = null;
+      if (this.inFlight.get(op.id) !== flight) return;
+      flight.stalled = true;
+      this.pump();
+    }, this.o.stallMs ?? STALL_MS);
+    flight.done = (async () => {
+      const api = await this.apiOf(op);
+      if (api) {
+        if (!marked) op = this.markSending([op])[0] ?? op;
+        await this.run(api, op);
+      } else {
+        this.unavailable.add(scopeOf(op));
+        // Nothing left: it waits as it was before it was marked.
+        if (marked) this.outbox.update(op.id, { status: 'pending', attempts: taken.attempts - 1 });
+      }
+    })()
+      .catch((err: unknown) => log.error('the outbox stopped an operation on an unexpected error', err))
+      .finally(() => {
+        this.release(op.id, flight);
+        this.pump();
+      });
   }
 
   private async apiOf(op: OutboxRecord): Promise<PublishingApi | null> {
@@ -243,9 +314,8 @@ export class OutboxWorker {
    * from a retry wait (then the one whose wait ended first), so an operation that keeps meeting a
    * fault of its own cannot hold up the others.
    */
-  private plan(free: number): { runnable: OutboxRecord[]; wakeAt: number } {
+  private plan(free: number, flights: readonly Flight[]): { runnable: OutboxRecord[]; wakeAt: number } {
     const now = this.o.now().getTime();
-    const flights = [...this.inFlight.values()];
     const blocked = new Set(flights.map((f) => f.key));
     const uploading = flights.filter((f) => f.upload).length >= UPLOAD_SLOTS;
     const heldProfiles: string[] = [];
@@ -334,12 +404,6 @@ export class OutboxWorker {
     }
   }
 
-  /** Marks an operation as leaving, on disk, before its request does. */
-  private markSending(op: OutboxRecord, extra: { sentAt?: string } = {}): void {
-    // Silent: the counts (pending includes sending) and the calendar look the same while it leaves.
-    this.outbox.update(op.id, { status: 'sending', attempts: op.attempts + 1, ...extra });
-  }
-
   /** A scheduled time that passed while waiting is never sent silently: the user decides. */
   private missedTime(op: OutboxRecord, date: string): boolean {
     if (Date.parse(date) > this.o.now().getTime()) return false;
@@ -365,7 +429,8 @@ export class OutboxWorker {
       const found = m.localPath ? this.media.findByLocalPath(op.profileId, op.brandId, m.localPath) : null;
       return found ? { id: found.media.id, path: found.media.path } : null;
     });
-    const sentAt = op.maybeSent && op.sentAt ? op.sentAt : this.o.now().toISOString();
+    // Marked when the operation was taken (markSending): the time of this send, or of the first one.
+    const sentAt = op.sentAt ?? this.o.now().toISOString();
     if (payload.type === 'schedule' && Date.parse(payload.date) <= this.o.now().getTime()) {
       // A failing lookup throws: a passing fault, so the operation waits and looks again.
       // Looked for once per attempt: a failing lookup waits as the operation, not in its slot.
@@ -379,7 +444,6 @@ export class OutboxWorker {
       } else this.askAboutMissedTime(op, payload.date);
       return;
     }
-    this.markSending(op, { sentAt });
     // A create that may already be on the service (crash or ambiguous answer) is looked for first.
     const results = await createPostsSafely(api, request, {
       mayAlreadyExist: op.maybeSent,
@@ -397,7 +461,7 @@ export class OutboxWorker {
   private confirmCreate(op: OutboxRecord, payload: CreatePayload, results: PostCreateResultItem[]): void {
     const syncedAt = this.o.now().toISOString();
     const items = postsFromCreate(payload, results, syncedAt);
-    this.o.db.tx(() => {
+    this.settle(op, () => {
       this.cache.upsert(op.profileId, op.brandId, items, syncedAt);
       this.claims.claim(
         op,
@@ -447,10 +511,9 @@ export class OutboxWorker {
     date: string,
   ): Promise<void> {
     if (this.missedTime(op, date)) return;
-    this.markSending(op);
     const item = await api.sendReschedule(postId, date);
     this.o.onReachability(true, null);
-    this.o.db.tx(() => {
+    this.settle(op, () => {
       this.cache.upsert(op.profileId, op.brandId, [item], this.o.now().toISOString());
       this.outbox.remove(op.id);
     });
@@ -459,9 +522,8 @@ export class OutboxWorker {
 
   /** Deletes a group (or, for an edit, the old version's group) and forgets it in the cache. */
   private async sendDelete(api: PublishingApi, op: OutboxRecord, group: string): Promise<void> {
-    this.markSending(op);
     await this.deleteTolerant(api, group);
-    this.o.db.tx(() => {
+    this.settle(op, () => {
       this.cache.removeGroup(op.profileId, op.brandId, group);
       this.outbox.remove(op.id);
     });
@@ -484,7 +546,6 @@ export class OutboxWorker {
     payload: { path: string; name: string },
   ): Promise<void> {
     const file = await checkUploadFile(payload.path);
-    this.markSending(op);
     const ac = new AbortController();
     this.uploads.set(op.id, ac);
     const progress = (sent: number) =>
@@ -505,7 +566,7 @@ export class OutboxWorker {
         ac.signal,
       );
       this.o.onReachability(true, null);
-      this.outbox.remove(op.id);
+      this.settle(op, () => this.outbox.remove(op.id));
       this.o.emit('uploadProgress', {
         uploadId: op.id,
         sent: file.size,
@@ -552,23 +613,28 @@ export class OutboxWorker {
       op.kind !== 'deleteGroup'
     ) {
       // The time passed on the way (a slow network, a clock ahead of ours): the user decides, as offline.
-      this.outbox.update(op.id, {
-        status: 'needsDecision',
-        lastError:
-          'The time it was scheduled for passed before the service received it. Post it now or pick a new time.',
-      });
+      this.settle(op, () =>
+        this.outbox.update(op.id, {
+          status: 'needsDecision',
+          lastError:
+            'The time it was scheduled for passed before the service received it. Post it now or pick a new time.',
+        }),
+      );
     } else if (err instanceof ApiError && (err.retryable || err.kind === 'aborted')) {
       const attempts = Math.max(current.attempts, 1);
       const delay = retryDelayMs(attempts, this.o.backoff, err.retryAfterMs, this.o.random);
       const nextAttemptMs = this.o.now().getTime() + delay;
       const createLike = op.kind === 'create' || (op.kind === 'edit' && op.phase !== 'delete');
-      this.outbox.update(op.id, {
-        status: 'pending',
-        nextAttemptMs,
-        lastError: err.message,
-        maybeSent: current.maybeSent || (createLike && err.ambiguous),
-      });
+      // Before the slot is handed on: a hold of the key stops the next operation too.
       if (err.holdsEveryone) this.holdKey(op.profileId, err);
+      this.settle(op, () =>
+        this.outbox.update(op.id, {
+          status: 'pending',
+          nextAttemptMs,
+          lastError: err.message,
+          maybeSent: current.maybeSent || (createLike && err.ambiguous),
+        }),
+      );
       if (err.unreachable) this.o.onReachability(false, err.message);
       // The one line for this failed request (the layers below it log it at debug level only).
       log.warn(`${op.kind} ${op.id} will be retried in ${delay} ms: ${err.message}`);
@@ -580,7 +646,9 @@ export class OutboxWorker {
       // problem) gets here. An error status is still an answer: the service is reachable.
       if (err instanceof ApiError && err.kind === 'http') this.o.onReachability(true, null);
       const message = failureMessage(err);
-      this.outbox.update(op.id, { status: 'failed', lastError: message, nextAttemptMs: null });
+      this.settle(op, () =>
+        this.outbox.update(op.id, { status: 'failed', lastError: message, nextAttemptMs: null }),
+      );
       if (op.kind === 'upload') {
         this.o.emit('uploadProgress', {
           uploadId: op.id,
