@@ -163,7 +163,7 @@ describe('outbox repository', () => {
     outbox.update('c1', { nextAttemptMs: clock - 1_000 });
     outbox.update('d1', { status: 'failed' });
     outbox.update('g1', { status: 'sending' });
-    const none = { heldProfiles: [], unavailable: [] };
+    const none: { heldProfiles: string[]; unavailable: string[] } = { heldProfiles: [], unavailable: [] };
     const ids = (skip = none, limit = 10) => outbox.dueHeads(clock, skip, limit).map((o) => o.id);
 
     // Never tried first (in the queue's order), then those whose wait ended earliest.
