@@ -23,7 +23,7 @@ afterEach(async () => {
   proxy = null;
 });
 
-const TIMEOUT_MS = 2_500;
+const TIMEOUT_MS = 4_000;
 
 /** The engine talks through a fault proxy (no random faults: each test says which request hangs). */
 async function stallHarness(slots: number): Promise<{ h: Harness; proxy: FaultProxy }> {
@@ -78,8 +78,8 @@ describe('a hung request lends its outbox slot', () => {
     await h.posts.sendDraft({ draftId: h.draft(`A ${tag}`), type: 'schedule', date: inMinutes(600) });
     await h.posts.sendDraft({ draftId: h.draft(`B ${tag}`), type: 'schedule', date: inMinutes(601) });
 
-    // One slot: before, B waited for A's timeout (2.5 s); now A's slot is lent after 150 ms.
-    await until('B confirmed', () => !queued(h!).some((op) => textOf(op) === `B ${tag}`), 2_000);
+    // One slot: before, B waited for A's timeout (4 s); now A's slot is lent after 150 ms.
+    await until('B confirmed', () => !queued(h!).some((op) => textOf(op) === `B ${tag}`), 3_000);
     const a = queued(h).find((op) => textOf(op) === `A ${tag}`);
     // A is still on its first attempt, in flight: it was not sent a second time meanwhile.
     expect(a).toMatchObject({ status: 'sending', attempts: 1 });
