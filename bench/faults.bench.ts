@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import { startFaultProxy } from '../test/support/fault-proxy.js';
 import { ApiClient } from '../electron/api/client.js';
 import { DraftsService } from '../electron/drafts/drafts-service.js';
@@ -79,23 +80,25 @@ try {
   const deadline = Date.now() + 15 * 60_000;
   const unsettled = db.sql.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE status IN ('pending', 'sending')`);
   const remaining = () => Number((unsettled.get() as { n: unknown }).n);
-  const DEBUG_SAMPLES = process.env.BENCH_FAULT_TRACE === '1';
-  let elu = performance.eventLoopUtilization();
-  const sampler = DEBUG_SAMPLES
-    ? setInterval(() => {
-        const next = performance.eventLoopUtilization();
-        const d = performance.eventLoopUtilization(next, elu);
-        elu = next;
-        const st = db.sql
-          .prepare(
-            'SELECT status, COUNT(*) AS n, SUM(next_attempt_ms > ?) AS waiting FROM outbox GROUP BY status',
-          )
-          .all(Date.now());
-        console.error(
-          `TRACE t=${((performance.now() - t0) / 1000).toFixed(1)} elu=${d.utilization.toFixed(2)} ${JSON.stringify(st)} load=${load()}`,
-        );
-      }, 1000)
-    : null;
+  // BENCH_FAULT_TRACE=1: each second, how busy the event loop was and where the outbox stands
+  // (what tells waiting on hangs from a saturated main thread).
+  let elu = nodePerformance.eventLoopUtilization();
+  const sampler =
+    process.env.BENCH_FAULT_TRACE === '1'
+      ? setInterval(() => {
+          const next = nodePerformance.eventLoopUtilization();
+          const d = nodePerformance.eventLoopUtilization(next, elu);
+          elu = next;
+          const st = db.sql
+            .prepare(
+              'SELECT status, COUNT(*) AS n, SUM(next_attempt_ms > ?) AS waiting FROM outbox GROUP BY status',
+            )
+            .all(Date.now());
+          console.error(
+            `TRACE t=${((performance.now() - t0) / 1000).toFixed(1)} elu=${d.utilization.toFixed(2)} ${JSON.stringify(st)} load=${load()}`,
+          );
+        }, 1000)
+      : null;
   while (remaining() > 0) {
     if (Date.now() > deadline) throw new Error(`${remaining()} operations still unsettled after 15 minutes`);
     await new Promise((r) => setTimeout(r, 50));
