@@ -24,13 +24,15 @@ import { PostClaims } from './post-claims.js';
  * most, so a large video takes one slot and never holds up a reschedule). Operations sharing a key
  * (one post, group or draft: a reschedule or delete after its create, an upload before the post
  * that uses it) run strictly in order, one at a time. Each operation is marked 'sending' on disk
- * before its request leaves and removed only in the transaction that stores the server's answer.
+ * before its request leaves and removed only in the transaction that stores the server's answer
+ * (which also marks the next ones sending: one commit a step).
  *
  * A fault costs the operation that met it, not the queue: it waits its own backoff while the other
  * slots go on. The API key (the profile) is held back as a whole only when the service shows it is
  * the key's or the service's state: a second 429 in a row (one alone may be a blip; two mean the
  * key's limit is spent), SLOTS passing faults in a row with nothing getting through (an outage),
- * or a connection that could not even be opened (offline).
+ * or a connection that could not even be opened (offline). A hang costs its slot only until
+ * STALL_MS: the slot is then lent to the next operation while the hung request runs out its timeout.
  */
 
 const log = createLogger('outbox');
@@ -308,9 +310,9 @@ export class OutboxWorker {
 
   /**
    * Reads the operations due now (the repository's dueHeads, not the whole queue): those that may
-   * run, and when the next one will be due. An operation waits behind any earlier one sharing its key (even a failed one: the user
-   * decides) and behind one of its key in flight, and behind its API key's hold after repeated
-   * 429s or an outage. Among those due, one that has not failed yet goes before one coming back
+   * run, and when the next one will be due. An operation waits behind any earlier one sharing its
+   * key (even a failed one: the user decides) and behind one of its key in flight, and behind its
+   * API key's hold after repeated 429s or an outage. Among those due, one that has not failed yet goes before one coming back
    * from a retry wait (then the one whose wait ended first), so an operation that keeps meeting a
    * fault of its own cannot hold up the others.
    */
