@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import { startFaultProxy } from '../test/support/fault-proxy.js';
 import { ApiClient } from '../electron/api/client.js';
 import { DraftsService } from '../electron/drafts/drafts-service.js';
@@ -54,6 +55,8 @@ const { sync: engine, posts } = composePosts({
   prefetchNeighbours: false,
   // The worker's own default unless asked (trying other widths while working on throughput).
   slots: process.env.BENCH_FAULT_SLOTS ? Number(process.env.BENCH_FAULT_SLOTS) : undefined,
+  // Scaled with the timeout, as the app's 5 s is a quarter of its 20 s.
+  stallMs: TIMEOUT_MS / 4,
 });
 try {
   saveBenchProfile(db, { baseUrl: proxy.baseUrl, brandId: service.brandId, keyStorage: 'session' });
@@ -77,11 +80,31 @@ try {
   const deadline = Date.now() + 15 * 60_000;
   const unsettled = db.sql.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE status IN ('pending', 'sending')`);
   const remaining = () => Number((unsettled.get() as { n: unknown }).n);
+  // BENCH_FAULT_TRACE=1: each second, how busy the event loop was and where the outbox stands
+  // (what tells waiting on hangs from a saturated main thread).
+  let elu = nodePerformance.eventLoopUtilization();
+  const sampler =
+    process.env.BENCH_FAULT_TRACE === '1'
+      ? setInterval(() => {
+          const next = nodePerformance.eventLoopUtilization();
+          const d = nodePerformance.eventLoopUtilization(next, elu);
+          elu = next;
+          const st = db.sql
+            .prepare(
+              'SELECT status, COUNT(*) AS n, SUM(next_attempt_ms > ?) AS waiting FROM outbox GROUP BY status',
+            )
+            .all(Date.now());
+          console.error(
+            `TRACE t=${((performance.now() - t0) / 1000).toFixed(1)} elu=${d.utilization.toFixed(2)} ${JSON.stringify(st)} load=${load()}`,
+          );
+        }, 1000)
+      : null;
   while (remaining() > 0) {
     if (Date.now() > deadline) throw new Error(`${remaining()} operations still unsettled after 15 minutes`);
     await new Promise((r) => setTimeout(r, 50));
   }
   const settleMs = performance.now() - t0;
+  if (sampler) clearInterval(sampler);
 
   const stopped = Number((db.sql.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: unknown }).n);
   const listed = await new ApiClient({

@@ -474,4 +474,11 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX post_notes_by_subject ON post_notes (profile_id, brand_id, subject, created_at);
     `,
   },
+  {
+    name: "outbox indexes: what is due, and a draft's operations",
+    sql: `
+      CREATE INDEX outbox_due ON outbox (status, next_attempt_ms, seq);
+      CREATE INDEX outbox_by_draft ON outbox (profile_id, draft_id);
+    `,
+  },
 ];

@@ -138,6 +138,22 @@ export interface OutboxHead {
   nextAttemptMs: number | null;
 }
 
+const headOf = (r: z.infer<typeof HeadRow>): OutboxHead => ({
+  id: r.id,
+  profileId: r.profile_id,
+  brandId: r.brand_id,
+  kind: r.kind,
+  key: r.op_key,
+  status: r.status,
+  nextAttemptMs: r.next_attempt_ms,
+});
+
+/** Not of a held key or an unavailable brand (two JSON arrays bound in order), and first of its key. */
+const HEAD_OF_KEY = `
+  AND profile_id NOT IN (SELECT value FROM json_each(?))
+  AND (profile_id || char(0) || brand_id) NOT IN (SELECT value FROM json_each(?))
+  AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.op_key = o.op_key AND e.seq < o.seq)`;
+
 const RecordSchema = Row.transform((r, ctx): OutboxRecord => {
   const op = OutboxOp.safeParse({ kind: r.kind, payload: r.payload_json });
   if (!op.success) {
@@ -327,15 +343,45 @@ export class OutboxRepo {
         'SELECT id, profile_id, brand_id, kind, op_key, status, next_attempt_ms FROM outbox ORDER BY seq',
       )
       .all();
-    return parseRows(this.db, 'outbox', HeadRow, rows).map((r) => ({
-      id: r.id,
-      profileId: r.profile_id,
-      brandId: r.brand_id,
-      kind: r.kind,
-      key: r.op_key,
-      status: r.status,
-      nextAttemptMs: r.next_attempt_ms,
-    }));
+    return parseRows(this.db, 'outbox', HeadRow, rows).map(headOf);
+  }
+
+  /**
+   * The operations that may go now, in the order they go: each the first of its key in the queue,
+   * pending and due, never one of a held API key (`heldProfiles`) or of a brand without a key
+   * (`unavailable`, profile and brand joined by U+0000); those due longest go first, then the queue's
+   * order. At most `limit`: planning a send reads what it sends, not the whole queue (indexes
+   * outbox_due and outbox_by_key).
+   */
+  dueHeads(
+    nowMs: number,
+    skip: { heldProfiles: readonly string[]; unavailable: readonly string[] },
+    limit: number,
+  ): OutboxHead[] {
+    const rows = this.db.sql
+      .prepare(
+        `SELECT id, profile_id, brand_id, kind, op_key, status, next_attempt_ms FROM outbox o
+         WHERE status = 'pending' AND (next_attempt_ms IS NULL OR next_attempt_ms <= ?) ${HEAD_OF_KEY}
+         ORDER BY next_attempt_ms, seq LIMIT ?`,
+      )
+      .all(nowMs, JSON.stringify(skip.heldProfiles), JSON.stringify(skip.unavailable), limit);
+    return parseRows(this.db, 'outbox', HeadRow, rows).map(headOf);
+  }
+
+  /** When the next operation that is first of its key and waiting will be due (ms), or null. */
+  nextDueMs(
+    nowMs: number,
+    skip: { heldProfiles: readonly string[]; unavailable: readonly string[] },
+  ): number | null {
+    const row = this.db.sql
+      .prepare(
+        `SELECT next_attempt_ms AS at FROM outbox o
+         WHERE status = 'pending' AND next_attempt_ms > ? ${HEAD_OF_KEY}
+         ORDER BY next_attempt_ms LIMIT 1`,
+      )
+      .get(nowMs, JSON.stringify(skip.heldProfiles), JSON.stringify(skip.unavailable)) as
+      { at: unknown } | undefined;
+    return row ? Number(row.at) : null;
   }
 
   /** How many operations of a profile and brand are in each state. */
@@ -421,5 +467,13 @@ export class OutboxRepo {
 /** The outbox as everything outside the posts module sees it: read only (lint forbids the rest). */
 export type OutboxReads = Pick<
   OutboxRepo,
-  'get' | 'list' | 'listAffecting' | 'heads' | 'countByStatus' | 'listForDraft' | 'queuedUpload'
+  | 'get'
+  | 'list'
+  | 'listAffecting'
+  | 'heads'
+  | 'dueHeads'
+  | 'nextDueMs'
+  | 'countByStatus'
+  | 'listForDraft'
+  | 'queuedUpload'
 >;

@@ -24,13 +24,15 @@ import { PostClaims } from './post-claims.js';
  * most, so a large video takes one slot and never holds up a reschedule). Operations sharing a key
  * (one post, group or draft: a reschedule or delete after its create, an upload before the post
  * that uses it) run strictly in order, one at a time. Each operation is marked 'sending' on disk
- * before its request leaves and removed only in the transaction that stores the server's answer.
+ * before its request leaves and removed only in the transaction that stores the server's answer
+ * (which also marks the next ones sending: one commit a step).
  *
  * A fault costs the operation that met it, not the queue: it waits its own backoff while the other
  * slots go on. The API key (the profile) is held back as a whole only when the service shows it is
  * the key's or the service's state: a second 429 in a row (one alone may be a blip; two mean the
  * key's limit is spent), SLOTS passing faults in a row with nothing getting through (an outage),
- * or a connection that could not even be opened (offline).
+ * or a connection that could not even be opened (offline). A hang costs its slot only until
+ * STALL_MS: the slot is then lent to the next operation while the hung request runs out its timeout.
  */
 
 const log = createLogger('outbox');
@@ -59,12 +61,29 @@ const scopeOf = (op: Pick<OutboxRecord, 'profileId' | 'brandId'>) => `${op.profi
 
 /** Requests in flight at once, across every brand. */
 export const SLOTS = 4;
+/**
+ * An operation silent this long has most likely met a hang: it stops holding its slot (the request
+ * stays alive until the client's timeout, and nothing of it is sent again before then), so a hang
+ * costs this, not the whole timeout. A quarter of the client's 20 s.
+ */
+export const STALL_MS = 5_000;
 /** Uploads in flight at once: a second large file would only share the same bandwidth. */
 const UPLOAD_SLOTS = 1;
 /** 429s in a row, with nothing through between, that hold the whole key. */
 const RATE_LIMIT_STRIKES = 2;
 /** Other passing faults in a row, with nothing through between, that hold the whole key. */
 const OUTAGE_STRIKES = SLOTS;
+
+/** An operation in flight: what it blocks while it runs. */
+interface Flight {
+  key: string;
+  upload: boolean;
+  looks: string[];
+  done: Promise<void>;
+  /** Silent past stallMs: its slot is lent to another operation. */
+  stalled: boolean;
+  stall: NodeJS.Timeout | null;
+}
 
 /** What the service has shown of one API key's state lately (the rate limit counts per key). */
 interface KeyState {
@@ -93,6 +112,11 @@ export interface OutboxWorkerOptions {
   onReachability: (online: boolean, error: string | null) => void;
   /** Requests in flight at once (default SLOTS). */
   slots?: number;
+  /**
+   * After how long an operation in flight stops holding its slot (default STALL_MS). At most
+   * `slots` stalled operations live beside the `slots` working ones.
+   */
+  stallMs?: number;
   /** Whether an operation must stay back for now (a post waiting for approval, electron/review/). */
   holds?: (op: OutboxHead) => boolean;
 }
@@ -103,10 +127,7 @@ export class OutboxWorker {
   private readonly media: MediaRepo;
   private readonly drafts: DraftsRepo;
   /** Operations in flight, by id, with their key (taken before the first await). */
-  private readonly inFlight = new Map<
-    string,
-    { key: string; upload: boolean; looks: string[]; done: Promise<void> }
-  >();
+  private readonly inFlight = new Map<string, Flight>();
   private readonly claims: PostClaims;
   private readonly uploads = new Map<string, AbortController>();
   /** By profile: the API key the service counts its limits on. */
@@ -176,26 +197,106 @@ export class OutboxWorker {
   /** Fills the free slots with operations that are due; each one, when done, fills its slot again. */
   private pump(): void {
     if (this.stopped) return;
-    const free = (this.o.slots ?? SLOTS) - this.inFlight.size;
-    if (free <= 0) return;
-    // One walk of the queue per pump (it reads every head): a long queue must not cost its square.
-    const { runnable, wakeAt } = this.plan(free);
-    for (const op of runnable) this.launch(op);
-    if (runnable.length < free) this.scheduleWake(wakeAt);
+    // Marked sending each as its request leaves (after its key is read): a write the user makes
+    // meanwhile (a second drag, a delete) still finds it waiting and may change or replace it.
+    for (const op of this.reserve(null)) this.launch(op, false);
   }
 
-  private launch(op: OutboxRecord): void {
-    const done = (async () => {
+  /**
+   * Writes what became of an operation and hands its slot on in the same transaction: the next
+   * operations are marked sending in the commit that settles this one, so a step costs one commit.
+   */
+  private settle(op: OutboxRecord, write: () => void): void {
+    const next = this.o.db.tx(() => {
+      write();
+      return this.markSending(this.reserve(op.id));
+    });
+    this.release(op.id);
+    for (const n of next) this.launch(n, true);
+  }
+
+  /**
+   * The operations to send next (at most the free slots; `finishing` is settling, so its slot and
+   * key count as free). Schedules the wake-up for those waiting when slots stay free.
+   */
+  private reserve(finishing: string | null): OutboxRecord[] {
+    if (this.stopped) return [];
+    const slots = this.o.slots ?? SLOTS;
+    const flights = [...this.inFlight].filter(([id]) => id !== finishing).map(([, f]) => f);
+    const working = flights.filter((f) => !f.stalled).length;
+    // A stalled operation's slot is lent out, but never more than `slots` of them at once.
+    const free = Math.min(slots - working, 2 * slots - flights.length);
+    if (free <= 0) return [];
+    // Each pump reads only the operations due (by index): a long queue must not cost its square.
+    const { runnable, wakeAt } = this.plan(free, flights);
+    if (runnable.length < free) this.scheduleWake(wakeAt);
+    return runnable;
+  }
+
+  /**
+   * Marks operations as leaving, on disk, before their requests do (a crash then means "maybe
+   * sent": looked for before any resend). Silent: the counts (pending includes sending) and the
+   * calendar look the same while it leaves. Returns them as marked.
+   */
+  private markSending(ops: OutboxRecord[]): OutboxRecord[] {
+    const at = this.o.now().toISOString();
+    return ops.map((op) => {
+      const createLike = op.kind === 'create' || (op.kind === 'edit' && op.phase !== 'delete');
+      // A create that may be on the service already keeps the time of that first send: it is
+      // looked for around it.
+      const sentAt = createLike ? (op.maybeSent && op.sentAt ? op.sentAt : at) : undefined;
+      return (
+        this.outbox.update(op.id, {
+          status: 'sending',
+          attempts: op.attempts + 1,
+          ...(sentAt ? { sentAt } : {}),
+        }) ?? op
+      );
+    });
+  }
+
+  /** Frees an operation's slot and key (once: when it settled, and again when its run ends). */
+  private release(id: string, flight?: Flight): void {
+    const current = this.inFlight.get(id);
+    if (!current || (flight && current !== flight)) return;
+    if (current.stall) clearTimeout(current.stall);
+    this.inFlight.delete(id);
+  }
+
+  /** Runs an operation in a slot; `marked`: already marked sending (in the commit that settled another). */
+  private launch(taken: OutboxRecord, marked: boolean): void {
+    let op = taken;
+    const flight: Flight = {
+      key: op.key,
+      upload: op.kind === 'upload',
+      looks: looksOf(op),
+      done: Promise.resolve(),
+      stalled: false,
+      stall: null,
+    };
+    this.inFlight.set(op.id, flight);
+    flight.stall = setTimeout(() => {
+      flight.stall = null;
+      if (this.inFlight.get(op.id) !== flight) return;
+      flight.stalled = true;
+      this.pump();
+    }, this.o.stallMs ?? STALL_MS);
+    flight.done = (async () => {
       const api = await this.apiOf(op);
-      if (api) await this.run(api, op);
-      else this.unavailable.add(scopeOf(op));
+      if (api) {
+        if (!marked) op = this.markSending([op])[0] ?? op;
+        await this.run(api, op);
+      } else {
+        this.unavailable.add(scopeOf(op));
+        // Nothing left: it waits as it was before it was marked.
+        if (marked) this.outbox.update(op.id, { status: 'pending', attempts: taken.attempts - 1 });
+      }
     })()
       .catch((err: unknown) => log.error('the outbox stopped an operation on an unexpected error', err))
       .finally(() => {
-        this.inFlight.delete(op.id);
+        this.release(op.id, flight);
         this.pump();
       });
-    this.inFlight.set(op.id, { key: op.key, upload: op.kind === 'upload', looks: looksOf(op), done });
   }
 
   private async apiOf(op: OutboxRecord): Promise<PublishingApi | null> {
@@ -208,47 +309,58 @@ export class OutboxWorker {
   }
 
   /**
-   * Walks the outbox oldest first: the operation that may run now, and when the next one will be
-   * due. An operation waits behind any earlier one sharing its key (even a failed one: the user
-   * decides) and behind one of its key in flight, and behind its API key's hold after repeated
-   * 429s or an outage. Among those due, one that has not failed yet goes before one coming back
+   * Reads the operations due now (the repository's dueHeads, not the whole queue): those that may
+   * run, and when the next one will be due. An operation waits behind any earlier one sharing its
+   * key (even a failed one: the user decides) and behind one of its key in flight, and behind its
+   * API key's hold after repeated 429s or an outage. Among those due, one that has not failed yet goes before one coming back
    * from a retry wait (then the one whose wait ended first), so an operation that keeps meeting a
    * fault of its own cannot hold up the others.
    */
-  private plan(free: number): { runnable: OutboxRecord[]; wakeAt: number } {
+  private plan(free: number, flights: readonly Flight[]): { runnable: OutboxRecord[]; wakeAt: number } {
     const now = this.o.now().getTime();
-    const blocked = new Set<string>();
-    for (const f of this.inFlight.values()) blocked.add(f.key);
-    const uploadsFull = [...this.inFlight.values()].filter((f) => f.upload).length >= UPLOAD_SLOTS;
-    const due: OutboxHead[] = [];
+    const blocked = new Set(flights.map((f) => f.key));
+    const uploading = flights.filter((f) => f.upload).length >= UPLOAD_SLOTS;
+    const heldProfiles: string[] = [];
     let wakeAt = Infinity;
-    for (const op of this.outbox.heads()) {
-      const open = !blocked.has(op.key) && !this.unavailable.has(scopeOf(op));
-      blocked.add(op.key);
-      if (!open || op.status !== 'pending' || (uploadsFull && op.kind === 'upload')) continue;
-      if (this.o.holds?.(op)) continue;
-      const dueAt = Math.max(op.nextAttemptMs ?? 0, this.keys.get(op.profileId)?.holdUntilMs ?? 0);
-      if (dueAt <= now) due.push(op);
-      else wakeAt = Math.min(wakeAt, dueAt);
-    }
-    // A stable sort: equal waits keep the queue's order.
-    due.sort((a, b) => (a.nextAttemptMs ?? 0) - (b.nextAttemptMs ?? 0));
+    for (const [profileId, key] of this.keys)
+      if (key.holdUntilMs > now) {
+        heldProfiles.push(profileId);
+        // Early at worst: a held key with nothing due wakes a pump that finds nothing.
+        wakeAt = Math.min(wakeAt, key.holdUntilMs);
+      }
+    const skip = { heldProfiles, unavailable: [...this.unavailable] };
     const runnable: OutboxRecord[] = [];
-    let uploading = uploadsFull;
     // Two identical creates are never in flight together: a lookup after a lost answer could take
     // the other's post while that one's answer is still on its way, before the other claims it.
-    const looking = new Set([...this.inFlight.values()].flatMap((f) => f.looks));
-    for (const op of due) {
-      if (runnable.length >= free) break;
-      if (op.kind === 'upload' && uploading) continue;
-      const record = this.outbox.get(op.id);
-      // A row too damaged to read is reported by the repository and passed over.
-      if (!record) continue;
-      const looks = looksOf(record);
-      if (looks.some((l) => looking.has(l))) continue;
-      for (const l of looks) looking.add(l);
-      runnable.push(record);
-      if (op.kind === 'upload') uploading = true;
+    const looking = new Set(flights.flatMap((f) => f.looks));
+    // Only what is due is read, and only as far as it fills the free slots: passed over are those
+    // behind an operation in flight, held for approval, a second upload or a twin create, so the
+    // read grows until the slots are full or nothing due is left.
+    let limit = free + flights.length + 8;
+    for (;;) {
+      const due = this.outbox.dueHeads(now, skip, limit);
+      runnable.length = 0;
+      let uploadTaken = uploading;
+      const taken = new Set(looking);
+      for (const op of due) {
+        if (runnable.length >= free) break;
+        if (blocked.has(op.key) || (op.kind === 'upload' && uploadTaken)) continue;
+        if (this.o.holds?.(op)) continue;
+        const record = this.outbox.get(op.id);
+        // A row too damaged to read is reported by the repository and passed over.
+        if (!record) continue;
+        const looks = looksOf(record);
+        if (looks.some((l) => taken.has(l))) continue;
+        for (const l of looks) taken.add(l);
+        runnable.push(record);
+        if (op.kind === 'upload') uploadTaken = true;
+      }
+      if (runnable.length >= free || due.length < limit) break;
+      limit *= 4;
+    }
+    if (runnable.length < free) {
+      const next = this.outbox.nextDueMs(now, skip);
+      if (next !== null) wakeAt = Math.min(wakeAt, next);
     }
     return { runnable, wakeAt };
   }
@@ -294,12 +406,6 @@ export class OutboxWorker {
     }
   }
 
-  /** Marks an operation as leaving, on disk, before its request does. */
-  private markSending(op: OutboxRecord, extra: { sentAt?: string } = {}): void {
-    // Silent: the counts (pending includes sending) and the calendar look the same while it leaves.
-    this.outbox.update(op.id, { status: 'sending', attempts: op.attempts + 1, ...extra });
-  }
-
   /** A scheduled time that passed while waiting is never sent silently: the user decides. */
   private missedTime(op: OutboxRecord, date: string): boolean {
     if (Date.parse(date) > this.o.now().getTime()) return false;
@@ -325,7 +431,8 @@ export class OutboxWorker {
       const found = m.localPath ? this.media.findByLocalPath(op.profileId, op.brandId, m.localPath) : null;
       return found ? { id: found.media.id, path: found.media.path } : null;
     });
-    const sentAt = op.maybeSent && op.sentAt ? op.sentAt : this.o.now().toISOString();
+    // Marked when the operation was taken (markSending): the time of this send, or of the first one.
+    const sentAt = op.sentAt ?? this.o.now().toISOString();
     if (payload.type === 'schedule' && Date.parse(payload.date) <= this.o.now().getTime()) {
       // A failing lookup throws: a passing fault, so the operation waits and looks again.
       // Looked for once per attempt: a failing lookup waits as the operation, not in its slot.
@@ -339,7 +446,6 @@ export class OutboxWorker {
       } else this.askAboutMissedTime(op, payload.date);
       return;
     }
-    this.markSending(op, { sentAt });
     // A create that may already be on the service (crash or ambiguous answer) is looked for first.
     const results = await createPostsSafely(api, request, {
       mayAlreadyExist: op.maybeSent,
@@ -357,7 +463,7 @@ export class OutboxWorker {
   private confirmCreate(op: OutboxRecord, payload: CreatePayload, results: PostCreateResultItem[]): void {
     const syncedAt = this.o.now().toISOString();
     const items = postsFromCreate(payload, results, syncedAt);
-    this.o.db.tx(() => {
+    this.settle(op, () => {
       this.cache.upsert(op.profileId, op.brandId, items, syncedAt);
       this.claims.claim(
         op,
@@ -407,10 +513,9 @@ export class OutboxWorker {
     date: string,
   ): Promise<void> {
     if (this.missedTime(op, date)) return;
-    this.markSending(op);
     const item = await api.sendReschedule(postId, date);
     this.o.onReachability(true, null);
-    this.o.db.tx(() => {
+    this.settle(op, () => {
       this.cache.upsert(op.profileId, op.brandId, [item], this.o.now().toISOString());
       this.outbox.remove(op.id);
     });
@@ -419,9 +524,8 @@ export class OutboxWorker {
 
   /** Deletes a group (or, for an edit, the old version's group) and forgets it in the cache. */
   private async sendDelete(api: PublishingApi, op: OutboxRecord, group: string): Promise<void> {
-    this.markSending(op);
     await this.deleteTolerant(api, group);
-    this.o.db.tx(() => {
+    this.settle(op, () => {
       this.cache.removeGroup(op.profileId, op.brandId, group);
       this.outbox.remove(op.id);
     });
@@ -444,7 +548,6 @@ export class OutboxWorker {
     payload: { path: string; name: string },
   ): Promise<void> {
     const file = await checkUploadFile(payload.path);
-    this.markSending(op);
     const ac = new AbortController();
     this.uploads.set(op.id, ac);
     const progress = (sent: number) =>
@@ -465,7 +568,7 @@ export class OutboxWorker {
         ac.signal,
       );
       this.o.onReachability(true, null);
-      this.outbox.remove(op.id);
+      this.settle(op, () => this.outbox.remove(op.id));
       this.o.emit('uploadProgress', {
         uploadId: op.id,
         sent: file.size,
@@ -512,23 +615,28 @@ export class OutboxWorker {
       op.kind !== 'deleteGroup'
     ) {
       // The time passed on the way (a slow network, a clock ahead of ours): the user decides, as offline.
-      this.outbox.update(op.id, {
-        status: 'needsDecision',
-        lastError:
-          'The time it was scheduled for passed before the service received it. Post it now or pick a new time.',
-      });
+      this.settle(op, () =>
+        this.outbox.update(op.id, {
+          status: 'needsDecision',
+          lastError:
+            'The time it was scheduled for passed before the service received it. Post it now or pick a new time.',
+        }),
+      );
     } else if (err instanceof ApiError && (err.retryable || err.kind === 'aborted')) {
       const attempts = Math.max(current.attempts, 1);
       const delay = retryDelayMs(attempts, this.o.backoff, err.retryAfterMs, this.o.random);
       const nextAttemptMs = this.o.now().getTime() + delay;
       const createLike = op.kind === 'create' || (op.kind === 'edit' && op.phase !== 'delete');
-      this.outbox.update(op.id, {
-        status: 'pending',
-        nextAttemptMs,
-        lastError: err.message,
-        maybeSent: current.maybeSent || (createLike && err.ambiguous),
-      });
+      // Before the slot is handed on: a hold of the key stops the next operation too.
       if (err.holdsEveryone) this.holdKey(op.profileId, err);
+      this.settle(op, () =>
+        this.outbox.update(op.id, {
+          status: 'pending',
+          nextAttemptMs,
+          lastError: err.message,
+          maybeSent: current.maybeSent || (createLike && err.ambiguous),
+        }),
+      );
       if (err.unreachable) this.o.onReachability(false, err.message);
       // The one line for this failed request (the layers below it log it at debug level only).
       log.warn(`${op.kind} ${op.id} will be retried in ${delay} ms: ${err.message}`);
@@ -540,7 +648,9 @@ export class OutboxWorker {
       // problem) gets here. An error status is still an answer: the service is reachable.
       if (err instanceof ApiError && err.kind === 'http') this.o.onReachability(true, null);
       const message = failureMessage(err);
-      this.outbox.update(op.id, { status: 'failed', lastError: message, nextAttemptMs: null });
+      this.settle(op, () =>
+        this.outbox.update(op.id, { status: 'failed', lastError: message, nextAttemptMs: null }),
+      );
       if (op.kind === 'upload') {
         this.o.emit('uploadProgress', {
           uploadId: op.id,

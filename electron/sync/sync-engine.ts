@@ -61,6 +61,8 @@ export interface SyncEngineOptions {
   random?: () => number;
   /** Outbox requests in flight at once (default: the worker's SLOTS). */
   slots?: number;
+  /** After how long an outbox request stops holding its slot (default: the worker's STALL_MS). */
+  stallMs?: number;
   /** Client review (electron/review/): what the outbox holds back, and the review laid over posts. */
   review?: ReviewHooks;
 }
@@ -111,6 +113,7 @@ export class SyncEngine {
         this.announce(op, what === 'posts' ? [...touchedBy(this.cache, op), ...newPostIds] : null),
       onReachability: (online, error) => this.reachability.report(online, error),
       slots: o.slots,
+      stallMs: o.stallMs,
       holds: (op) => o.review?.holds(op) ?? false,
     });
     this.reader = new PostsReader({

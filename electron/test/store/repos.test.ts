@@ -137,6 +137,44 @@ describe('outbox repository', () => {
     expect(db.corruptRows.map((r) => `${r.table}:${r.key}`)).toEqual(['outbox:b']);
   });
 
+  it('lists what is due by index: first of its key, pending, due; held keys and unavailable brands left out', () => {
+    const outbox = new OutboxRepo(db, now);
+    const add = (id: string, key: string, profileId = 'p1', brandId = 'b1') =>
+      outbox.add({
+        id,
+        profileId,
+        brandId,
+        key,
+        summary: id,
+        marker: id,
+        op: { kind: 'deleteGroup', payload: { group: id } },
+      });
+    add('a1', 'group:a'); // due (never tried)
+    add('a2', 'group:a'); // behind a1, same key
+    add('b1', 'group:b'); // waiting until later
+    add('c1', 'group:c'); // retry wait over, a second ago
+    add('d1', 'group:d'); // stopped: the one behind it waits for the user
+    add('d2', 'group:d');
+    add('e1', 'group:e', 'p2'); // another profile (a held key below)
+    add('f1', 'group:f', 'p1', 'b2'); // another brand (no key below)
+    add('g1', 'group:g'); // sending: nothing of its key goes meanwhile
+    add('g2', 'group:g');
+    outbox.update('b1', { nextAttemptMs: clock + 60_000 });
+    outbox.update('c1', { nextAttemptMs: clock - 1_000 });
+    outbox.update('d1', { status: 'failed' });
+    outbox.update('g1', { status: 'sending' });
+    const none: { heldProfiles: string[]; unavailable: string[] } = { heldProfiles: [], unavailable: [] };
+    const ids = (skip = none, limit = 10) => outbox.dueHeads(clock, skip, limit).map((o) => o.id);
+
+    // Never tried first (in the queue's order), then those whose wait ended earliest.
+    expect(ids()).toEqual(['a1', 'e1', 'f1', 'c1']);
+    expect(ids(none, 2)).toEqual(['a1', 'e1']);
+    expect(ids({ heldProfiles: ['p2'], unavailable: ['p1\u0000b2'] })).toEqual(['a1', 'c1']);
+    expect(outbox.nextDueMs(clock, none)).toBe(clock + 60_000);
+    outbox.remove('a1');
+    expect(ids()).toEqual(['a2', 'e1', 'f1', 'c1']);
+  });
+
   it('removes cached posts with their profile (no orphans)', () => {
     const cache = new PostsCache(db);
     cache.upsert(
