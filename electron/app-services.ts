@@ -439,7 +439,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       posts.importReviewReply(brand(), await readReplyFile(files.take(brand(), file))),
     applyBulkChange: async (input) => posts.applyBulkChange(input),
     undoBulkChange: async (input) => posts.undoBulkChange(input),
-    getClashSettings: async () => clash.get(),
+    getClashSettings: async (input) => {
+      // Another brand's gap (a bulk plan of the all-brands view) only for a brand the calendar shows.
+      if (input?.brand && !brandScope.isShown(input.brand)) throw otherBrands('setting');
+      return clash.get(input?.brand);
+    },
     setClashSettings: async ({ gapMinutes }) => clash.set(gapMinutes),
     searchPosts: async (query) => search.search(query),
     searchPostMatches: async (query) => search.postMatches(query),

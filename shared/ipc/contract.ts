@@ -486,9 +486,9 @@ export const ipcMethods = {
     "Takes a whole bulk change back (every brand's batch of it): moves back to their old times; deletes only while not sent yet.",
   ),
   getClashSettings: m(
-    None,
+    z.object({ brand: BrandRef.optional() }).strict().optional(),
     z.object({ gapMinutes: ClashGapMinutes, isDefault: z.boolean() }),
-    "The active brand's gap between two posts of one account (clash warnings).",
+    "A brand's gap between two posts of one account (clash warnings): the brand named (one the calendar shows), else the active brand's.",
   ),
   setClashSettings: m(
     z.object({ gapMinutes: ClashGapMinutes.nullable() }),
