@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Label, LabelInput, LabelsView, PostNote } from '../../shared/labels/model.js';
+import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import { call, type AppError } from '../lib/ipc.js';
 import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
 
@@ -30,6 +31,24 @@ export function useSetPostLabels() {
     mutationFn: (input) => call('setPostLabels', input),
     onSuccess: (view) => client.setQueryData(labelsKey, view),
   });
+}
+
+/**
+ * Adds or removes the active brand's labels on post groups of several brands (the all-brands
+ * view), each under its own brand, in one call; main's answer replaces each brand's copy.
+ */
+export function useSetPostLabelsAcrossBrands() {
+  const client = useQueryClient();
+  return useMutation<IpcOutput<'setPostLabelsAcrossBrands'>, AppError, IpcInput<'setPostLabelsAcrossBrands'>>(
+    {
+      mutationFn: (input) => call('setPostLabelsAcrossBrands', input),
+      onSuccess: (answer) => {
+        for (const { brand, view } of answer) client.setQueryData(ipcKey('listLabels', { brand }), view);
+        // The active brand's own read may be among them: read it again (only it, not the others).
+        return client.invalidateQueries({ queryKey: labelsKey, exact: true });
+      },
+    },
+  );
 }
 
 export function useSaveLabel() {
