@@ -150,11 +150,16 @@ test.describe('all brands at a glance', () => {
       }
     }
     await page.emulateMedia({ colorScheme: 'light' });
+    // Each chip shows it, read from its own brand's labels (at 1440x900 both chips are in view).
+    for (const post of [harborPost, lumenPost])
+      await expect(cal.post(post.id).locator('[data-label="Launch week"]')).toBeVisible();
     // Taken off the selection, it leaves both brands' posts.
     await box.click();
     await expect(box).not.toBeChecked();
-    for (const post of [harborPost, lumenPost])
+    for (const post of [harborPost, lumenPost]) {
       await expect.poll(() => labelsUnderOwnBrand(post)).toEqual([]);
+      await expect(cal.post(post.id).locator('[data-label="Launch week"]')).toHaveCount(0);
+    }
     await bar.getByText('Labels', { exact: true }).click();
     await bar.getByLabel('Days to shift').fill('0');
     await bar.getByLabel('Hours to shift').fill('2');
