@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { BrandScope, CalendarPost } from '../shared/ipc/models.js';
+import { subjectOfPost, type LabelsView } from '../shared/labels/model.js';
 import type { FaultProxy } from '../test/support/fault-proxy.js';
 import { expect, test } from './fixtures.js';
 import { connectTwo, pickAllBrands, sandboxBrands } from './support/all-brands.js';
@@ -115,17 +116,51 @@ test.describe('all brands at a glance', () => {
         .map((n) => `${n} 1`)
         .join(', ')}`,
     );
-    // Labels are the active brand's (Harbor Coffee): not offered for a selection with Lumen's posts.
-    await expect(page.getByTestId('bulk-labels-brand')).toHaveText(
-      `Labels belong to one brand: pick only ${harbor.name}'s posts to label them.`,
-    );
-    for (const size of [
-      { width: 1024, height: 700 },
-      { width: 1440, height: 900 },
-    ]) {
-      await page.setViewportSize(size);
-      await snap(page, `all-brands-bulk-bar-${size.width}x${size.height}`);
+    // Labels: a label made from the bar lands on each picked post under its own brand (Lumen's
+    // under Lumen, made there in the same colour), not all under the active brand (Harbor).
+    await bar.getByText('Labels', { exact: true }).click();
+    await bar.getByRole('textbox', { name: 'New label' }).fill('Launch week');
+    await bar.getByLabel('Colour of the new label').selectOption({ label: 'Teal' });
+    await bar.getByRole('button', { name: 'Create label' }).click();
+    const box = bar.getByRole('checkbox', { name: 'Launch week' });
+    await expect(box).toBeChecked();
+    const labelsUnderOwnBrand = (post: CalendarPost) =>
+      page.evaluate(
+        async ({ brand, subject }) => {
+          const read = await window.api.listLabels({ brand });
+          if (!read.ok) throw new Error(read.error.message);
+          const view = read.value as LabelsView;
+          return (view.assignments[subject] ?? []).map((id) => {
+            const label = view.labels.find((l) => l.id === id);
+            return `${label?.name} (${label?.color})`;
+          });
+        },
+        { brand: { profileId: post.profileId!, brandId: post.brandId! }, subject: subjectOfPost(post) },
+      );
+    for (const post of [harborPost, lumenPost])
+      await expect.poll(() => labelsUnderOwnBrand(post)).toEqual(['Launch week (teal)']);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const size of [
+        { width: 1024, height: 700 },
+        { width: 1440, height: 900 },
+      ]) {
+        await page.setViewportSize(size);
+        await snap(page, `all-brands-bulk-labels-${theme}-${size.width}x${size.height}`);
+      }
     }
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Each chip shows it, read from its own brand's labels (at 1440x900 both chips are in view).
+    for (const post of [harborPost, lumenPost])
+      await expect(cal.post(post.id).locator('[data-label="Launch week"]')).toBeVisible();
+    // Taken off the selection, it leaves both brands' posts.
+    await box.click();
+    await expect(box).not.toBeChecked();
+    for (const post of [harborPost, lumenPost]) {
+      await expect.poll(() => labelsUnderOwnBrand(post)).toEqual([]);
+      await expect(cal.post(post.id).locator('[data-label="Launch week"]')).toHaveCount(0);
+    }
+    await bar.getByText('Labels', { exact: true }).click();
     await bar.getByLabel('Days to shift').fill('0');
     await bar.getByLabel('Hours to shift').fill('2');
     await bar.getByRole('button', { name: 'Shift…' }).click();

@@ -415,12 +415,23 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     deleteSnippet: async ({ id }) => ({ deleted: snippets.remove(brand(), id) }),
     listSignatures: async () => snippets.signatures(brand()),
     setSignature: async ({ integrationId, body }) => snippets.setSignature(brand(), integrationId, body),
-    listLabels: async () => meta.view(brand()),
+    listLabels: async (input) => {
+      // Another brand's labels (a bulk selection of the all-brands view) only for a brand the calendar shows.
+      if (input?.brand && !brandScope.isShown(input.brand)) throw otherBrands('label');
+      return meta.view(input?.brand ?? brand());
+    },
     saveLabel: async (input) => meta.saveLabel(brand(), input),
     deleteLabel: async ({ id }) => ({ deleted: meta.deleteLabel(brand(), id) }),
     setPostLabels: async ({ subjects, add, remove }) => {
       meta.setLabels(brand(), subjects, add, remove);
       return meta.view(brand());
+    },
+    setPostLabelsAcrossBrands: async ({ groups, add, remove }) => {
+      const refused = groups.find((g) => !brandScope.isShown(g.brand));
+      if (refused) throw otherBrands('post');
+      return meta
+        .setLabelsAcrossBrands(brand(), groups, add, remove)
+        .map((b) => ({ brand: b, view: meta.view(b) }));
     },
     labelsOfPosts: async ({ postIds }) => meta.labelsOfPosts(brand(), postIds),
     listNotes: async ({ subject }) => meta.notes(brand(), subject),
@@ -439,7 +450,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       posts.importReviewReply(brand(), await readReplyFile(files.take(brand(), file))),
     applyBulkChange: async (input) => posts.applyBulkChange(input),
     undoBulkChange: async (input) => posts.undoBulkChange(input),
-    getClashSettings: async () => clash.get(),
+    getClashSettings: async (input) => {
+      // Another brand's gap (a bulk plan of the all-brands view) only for a brand the calendar shows.
+      if (input?.brand && !brandScope.isShown(input.brand)) throw otherBrands('setting');
+      return clash.get(input?.brand);
+    },
     setClashSettings: async ({ gapMinutes }) => clash.set(gapMinutes),
     searchPosts: async (query) => search.search(query),
     searchPostMatches: async (query) => search.postMatches(query),

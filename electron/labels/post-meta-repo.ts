@@ -176,6 +176,53 @@ export class PostMetaRepo {
     });
   }
 
+  /**
+   * Adds and removes labels of the active brand (`add`, `remove`: its label ids) on subjects of
+   * several brands (a bulk selection of the all-brands view), each under its own brand: a brand's
+   * label of the same name (any case) stands for it there, and one is made there when adding
+   * (same colour and campaign days); removing a label a brand lacks changes nothing there. One
+   * transaction: nothing is half-written. Answers each brand touched.
+   */
+  setLabelsAcrossBrands(
+    active: ActiveBrand,
+    groups: readonly { brand: ActiveBrand; subjects: readonly string[] }[],
+    add: readonly string[],
+    remove: readonly string[],
+  ): ActiveBrand[] {
+    const own = new Map(this.labels(active).map((l) => [l.id, l]));
+    const named = (ids: readonly string[]) =>
+      ids.map((id) => {
+        const label = own.get(id);
+        if (!label)
+          throw new AppFailure('NOT_FOUND', 'This label no longer exists; it may have been deleted.');
+        return label;
+      });
+    const adding = named(add);
+    const removing = named(remove);
+    const touched = new Map<string, ActiveBrand>();
+    this.db.tx(() => {
+      for (const { brand, subjects } of groups) {
+        const byName = this.labelsByName(brand);
+        const there = (l: Label, make: boolean): string[] => {
+          const found = byName.get(l.name.toLowerCase());
+          if (found) return [found.id];
+          if (!make) return [];
+          const made = this.saveLabel(brand, { name: l.name, color: l.color, campaign: l.campaign });
+          byName.set(made.name.toLowerCase(), made);
+          return [made.id];
+        };
+        this.setLabels(
+          brand,
+          subjects,
+          adding.flatMap((l) => there(l, true)),
+          removing.flatMap((l) => there(l, false)),
+        );
+        touched.set(`${brand.profileId}\u0000${brand.brandId}`, brand);
+      }
+    });
+    return [...touched.values()];
+  }
+
   /** Label names and notes (as "author, time: text" lines) of each subject asked for: export's columns. */
   exportedMeta(
     a: ActiveBrand,

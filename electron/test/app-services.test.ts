@@ -657,6 +657,13 @@ describe('all brands (issue 27)', () => {
       (await app.ok<{ slots: unknown[] }>('getQueueSlots', { integrationId: lumenAccount, brand: lumenRef }))
         .slots,
     ).toEqual([]);
+    // The plan's clash gap is each brand's own too: the active brand's 90 is not Lumen's.
+    await app.ok('setClashSettings', { gapMinutes: 90 });
+    expect(await app.ok('getClashSettings', { brand: lumenRef })).toEqual({
+      gapMinutes: 60,
+      isDefault: true,
+    });
+    expect(await app.ok('getClashSettings', {})).toEqual({ gapMinutes: 90, isDefault: false });
 
     const undone = await app.ok<{ restored: number; notRestored: unknown[] }>('undoBulkChange', {
       batchId: applied.batchId,
@@ -668,5 +675,6 @@ describe('all brands (issue 27)', () => {
     await app.ok('setAllBrands', { all: false });
     const refused = await app.fails('getQueueSlots', { integrationId: lumenAccount, brand: lumenRef });
     expect(refused.message).toMatch(/another brand/);
+    expect((await app.fails('getClashSettings', { brand: lumenRef })).message).toMatch(/another brand/);
   });
 });

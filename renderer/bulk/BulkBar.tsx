@@ -1,8 +1,7 @@
 import './bulk.css';
 import { BulkLabels } from '../labels/BulkLabels.js';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ALL_BRANDS, type BrandEntry, type BrandView } from '../../shared/ipc/models.js';
-import { labelsOfOneBrand } from '../../shared/labels/model.js';
+import { ALL_BRANDS, type BrandEntry } from '../../shared/ipc/models.js';
 import {
   useCallback,
   useEffect,
@@ -116,21 +115,6 @@ function pickedBrands(
   return brandsSentence(posts, brands);
 }
 
-/**
- * Why the bulk bar's labels are not offered in the all-brands view, or null when they are: a
- * label change acts on the active brand, so every picked post must be that brand's.
- */
-function labelsElsewhere(client: QueryClient, ids: readonly string[]): string | null {
-  const brands = client.getQueryData<BrandView[]>(['listBrands', {}]) ?? [];
-  const active = brands.find((b) => b.active);
-  if (!active) return null;
-  const picked = new Set(ids);
-  const others = knownPosts(client, ALL_BRANDS).some(
-    (p) => picked.has(p.id) && p.brandId !== undefined && p.brandId !== active.id,
-  );
-  return others ? labelsOfOneBrand(active.name) : null;
-}
-
 /** The bar shown while posts are picked: how many, the bulk actions, select all matching, clear. */
 export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
   const client = useQueryClient();
@@ -204,7 +188,6 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
   // batch per brand, each sent under its own brand.
   const spanning = brandId === ALL_BRANDS ? pickedBrands(client, ids, scope.data?.brands ?? []) : null;
   const blocked = planning;
-  const labelsNote = brandId === ALL_BRANDS ? labelsElsewhere(client, ids) : null;
   const validShift = Number.isInteger(days) && Number.isInteger(hours) && (days !== 0 || hours !== 0);
   return (
     <>
@@ -234,13 +217,7 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
           Clear
         </button>
         <ExportMenu postIds={ids} what={`${ids.length} selected ${ids.length === 1 ? 'post' : 'posts'}`} />
-        {labelsNote ? (
-          <span className="bulk-bar__brands" data-testid="bulk-labels-brand">
-            {labelsNote}
-          </span>
-        ) : (
-          <BulkLabels brandId={brandId} ids={ids} />
-        )}
+        <BulkLabels brandId={brandId} ids={ids} />
         <span className="bulk-bar__group">
           <label>
             Shift by{' '}

@@ -12,6 +12,8 @@ import { call } from '../lib/ipc.js';
  */
 
 const HOUR = 3_600_000;
+const brandKey = (b: { profileId?: string | null; brandId?: string | null }) =>
+  `${b.profileId ?? ''}\u0000${b.brandId ?? ''}`;
 const DAY = 24 * HOUR;
 
 export interface TimedPlan extends BulkPlan {
@@ -51,13 +53,26 @@ export async function buildBulkPlan(
         : [],
     ),
   );
-  const [around, clash, slots] = await Promise.all([
+  // Each brand's own clash gap: the active brand's, and one per other brand the selection spans.
+  const brands = new Map(
+    posts.flatMap((p) =>
+      p.profileId && p.brandId
+        ? [[brandKey(p), { profileId: p.profileId, brandId: p.brandId }] as const]
+        : [],
+    ),
+  );
+  const [around, clash, brandGaps, slots] = await Promise.all([
     // Clashes look 7 days either way of where posts land: read a little more than that.
     call('listPosts', {
       start: new Date(first - 8 * DAY).toISOString(),
       end: new Date(last + ahead + 8 * DAY).toISOString(),
     }),
     call('getClashSettings', {}),
+    Promise.all(
+      [...brands].map(
+        async ([key, brand]) => [key, (await call('getClashSettings', { brand })).gapMinutes] as const,
+      ),
+    ),
     action.kind === 'nextFreeSlots'
       ? Promise.all(
           accounts.map((id) => {
@@ -69,6 +84,7 @@ export async function buildBulkPlan(
   ]);
   const slotsOf = new Map<string, QueueSlot[]>(slots.map((v) => [v.integrationId ?? '', v.slots]));
   const slotZones = new Map(slots.map((v) => [v.integrationId ?? '', v.timezone]));
+  const gaps = new Map(brandGaps);
   const existing = new Map(around.posts.map((p) => [p.id, p]));
   for (const p of posts) if (!existing.has(p.id)) existing.set(p.id, p);
   const started = performance.now();
@@ -81,6 +97,7 @@ export async function buildBulkPlan(
     slotZoneFor: (id) => slotZones.get(id) ?? zone,
     existing: [...existing.values()],
     gapMinutes: clash.gapMinutes,
+    gapMinutesFor: (brand) => gaps.get(brandKey(brand)) ?? clash.gapMinutes,
     formatTime: (ms) => formatDateTime(new Date(ms), zone),
   });
   const missing = ids.length - posts.length;

@@ -50,6 +50,7 @@ import { CampaignBand } from '../labels/CampaignBand.js';
 import { filterByLabels, useLabelFilterOf } from '../labels/label-filter.js';
 import { useLabels } from '../labels/labels-queries.js';
 import { PostLabelsContext } from '../labels/use-post-labels.js';
+import { useCalendarLabels } from '../labels/labels-queries.js';
 
 const EMPTY: CalendarPost[] = [];
 
@@ -82,6 +83,8 @@ export function CalendarScreen() {
   // Only the visible range's posts, also while a new range loads (useVisiblePosts).
   const posts = query.data?.posts ?? EMPTY;
   const labelsView = useLabels();
+  // Each post's chip shows its own brand's labels (the all-brands view reads every shown brand's).
+  const chipLabels = useCalendarLabels(brandEntries);
   const labelFilter = useLabelFilterOf(brandId);
   const shown = useMemo(
     () => filterByLabels(applyFilters(posts, filters), labelFilter, labelsView),
@@ -256,7 +259,7 @@ export function CalendarScreen() {
           onKeyDownCapture={bulk.onKeyDownCapture}
           aria-busy={query.isFetching}
         >
-          <PostLabelsContext.Provider value={labelsView}>
+          <PostLabelsContext.Provider value={chipLabels}>
             <CalendarGrid
               events={events}
               slots={slots}

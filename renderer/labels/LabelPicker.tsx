@@ -1,31 +1,102 @@
+import { useQueries } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { LABEL_COLOR_NAMES, LABEL_COLORS, LabelName, type LabelColor } from '../../shared/labels/model.js';
+import type { BrandRef } from '../../shared/ipc/models.js';
+import {
+  LABEL_COLOR_NAMES,
+  LABEL_COLORS,
+  LabelName,
+  type LabelColor,
+  type LabelsView,
+} from '../../shared/labels/model.js';
 import { useNotices } from '../app/notices.js';
+import { call } from '../lib/ipc.js';
+import { ipcKey } from '../lib/use-ipc.js';
 import { LabelPill } from './LabelPill.js';
-import { labelsOf, useLabels, useSaveLabel, useSetPostLabels } from './labels-queries.js';
+import {
+  labelsOf,
+  useLabels,
+  useSaveLabel,
+  useSetPostLabels,
+  useSetPostLabelsAcrossBrands,
+} from './labels-queries.js';
 import './labels.css';
+
+/** Picked post groups of one brand (a bulk selection of the all-brands view spans several). */
+export interface BrandSubjects {
+  brand: BrandRef;
+  subjects: string[];
+}
+
+/**
+ * How many of `groups`' subjects carry a label named `name` (any case) in their own brand's
+ * labels: the same label, as a person sees it, across brands.
+ */
+function carriedAcross(
+  groups: readonly BrandSubjects[],
+  views: readonly (LabelsView | undefined)[],
+  name: string,
+) {
+  let n = 0;
+  groups.forEach((g, i) => {
+    const view = views[i];
+    if (!view) return;
+    const ids = new Set(
+      view.labels.filter((l) => l.name.toLowerCase() === name.toLowerCase()).map((l) => l.id),
+    );
+    n += g.subjects.filter((s) => view.assignments[s]?.some((id) => ids.has(id))).length;
+  });
+  return n;
+}
 
 /**
  * Chooses the labels of one post group (the composer, the post's details) or of many (the bulk
  * bar): a box per label, ticked when every one carries it; and a new label made on the spot.
- * Labels are kept on this computer and never sent.
+ * Labels are kept on this computer and never sent. With `across` (a bulk selection of the
+ * all-brands view), the active brand's labels are offered and each group is labelled under its own
+ * brand, with that brand's label of the same name.
  */
-export function LabelPicker({ subjects, title = 'Labels' }: { subjects: string[]; title?: string }) {
+export function LabelPicker({
+  subjects,
+  across,
+  title = 'Labels',
+}: {
+  subjects: string[];
+  across?: BrandSubjects[] | undefined;
+  title?: string;
+}) {
   const view = useLabels();
-  const set = useSetPostLabels();
+  const single = useSetPostLabels();
+  const spanning = useSetPostLabelsAcrossBrands();
+  const brandViews = useQueries({
+    queries: (across ?? []).map(({ brand }) => ({
+      queryKey: ipcKey('listLabels', { brand }),
+      queryFn: () => call('listLabels', { brand }),
+    })),
+  }).map((q) => q.data);
+  const set = {
+    isPending: single.isPending || spanning.isPending,
+    mutate: (change: { add: string[]; remove: string[] }, opts: { onError?: (e: Error) => void } = {}) =>
+      across
+        ? spanning.mutate({ groups: across, ...change }, opts)
+        : single.mutate({ subjects, ...change }, opts),
+  };
   const save = useSaveLabel();
   const toast = useNotices((s) => s.show);
   const id = useId();
   const [name, setName] = useState('');
   const [color, setColor] = useState<LabelColor>('blue');
   const [error, setError] = useState<string | null>(null);
-  const carried = (labelId: string) => subjects.filter((s) => view.assignments[s]?.includes(labelId)).length;
+  const carried = (labelId: string) => {
+    if (!across) return subjects.filter((s) => view.assignments[s]?.includes(labelId)).length;
+    const name = view.labels.find((l) => l.id === labelId)?.name;
+    return name ? carriedAcross(across, brandViews, name) : 0;
+  };
   const shown = subjects.length === 1 ? labelsOf(view, subjects[0] ?? '') : [];
 
   const toggle = (labelId: string) => {
     const all = carried(labelId) === subjects.length;
     set.mutate(
-      { subjects, add: all ? [] : [labelId], remove: all ? [labelId] : [] },
+      { add: all ? [] : [labelId], remove: all ? [labelId] : [] },
       { onError: (e) => toast({ tone: 'error', message: `Could not change the labels: ${e.message}` }) },
     );
   };
@@ -40,7 +111,7 @@ export function LabelPicker({ subjects, title = 'Labels' }: { subjects: string[]
         onSuccess: (label) => {
           setName('');
           setError(null);
-          set.mutate({ subjects, add: [label.id], remove: [] });
+          set.mutate({ add: [label.id], remove: [] });
         },
         onError: (err) => setError(err.message),
       },

@@ -1,5 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { BrandRef } from '../../shared/ipc/models.js';
 import type { Label, LabelInput, LabelsView, PostNote } from '../../shared/labels/model.js';
+import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import { call, type AppError } from '../lib/ipc.js';
 import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
 
@@ -16,6 +18,34 @@ export function useLabels(): LabelsView {
   return useIpcQuery('listLabels', {}).data ?? EMPTY;
 }
 
+/** Several brands' labels as one view (label ids and subjects are each brand's own, so none collide). */
+function mergedViews(results: UseQueryResult<LabelsView>[]): LabelsView {
+  const merged: LabelsView = { labels: [], assignments: {}, noteCounts: {} };
+  for (const view of results.map((r) => r.data)) {
+    if (!view) continue;
+    merged.labels.push(...view.labels);
+    Object.assign(merged.assignments, view.assignments);
+    Object.assign(merged.noteCounts, view.noteCounts);
+  }
+  return merged;
+}
+
+/**
+ * What the calendar's chips show: the active brand's labels, or in the all-brands view (`brands`
+ * given) each shown brand's, so a post carries its own brand's labels. One read per brand.
+ */
+export function useCalendarLabels(brands: readonly BrandRef[] | undefined): LabelsView {
+  const own = useLabels();
+  const all = useQueries({
+    queries: (brands ?? []).map(({ profileId, brandId }) => {
+      const brand = { profileId, brandId };
+      return { queryKey: ipcKey('listLabels', { brand }), queryFn: () => call('listLabels', { brand }) };
+    }),
+    combine: mergedViews,
+  });
+  return brands ? all : own;
+}
+
 /** The labels a subject carries, in the brand's order. */
 export function labelsOf(view: LabelsView, subject: string): Label[] {
   const ids = view.assignments[subject];
@@ -30,6 +60,24 @@ export function useSetPostLabels() {
     mutationFn: (input) => call('setPostLabels', input),
     onSuccess: (view) => client.setQueryData(labelsKey, view),
   });
+}
+
+/**
+ * Adds or removes the active brand's labels on post groups of several brands (the all-brands
+ * view), each under its own brand, in one call; main's answer replaces each brand's copy.
+ */
+export function useSetPostLabelsAcrossBrands() {
+  const client = useQueryClient();
+  return useMutation<IpcOutput<'setPostLabelsAcrossBrands'>, AppError, IpcInput<'setPostLabelsAcrossBrands'>>(
+    {
+      mutationFn: (input) => call('setPostLabelsAcrossBrands', input),
+      onSuccess: (answer) => {
+        for (const { brand, view } of answer) client.setQueryData(ipcKey('listLabels', { brand }), view);
+        // The active brand's own read may be among them: read it again (only it, not the others).
+        return client.invalidateQueries({ queryKey: labelsKey, exact: true });
+      },
+    },
+  );
 }
 
 export function useSaveLabel() {

@@ -206,6 +206,28 @@ describe('planBulkChange: across brands (the all-brands view)', () => {
     expect(near.changes[0]!.warnings.map((w) => [w.kind, w.otherId])).toEqual([['gap', own.id]]);
   });
 
+  it("warns of a gap by each post's own brand's gap, not the active brand's", () => {
+    // Harbor (the active brand) keeps 60 min between posts, Lumen 180.
+    const gaps = new Map([
+      [harbor.brandId, 60],
+      [lumen.brandId, 180],
+    ]);
+    const h = post('2026-10-25T14:00:00.000Z', harbor);
+    const hOwn = post('2026-10-26T16:00:00.000Z', harbor);
+    const l = post('2026-10-25T14:00:00.000Z', lumen);
+    const lOwn = post('2026-10-26T16:00:00.000Z', lumen);
+    const plan = planBulkChange(
+      [h, l],
+      { kind: 'shift', days: 1, hours: 0 },
+      ctx([h, hOwn, l, lOwn], { gapMinutesFor: (b) => gaps.get(b.brandId) ?? 60 }),
+    );
+    const warnings = Object.fromEntries(plan.changes.map((c) => [c.id, c.warnings]));
+    // Each lands 2 h before its brand's other post: fine for Harbor, too close for Lumen.
+    expect(warnings[h.id]).toEqual([]);
+    expect(warnings[l.id]!.map((w) => [w.kind, w.otherId])).toEqual([['gap', lOwn.id]]);
+    expect(warnings[l.id]![0]!.message).toMatch(/this brand keeps 180 min between posts/);
+  });
+
   it("gives each account its next free slot in its own brand's zone, not the view's", () => {
     const slots = [{ weekday: 3, time: '09:00' }]; // Wednesdays 09:00
     const ny = post('2026-12-01T13:00:00.000Z', harbor);

@@ -95,6 +95,8 @@ export interface BulkPlanContext {
   /** Every post known around the selection (the selection included): for clashes and busy slots. */
   existing: readonly CalendarPost[];
   gapMinutes: number;
+  /** The gap of a post's own brand (a selection spanning brands); absent, or a post with no brand: `gapMinutes`. */
+  gapMinutesFor?: (brand: BrandRef) => number;
   duplicateWindowDays?: number;
   formatTime?: (ms: number) => string;
 }
@@ -270,6 +272,12 @@ export function planBulkChange(
       ctx.existing.map((e) => toClashPost(e)),
       {
         gapMinutes: ctx.gapMinutes,
+        gapFor: (c) => {
+          const brand = movableById.get(c.id);
+          return brand?.profileId && brand.brandId && ctx.gapMinutesFor
+            ? ctx.gapMinutesFor({ profileId: brand.profileId, brandId: brand.brandId })
+            : ctx.gapMinutes;
+        },
         duplicateWindowDays: ctx.duplicateWindowDays,
         formatTime: ctx.formatTime,
         describe: (c) => firstLine(c.text),

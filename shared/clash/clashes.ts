@@ -57,6 +57,11 @@ export type ClashWarning = z.infer<typeof ClashWarning>;
 
 export interface ClashOptions {
   gapMinutes: number;
+  /**
+   * The gap of a candidate's own brand, where candidates span brands (a bulk plan of the
+   * all-brands view); absent: `gapMinutes` for every candidate.
+   */
+  gapFor?: (candidate: ClashPost) => number;
   duplicateWindowDays?: number;
   /** How a time is written in a message (the brand's zone); ISO when absent. */
   formatTime?: (ms: number) => string;
@@ -112,7 +117,7 @@ export function findClashes(
   existing: readonly ClashPost[],
   options: ClashOptions,
 ): ClashWarning[] {
-  const gap = Math.max(0, options.gapMinutes) * MINUTE;
+  const gapOf = (c: ClashPost) => Math.max(0, options.gapFor?.(c) ?? options.gapMinutes);
   const window = (options.duplicateWindowDays ?? DUPLICATE_WINDOW_DAYS) * DAY;
   const fmt = options.formatTime ?? ((ms: number) => new Date(ms).toISOString());
   const name = options.describe ?? ((p: ClashPost) => p.id);
@@ -145,6 +150,8 @@ export function findClashes(
 
   for (const c of candidates) {
     if (!Number.isFinite(c.at)) continue;
+    const gapMinutes = gapOf(c);
+    const gap = gapMinutes * MINUTE;
     if (gap > 0) {
       const list = byAccount.get(c.integrationId) ?? [];
       // Strictly within the gap: posts exactly `gap` apart are fine.
@@ -161,7 +168,7 @@ export function findClashes(
           'gap',
           c,
           other,
-          `${c.accountName} would post twice within ${apart(c.at, other.at)} (at ${fmt(c.at)} and ${fmt(other.at)}, “${name(other)}”); this brand keeps ${options.gapMinutes} min between posts.`,
+          `${c.accountName} would post twice within ${apart(c.at, other.at)} (at ${fmt(c.at)} and ${fmt(other.at)}, “${name(other)}”); this brand keeps ${gapMinutes} min between posts.`,
         );
       }
     }

@@ -384,9 +384,9 @@ export const ipcMethods = {
 
   // Labels, campaigns and notes on post groups: kept on this device, never sent to the service.
   listLabels: m(
-    None,
+    z.object({ brand: BrandRef.optional() }).strict().optional(),
     LabelsView,
-    "The brand's labels and campaigns, which post groups carry which, and how many notes each has.",
+    "A brand's labels and campaigns, which post groups carry which, and how many notes each has: the brand named (one the calendar shows), else the active brand's.",
   ),
   saveLabel: m(LabelInput, Label, 'Creates a label, or renames, recolours or dates (a campaign) one.'),
   deleteLabel: m(
@@ -402,6 +402,22 @@ export const ipcMethods = {
     }),
     LabelsView,
     'Adds and removes labels on post groups or drafts (local only; nothing goes to the outbox).',
+  ),
+  setPostLabelsAcrossBrands: m(
+    z
+      .object({
+        groups: z
+          .array(z.object({ brand: BrandRef, subjects: z.array(Subject).min(1).max(MAX_LABEL_SUBJECTS) }))
+          .min(1)
+          .max(200),
+        add: z.array(Id).max(100),
+        remove: z.array(Id).max(100),
+      })
+      .refine((v) => v.groups.reduce((n, g) => n + g.subjects.length, 0) <= MAX_LABEL_SUBJECTS, {
+        message: `A label change may name at most ${MAX_LABEL_SUBJECTS} posts.`,
+      }),
+    z.array(z.object({ brand: BrandRef, view: LabelsView })),
+    "Adds and removes the active brand's labels on post groups of several brands (the all-brands view), each under its own brand: its label of the same name, made there (same colour) when missing; one transaction. Answers each brand's labels.",
   ),
   labelsOfPosts: m(
     z.object({ postIds: z.array(Id).max(1_000) }),
@@ -486,9 +502,9 @@ export const ipcMethods = {
     "Takes a whole bulk change back (every brand's batch of it): moves back to their old times; deletes only while not sent yet.",
   ),
   getClashSettings: m(
-    None,
+    z.object({ brand: BrandRef.optional() }).strict().optional(),
     z.object({ gapMinutes: ClashGapMinutes, isDefault: z.boolean() }),
-    "The active brand's gap between two posts of one account (clash warnings).",
+    "A brand's gap between two posts of one account (clash warnings): the brand named (one the calendar shows), else the active brand's.",
   ),
   setClashSettings: m(
     z.object({ gapMinutes: ClashGapMinutes.nullable() }),

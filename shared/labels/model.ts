@@ -72,13 +72,6 @@ export type LabelInput = z.infer<typeof LabelInput>;
 
 export const Subject = z.string().min(1).max(300);
 
-/**
- * Labels are the active brand's (every label change acts on it): in the all-brands view, picked
- * posts of another brand are not offered the bulk bar's labels, and this says why.
- */
-export const labelsOfOneBrand = (activeBrand: string) =>
-  `Labels belong to one brand: pick only ${activeBrand}'s posts to label them.`;
-
 /** How many subjects one label change may name (a bulk selection). */
 export const MAX_LABEL_SUBJECTS = 2_000;
 
