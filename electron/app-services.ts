@@ -335,7 +335,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     getBrandScope: async () => brandScope.view(),
     setAllBrands: async ({ all }) => {
       const scope = brandScope.setAll(all);
-      // Every brand shown is pulled wide in the background, one after another.
+      // Every brand shown is pulled wide in the background, a few brands at a time.
       sync.brandOpened();
       return scope;
     },

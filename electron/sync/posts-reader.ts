@@ -13,6 +13,7 @@ import type { CachedPost, PostsCache } from '../store/posts-cache.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 import { calendarPosts, groupsBeingReplaced, opOfLocalPost } from './outbox-overlay.js';
 import type { Emit } from '../core/events.js';
+import { PullSlots } from './pull-slots.js';
 import type { Reachability } from './reachability.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 
@@ -31,6 +32,12 @@ const RECENT_RANGES = 3;
 /** A range pulled this recently is not pulled again because it was asked for again. */
 const FRESH_MS = 15_000;
 const DAY_MS = 86_400_000;
+/**
+ * Brands pulled at once. Three: ten brands' wide pulls end in about a third of the time one at a
+ * time takes, a slow or refused brand holds one slot while the others go on, and the service (and
+ * main's event loop, which stores each answer) never meets ten of them at once.
+ */
+export const PULLS_AT_ONCE = 3;
 /**
  * How many answers are kept while nothing is written: the range on screen and the ones paged past,
  * for each brand of the all-brands view (ten brands × four ranges).
@@ -94,8 +101,13 @@ export class PostsReader {
   private readonly integrations: IntegrationsRepo;
   private readonly settings: SettingsRepo;
   private running = true;
-  /** Pull rounds run one after another, so a burst of asks never fans out into parallel GETs. */
-  private rounds: Promise<void> = Promise.resolve();
+  /**
+   * Each brand's pull rounds, chained: a brand's rounds run one after another (a burst of asks never
+   * fans out into parallel GETs of one brand), and its entry goes once its last round ended.
+   */
+  private readonly rounds = new Map<string, Promise<void>>();
+  /** Rounds of different brands share PULLS_AT_ONCE slots. */
+  private readonly slots = new PullSlots(PULLS_AT_ONCE);
   /** When each range (by brand and bounds) was last pulled, or is queued to be: the freshness check. */
   private readonly pulledAt = new Map<string, number>();
   private recentRanges: { active: ActiveBrand; range: MsRange }[] = [];
@@ -122,11 +134,7 @@ export class PostsReader {
 
   /** Resolves once every pull asked for so far has ended (tests and syncNow wait on it). */
   async pulled(): Promise<void> {
-    let seen: Promise<void> | null = null;
-    while (seen !== this.rounds) {
-      seen = this.rounds;
-      await seen;
-    }
+    while (this.rounds.size > 0) await Promise.all(this.rounds.values());
   }
 
   listPosts(active: ActiveBrand, range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
@@ -168,7 +176,7 @@ export class PostsReader {
 
   /**
    * The posts of several brands in a range (the all-brands view), each post marked with its brand,
-   * in time order; every brand's range is pulled behind the answer, one brand's round after another.
+   * in time order; every brand's range is pulled behind the answer, PULLS_AT_ONCE brands at a time.
    */
   listPostsOf(brands: readonly ActiveBrand[], range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
     const parts = brands.map((b) => this.listPosts(b, range));
@@ -266,10 +274,12 @@ export class PostsReader {
     });
     // Offline, reads do not knock on the service: the probe notices its return, and the engine
     // then pulls the recent ranges again.
-    if (due.length === 0 || !this.running || (!force && !this.o.reachability.online)) return this.rounds;
+    const key = brandKey(active);
+    const queued = this.rounds.get(key) ?? Promise.resolve();
+    if (due.length === 0 || !this.running || (!force && !this.o.reachability.online)) return queued;
     // A brand the service refused waits out its backoff: it never holds up the other brands' pulls.
-    const refused = this.refused.get(brandKey(active));
-    if (refused && nowMs < refused.untilMs) return this.rounds;
+    const refused = this.refused.get(key);
+    if (refused && nowMs < refused.untilMs) return queued;
     for (const r of due) this.pulledAt.set(this.rangeKey(active, r), nowMs);
     const round = async () => {
       const api = await this.o.apiOf(active);
@@ -303,8 +313,15 @@ export class PostsReader {
         update: null,
       });
     };
-    this.rounds = this.rounds.then(round).catch((err: unknown) => log.warn('a background pull failed', err));
-    return this.rounds;
+    // After the brand's own queued rounds, in one of the shared slots.
+    const next = queued
+      .then(() => this.slots.run(round))
+      .catch((err: unknown) => log.warn('a background pull failed', err));
+    this.rounds.set(key, next);
+    void next.then(() => {
+      if (this.rounds.get(key) === next) this.rounds.delete(key);
+    });
+    return next;
   }
 
   private rangeKey(active: ActiveBrand, r: MsRange): string {

@@ -158,8 +158,8 @@ export class SyncEngine {
    */
   brandOpened(): void {
     this.worker.retryNow();
-    // Every brand shown: in the all-brands view, one brand's wide pull after another (the reader's
-    // rounds run one at a time), so ten brands never fan out into ten parallel pulls.
+    // Every brand shown: in the all-brands view, the reader pulls PULLS_AT_ONCE brands at a time,
+    // so ten brands never fan out into ten parallel pulls and one slow brand holds up no other.
     for (const brand of this.shownBrands()) void this.reader.learnBrand(brand);
   }
 
