@@ -474,4 +474,10 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX post_notes_by_subject ON post_notes (profile_id, brand_id, subject, created_at);
     `,
   },
+  {
+    name: 'what keeps a brand from syncing, kept across restarts',
+    sql: `
+      ALTER TABLE brands ADD COLUMN sync_problem TEXT;
+    `,
+  },
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brandSyncProblemOf, type BrandSyncProblem } from '../../shared/brands/sync-problem.js';
 import type { PostDetail, PostListItem } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { CalendarPost, PostRangeResult, PostsNow } from '../../shared/ipc/models.js';
@@ -75,24 +76,16 @@ export interface PostsReaderOptions {
   /** Also pull the ranges before and after the one asked for. */
   prefetchNeighbours: boolean;
   /**
-   * Told when the service refuses a brand's pulls for good (what to do, in the user's words) and
-   * when they work again (null): the brand is marked, and the other brands go on.
+   * Told when the service refuses a brand's pulls for good (which refusal) and after every pull of
+   * the brand that worked (null), so a mark kept from an earlier run goes too: the brand is marked,
+   * and the other brands go on.
    */
-  onBrandProblem?: (brand: ActiveBrand, problem: string | null) => void;
+  onBrandProblem?: (brand: ActiveBrand, problem: BrandSyncProblem | null) => void;
 }
 
-/** What a refusal of a brand's pull tells the user to do; null when it is not the brand's own problem. */
-export function brandProblem(err: unknown): string | null {
-  if (!(err instanceof ApiError) || err.status === null) return null;
-  if (err.code === 'BRAND_NOT_ALLOWED')
-    return 'This connection’s key may not act on this brand: ask an owner for a key that includes it, or connect the brand with its own key.';
-  if (err.code === 'INSUFFICIENT_SCOPE')
-    return 'This connection’s key may not read posts: make a key that may read and write posts, then paste it in Settings.';
-  if (err.status === 401)
-    return 'This connection’s key was refused (revoked or expired): paste a new key in Settings.';
-  if (err.status === 403)
-    return 'The service refused this brand’s posts: check the key’s access in the service, then paste it again in Settings.';
-  return null;
+/** The kind of refusal of a brand's pull; null when it is not the brand's own problem (a fault, offline). */
+export function brandProblem(err: unknown): BrandSyncProblem | null {
+  return err instanceof ApiError ? brandSyncProblemOf(err.status, err.code) : null;
 }
 
 export class PostsReader {
@@ -130,6 +123,11 @@ export class PostsReader {
   async stop(): Promise<void> {
     this.running = false;
     await this.pulled();
+  }
+
+  /** A new key, connection or view: every brand the service refused is asked again at once. */
+  forgetRefusals(): void {
+    this.refused.clear();
   }
 
   /** Resolves once every pull asked for so far has ended (tests and syncNow wait on it). */
@@ -289,15 +287,16 @@ export class PostsReader {
         if (!this.running) return;
         try {
           if (await this.pull(api, active, r.startMs, r.endMs)) changed.push(r);
-          if (this.refused.delete(brandKey(active))) this.o.onBrandProblem?.(active, null);
+          this.refused.delete(key);
+          this.o.onBrandProblem?.(active, null);
         } catch (err) {
           // Asked again later (freshness forgotten), so a range missed offline is pulled once back.
           for (const d of due) this.pulledAt.delete(this.rangeKey(active, d));
           const problem = brandProblem(err);
           if (problem) {
-            const failures = (this.refused.get(brandKey(active))?.failures ?? 0) + 1;
+            const failures = (this.refused.get(key)?.failures ?? 0) + 1;
             const wait = Math.min(REFUSED_MAX_MS, REFUSED_BASE_MS * 2 ** (failures - 1));
-            this.refused.set(brandKey(active), { failures, untilMs: Date.now() + wait });
+            this.refused.set(key, { failures, untilMs: Date.now() + wait });
             this.o.onBrandProblem?.(active, problem);
           }
           log.info('background pull stopped', err);

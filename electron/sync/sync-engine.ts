@@ -12,6 +12,7 @@
  * through `apiFor`, so switching brand never strands a queued change.
  */
 import type { MediaObject } from '../../shared/api/resources.js';
+import type { BrandSyncProblem } from '../../shared/brands/sync-problem.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { CalendarPost, OutboxItemView, PostsNow, SyncStatus } from '../../shared/ipc/models.js';
 import { ApiError } from '../api/errors.js';
@@ -47,7 +48,7 @@ export interface SyncEngineOptions {
    */
   shownBrands?: () => ActiveBrand[];
   /** Told when the service refuses a brand for good (what to do), and when it works again (null). */
-  onBrandProblem?: (brand: ActiveBrand, problem: string | null) => void;
+  onBrandProblem?: (brand: ActiveBrand, problem: BrandSyncProblem | null) => void;
   emit: Emit;
   now?: () => Date;
   /** Waits between retries (tests pass milliseconds). */
@@ -158,6 +159,8 @@ export class SyncEngine {
    */
   brandOpened(): void {
     this.worker.retryNow();
+    // A new key may be the fix a refused brand's sentence asked for: no backoff keeps it waiting.
+    this.reader.forgetRefusals();
     // Every brand shown: in the all-brands view, the reader pulls PULLS_AT_ONCE brands at a time,
     // so ten brands never fan out into ten parallel pulls and one slow brand holds up no other.
     for (const brand of this.shownBrands()) void this.reader.learnBrand(brand);

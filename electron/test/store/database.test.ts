@@ -99,6 +99,7 @@ describe('database', () => {
     ]);
     expect(schema.profiles).not.toContain('api_key');
     expect(schema.brands).toContain('clash_gap_minutes');
+    expect(schema.brands).toContain('sync_problem');
     expect(schema.outbox).toEqual(
       expect.arrayContaining([
         'id',
