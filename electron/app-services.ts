@@ -101,6 +101,8 @@ export interface AppServices {
   desktopSettings(): DesktopSettings;
   /** Asks the window to open a post or the composer (it takes the request with takeOpenRequest). */
   requestOpen(request: OpenRequest): void;
+  /** Resolves when every background pull asked for so far has ended (tests and benchmarks wait on it). */
+  pulled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -488,6 +490,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       openRequest = request;
       events.emit('openRequested', {});
     },
+    pulled: () => sync.pulled(),
     close: async () => {
       if (closed) return;
       closed = true;

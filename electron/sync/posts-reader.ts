@@ -14,6 +14,7 @@ import type { CachedPost, PostsCache } from '../store/posts-cache.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 import { calendarPosts, groupsBeingReplaced, opOfLocalPost } from './outbox-overlay.js';
 import type { Emit } from '../core/events.js';
+import { nextTurn, pullSlices } from './pull-slices.js';
 import { PullSlots } from './pull-slots.js';
 import type { Reachability } from './reachability.js';
 import type { ActiveBrand } from '../core/active-brand.js';
@@ -176,8 +177,18 @@ export class PostsReader {
    * The posts of several brands in a range (the all-brands view), each post marked with its brand,
    * in time order; every brand's range is pulled behind the answer, PULLS_AT_ONCE brands at a time.
    */
-  listPostsOf(brands: readonly ActiveBrand[], range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
-    const parts = brands.map((b) => this.listPosts(b, range));
+  async listPostsOf(
+    brands: readonly ActiveBrand[],
+    range: IpcInput<'listPosts'>,
+  ): Promise<IpcOutput<'listPosts'>> {
+    // A turn of the event loop between brands: ten brands' posts built in one go held main for
+    // hundreds of ms while a pull wrote (every write makes the kept answers stale), and a drag's
+    // call waited behind them.
+    const parts: IpcOutput<'listPosts'>[] = [];
+    for (const [i, b] of brands.entries()) {
+      if (i > 0) await nextTurn();
+      parts.push(this.listPosts(b, range));
+    }
     const posts = parts.length === 1 ? (parts[0]?.posts ?? []) : mergeByDate(parts.map((p) => p.posts));
     const synced = parts.flatMap((p) => (p.syncedAt ? [p.syncedAt] : [])).sort();
     return {
@@ -346,24 +357,41 @@ export class PostsReader {
     }
     this.o.reachability.report(true, null);
     const { profileId, brandId } = active;
-    const result = this.o.db.tx(() => {
-      const keep = this.postsHeldByOutbox(active);
-      // A post confirmed by the outbox after this request left is newer than the answer.
-      for (const p of this.cache.listRange(profileId, brandId, startMs, endMs)) {
-        if (p.syncedAt > requestedAt) keep.add(p.id);
-      }
-      const replaced = this.cache.replaceRange(profileId, brandId, startMs, endMs, items, requestedAt, keep);
-      this.integrations.learn(
-        profileId,
-        brandId,
-        items.map((i) => ({ ...i.integration, platform: i.integration.platform ?? null })),
-      );
-      this.settings.set(syncKey(active), this.o.now().toISOString());
-      return replaced;
-    });
-    for (const outcome of result.outcomes) this.o.emit('postOutcome', outcome);
+    // A slice at a time, each its own transaction, with a turn of the event loop between them: a
+    // drag's call, a timer or another brand's answer is never held behind a whole wide pull.
+    let changed = 0;
+    for (const slice of pullSlices(items, startMs, endMs)) {
+      if (!this.running) return changed > 0;
+      const result = this.o.db.tx(() => {
+        const keep = this.postsHeldByOutbox(active);
+        // A post confirmed by the outbox after this request left is newer than the answer.
+        for (const p of this.cache.listRange(profileId, brandId, slice.startMs, slice.endMs)) {
+          if (p.syncedAt > requestedAt) keep.add(p.id);
+        }
+        const replaced = this.cache.replaceRange(
+          profileId,
+          brandId,
+          slice.startMs,
+          slice.endMs,
+          slice.items,
+          requestedAt,
+          keep,
+        );
+        this.integrations.learn(
+          profileId,
+          brandId,
+          slice.items.map((i) => ({ ...i.integration, platform: i.integration.platform ?? null })),
+        );
+        return replaced;
+      });
+      changed += result.changed;
+      for (const outcome of result.outcomes) this.o.emit('postOutcome', outcome);
+      await nextTurn();
+    }
+    if (!this.running) return changed > 0;
+    this.settings.set(syncKey(active), this.o.now().toISOString());
     // Only a real change is announced: the renderer refetches on it, and a quiet pull must not loop.
-    return result.changed > 0;
+    return changed > 0;
   }
 
   /** Posts a queued operation still refers to, which a pull must not drop from the cache. */

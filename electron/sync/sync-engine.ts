@@ -198,10 +198,10 @@ export class SyncEngine {
    * What the calendar shows in a range: the active brand's posts, or in the all-brands view every
    * brand's, each marked with its brand. Every brand's range is pulled behind the answer.
    */
-  listShownPosts(range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
+  async listShownPosts(range: IpcInput<'listPosts'>): Promise<IpcOutput<'listPosts'>> {
     const brands = this.shownBrands();
     if (brands.length === 0) throw notConnected();
-    return this.reviewedAcross(brands, this.reader.listPostsOf(brands, range));
+    return this.reviewedAcross(brands, await this.reader.listPostsOf(brands, range));
   }
 
   /** The posts with these ids as the calendar shows them now, and those it no longer shows (a write's answer). */
