@@ -362,7 +362,8 @@ export class PostsReader {
     let changed = 0;
     for (const slice of pullSlices(items, startMs, endMs)) {
       if (!this.running) return changed > 0;
-      const result = this.o.db.tx(() => {
+      // A copy of the service's posts: committed without waiting for the disk (see copyTx).
+      const result = this.o.db.copyTx(() => {
         const keep = this.postsHeldByOutbox(active);
         // A post confirmed by the outbox after this request left is newer than the answer.
         for (const p of this.cache.listRange(profileId, brandId, slice.startMs, slice.endMs)) {
