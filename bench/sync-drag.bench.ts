@@ -66,31 +66,32 @@ const DRAG_CLOCK = `
     const columns = document.querySelectorAll('[data-day-column]');
     const cells = [
       ...document.querySelectorAll('[data-calendar-view="week"] [data-post-id][data-state="scheduled"]'),
-    ].filter((c) => columnOf(c) >= 0 && columnOf(c) < columns.length - 1);
-    // The first from this turn's place whose grab point is its own (in a busy day posts overlap).
+    ].filter((c) => columnOf(c) >= 0);
+    // The first from this turn's place whose grab point is its own (in a busy day posts overlap),
+    // dropped at the start of its own half hour on another day where that row is empty (the
+    // seeded posts leave every half hour's first minutes free; a row draws its first post at its
+    // top), so it is drawn there and not folded into "+N more". The next day first.
     for (let i = 0; i < cells.length; i++) {
       const cell = cells[(turn * 37 + i) % cells.length];
       const event = cell.closest('[data-post-box]') || cell;
       event.scrollIntoView({ block: 'center' });
-      const to = columnOf(cell) + 1;
       const box = event.getBoundingClientRect();
       const grab = { x: box.left + Math.min(24, box.width / 2), y: box.top + 5 };
       const under = document.elementFromPoint(grab.x, grab.y);
       if (!under || under.closest('[data-post-id]') !== cell) continue;
-      // Dropped at the start of its own half hour in the next day, which the seeded posts leave free,
-      // so it is drawn first in its row.
-      const target = columns[to].getBoundingClientRect();
-      const minutes = ((box.top - target.top) / target.height) * 1440;
-      const rowStart = Math.floor(minutes / 30) * 30;
-      const rowTop = target.top + (rowStart / 1440) * target.height;
-      // A post of the sandbox's own may start there: then another post is dragged.
-      const taken = [...columns[to].querySelectorAll('[data-post-box]')].some((b) => {
-        const top = b.getBoundingClientRect().top;
-        return top >= rowTop - 1 && top < rowTop + (10 / 1440) * target.height;
-      });
-      if (taken) continue;
-      const y = rowTop + 5 + 2;
-      return { id: cell.dataset.postId, to, grab, drop: { x: target.left + target.width / 2, y } };
+      const from = columnOf(cell);
+      for (let step = 1; step < columns.length; step++) {
+        const to = (from + step) % columns.length;
+        const target = columns[to].getBoundingClientRect();
+        const minutes = ((box.top - target.top) / target.height) * 1440;
+        const rowTop = target.top + ((Math.floor(minutes / 30) * 30) / 1440) * target.height;
+        const taken = [...columns[to].querySelectorAll('[data-post-box]')].some((b) => {
+          const top = b.getBoundingClientRect().top;
+          return top >= rowTop - 2 && top < rowTop + (10 / 1440) * target.height;
+        });
+        if (taken) continue;
+        return { id: cell.dataset.postId, to, grab, drop: { x: target.left + target.width / 2, y: rowTop + 5 + 2 } };
+      }
     }
     throw new Error('no post of the week can be grabbed');
   };
@@ -144,7 +145,22 @@ interface DragPage {
 
 /** Drags a scheduled post of the week one day on, timing it in the page. */
 async function dragOnce(page: Page, turn: number): Promise<DragTimes> {
-  const pick = await page.evaluate((t) => (window as unknown as DragPage).__pickDrag(t), turn);
+  // A drag that ended as a click may have opened a row's "+N" list over the grid.
+  await page.keyboard.press('Escape');
+  let pick: DragPick | null = null;
+  // While the page redraws after a change, no post may be there to grab for a moment.
+  for (let attempt = 0; pick === null; attempt++) {
+    pick = await page
+      .evaluate((t) => (window as unknown as DragPage).__pickDrag(t), turn + attempt)
+      .catch(async (err: unknown) => {
+        if (attempt >= 20) {
+          await page.screenshot({ path: join(tmpdir(), 'sync-drag-failed.png') });
+          throw err;
+        }
+        await page.waitForTimeout(500);
+        return null;
+      });
+  }
   await page.evaluate(
     ({ id, to }) => {
       (window as unknown as { __drop: Promise<DragTimes> }).__drop = (
