@@ -19,6 +19,7 @@ const BENCHES = [
   { name: 'truth', file: 'truth.bench.ts', node: [] },
   { name: 'search', file: 'search.bench.ts', node: [] },
   { name: 'review', file: 'review.bench.ts', node: [] },
+  { name: 'sync-drag', file: 'sync-drag.bench.ts', node: [] },
 ];
 const only = process.argv.slice(2);
 
@@ -100,7 +101,7 @@ const cpu = cpus();
 const lines = [
   '# Benchmarks',
   '',
-  `Written by \`npm run bench\` (bench/run.mjs) on ${started.toISOString()}, in ${((Date.now() - started.getTime()) / 60000).toFixed(1)} min. Each figure is the median of the runs listed; PASS/MISS compares it with the target beside it.`,
+  `Written by \`npm run bench\` (bench/run.mjs) on ${started.toISOString()}, in ${((Date.now() - started.getTime()) / 60000).toFixed(1)} min${only.length > 0 ? ` (this run: ${only.join(', ')}; every other section is kept as an earlier run wrote it, with its own date)` : ''}. Each figure is the median of the runs listed; PASS/MISS compares it with the target beside it.`,
   '',
   '## Machine',
   '',
@@ -115,24 +116,46 @@ const lines = [
   '',
 ];
 if (failures.length > 0) lines.push('**Failed:** ' + failures.join('; '), '');
+// Each section's text, by its title: the ones measured now, and (when only some benchmarks ran)
+// the ones an earlier run wrote, so naming one benchmark never wipes the others' figures.
+const measured = new Map();
 for (const o of outputs) {
   const sections = [...new Set(o.figures.map((f) => f.section))];
   for (const section of sections) {
-    lines.push(`## ${section}`, '');
+    const block = [`## ${section}`, ''];
     if (o.calibrationMs !== undefined)
-      lines.push(`Measured ${o.measuredAt}, CPU calibration then ${fmt(o.calibrationMs)} ms.`, '');
-    lines.push('| Figure | Value | Target | Result | Runs | Note |', '|---|---:|---|---|---|---|');
+      block.push(`Measured ${o.measuredAt}, CPU calibration then ${fmt(o.calibrationMs)} ms.`, '');
+    block.push('| Figure | Value | Target | Result | Runs | Note |', '|---|---:|---|---|---|---|');
     for (const f of o.figures.filter((x) => x.section === section)) {
       const result = f.pass === null ? '—' : f.pass ? 'PASS' : '**MISS**';
-      lines.push(
+      block.push(
         `| ${f.name} | ${fmt(f.value)} ${f.unit} | ${f.target ?? '— (reported)'} | ${result} | ${f.runs.map(fmt).join(', ')} | ${(f.note ?? '').replace(/\|/g, '/')} |`,
       );
     }
-    lines.push('');
+    block.push('');
+    if (section === sections.at(-1)) {
+      for (const n of o.notes) block.push(`- ${n}`);
+      if (o.notes.length > 0) block.push('');
+    }
+    measured.set(section, block);
   }
-  for (const n of o.notes) lines.push(`- ${n}`);
-  if (o.notes.length > 0) lines.push('');
 }
+const earlier = new Map();
+const previous = join(benchDir, 'results.md');
+if (only.length > 0 && existsSync(previous)) {
+  let title = null;
+  for (const line of readFileSync(previous, 'utf8').split('\n')) {
+    if (line.startsWith('## ')) {
+      title = line.slice(3).trim();
+      earlier.set(title, []);
+    }
+    if (title !== null && title !== 'Machine') earlier.get(title).push(line);
+  }
+  earlier.delete('Machine');
+}
+// The earlier order, each measured section in its place; new sections last.
+for (const [title, block] of earlier) lines.push(...(measured.get(title) ?? block));
+for (const [title, block] of measured) if (!earlier.has(title)) lines.push(...block);
 writeFileSync(join(benchDir, 'results.md'), lines.join('\n'));
 console.log(`\nwrote bench/results.md${failures.length ? ` (${failures.join('; ')})` : ''}`);
 if (failures.length > 0) process.exitCode = 1;

@@ -102,6 +102,8 @@ export interface AppServices {
   desktopSettings(): DesktopSettings;
   /** Asks the window to open a post or the composer (it takes the request with takeOpenRequest). */
   requestOpen(request: OpenRequest): void;
+  /** Resolves when every background pull asked for so far has ended (tests and benchmarks wait on it). */
+  pulled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -347,7 +349,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     getBrandScope: async () => brandScope.view(),
     setAllBrands: async ({ all }) => {
       const scope = brandScope.setAll(all);
-      // Every brand shown is pulled wide in the background, one after another.
+      // Every brand shown is pulled wide in the background, a few brands at a time.
       sync.brandOpened();
       return scope;
     },
@@ -519,6 +521,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       openRequest = request;
       events.emit('openRequested', {});
     },
+    pulled: () => sync.pulled(),
     close: async () => {
       if (closed) return;
       closed = true;

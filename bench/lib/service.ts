@@ -13,6 +13,8 @@ import type { ServiceChildOptions, ServiceChildReady } from './service-child.js'
 
 export interface ChildService extends ServiceChildReady {
   pid: number;
+  /** The service's data dir (a benchmark may change its posts as another device would). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function startChildService(
   return {
     ...ready,
     pid: child.pid ?? -1,
+    dataDir,
     async close() {
       child.stdin.end();
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

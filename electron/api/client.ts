@@ -43,6 +43,8 @@ import {
  */
 
 const log = createLogger('api');
+/** Items of a long list checked before main's event loop gets a turn (about a few ms of zod). */
+const PARSE_SLICE = 500;
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -206,7 +208,7 @@ export class ApiClient implements PublishingApi {
       idempotent: true,
       retries: options.once ? 0 : undefined,
     });
-    return this.parseList(PostListItem, raw.body, 'posts', 'post list');
+    return this.parseLongList(PostListItem, raw.body, 'posts', 'post list');
   }
 
   async getPost(id: string): Promise<PostDetail> {
@@ -411,6 +413,29 @@ export class ApiClient implements PublishingApi {
 
   /** A list arrives as a bare array or wrapped (`{posts: [...]}`, `{data: [...]}`…): the spec leaves it open. */
   private parseList<S extends z.ZodType>(item: S, body: unknown, key: string, what: string): z.output<S>[] {
+    return this.listOf(body, key, what).map((entry, index) => this.parseItem(item, entry, what, index));
+  }
+
+  /**
+   * parseList for lists that run to thousands (a wide pull of posts): PARSE_SLICE items at a time,
+   * with a turn of main's event loop between them, so checking them never holds up a drag's call.
+   */
+  private async parseLongList<S extends z.ZodType>(
+    item: S,
+    body: unknown,
+    key: string,
+    what: string,
+  ): Promise<z.output<S>[]> {
+    const list = this.listOf(body, key, what);
+    const parsed: z.output<S>[] = [];
+    for (const [index, entry] of list.entries()) {
+      if (index > 0 && index % PARSE_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      parsed.push(this.parseItem(item, entry, what, index));
+    }
+    return parsed;
+  }
+
+  private listOf(body: unknown, key: string, what: string): unknown[] {
     const list = listItems(body, key);
     if (list === null) {
       throw new ApiError({
@@ -418,11 +443,13 @@ export class ApiClient implements PublishingApi {
         message: malformedMessage(this.host, `${what}: expected a list`),
       });
     }
-    return list.map((entry, index) => {
-      const result = item.safeParse(entry);
-      if (!result.success) throw this.malformed(`${what} item ${index}`, result.error);
-      return result.data;
-    });
+    return list;
+  }
+
+  private parseItem<S extends z.ZodType>(item: S, entry: unknown, what: string, index: number): z.output<S> {
+    const result = item.safeParse(entry);
+    if (!result.success) throw this.malformed(`${what} item ${index}`, result.error);
+    return result.data;
   }
 
   private malformed(what: string, error: z.ZodError): ApiError {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { autoBrandColor } from '../../shared/brands/colors.js';
+import { brandSyncProblemSentence, type BrandSyncProblem } from '../../shared/brands/sync-problem.js';
 import type { BrandEntry, BrandRef, BrandScope } from '../../shared/ipc/models.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import { AppFailure } from '../core/app-failure.js';
@@ -17,7 +18,6 @@ import { requireTimeZone } from './time-zone.js';
 
 const ALL_BRANDS_SETTING = 'calendar.allBrands';
 const DISPLAY_ZONE_SETTING = 'calendar.allBrandsZone';
-const refKey = (b: BrandRef) => `${b.profileId}\u0000${b.brandId}`;
 
 export interface BrandScopeDeps {
   profiles: ProfilesRepo;
@@ -29,9 +29,6 @@ export interface BrandScopeDeps {
 }
 
 export class BrandScopeService {
-  /** What keeps each brand from syncing, said for the user (kept for this run only). */
-  private readonly problems = new Map<string, string>();
-
   constructor(private readonly d: BrandScopeDeps) {}
 
   isAll(): boolean {
@@ -90,17 +87,12 @@ export class BrandScopeService {
     return this.shown().some((b) => b.profileId === ref.profileId && b.brandId === ref.brandId);
   }
 
-  /** Marks a brand as not syncing, with what to do (null: it syncs again). Announced when it changes. */
-  setProblem(ref: BrandRef, problem: string | null): void {
-    const key = refKey(ref);
-    if ((this.problems.get(key) ?? null) === problem) return;
-    if (problem === null) this.problems.delete(key);
-    else this.problems.set(key, problem);
-    this.changed();
-  }
-
-  problemOf(ref: BrandRef): string | null {
-    return this.problems.get(refKey(ref)) ?? null;
+  /**
+   * Marks a brand as not syncing (null: it syncs again), in the database: the mark shows at the next
+   * start before any network, until a pull of the brand works. Announced when it changes.
+   */
+  setProblem(ref: BrandRef, problem: BrandSyncProblem | null): void {
+    if (this.d.brands.setSyncProblem(ref.profileId, ref.brandId, problem)) this.changed();
   }
 
   private changed(): BrandScope {
@@ -119,7 +111,7 @@ export class BrandScopeService {
       color: b.color ?? autoBrandColor(i),
       colorChosen: b.color !== null,
       timezone: b.timezone,
-      problem: this.problems.get(refKey({ profileId: b.profileId, brandId: b.id })) ?? null,
+      problem: b.syncProblem ? brandSyncProblemSentence(b.syncProblem) : null,
     }));
   }
 }

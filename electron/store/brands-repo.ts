@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BrandSyncProblem } from '../../shared/brands/sync-problem.js';
 import type { AppDatabase } from './database.js';
 import { parseRow, parseRows, sqlInt } from './rows.js';
 
@@ -22,8 +23,11 @@ const Row = z
   })
   .transform((r): BrandRecord => ({ profileId: r.profile_id, id: r.id, name: r.name, timezone: r.timezone }));
 
-/** A brand with the colour chosen for it on this device (#rrggbb; null = picked automatically). */
-export type ColoredBrand = BrandRecord & { color: string | null };
+/**
+ * A brand with the colour chosen for it on this device (#rrggbb; null = picked automatically) and
+ * what keeps it from syncing (null: nothing known).
+ */
+export type ColoredBrand = BrandRecord & { color: string | null; syncProblem: BrandSyncProblem | null };
 const ColoredRow = z
   .object({
     profile_id: z.string(),
@@ -31,6 +35,8 @@ const ColoredRow = z
     name: z.string(),
     timezone: z.string().nullable(),
     color: z.string().nullable(),
+    // A kind this version does not know (written by a newer one) shows as none, not as a lost brand.
+    sync_problem: BrandSyncProblem.nullable().catch(null),
   })
   .transform((r): ColoredBrand => ({
     profileId: r.profile_id,
@@ -38,6 +44,7 @@ const ColoredRow = z
     name: r.name,
     timezone: r.timezone,
     color: r.color,
+    syncProblem: r.sync_problem,
   }));
 
 export class BrandsRepo {
@@ -109,6 +116,14 @@ export class BrandsRepo {
       .prepare('UPDATE brands SET color = ? WHERE profile_id = ? AND id = ?')
       .run(color, profileId, id);
     return this.get(profileId, id);
+  }
+
+  /** Marks the brand as refused by the service (null: it syncs); false when nothing changed. */
+  setSyncProblem(profileId: string, id: string, problem: BrandSyncProblem | null): boolean {
+    const result = this.db.sql
+      .prepare('UPDATE brands SET sync_problem = ? WHERE profile_id = ? AND id = ? AND sync_problem IS NOT ?')
+      .run(problem, profileId, id, problem);
+    return Number(result.changes) > 0;
   }
 
   /** Minutes one account's posts should keep apart (clash warnings); null = the default. */

@@ -41,6 +41,13 @@ export interface AppDatabase {
   readonly path: string;
   /** Runs `fn` in one immediate transaction: every write inside lands together or not at all. */
   tx<T>(fn: () => T): T;
+  /**
+   * tx for writes that only copy what the service holds (a pull): committed without waiting for
+   * the disk, which held main for hundreds of ms per commit on a busy disk. A power cut may lose
+   * the last of them, at the cost of one more pull; SQLite keeps the order of commits, so the next
+   * FULL one makes them durable too. Inside another transaction it joins it.
+   */
+  copyTx<T>(fn: () => T): T;
   /** Called by repositories when a row fails its schema. */
   reportCorrupt(row: CorruptRow): void;
   /** Corrupt rows seen since the database was opened (for diagnostics and tests). */
@@ -143,6 +150,15 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): A
   return {
     sql,
     path,
+    copyTx<T>(fn: () => T): T {
+      if (depth > 0) return fn();
+      sql.exec('PRAGMA synchronous = NORMAL');
+      try {
+        return this.tx(fn);
+      } finally {
+        sql.exec('PRAGMA synchronous = FULL');
+      }
+    },
     tx<T>(fn: () => T): T {
       // Nested calls join the outer transaction so repositories can be composed.
       if (depth > 0) return fn();

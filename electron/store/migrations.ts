@@ -481,4 +481,10 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX outbox_by_draft ON outbox (profile_id, draft_id);
     `,
   },
+  {
+    name: 'what keeps a brand from syncing, kept across restarts',
+    sql: `
+      ALTER TABLE brands ADD COLUMN sync_problem TEXT;
+    `,
+  },
 ];

@@ -199,11 +199,12 @@ export class PostsCache {
       const stored = this.db.sql.prepare(
         'SELECT item_json FROM posts WHERE profile_id = ? AND brand_id = ? AND id = ?',
       );
-      // What the service says now against what it said last time, so an unchanged pull stays quiet.
+      // What the service says now against what it said last time, so an unchanged pull stays quiet
+      // and writes nothing: a row written again costs its search-index update too.
       const updated = items.filter((i) => {
         const row = stored.get(profileId, brandId, i.id) as { item_json?: unknown } | undefined;
         return row?.item_json !== JSON.stringify(i);
-      }).length;
+      });
       let removed = 0;
       for (const cached of this.listRange(profileId, brandId, startMs, endMs)) {
         if (!present.has(cached.id) && !keep.has(cached.id)) {
@@ -212,9 +213,9 @@ export class PostsCache {
         }
       }
       return {
-        outcomes: this.upsert(profileId, brandId, items, syncedAt),
+        outcomes: this.upsert(profileId, brandId, updated, syncedAt),
         removed,
-        changed: removed + updated,
+        changed: removed + updated.length,
       };
     });
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brandSyncProblemOf, type BrandSyncProblem } from '../../shared/brands/sync-problem.js';
 import type { PostDetail, PostListItem } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { CalendarPost, PostRangeResult, PostsNow } from '../../shared/ipc/models.js';
@@ -13,6 +14,8 @@ import type { CachedPost, PostsCache } from '../store/posts-cache.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 import { calendarPosts, groupsBeingReplaced, opOfLocalPost } from './outbox-overlay.js';
 import type { Emit } from '../core/events.js';
+import { nextTurn, pullSlices } from './pull-slices.js';
+import { PullSlots } from './pull-slots.js';
 import type { Reachability } from './reachability.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 
@@ -31,6 +34,12 @@ const RECENT_RANGES = 3;
 /** A range pulled this recently is not pulled again because it was asked for again. */
 const FRESH_MS = 15_000;
 const DAY_MS = 86_400_000;
+/**
+ * Brands pulled at once. Three: ten brands' wide pulls end in about a third of the time one at a
+ * time takes, a slow or refused brand holds one slot while the others go on, and the service (and
+ * main's event loop, which stores each answer) never meets ten of them at once.
+ */
+export const PULLS_AT_ONCE = 3;
 /**
  * How many answers are kept while nothing is written: the range on screen and the ones paged past,
  * for each brand of the all-brands view (ten brands × four ranges).
@@ -68,24 +77,16 @@ export interface PostsReaderOptions {
   /** Also pull the ranges before and after the one asked for. */
   prefetchNeighbours: boolean;
   /**
-   * Told when the service refuses a brand's pulls for good (what to do, in the user's words) and
-   * when they work again (null): the brand is marked, and the other brands go on.
+   * Told when the service refuses a brand's pulls for good (which refusal) and after every pull of
+   * the brand that worked (null), so a mark kept from an earlier run goes too: the brand is marked,
+   * and the other brands go on.
    */
-  onBrandProblem?: (brand: ActiveBrand, problem: string | null) => void;
+  onBrandProblem?: (brand: ActiveBrand, problem: BrandSyncProblem | null) => void;
 }
 
-/** What a refusal of a brand's pull tells the user to do; null when it is not the brand's own problem. */
-export function brandProblem(err: unknown): string | null {
-  if (!(err instanceof ApiError) || err.status === null) return null;
-  if (err.code === 'BRAND_NOT_ALLOWED')
-    return 'This connection’s key may not act on this brand: ask an owner for a key that includes it, or connect the brand with its own key.';
-  if (err.code === 'INSUFFICIENT_SCOPE')
-    return 'This connection’s key may not read posts: make a key that may read and write posts, then paste it in Settings.';
-  if (err.status === 401)
-    return 'This connection’s key was refused (revoked or expired): paste a new key in Settings.';
-  if (err.status === 403)
-    return 'The service refused this brand’s posts: check the key’s access in the service, then paste it again in Settings.';
-  return null;
+/** The kind of refusal of a brand's pull; null when it is not the brand's own problem (a fault, offline). */
+export function brandProblem(err: unknown): BrandSyncProblem | null {
+  return err instanceof ApiError ? brandSyncProblemOf(err.status, err.code) : null;
 }
 
 export class PostsReader {
@@ -94,8 +95,13 @@ export class PostsReader {
   private readonly integrations: IntegrationsRepo;
   private readonly settings: SettingsRepo;
   private running = true;
-  /** Pull rounds run one after another, so a burst of asks never fans out into parallel GETs. */
-  private rounds: Promise<void> = Promise.resolve();
+  /**
+   * Each brand's pull rounds, chained: a brand's rounds run one after another (a burst of asks never
+   * fans out into parallel GETs of one brand), and its entry goes once its last round ended.
+   */
+  private readonly rounds = new Map<string, Promise<void>>();
+  /** Rounds of different brands share PULLS_AT_ONCE slots. */
+  private readonly slots = new PullSlots(PULLS_AT_ONCE);
   /** When each range (by brand and bounds) was last pulled, or is queued to be: the freshness check. */
   private readonly pulledAt = new Map<string, number>();
   private recentRanges: { active: ActiveBrand; range: MsRange }[] = [];
@@ -120,13 +126,14 @@ export class PostsReader {
     await this.pulled();
   }
 
+  /** A new key, connection or view: every brand the service refused is asked again at once. */
+  forgetRefusals(): void {
+    this.refused.clear();
+  }
+
   /** Resolves once every pull asked for so far has ended (tests and syncNow wait on it). */
   async pulled(): Promise<void> {
-    let seen: Promise<void> | null = null;
-    while (seen !== this.rounds) {
-      seen = this.rounds;
-      await seen;
-    }
+    while (this.rounds.size > 0) await Promise.all(this.rounds.values());
   }
 
   listPosts(active: ActiveBrand, range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
@@ -168,10 +175,20 @@ export class PostsReader {
 
   /**
    * The posts of several brands in a range (the all-brands view), each post marked with its brand,
-   * in time order; every brand's range is pulled behind the answer, one brand's round after another.
+   * in time order; every brand's range is pulled behind the answer, PULLS_AT_ONCE brands at a time.
    */
-  listPostsOf(brands: readonly ActiveBrand[], range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
-    const parts = brands.map((b) => this.listPosts(b, range));
+  async listPostsOf(
+    brands: readonly ActiveBrand[],
+    range: IpcInput<'listPosts'>,
+  ): Promise<IpcOutput<'listPosts'>> {
+    // A turn of the event loop between brands: ten brands' posts built in one go held main for
+    // hundreds of ms while a pull wrote (every write makes the kept answers stale), and a drag's
+    // call waited behind them.
+    const parts: IpcOutput<'listPosts'>[] = [];
+    for (const [i, b] of brands.entries()) {
+      if (i > 0) await nextTurn();
+      parts.push(this.listPosts(b, range));
+    }
     const posts = parts.length === 1 ? (parts[0]?.posts ?? []) : mergeByDate(parts.map((p) => p.posts));
     const synced = parts.flatMap((p) => (p.syncedAt ? [p.syncedAt] : [])).sort();
     return {
@@ -266,10 +283,12 @@ export class PostsReader {
     });
     // Offline, reads do not knock on the service: the probe notices its return, and the engine
     // then pulls the recent ranges again.
-    if (due.length === 0 || !this.running || (!force && !this.o.reachability.online)) return this.rounds;
+    const key = brandKey(active);
+    const queued = this.rounds.get(key) ?? Promise.resolve();
+    if (due.length === 0 || !this.running || (!force && !this.o.reachability.online)) return queued;
     // A brand the service refused waits out its backoff: it never holds up the other brands' pulls.
-    const refused = this.refused.get(brandKey(active));
-    if (refused && nowMs < refused.untilMs) return this.rounds;
+    const refused = this.refused.get(key);
+    if (refused && nowMs < refused.untilMs) return queued;
     for (const r of due) this.pulledAt.set(this.rangeKey(active, r), nowMs);
     const round = async () => {
       const api = await this.o.apiOf(active);
@@ -279,15 +298,16 @@ export class PostsReader {
         if (!this.running) return;
         try {
           if (await this.pull(api, active, r.startMs, r.endMs)) changed.push(r);
-          if (this.refused.delete(brandKey(active))) this.o.onBrandProblem?.(active, null);
+          this.refused.delete(key);
+          this.o.onBrandProblem?.(active, null);
         } catch (err) {
           // Asked again later (freshness forgotten), so a range missed offline is pulled once back.
           for (const d of due) this.pulledAt.delete(this.rangeKey(active, d));
           const problem = brandProblem(err);
           if (problem) {
-            const failures = (this.refused.get(brandKey(active))?.failures ?? 0) + 1;
+            const failures = (this.refused.get(key)?.failures ?? 0) + 1;
             const wait = Math.min(REFUSED_MAX_MS, REFUSED_BASE_MS * 2 ** (failures - 1));
-            this.refused.set(brandKey(active), { failures, untilMs: Date.now() + wait });
+            this.refused.set(key, { failures, untilMs: Date.now() + wait });
             this.o.onBrandProblem?.(active, problem);
           }
           log.info('background pull stopped', err);
@@ -303,8 +323,15 @@ export class PostsReader {
         update: null,
       });
     };
-    this.rounds = this.rounds.then(round).catch((err: unknown) => log.warn('a background pull failed', err));
-    return this.rounds;
+    // After the brand's own queued rounds, in one of the shared slots.
+    const next = queued
+      .then(() => this.slots.run(round))
+      .catch((err: unknown) => log.warn('a background pull failed', err));
+    this.rounds.set(key, next);
+    void next.then(() => {
+      if (this.rounds.get(key) === next) this.rounds.delete(key);
+    });
+    return next;
   }
 
   private rangeKey(active: ActiveBrand, r: MsRange): string {
@@ -330,24 +357,42 @@ export class PostsReader {
     }
     this.o.reachability.report(true, null);
     const { profileId, brandId } = active;
-    const result = this.o.db.tx(() => {
-      const keep = this.postsHeldByOutbox(active);
-      // A post confirmed by the outbox after this request left is newer than the answer.
-      for (const p of this.cache.listRange(profileId, brandId, startMs, endMs)) {
-        if (p.syncedAt > requestedAt) keep.add(p.id);
-      }
-      const replaced = this.cache.replaceRange(profileId, brandId, startMs, endMs, items, requestedAt, keep);
-      this.integrations.learn(
-        profileId,
-        brandId,
-        items.map((i) => ({ ...i.integration, platform: i.integration.platform ?? null })),
-      );
-      this.settings.set(syncKey(active), this.o.now().toISOString());
-      return replaced;
-    });
-    for (const outcome of result.outcomes) this.o.emit('postOutcome', outcome);
+    // A slice at a time, each its own transaction, with a turn of the event loop between them: a
+    // drag's call, a timer or another brand's answer is never held behind a whole wide pull.
+    let changed = 0;
+    for (const slice of pullSlices(items, startMs, endMs)) {
+      if (!this.running) return changed > 0;
+      // A copy of the service's posts: committed without waiting for the disk (see copyTx).
+      const result = this.o.db.copyTx(() => {
+        const keep = this.postsHeldByOutbox(active);
+        // A post confirmed by the outbox after this request left is newer than the answer.
+        for (const p of this.cache.listRange(profileId, brandId, slice.startMs, slice.endMs)) {
+          if (p.syncedAt > requestedAt) keep.add(p.id);
+        }
+        const replaced = this.cache.replaceRange(
+          profileId,
+          brandId,
+          slice.startMs,
+          slice.endMs,
+          slice.items,
+          requestedAt,
+          keep,
+        );
+        this.integrations.learn(
+          profileId,
+          brandId,
+          slice.items.map((i) => ({ ...i.integration, platform: i.integration.platform ?? null })),
+        );
+        return replaced;
+      });
+      changed += result.changed;
+      for (const outcome of result.outcomes) this.o.emit('postOutcome', outcome);
+      await nextTurn();
+    }
+    if (!this.running) return changed > 0;
+    this.settings.set(syncKey(active), this.o.now().toISOString());
     // Only a real change is announced: the renderer refetches on it, and a quiet pull must not loop.
-    return result.changed > 0;
+    return changed > 0;
   }
 
   /** Posts a queued operation still refers to, which a pull must not drop from the cache. */

@@ -12,6 +12,7 @@
  * through `apiFor`, so switching brand never strands a queued change.
  */
 import type { MediaObject } from '../../shared/api/resources.js';
+import type { BrandSyncProblem } from '../../shared/brands/sync-problem.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { CalendarPost, OutboxItemView, PostsNow, SyncStatus } from '../../shared/ipc/models.js';
 import { ApiError } from '../api/errors.js';
@@ -47,7 +48,7 @@ export interface SyncEngineOptions {
    */
   shownBrands?: () => ActiveBrand[];
   /** Told when the service refuses a brand for good (what to do), and when it works again (null). */
-  onBrandProblem?: (brand: ActiveBrand, problem: string | null) => void;
+  onBrandProblem?: (brand: ActiveBrand, problem: BrandSyncProblem | null) => void;
   emit: Emit;
   now?: () => Date;
   /** Waits between retries (tests pass milliseconds). */
@@ -161,8 +162,10 @@ export class SyncEngine {
    */
   brandOpened(): void {
     this.worker.retryNow();
-    // Every brand shown: in the all-brands view, one brand's wide pull after another (the reader's
-    // rounds run one at a time), so ten brands never fan out into ten parallel pulls.
+    // A new key may be the fix a refused brand's sentence asked for: no backoff keeps it waiting.
+    this.reader.forgetRefusals();
+    // Every brand shown: in the all-brands view, the reader pulls PULLS_AT_ONCE brands at a time,
+    // so ten brands never fan out into ten parallel pulls and one slow brand holds up no other.
     for (const brand of this.shownBrands()) void this.reader.learnBrand(brand);
   }
 
@@ -198,10 +201,10 @@ export class SyncEngine {
    * What the calendar shows in a range: the active brand's posts, or in the all-brands view every
    * brand's, each marked with its brand. Every brand's range is pulled behind the answer.
    */
-  listShownPosts(range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
+  async listShownPosts(range: IpcInput<'listPosts'>): Promise<IpcOutput<'listPosts'>> {
     const brands = this.shownBrands();
     if (brands.length === 0) throw notConnected();
-    return this.reviewedAcross(brands, this.reader.listPostsOf(brands, range));
+    return this.reviewedAcross(brands, await this.reader.listPostsOf(brands, range));
   }
 
   /** The posts with these ids as the calendar shows them now, and those it no longer shows (a write's answer). */

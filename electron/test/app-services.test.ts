@@ -677,4 +677,44 @@ describe('all brands (issue 27)', () => {
     expect(refused.message).toMatch(/another brand/);
     expect((await app.fails('getClashSettings', { brand: lumenRef })).message).toMatch(/another brand/);
   });
+
+  it('keeps a brand the key may not act on marked across a restart, before any network, until a pull of it works', async () => {
+    const pine = svc.brandIds[1]!;
+    const markOf = async (app: Opened) =>
+      (await app.ok<BrandScope>('getBrandScope')).brands.find((b) => b.brandId === pine)?.problem ?? null;
+    const waitFor = async (what: string, check: () => Promise<boolean>) => {
+      for (const end = Date.now() + 20_000; !(await check());) {
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    // The brand1-only key lists both brands of its organization but may act on the first only.
+    const app = await open();
+    const profile = await app.ok<ProfileView>('connectProfile', connectInput('brand1-only'));
+    await app.ok('setAllBrands', { all: true });
+    await waitFor('Pine Trail marked', async () => (await markOf(app)) !== null);
+    expect(await markOf(app)).toMatch(/may not act on this brand: ask an owner/);
+    const marked = (await app.ok<BrandScope>('getBrandScope')).brands.filter((b) => b.problem !== null);
+    expect(marked.map((b) => b.brandId)).toEqual([pine]);
+    await app.services.close();
+
+    // The next start: no request is answered until the test lets it, and the mark is there already.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held: typeof fetch = async (input, init) => {
+      await gate;
+      return fetch(input, init);
+    };
+    const again = await open({ fetch: held }, app.dir);
+    expect(await markOf(again)).toMatch(/may not act on this brand/);
+    release();
+
+    // A key that may act on it, as the sentence asks: the next pull of the brand clears the mark,
+    // in the database too.
+    await again.ok('replaceKey', { profileId: profile.id, apiKey: svc.token('full-test') });
+    await waitFor('the mark cleared', async () => (await markOf(again)) === null);
+    await again.services.close();
+    const third = await open({}, app.dir);
+    expect(await markOf(third)).toBeNull();
+  });
 });

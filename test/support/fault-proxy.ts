@@ -37,6 +37,9 @@ export interface ProxiedRequest {
   fault: Fault | null;
   /** The brand the request acted on (its x-brand-id header), so a test sees which brand a write carried. */
   brandId?: string;
+  /** When it arrived and when its answer was sent (Date.now()), so a test sees what overlapped. */
+  at: number;
+  doneAt?: number;
 }
 
 export interface FaultProxy {
@@ -47,6 +50,8 @@ export interface FaultProxy {
   setRate(rate: number): void;
   /** Decides the fault of matching requests instead of the dice (null: forward them). */
   override(rule: ((req: { method: string; url: string }) => Fault | null | undefined) | null): void;
+  /** Holds matching requests this many ms before forwarding them (a slow service for one brand). */
+  slow(rule: ((req: { method: string; url: string; brandId?: string }) => number) | null): void;
   close(): Promise<void>;
 }
 
@@ -78,6 +83,7 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
   const random = seededRandom(opts.seed);
   let rate = opts.rate;
   let rule: Parameters<FaultProxy['override']>[0] = null;
+  let slowRule: Parameters<FaultProxy['slow']>[0] = null;
   const log: ProxiedRequest[] = [];
   const sockets = new Set<Socket>();
 
@@ -119,7 +125,16 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
     const seen = { method: req.method ?? 'GET', url: req.url ?? '/' };
     const fault = draw(seen);
     const brand = req.headers['x-brand-id'];
-    log.push({ ...seen, fault, ...(typeof brand === 'string' ? { brandId: brand } : {}) });
+    const entry: ProxiedRequest = {
+      ...seen,
+      fault,
+      ...(typeof brand === 'string' ? { brandId: brand } : {}),
+      at: Date.now(),
+    };
+    log.push(entry);
+    res.once('finish', () => (entry.doneAt = Date.now()));
+    const holdMs = slowRule?.(entry) ?? 0;
+    if (holdMs > 0) await new Promise((r) => setTimeout(r, holdMs));
     switch (fault) {
       case 'rateLimited':
         res
@@ -189,6 +204,9 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
     },
     override(next) {
       rule = next;
+    },
+    slow(next) {
+      slowRule = next;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -99,6 +99,7 @@ describe('database', () => {
     ]);
     expect(schema.profiles).not.toContain('api_key');
     expect(schema.brands).toContain('clash_gap_minutes');
+    expect(schema.brands).toContain('sync_problem');
     expect(schema.outbox).toEqual(
       expect.arrayContaining([
         'id',
@@ -265,5 +266,24 @@ describe('database', () => {
       }),
     ).toThrow('boom');
     expect(settings.get('a', z.number())).toBeNull();
+  });
+
+  it("commits a pull's copy without waiting for the disk, and every other write waits again after it", () => {
+    const db = open(tempFile());
+    const settings = new SettingsRepo(db);
+    const mode = () => (db.sql.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous;
+    // 2 is FULL, 1 is NORMAL.
+    expect(mode()).toBe(2);
+    expect(db.copyTx(() => (settings.set('copied', 1), mode()))).toBe(1);
+    expect(mode()).toBe(2);
+    expect(() =>
+      db.copyTx(() => {
+        settings.set('lost', 1);
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(mode()).toBe(2);
+    expect(settings.get('copied', z.number())).toBe(1);
+    expect(settings.get('lost', z.number())).toBeNull();
   });
 });

@@ -84,6 +84,23 @@ describe('pulling posts into the cache', () => {
     expect(changes()).toBe(afterFirst + 1);
   });
 
+  it('writes only the posts that changed: a pull that finds nothing new leaves every row as it was', async () => {
+    h = await harness();
+    const range = week();
+    await h.fresh(range);
+    const cache = new PostsCache(h.db);
+    const rows = () =>
+      cache
+        .listRange(PROFILE_ID, h!.brandId, Date.parse(range.start), Date.parse(range.end))
+        .map((p) => [p.id, p.syncedAt]);
+    const before = rows();
+    expect(before.length).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 5));
+    await h.fresh(range);
+    // Each row still carries the time of the pull that wrote it: none was written again.
+    expect(rows()).toEqual(before);
+  });
+
   it('prefetches the neighbouring ranges, so the next week shows offline too', async () => {
     h = await harness({ engine: { prefetchNeighbours: true } });
     const tag = `next-${Date.now()}`;
