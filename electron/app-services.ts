@@ -284,7 +284,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     timezone: (brand) => queue.timezone(brand),
     brandName: ({ profileId, brandId }) =>
       profiles.brandViews(profileId).find((b) => b.id === brandId)?.name ?? 'Postdeck',
-    postsInRange: (range) => sync.listShownPosts(range).posts,
+    postsInRange: async (range) => (await sync.listShownPosts(range)).posts,
     postsById: (ids) => sync.postsShown(ids),
     detail: (id) => sync.getPost({ id }),
     savedDetail: (post) => {
@@ -307,7 +307,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     timezone: (brand) => queue.timezone(brand),
     brandName: brandNameOf,
     lens: review,
-    postsInRange: (range) => sync.listShownPosts(range).posts,
+    postsInRange: async (range) => (await sync.listShownPosts(range)).posts,
     postsById: (ids) => sync.postsShown(ids),
     outboxOp: (id) => stores.outbox.get(id),
     detail: (id) => sync.getPost({ id }),

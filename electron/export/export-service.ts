@@ -38,8 +38,11 @@ export interface ExportServiceOptions {
    * shown brand's posts, each row naming its brand), else null.
    */
   allBrandsZone?: () => string | null;
-  /** The calendar's posts (cache with pending changes laid over it). */
-  postsInRange: (range: PostRange) => CalendarPost[];
+  /**
+   * The calendar's posts (cache with pending changes laid over it); the all-brands read yields
+   * between brands, so it may wait.
+   */
+  postsInRange: (range: PostRange) => CalendarPost[] | Promise<CalendarPost[]>;
   postsById: (ids: readonly string[]) => CalendarPost[];
   /** GET /posts/:id, or the copy saved when it was last opened. */
   detail: (id: string) => Promise<PostDetail>;
@@ -142,10 +145,9 @@ export class ExportService {
     if (!active) throw notConnected();
     if (!this.o.chooseSavePath)
       throw new AppFailure('INTERNAL', 'Saving files is not available in this build.');
-    const shown =
-      scope.kind === 'range'
-        ? this.o.postsInRange({ start: scope.start, end: scope.end })
-        : this.o.postsById(scope.postIds);
+    const shown = await (scope.kind === 'range'
+      ? this.o.postsInRange({ start: scope.start, end: scope.end })
+      : this.o.postsById(scope.postIds));
     const serverPosts = shown.filter((p) => !p.localOnly);
     const skipped = shown.length - serverPosts.length;
     if (serverPosts.length === 0) {

@@ -31,7 +31,8 @@ export interface ReviewPackOptions {
   timezone: (active: ActiveBrand) => string;
   brandName: (active: ActiveBrand) => string;
   lens: ReviewLens;
-  postsInRange: (range: PostRange) => CalendarPost[];
+  /** The posts the calendar shows in a range (the all-brands read yields between brands, so it may wait). */
+  postsInRange: (range: PostRange) => CalendarPost[] | Promise<CalendarPost[]>;
   postsById: (ids: readonly string[]) => CalendarPost[];
   outboxOp: (id: string) => OutboxRecord | null;
   detail: (id: string) => Promise<PostDetail>;
@@ -61,10 +62,9 @@ export class ReviewPackService {
       throw new AppFailure('INTERNAL', 'Saving a PDF is not available in this build.');
     if (!this.o.chooseSavePath)
       throw new AppFailure('INTERNAL', 'Saving files is not available in this build.');
-    const shown =
-      input.scope.kind === 'range'
-        ? this.o.postsInRange({ start: input.scope.start, end: input.scope.end })
-        : this.o.postsById(input.scope.postIds);
+    const shown = await (input.scope.kind === 'range'
+      ? this.o.postsInRange({ start: input.scope.start, end: input.scope.end })
+      : this.o.postsById(input.scope.postIds));
     const built = await this.build(active, shown, input.scope.kind === 'range' ? input.scope : null);
     if (built.data.posts.length === 0)
       throw new AppFailure(

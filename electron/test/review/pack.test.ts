@@ -41,7 +41,7 @@ describe('review pack file', () => {
       savedDetail: () => null,
       record: () => undefined,
     });
-    const { data } = await service.build(active, service['o'].postsInRange(range), range);
+    const { data } = await service.build(active, await service['o'].postsInRange(range), range);
     expect(data.posts).toHaveLength(1);
     expect(data.posts[0]!.accounts[0]!.blocks[0]!.text).toContain(HOSTILE);
     const assets = await packAssets();
