@@ -82,7 +82,7 @@ const bridge: Host = {
     if (!('api' in globalThis)) {
       page.__postdeckInvoke = async (method, input) => {
         bridgeCalls.push([method, input]);
-        return { ok: true, value: { method } };
+        return JSON.stringify({ ok: true, value: { method } });
       };
       // The test host knows the files it made choosable; it registers the chosen one with main.
       page.__postdeckRegisterFile = async (name) => {

@@ -25,7 +25,8 @@ export interface BridgeSpec {
 /** Globals the bridge adds to the page (never present in the Electron app). */
 export interface BridgeWindow {
   api: unknown;
-  __postdeckInvoke(name: string, input: unknown): Promise<unknown>;
+  /** The answer as JSON text: see attachBridge. */
+  __postdeckInvoke(name: string, input: unknown): Promise<string>;
   __postdeckEmit?: (name: string, payload: unknown) => void;
   /** Registers, with main, the file the test made choosable under this name; answers its token. */
   __postdeckRegisterFile(name: string): Promise<string | null>;
@@ -40,7 +41,10 @@ export function installWindowApi(spec: BridgeSpec): void {
   const page = globalThis as unknown as BridgeWindow;
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const methods = Object.fromEntries(
-    spec.methods.map((name) => [name, (input: unknown) => page.__postdeckInvoke(name, input)]),
+    spec.methods.map((name) => [
+      name,
+      async (input: unknown) => JSON.parse(await page.__postdeckInvoke(name, input)) as unknown,
+    ]),
   ) as { [K in IpcMethodName]: WindowApi[K] };
   // Held to the contract's type by the compiler, as the preload's is.
   const api = {
@@ -93,7 +97,10 @@ export async function attachBridge(
     calls.push(String(name));
     const result = await services.invoke(String(name), input, { caller: 'bridge' });
     results.push(result);
-    return result;
+    // As JSON text: Playwright carries a binding's object answer as a tree of tagged values, which
+    // took over a second for a 1 MB month (truth.bench); a string crosses at once, as Electron's
+    // structured clone does. Every IPC answer is plain JSON data (the contract's zod schemas).
+    return JSON.stringify(result);
   });
   // Files a test made choosable, by base name: what Electron's webUtils knows of a chosen File.
   const filePaths = new Map<string, string>();
