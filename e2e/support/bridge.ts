@@ -114,11 +114,12 @@ export async function attachBridge(
   const unsubscribe = services.onEvent((name, payload) => {
     events.push({ name, payload });
     // Events sent while the page navigates have nobody to reach, as in Electron.
+    // As JSON text, for the reason the answers are (a change event can carry a week of posts).
     page
-      .evaluate(([n, p]) => (globalThis as unknown as BridgeWindow).__postdeckEmit?.(n, p), [
-        name,
-        payload,
-      ] as const)
+      .evaluate(
+        ([n, json]) => (globalThis as unknown as BridgeWindow).__postdeckEmit?.(n, JSON.parse(json)),
+        [name, JSON.stringify(payload ?? null)] as const,
+      )
       .catch(() => undefined);
   });
   return {
