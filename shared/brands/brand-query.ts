@@ -4,15 +4,12 @@
  * the start of a name is enough when it names one brand only.
  */
 
+import { takeQueryFilter } from '../search/query-filter.js';
+
 /** The brand names a query asks for (`brand:name`, `brand:"two words"`), and the words left. */
 export function parseBrandQuery(query: string): { names: string[]; rest: string } {
-  const names: string[] = [];
-  const rest = query.replace(/(^|\s)brand:(?:"([^"]*)"|(\S+))/giu, (_all, lead: string, quoted, bare) => {
-    const name = String(quoted ?? bare ?? '').trim();
-    if (name) names.push(name);
-    return lead;
-  });
-  return { names, rest: rest.trim() };
+  const { values, rest } = takeQueryFilter(query, 'brand');
+  return { names: values, rest };
 }
 
 const folded = (name: string) => name.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();

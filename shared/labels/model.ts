@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { takeQueryFilter } from '../search/query-filter.js';
 
 /*
  * Labels (coloured, per brand; a campaign is a label with a date range) and notes (internal
@@ -116,13 +117,8 @@ export function subjectOfDraft(draft: { id: string; replacesGroup: string | null
 
 /** The labels a search asks for (`label:name`, `label:"two words"`), and the rest of what was typed. */
 export function parseLabelQuery(query: string): { labels: string[]; rest: string } {
-  const labels: string[] = [];
-  const rest = query.replace(/(^|\s)label:(?:"([^"]*)"|(\S+))/giu, (_all, lead: string, quoted, bare) => {
-    const name = String(quoted ?? bare ?? '').trim();
-    if (name) labels.push(name);
-    return lead;
-  });
-  return { labels, rest: rest.trim() };
+  const { values, rest } = takeQueryFilter(query, 'label');
+  return { labels: values, rest };
 }
 
 /** Labels in an export's cell: names separated by semicolons. */
