@@ -264,6 +264,86 @@ test.describe('all brands at a glance', () => {
     await expect.poll(stateTotal).toBe(allCount);
   });
 
+  test("a label of the same name in two brands is one filter chip that keeps both brands' posts, and its campaign says whose", async ({
+    page,
+    service,
+  }) => {
+    test.setTimeout(120_000);
+    proxy = await connectTwo(page, service, 'full-test');
+    await pickAllBrands(page);
+    const { harbor, lumen } = sandboxBrands(service);
+    const cal = new CalendarPage(page);
+    await cal.view('Month');
+    const cells = page.locator('[data-calendar-view="month"] [data-post-id]');
+    const shownOf = async (brandId: string) =>
+      cells.evaluateAll(
+        (c, id) =>
+          c.filter((e) => e.getAttribute('data-brand') === id).map((e) => e.getAttribute('data-post-id')),
+        brandId,
+      );
+    await expect.poll(async () => (await shownOf(lumen.id)).length).toBeGreaterThan(0);
+    const now = new Date();
+    const listed = await page.evaluate((input) => window.api.listPosts(input), {
+      start: new Date(now.getTime() - 45 * DAY).toISOString(),
+      end: new Date(now.getTime() + 45 * DAY).toISOString(),
+    });
+    if (!listed.ok) throw new Error(listed.error.message);
+    const byId = new Map((listed.value.posts as CalendarPost[]).map((p) => [p.id, p]));
+    const harborPost = byId.get((await shownOf(harbor!.id))[0] ?? '')!;
+    const lumenPost = byId.get((await shownOf(lumen.id))[0] ?? '')!;
+    expect(harborPost && lumenPost).toBeTruthy();
+
+    // "Launch", a campaign of this week, made under the active brand (Harbor Coffee) and put on one
+    // post of each brand: Lumen Labs gets its own "Launch" of the same name, colour and days.
+    const today = wallDateKey(instantToWall(now.getTime(), 'UTC'));
+    const label = await page.evaluate((input) => window.api.saveLabel(input), {
+      name: 'Launch',
+      color: 'green' as const,
+      campaign: { start: today, end: today },
+    });
+    if (!label.ok) throw new Error(label.error.message);
+    const set = await page.evaluate((input) => window.api.setPostLabelsAcrossBrands(input), {
+      groups: [
+        {
+          brand: { profileId: harborPost.profileId!, brandId: harbor!.id },
+          subjects: [subjectOfPost(harborPost)],
+        },
+        {
+          brand: { profileId: lumenPost.profileId!, brandId: lumen.id },
+          subjects: [subjectOfPost(lumenPost)],
+        },
+      ],
+      add: [(label.value as { id: string }).id],
+      remove: [],
+    });
+    if (!set.ok) throw new Error(set.error.message);
+    await page.reload();
+    await cal.view('Month');
+
+    // One chip for the name, though each brand keeps its own label.
+    const chips = page.getByRole('group', { name: 'Labels' }).getByRole('button', { name: 'Launch' });
+    await expect(chips).toHaveCount(1);
+    // The campaign band says both brands run it.
+    const band = page.getByRole('list', { name: 'Campaigns in view' }).getByRole('listitem');
+    await expect(band).toHaveCount(1);
+    await expect(band).toContainText(harbor!.name);
+    await expect(band).toContainText(lumen.name);
+
+    await chips.click();
+    await expect(chips).toHaveAttribute('aria-pressed', 'true');
+    // Each brand's post carrying its own "Launch" stays (with its group's other posts); every other post goes.
+    const labelled = new Set([subjectOfPost(harborPost), subjectOfPost(lumenPost)]);
+    await expect
+      .poll(async () => {
+        const ids = await cells.evaluateAll((c) => c.map((e) => e.getAttribute('data-post-id') ?? ''));
+        return {
+          both: ids.includes(harborPost.id) && ids.includes(lumenPost.id),
+          others: ids.filter((id) => !labelled.has(subjectOfPost(byId.get(id)!))),
+        };
+      })
+      .toEqual({ both: true, others: [] });
+  });
+
   test('a brand the key may not act on is marked with what to do, and the other brands still show', async ({
     page,
     service,

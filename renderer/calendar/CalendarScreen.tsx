@@ -48,7 +48,6 @@ import { useMoveClashCheck } from '../clash/clash-hooks.js';
 import { LabelFilters } from '../labels/LabelFilters.js';
 import { CampaignBand } from '../labels/CampaignBand.js';
 import { filterByLabels, useLabelFilterOf } from '../labels/label-filter.js';
-import { useLabels } from '../labels/labels-queries.js';
 import { PostLabelsContext } from '../labels/use-post-labels.js';
 import { useCalendarLabels } from '../labels/labels-queries.js';
 
@@ -82,9 +81,16 @@ export function CalendarScreen() {
   const integrations = useQuery({ queryKey: integrationsKey, queryFn: () => call('listIntegrations', {}) });
   // Only the visible range's posts, also while a new range loads (useVisiblePosts).
   const posts = query.data?.posts ?? EMPTY;
-  const labelsView = useLabels();
-  // Each post's chip shows its own brand's labels (the all-brands view reads every shown brand's).
-  const chipLabels = useCalendarLabels(brandEntries);
+  // The brand's labels, or every shown brand's in the all-brands view: each post's chip shows its
+  // own brand's, and the label filters and campaign band offer all of them.
+  const { view: labelsView, brandOfLabel } = useCalendarLabels(brandEntries);
+  const campaignBrandOf = useMemo(() => {
+    if (!brandOfLabel || !brandOf) return undefined;
+    return (labelId: string) => {
+      const ref = brandOfLabel.get(labelId);
+      return ref ? brandEntries?.find((b) => brandKeyOf(b) === brandKeyOf(ref))?.name : undefined;
+    };
+  }, [brandOfLabel, brandOf, brandEntries]);
   const labelFilter = useLabelFilterOf(brandId);
   const shown = useMemo(
     () => filterByLabels(applyFilters(posts, filters), labelFilter, labelsView),
@@ -223,13 +229,13 @@ export function CalendarScreen() {
             onToggle={(kind, value) => brandId && toggleFilter(brandId, kind, value)}
             onClear={() => brandId && setFilters(brandId, NO_FILTERS)}
           />
-          <LabelFilters brandId={brandId} />
+          <LabelFilters brandId={brandId} view={labelsView} />
           <div className="cal-subbar__end">
             <MarksLegend />
             <ExportMenu postIds={shown.map((p) => p.id)} what="posts in view" />
           </div>
         </div>
-        <CampaignBand labels={labelsView.labels} range={range} zone={zone} />
+        <CampaignBand labels={labelsView.labels} range={range} zone={zone} brandOf={campaignBrandOf} />
         <BulkBar
           brandId={brandId}
           zone={zone}
@@ -259,7 +265,7 @@ export function CalendarScreen() {
           onKeyDownCapture={bulk.onKeyDownCapture}
           aria-busy={query.isFetching}
         >
-          <PostLabelsContext.Provider value={chipLabels}>
+          <PostLabelsContext.Provider value={labelsView}>
             <CalendarGrid
               events={events}
               slots={slots}

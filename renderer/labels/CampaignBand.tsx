@@ -16,28 +16,49 @@ function readableDay(day: string): string {
   );
 }
 
-/** Campaigns (labels with days) running in the visible range, as a band over the calendar. */
+/** One campaign as the band shows it: the same name and days in several brands is one item. */
+interface CampaignItem {
+  label: Label;
+  brands: string[];
+}
+
+/**
+ * Campaigns (labels with days) running in the visible range, as a band over the calendar. In the
+ * all-brands view (`brandOf` given) each says whose it is.
+ */
 export function CampaignBand({
   labels,
   range,
   zone,
+  brandOf,
 }: {
-  labels: Label[];
+  labels: readonly Label[];
   range: InstantRange;
   zone: string;
+  /** The name of the brand a label belongs to (the all-brands view). */
+  brandOf?: ((labelId: string) => string | undefined) | undefined;
 }) {
   const first = dayIn(range.start, zone);
   const last = dayIn(new Date(Date.parse(range.end) - 1).toISOString(), zone);
-  const running = labels.filter((l) => l.campaign && l.campaign.start <= last && l.campaign.end >= first);
-  if (running.length === 0) return null;
+  const items = new Map<string, CampaignItem>();
+  for (const l of labels) {
+    if (!l.campaign || l.campaign.start > last || l.campaign.end < first) continue;
+    const key = `${l.name.toLowerCase()}\u0000${l.campaign.start}\u0000${l.campaign.end}`;
+    const item = items.get(key) ?? { label: l, brands: [] };
+    const brand = brandOf?.(l.id);
+    if (brand && !item.brands.includes(brand)) item.brands.push(brand);
+    items.set(key, item);
+  }
+  if (items.size === 0) return null;
   return (
     <ul className="campaign-band" aria-label="Campaigns in view">
-      {running.map((l) => (
+      {[...items.values()].map(({ label: l, brands }) => (
         <li key={l.id} className={`campaign-band__item label--${l.color}`} data-campaign={l.name}>
           <strong>{l.name}</strong>
           <span>
             {readableDay(l.campaign?.start ?? first)} – {readableDay(l.campaign?.end ?? last)}
           </span>
+          {brands.length > 0 && <span className="campaign-band__brands">{brands.join(', ')}</span>}
         </li>
       ))}
     </ul>

@@ -1,17 +1,20 @@
+import type { LabelsView } from '../../shared/labels/model.js';
 import { LabelPill } from './LabelPill.js';
-import { useLabels } from './labels-queries.js';
-import { useLabelFilter, useLabelFilterOf } from './label-filter.js';
+import { labelsByName, useLabelFilter, useLabelFilterOf } from './label-filter.js';
 import './labels.css';
 
-/** A chip per label of the brand: pressed ones keep only the posts carrying them. */
-export function LabelFilters({ brandId }: { brandId: string | null }) {
-  const view = useLabels();
+/**
+ * A chip per label of the calendar's labels (the brand's, or in the all-brands view every shown
+ * brand's, one chip a name): pressed ones keep only the posts carrying them.
+ */
+export function LabelFilters({ brandId, view }: { brandId: string | null; view: LabelsView }) {
   const chosen = useLabelFilterOf(brandId);
   const { toggle, clear } = useLabelFilter.getState();
-  if (!brandId || view.labels.length === 0) return null;
+  const chips = labelsByName(view.labels);
+  if (!brandId || chips.length === 0) return null;
   return (
     <div className="label-filters" role="group" aria-label="Labels">
-      {view.labels.map((l) => (
+      {chips.map((l) => (
         <button
           key={l.id}
           type="button"

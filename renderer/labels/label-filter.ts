@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CalendarPost } from '../../shared/ipc/models.js';
-import { subjectOfPost, type LabelsView } from '../../shared/labels/model.js';
+import { subjectOfPost, type Label, type LabelsView } from '../../shared/labels/model.js';
 
 /** The labels the calendar is filtered by, per brand (a post shows when it carries any of them). */
 interface LabelFilterState {
@@ -25,13 +25,29 @@ export function useLabelFilterOf(brandId: string | null): string[] {
   return useLabelFilter((s) => (brandId ? (s.byBrand[brandId] ?? NONE) : NONE));
 }
 
-/** The posts carrying any of `labelIds` (all posts when none is chosen); labels deleted since are ignored. */
+/**
+ * The posts carrying any of `labelIds` (all posts when none is chosen); labels deleted since are
+ * ignored. A label stands for its name: in the all-brands view each brand keeps its own "Launch"
+ * label, and the one chip finds the posts of every brand carrying theirs.
+ */
 export function filterByLabels(
   posts: readonly CalendarPost[],
   labelIds: readonly string[],
   view: LabelsView,
 ): readonly CalendarPost[] {
-  const known = labelIds.filter((id) => view.labels.some((l) => l.id === id));
-  if (known.length === 0) return posts;
-  return posts.filter((p) => (view.assignments[subjectOfPost(p)] ?? []).some((id) => known.includes(id)));
+  const names = new Set(view.labels.filter((l) => labelIds.includes(l.id)).map((l) => l.name.toLowerCase()));
+  if (names.size === 0) return posts;
+  const ids = new Set(view.labels.filter((l) => names.has(l.name.toLowerCase())).map((l) => l.id));
+  return posts.filter((p) => (view.assignments[subjectOfPost(p)] ?? []).some((id) => ids.has(id)));
+}
+
+/** One label of each name (the first, in the brands' order): the filter chips of several brands. */
+export function labelsByName(labels: readonly Label[]): Label[] {
+  const seen = new Set<string>();
+  return labels.filter((l) => {
+    const name = l.name.toLowerCase();
+    if (seen.has(name)) return false;
+    seen.add(name);
+    return true;
+  });
 }

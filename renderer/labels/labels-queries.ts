@@ -1,4 +1,5 @@
 import { useMutation, useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import type { Label, LabelInput, LabelsView, PostNote } from '../../shared/labels/model.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
@@ -19,9 +20,9 @@ export function useLabels(): LabelsView {
 }
 
 /** Several brands' labels as one view (label ids and subjects are each brand's own, so none collide). */
-function mergedViews(results: UseQueryResult<LabelsView>[]): LabelsView {
+function mergedViews(views: readonly (LabelsView | undefined)[]): LabelsView {
   const merged: LabelsView = { labels: [], assignments: {}, noteCounts: {} };
-  for (const view of results.map((r) => r.data)) {
+  for (const view of views) {
     if (!view) continue;
     merged.labels.push(...view.labels);
     Object.assign(merged.assignments, view.assignments);
@@ -30,20 +31,42 @@ function mergedViews(results: UseQueryResult<LabelsView>[]): LabelsView {
   return merged;
 }
 
+/** The labels the calendar shows, and in the all-brands view whose each label is. */
+export interface CalendarLabels {
+  view: LabelsView;
+  /** Label id → its brand; null for one brand's calendar. */
+  brandOfLabel: ReadonlyMap<string, BrandRef> | null;
+}
+
 /**
- * What the calendar's chips show: the active brand's labels, or in the all-brands view (`brands`
- * given) each shown brand's, so a post carries its own brand's labels. One read per brand.
+ * What the calendar's chips, label filters and campaign band show: the active brand's labels, or
+ * in the all-brands view (`brands` given) every shown brand's, so a post carries its own brand's
+ * labels and a filter or campaign of any shown brand is offered. One read per brand.
  */
-export function useCalendarLabels(brands: readonly BrandRef[] | undefined): LabelsView {
+export function useCalendarLabels(brands: readonly BrandRef[] | undefined): CalendarLabels {
   const own = useLabels();
+  // Stable for a given list of brands, so the merged answer is too (TanStack runs an inline
+  // combine on every render, and the calendar memoizes on this view).
+  const combine = useCallback(
+    (results: UseQueryResult<LabelsView>[]): CalendarLabels => {
+      const brandOfLabel = new Map<string, BrandRef>();
+      results.forEach((r, i) => {
+        const brand = brands?.[i];
+        if (brand) for (const l of r.data?.labels ?? []) brandOfLabel.set(l.id, brand);
+      });
+      return { view: mergedViews(results.map((r) => r.data)), brandOfLabel };
+    },
+    [brands],
+  );
   const all = useQueries({
     queries: (brands ?? []).map(({ profileId, brandId }) => {
       const brand = { profileId, brandId };
       return { queryKey: ipcKey('listLabels', { brand }), queryFn: () => call('listLabels', { brand }) };
     }),
-    combine: mergedViews,
+    combine,
   });
-  return brands ? all : own;
+  const single = useMemo(() => ({ view: own, brandOfLabel: null }), [own]);
+  return brands ? all : single;
 }
 
 /** The labels a subject carries, in the brand's order. */
