@@ -189,10 +189,14 @@ export class PostMetaRepo {
     add: readonly string[],
     remove: readonly string[],
   ): ActiveBrand[] {
-    const own = new Map(this.labels(active).map((l) => [l.id, l]));
+    // The labels offered: the active brand's and those of every brand named (ids are unique
+    // across brands); each stands for its name in every group's brand.
+    const offered = new Map<string, Label>();
+    for (const b of [active, ...groups.map((g) => g.brand)])
+      for (const l of this.labels(b)) offered.set(l.id, l);
     const named = (ids: readonly string[]) =>
       ids.map((id) => {
-        const label = own.get(id);
+        const label = offered.get(id);
         if (!label)
           throw new AppFailure('NOT_FOUND', 'This label no longer exists; it may have been deleted.');
         return label;

@@ -19,6 +19,7 @@ import {
   useSetPostLabels,
   useSetPostLabelsAcrossBrands,
 } from './labels-queries.js';
+import { labelsByName } from './label-filter.js';
 import './labels.css';
 
 /** Picked post groups of one brand (a bulk selection of the all-brands view spans several). */
@@ -52,8 +53,8 @@ function carriedAcross(
  * Chooses the labels of one post group (the composer, the post's details) or of many (the bulk
  * bar): a box per label, ticked when every one carries it; and a new label made on the spot.
  * Labels are kept on this computer and never sent. With `across` (a bulk selection of the
- * all-brands view), the active brand's labels are offered and each group is labelled under its own
- * brand, with that brand's label of the same name.
+ * all-brands view), the labels of the active brand and of every picked post's brand are offered (one
+ * a name), and each group is labelled under its own brand, with that brand's label of the same name.
  */
 export function LabelPicker({
   subjects,
@@ -73,6 +74,8 @@ export function LabelPicker({
       queryFn: () => call('listLabels', { brand }),
     })),
   }).map((q) => q.data);
+  // Across brands, every picked brand's labels are offered, one a name (the active brand's first).
+  const offered = across ? labelsByName([view, ...brandViews].flatMap((v) => v?.labels ?? [])) : view.labels;
   const set = {
     isPending: single.isPending || spanning.isPending,
     mutate: (change: { add: string[]; remove: string[] }, opts: { onError?: (e: Error) => void } = {}) =>
@@ -88,7 +91,7 @@ export function LabelPicker({
   const [error, setError] = useState<string | null>(null);
   const carried = (labelId: string) => {
     if (!across) return subjects.filter((s) => view.assignments[s]?.includes(labelId)).length;
-    const name = view.labels.find((l) => l.id === labelId)?.name;
+    const name = offered.find((l) => l.id === labelId)?.name;
     return name ? carriedAcross(across, brandViews, name) : 0;
   };
   const shown = subjects.length === 1 ? labelsOf(view, subjects[0] ?? '') : [];
@@ -134,8 +137,8 @@ export function LabelPicker({
         <div className="label-picker__body">
           <fieldset>
             <legend>{subjects.length > 1 ? 'Labels of the picked posts' : 'Choose labels'}</legend>
-            {view.labels.length === 0 && <p className="muted">No labels yet: make the first one below.</p>}
-            {view.labels.map((l) => {
+            {offered.length === 0 && <p className="muted">No labels yet: make the first one below.</p>}
+            {offered.map((l) => {
               const n = carried(l.id);
               return (
                 <label key={l.id} className="label-picker__option">

@@ -417,7 +417,7 @@ export const ipcMethods = {
         message: `A label change may name at most ${MAX_LABEL_SUBJECTS} posts.`,
       }),
     z.array(z.object({ brand: BrandRef, view: LabelsView })),
-    "Adds and removes the active brand's labels on post groups of several brands (the all-brands view), each under its own brand: its label of the same name, made there (same colour) when missing; one transaction. Answers each brand's labels.",
+    "Adds and removes labels (the active brand's or a named brand's) on post groups of several brands (the all-brands view), each under its own brand: its label of the same name, made there (same colour) when missing; one transaction. Answers each brand's labels.",
   ),
   labelsOfPosts: m(
     z.object({ postIds: z.array(Id).max(1_000) }),

@@ -92,6 +92,31 @@ describe('labels across brands', () => {
       'Launch',
     ]);
 
+    // A label only Pine has (the bulk bar offers every picked brand's labels) labels both posts:
+    // Pine's own, and one of the same name made under Harbor.
+    const hiring = await app.ok('saveLabel', { name: 'Hiring', color: 'teal', campaign: null });
+    await app.ok('setPostLabelsAcrossBrands', {
+      groups: [{ brand: ref(pine), subjects: ['seed:pine'] }],
+      add: [hiring.id],
+      remove: [],
+    });
+    await app.ok('deleteLabel', { id: hiring.id });
+    const pineHiring = (await app.ok('listLabels', { brand: ref(pine) })).labels.find(
+      (l) => l.name === 'Hiring',
+    )!;
+    expect((await app.ok('listLabels')).labels.map((l) => l.name)).not.toContain('Hiring');
+    await app.ok('setPostLabelsAcrossBrands', { groups, add: [pineHiring.id], remove: [] });
+    expect(namesOf(await app.ok('listLabels', { brand: ref(pine) }), subjectOfPost(picked[1]!))).toContain(
+      'Hiring',
+    );
+    const harborNow = await app.ok('listLabels', { brand: ref(harbor) });
+    expect(namesOf(harborNow, subjectOfPost(picked[0]!))).toContain('Hiring');
+    expect(harborNow.labels.find((l) => l.name === 'Hiring')).toMatchObject({ color: 'teal' });
+    await app.ok('setPostLabelsAcrossBrands', { groups, add: [], remove: [pineHiring.id] });
+    expect(namesOf(await app.ok('listLabels', { brand: ref(harbor) }), subjectOfPost(picked[0]!))).toEqual([
+      'Launch',
+    ]);
+
     // One brand on screen: another brand's labels are neither read nor changed.
     await app.ok('setAllBrands', { all: false });
     expect((await app.fails('listLabels', { brand: ref(pine) })).message).toMatch(/another brand/);
