@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { BrandScope, CalendarPost } from '../shared/ipc/models.js';
 import { subjectOfPost, type LabelsView } from '../shared/labels/model.js';
 import type { FaultProxy } from '../test/support/fault-proxy.js';
-import { expect, test } from './fixtures.js';
+import { createOnService, expect, test } from './fixtures.js';
 import { connectTwo, pickAllBrands, sandboxBrands } from './support/all-brands.js';
 import { CalendarPage, DAY, ServiceView, snap } from './support/calendar.js';
 import { instantToWall, wallDateKey } from '../renderer/calendar/time.js';
@@ -342,6 +342,85 @@ test.describe('all brands at a glance', () => {
         };
       })
       .toEqual({ both: true, others: [] });
+  });
+
+  test("a move warns by the moved post's own brand's clash gap, set in that brand's row of Settings", async ({
+    page,
+    service,
+  }) => {
+    test.setTimeout(120_000);
+    proxy = await connectTwo(page, service, 'full-test');
+    await pickAllBrands(page);
+    const { pine } = sandboxBrands(service);
+    const scope = await page.evaluate(() => window.api.getBrandScope({}));
+    if (!scope.ok) throw new Error(scope.error.message);
+    const pineRef = (scope.value as BrandScope).brands.find((b) => b.brandId === pine!.id)!;
+
+    // Pine Trail's gap, 2 h, in its own row (Harbor Coffee, the active brand, keeps the default 1 h).
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Account' }).click();
+    const pineRow = page
+      .getByRole('list', { name: 'Brands' })
+      .getByRole('listitem')
+      .filter({ hasText: pine!.name });
+    await pineRow
+      .getByLabel(`Warn when one account of ${pine!.name} posts twice within (minutes)`)
+      .fill('120');
+    await pineRow.getByRole('button', { name: 'Save gap' }).click();
+    await expect(pineRow.getByRole('button', { name: /Use the default/ })).toBeVisible();
+    const gapOf = async (brand?: { profileId: string; brandId: string }) => {
+      const read = await page.evaluate((input) => window.api.getClashSettings(input), brand ? { brand } : {});
+      if (!read.ok) throw new Error(read.error.message);
+      return read.value;
+    };
+    expect(await gapOf({ profileId: pineRef.profileId, brandId: pineRef.brandId })).toEqual({
+      gapMinutes: 120,
+      isDefault: false,
+    });
+    expect(await gapOf()).toEqual({ gapMinutes: 60, isDefault: true });
+
+    // Two posts of one Pine account, the second a day and 90 minutes after the first.
+    const pineAccount = (
+      await ServiceView.of(service, pine!.id).posts(Date.now(), Date.now() + 60 * DAY)
+    ).find((p) => p.integration.platform === 'x' || p.integration.platform === 'bluesky')?.integration;
+    if (!pineAccount) throw new Error('The sandbox has no text post of Pine Trail');
+    const day =
+      Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) + 50 * DAY;
+    const ids: string[] = [];
+    for (const [i, at] of [day + 10 * 3_600_000, day + DAY + 11.5 * 3_600_000].entries()) {
+      const created = await createOnService(
+        service,
+        {
+          type: 'schedule',
+          date: new Date(at).toISOString(),
+          shortLink: false,
+          posts: [
+            {
+              integration: { id: pineAccount.id },
+              value: [{ content: `Pine gap check ${i + 1}`, image: [] }],
+              settings: { __type: pineAccount.platform },
+            },
+          ],
+        },
+        pine!.id,
+      );
+      if (!created.ok) throw new Error(`Creating a post failed: ${created.status}`);
+      ids.push(((await created.json()) as { postId: string }[])[0]!.postId);
+    }
+
+    await nav.getByRole('button', { name: 'Calendar' }).click();
+    const cal = new CalendarPage(page);
+    await cal.jumpTo(wallDateKey(instantToWall(day, 'UTC')));
+    await cal.view('Week');
+    const cell = page.locator(`[data-post-id="${ids[0]}"]`);
+    await expect(cell).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator(`[data-post-id="${ids[1]}"]`)).toBeAttached();
+    // A day on: 90 minutes from the other, inside Pine's 2 h though outside the active brand's 1 h.
+    await cell.focus();
+    await page.keyboard.press('Alt+ArrowRight');
+    const notice = page.locator('.notice-card').filter({ hasText: 'Heads-up:' });
+    await expect(notice).toContainText('would post twice within');
+    await expect(notice).toContainText('this brand keeps 120 min between posts');
   });
 
   test('a brand the key may not act on is marked with what to do, and the other brands still show', async ({

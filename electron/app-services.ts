@@ -457,7 +457,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       if (input?.brand && !brandScope.isShown(input.brand)) throw otherBrands('setting');
       return clash.get(input?.brand);
     },
-    setClashSettings: async ({ gapMinutes }) => clash.set(gapMinutes),
+    setClashSettings: async ({ gapMinutes, brand: named }) => {
+      // Another brand's gap (a brand's row in Settings, in the all-brands view) only for a brand the calendar shows.
+      if (named && !brandScope.isShown(named)) throw otherBrands('setting');
+      return clash.set(gapMinutes, named);
+    },
     searchPosts: async (query) => search.search(query),
     searchPostMatches: async (query) => search.postMatches(query),
     getProfileAnalytics: async ({ integrationId }) => (await api()).getProfileAnalytics(integrationId),

@@ -17,10 +17,10 @@ export class ClashSettings {
     return { gapMinutes: own ?? DEFAULT_CLASH_GAP_MINUTES, isDefault: own === null };
   }
 
-  set(gapMinutes: number | null): { gapMinutes: number; isDefault: boolean } {
-    const a = this.require();
+  set(gapMinutes: number | null, brand?: BrandRef): { gapMinutes: number; isDefault: boolean } {
+    const a = brand ?? this.require();
     this.brands.setClashGap(a.profileId, a.brandId, gapMinutes);
-    return this.get();
+    return this.get(a);
   }
 
   private require(): ActiveBrand {

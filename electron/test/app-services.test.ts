@@ -664,6 +664,17 @@ describe('all brands (issue 27)', () => {
       isDefault: true,
     });
     expect(await app.ok('getClashSettings', {})).toEqual({ gapMinutes: 90, isDefault: false });
+    // Lumen's own gap is set under Lumen (its row in Settings), and the active brand's stays.
+    expect(await app.ok('setClashSettings', { gapMinutes: 15, brand: lumenRef })).toEqual({
+      gapMinutes: 15,
+      isDefault: false,
+    });
+    expect(await app.ok('getClashSettings', { brand: lumenRef })).toEqual({
+      gapMinutes: 15,
+      isDefault: false,
+    });
+    expect(await app.ok('getClashSettings', {})).toEqual({ gapMinutes: 90, isDefault: false });
+    await app.ok('setClashSettings', { gapMinutes: null, brand: lumenRef });
 
     const undone = await app.ok<{ restored: number; notRestored: unknown[] }>('undoBulkChange', {
       batchId: applied.batchId,
@@ -676,6 +687,9 @@ describe('all brands (issue 27)', () => {
     const refused = await app.fails('getQueueSlots', { integrationId: lumenAccount, brand: lumenRef });
     expect(refused.message).toMatch(/another brand/);
     expect((await app.fails('getClashSettings', { brand: lumenRef })).message).toMatch(/another brand/);
+    const notSet = await app.fails('setClashSettings', { gapMinutes: 5, brand: lumenRef });
+    expect(notSet.message).toMatch(/another brand/);
+    expect(await app.ok('getClashSettings', {})).toEqual({ gapMinutes: 90, isDefault: false });
   });
 
   it('keeps a brand the key may not act on marked across a restart, before any network, until a pull of it works', async () => {

@@ -110,7 +110,7 @@ export function CalendarScreen() {
     [openComposer],
   );
   const actions = useCalendarActions(brandId, zone);
-  const checkClashes = useMoveClashCheck(zone);
+  const checkClashes = useMoveClashCheck(zone, brandEntries);
   const [confirmDelete, setConfirmDelete] = useState<CalendarPost | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const isGroupModifierHeld = useGlobalShortcuts(actions.undo);

@@ -8,12 +8,17 @@ import {
 import { errorMessage } from '../app/feedback.js';
 import { call } from '../lib/ipc.js';
 import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import type { BrandRef } from '../../shared/ipc/models.js';
 
-/** The active brand's clash gap: warn when one account's posts are closer than this (0 turns it off). */
-export function ClashGapField({ brandName }: { brandName: string }) {
+/**
+ * A brand's clash gap: warn when one account's posts are closer than this (0 turns it off). The
+ * active brand's, or `brand`'s (another brand's row, in the all-brands view).
+ */
+export function ClashGapField({ brandName, brand }: { brandName: string; brand?: BrandRef | undefined }) {
   const id = useId();
   const client = useQueryClient();
-  const current = useIpcQuery('getClashSettings', {});
+  const input = brand ? { brand } : {};
+  const current = useIpcQuery('getClashSettings', input);
   const [value, setValue] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -29,8 +34,10 @@ export function ClashGapField({ brandName }: { brandName: string }) {
     }
     setBusy(true);
     try {
-      const saved = await call('setClashSettings', { gapMinutes });
-      client.setQueryData(ipcKey('getClashSettings', {}), saved);
+      const saved = await call('setClashSettings', { gapMinutes, ...input });
+      client.setQueryData(ipcKey('getClashSettings', input), saved);
+      // The same brand may be read under its name and as the active one: read the others again.
+      void client.invalidateQueries({ queryKey: ['getClashSettings'] });
       setValue(null);
     } catch (failure) {
       setError(errorMessage(failure));

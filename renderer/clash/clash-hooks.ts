@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toClashPost } from '../../shared/bulk/plan.js';
 import {
@@ -7,11 +7,11 @@ import {
   type ClashPost,
   type ClashWarning,
 } from '../../shared/clash/clashes.js';
-import type { CalendarPost, PostRangeResult } from '../../shared/ipc/models.js';
+import type { BrandRef, CalendarPost, PostRangeResult } from '../../shared/ipc/models.js';
 import { formatDateTime } from '../calendar/format.js';
 import { postsKey, useBrandZone } from '../calendar/queries.js';
 import { call } from '../lib/ipc.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
 
 /*
  * The clash rules of shared/clash applied where a post is about to land: the
@@ -53,12 +53,15 @@ export function clashWarnings(
   gapMinutes: number,
   zone: string,
   leaveOut: (p: CalendarPost) => boolean = () => false,
+  /** A candidate's own brand's gap (the all-brands view), else `gapMinutes`. */
+  gapFor?: (c: ClashPost) => number,
 ): ClashWarning[] {
   return findClashes(
     candidates,
     existing.filter((p) => !leaveOut(p)).map((p) => toClashPost(p)),
     {
       gapMinutes,
+      ...(gapFor ? { gapFor } : {}),
       formatTime: (ms) => formatDateTime(new Date(ms), zone),
       describe: (p) =>
         (p.text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '').trim().slice(0, 60) || '(no text)',
@@ -67,11 +70,41 @@ export function clashWarnings(
 }
 
 /**
- * After a post is dropped or moved in the calendar: the clash warnings of where it landed, as one
- * sentence for a notice, or null when it is clear. `known` are the posts the calendar holds.
+ * Each shown brand's gap (the all-brands view; `brands` absent: none), keyed as ClashPost.brandKey.
+ * One read per brand, shared with the bulk plan's.
  */
-export function useMoveClashCheck(zone: string) {
+function useBrandGaps(brands: readonly BrandRef[] | undefined): ReadonlyMap<string, number> {
+  const combine = useCallback(
+    (results: UseQueryResult<{ gapMinutes: number }>[]) => {
+      const gaps = new Map<string, number>();
+      results.forEach((r, i) => {
+        const b = brands?.[i];
+        if (b && r.data) gaps.set(`${b.profileId}\u0000${b.brandId}`, r.data.gapMinutes);
+      });
+      return gaps;
+    },
+    [brands],
+  );
+  return useQueries({
+    queries: (brands ?? []).map(({ profileId, brandId }) => {
+      const brand = { profileId, brandId };
+      return {
+        queryKey: ipcKey('getClashSettings', { brand }),
+        queryFn: () => call('getClashSettings', { brand }),
+      };
+    }),
+    combine,
+  });
+}
+
+/**
+ * After a post is dropped or moved in the calendar: the clash warnings of where it landed, as one
+ * sentence for a notice, or null when it is clear. `known` are the posts the calendar holds. In
+ * the all-brands view (`brands` given) each post's own brand's gap applies.
+ */
+export function useMoveClashCheck(zone: string, brands?: readonly BrandRef[]) {
   const gap = useClashGap();
+  const gaps = useBrandGaps(brands);
   return useCallback(
     (moves: readonly { id: string; to: string }[], known: readonly CalendarPost[]): string | null => {
       const byId = new Map(known.map((p) => [p.id, p]));
@@ -79,11 +112,12 @@ export function useMoveClashCheck(zone: string) {
         const p = byId.get(m.id);
         return p ? [toClashPost(p, Date.parse(m.to))] : [];
       });
-      const warnings = clashWarnings(candidates, known, gap, zone);
+      const gapFor = (c: ClashPost) => (c.brandKey !== undefined ? gaps.get(c.brandKey) : undefined) ?? gap;
+      const warnings = clashWarnings(candidates, known, gap, zone, undefined, gapFor);
       if (warnings.length === 0) return null;
       const more = warnings.length > 1 ? ` (and ${warnings.length - 1} more)` : '';
       return `Heads-up: ${warnings[0]!.message}${more}`;
     },
-    [gap, zone],
+    [gap, gaps, zone],
   );
 }

@@ -1,5 +1,5 @@
 import type { ProfileView } from '../../shared/ipc/models.js';
-import { useSwitchBrand } from '../app/BrandSwitcher.js';
+import { useBrandScope, useSwitchBrand } from '../app/BrandSwitcher.js';
 import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { TimezoneField } from './TimezoneField.js';
@@ -10,6 +10,8 @@ import { ReviewSettingsField } from '../review/ReviewSettingsField.js';
 /** The brands this key can act on; one of them is active for every call. */
 export function BrandsSection({ profile }: { profile: ProfileView }) {
   const brands = useIpcQuery('listBrands', {});
+  // In the all-brands view every brand's clash gap is set in its own row (each brand's applies there).
+  const allShown = useBrandScope().data?.all === true;
   const { switchBrand, busy, error } = useSwitchBrand();
 
   return (
@@ -52,6 +54,12 @@ export function BrandsSection({ profile }: { profile: ProfileView }) {
                 <TimezoneField brand={brand} />
                 <BrandColorField profileId={profile.id} brandId={brand.id} />
                 {active ? <ClashGapField brandName={brand.name} /> : null}
+                {!active && allShown ? (
+                  <ClashGapField
+                    brandName={brand.name}
+                    brand={{ profileId: profile.id, brandId: brand.id }}
+                  />
+                ) : null}
                 {active ? <ReviewSettingsField brandName={brand.name} /> : null}
               </li>
             );

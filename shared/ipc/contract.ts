@@ -507,9 +507,9 @@ export const ipcMethods = {
     "A brand's gap between two posts of one account (clash warnings): the brand named (one the calendar shows), else the active brand's.",
   ),
   setClashSettings: m(
-    z.object({ gapMinutes: ClashGapMinutes.nullable() }),
+    z.object({ gapMinutes: ClashGapMinutes.nullable(), brand: BrandRef.optional() }).strict(),
     z.object({ gapMinutes: ClashGapMinutes, isDefault: z.boolean() }),
-    "Sets the active brand's gap in minutes (0: no gap warnings; null: the default).",
+    "Sets a brand's gap in minutes (0: no gap warnings; null: the default): the brand named (one the calendar shows), else the active brand's.",
   ),
 
   // Analytics.
