@@ -344,7 +344,7 @@ test.describe('all brands at a glance', () => {
       .toEqual({ both: true, others: [] });
   });
 
-  test("a move warns by the moved post's own brand's clash gap, set in that brand's row of Settings", async ({
+  test("a move warns by the moved post's own brand's clash gap, set in that brand's row of Settings with its review settings", async ({
     page,
     service,
   }) => {
@@ -378,6 +378,24 @@ test.describe('all brands at a glance', () => {
       isDefault: false,
     });
     expect(await gapOf()).toEqual({ gapMinutes: 60, isDefault: true });
+    // Its review settings are its own too: approval turned on for Pine Trail, not for Harbor Coffee.
+    const approval = pineRow.getByRole('checkbox', {
+      name: `Posts of ${pine!.name} need approval before they are sent`,
+    });
+    await approval.check();
+    await expect(approval).toBeChecked();
+    const reviewOf = async (brand?: { profileId: string; brandId: string }) => {
+      const read = await page.evaluate(
+        (input) => window.api.getReviewSettings(input),
+        brand ? { brand } : {},
+      );
+      if (!read.ok) throw new Error(read.error.message);
+      return read.value.needsApproval;
+    };
+    expect(await reviewOf({ profileId: pineRef.profileId, brandId: pineRef.brandId })).toBe(true);
+    expect(await reviewOf()).toBe(false);
+    await approval.uncheck();
+    await expect.poll(() => reviewOf({ profileId: pineRef.profileId, brandId: pineRef.brandId })).toBe(false);
 
     // Two posts of one Pine account, the second a day and 90 minutes after the first.
     const pineAccount = (

@@ -445,7 +445,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     exportPosts: (input) => exports.exportPosts(input),
     showExportedFile: async (input) => exports.showExportedFile(input),
     setReviewState: async (input) => posts.setReviewState(input),
-    getReviewSettings: async () => posts.reviewSettings(),
+    getReviewSettings: async (input) => posts.reviewSettings(input?.brand),
     setReviewSettings: async (input) => posts.setReviewSettings(input),
     exportReviewPack: (input) => reviewPacks.exportReviewPack(input),
     importReviewReply: async ({ file }) =>

@@ -349,13 +349,14 @@ export class PostCommands {
     return { summary, ...this.announceReview(active, touched) };
   }
 
-  reviewSettings(): ReviewSettings {
-    return this.o.lens.settings(this.requireActive());
+  /** The active brand's review settings, or a shown brand's (its row in Settings, in the all-brands view). */
+  reviewSettings(named?: BrandRef): ReviewSettings {
+    return this.o.lens.settings(this.brandOf(named));
   }
 
   /** Turning approval off lets every held post go. */
-  setReviewSettings(input: IpcInput<'setReviewSettings'>): ReviewSettings {
-    const active = this.requireActive();
+  setReviewSettings({ brand: named, ...input }: IpcInput<'setReviewSettings'>): ReviewSettings {
+    const active = this.brandOf(named);
     const next = { ...this.o.lens.settings(active), ...input };
     this.o.review.setSettings(active, next);
     this.o.view.kick();

@@ -675,6 +675,14 @@ describe('all brands (issue 27)', () => {
     });
     expect(await app.ok('getClashSettings', {})).toEqual({ gapMinutes: 90, isDefault: false });
     await app.ok('setClashSettings', { gapMinutes: null, brand: lumenRef });
+    // So are its review settings: approval turned on for Lumen only.
+    expect(await app.ok('setReviewSettings', { needsApproval: true, brand: lumenRef })).toEqual({
+      needsApproval: true,
+      colour: null,
+    });
+    expect(await app.ok('getReviewSettings', { brand: lumenRef })).toMatchObject({ needsApproval: true });
+    expect(await app.ok('getReviewSettings', {})).toMatchObject({ needsApproval: false });
+    await app.ok('setReviewSettings', { needsApproval: false, brand: lumenRef });
 
     const undone = await app.ok<{ restored: number; notRestored: unknown[] }>('undoBulkChange', {
       batchId: applied.batchId,
@@ -689,6 +697,9 @@ describe('all brands (issue 27)', () => {
     expect((await app.fails('getClashSettings', { brand: lumenRef })).message).toMatch(/another brand/);
     const notSet = await app.fails('setClashSettings', { gapMinutes: 5, brand: lumenRef });
     expect(notSet.message).toMatch(/another brand/);
+    expect((await app.fails('getReviewSettings', { brand: lumenRef })).message).toMatch(/another brand/);
+    const notReviewed = await app.fails('setReviewSettings', { needsApproval: true, brand: lumenRef });
+    expect(notReviewed.message).toMatch(/another brand/);
     expect(await app.ok('getClashSettings', {})).toEqual({ gapMinutes: 90, isDefault: false });
   });
 

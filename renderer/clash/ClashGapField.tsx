@@ -36,8 +36,12 @@ export function ClashGapField({ brandName, brand }: { brandName: string; brand?:
     try {
       const saved = await call('setClashSettings', { gapMinutes, ...input });
       client.setQueryData(ipcKey('getClashSettings', input), saved);
-      // The same brand may be read under its name and as the active one: read the others again.
-      void client.invalidateQueries({ queryKey: ['getClashSettings'] });
+      // The same brand may be read under its name and as the active one: read the other keys again.
+      const own = JSON.stringify(ipcKey('getClashSettings', input));
+      void client.invalidateQueries({
+        queryKey: ['getClashSettings'],
+        predicate: (q) => JSON.stringify(q.queryKey) !== own,
+      });
       setValue(null);
     } catch (failure) {
       setError(errorMessage(failure));

@@ -1,31 +1,57 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ReviewSettingsView } from '../../shared/ipc/contract.js';
+import type { BrandRef } from '../../shared/ipc/models.js';
 import { call, type AppError } from '../lib/ipc.js';
 import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
 import './review.css';
 
-/** The active brand's review settings: posts wait for approval; the colour its review packs wear. */
-export function ReviewSettingsField({ brandName }: { brandName: string }) {
+/**
+ * A brand's review settings: posts wait for approval; the colour its review packs wear. The active
+ * brand's, or `brand`'s (another brand's row, in the all-brands view).
+ */
+export function ReviewSettingsField({
+  brandName,
+  brand,
+}: {
+  brandName: string;
+  brand?: BrandRef | undefined;
+}) {
   const client = useQueryClient();
-  const settings = useIpcQuery('getReviewSettings', {});
+  const input = brand ? { brand } : {};
+  const settings = useIpcQuery('getReviewSettings', input);
+  const key = ipcKey('getReviewSettings', input);
+  // The choice shows the moment it is made (main answers a moment later; a refusal puts back
+  // what main holds, and says why).
+  const [chosen, setChosen] = useState<Partial<ReviewSettingsView> | null>(null);
   const save = useMutation<ReviewSettingsView, AppError, Partial<ReviewSettingsView>>({
-    mutationFn: (patch) => call('setReviewSettings', patch),
+    mutationFn: (patch) => call('setReviewSettings', { ...patch, ...input }),
+    onSettled: () => setChosen(null),
     onSuccess: (next) => {
-      client.setQueryData(ipcKey('getReviewSettings', {}), next);
+      client.setQueryData(key, next);
+      // The same brand may be read under its name and as the active one: read the other keys again.
+      void client.invalidateQueries({
+        queryKey: ['getReviewSettings'],
+        predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(key),
+      });
       // Held posts show differently now: the calendar reads its posts again.
       void client.invalidateQueries({ queryKey: ['listPosts'] });
       void client.invalidateQueries({ queryKey: ['listOutbox'] });
     },
   });
+  const change = (patch: Partial<ReviewSettingsView>) => {
+    setChosen((c) => ({ ...c, ...patch }));
+    save.mutate(patch);
+  };
   if (!settings.data) return null;
   return (
     <div className="review-settings">
       <label>
         <input
           type="checkbox"
-          checked={settings.data.needsApproval}
+          checked={chosen?.needsApproval ?? settings.data.needsApproval}
           disabled={save.isPending}
-          onChange={(e) => save.mutate({ needsApproval: e.target.checked })}
+          onChange={(e) => change({ needsApproval: e.target.checked })}
         />
         Posts of {brandName} need approval before they are sent
       </label>
@@ -33,8 +59,8 @@ export function ReviewSettingsField({ brandName }: { brandName: string }) {
         Review pack colour{' '}
         <input
           type="color"
-          value={settings.data.colour ?? '#3b5bdb'}
-          onChange={(e) => save.mutate({ colour: e.target.value })}
+          value={chosen?.colour ?? settings.data.colour ?? '#3b5bdb'}
+          onChange={(e) => change({ colour: e.target.value })}
         />
       </label>
       {save.isError && (

@@ -10,7 +10,8 @@ import { ReviewSettingsField } from '../review/ReviewSettingsField.js';
 /** The brands this key can act on; one of them is active for every call. */
 export function BrandsSection({ profile }: { profile: ProfileView }) {
   const brands = useIpcQuery('listBrands', {});
-  // In the all-brands view every brand's clash gap is set in its own row (each brand's applies there).
+  // In the all-brands view every brand's clash gap and review settings are set in its own row
+  // (each brand's own apply to its posts there).
   const allShown = useBrandScope().data?.all === true;
   const { switchBrand, busy, error } = useSwitchBrand();
 
@@ -34,6 +35,8 @@ export function BrandsSection({ profile }: { profile: ProfileView }) {
         <ul className="rows" aria-label="Brands">
           {brands.data.map((brand) => {
             const active = brand.id === profile.brandId;
+            // Another brand's own settings are read and set under its name.
+            const named = active ? undefined : { profileId: profile.id, brandId: brand.id };
             return (
               <li key={brand.id} className="row brand-row">
                 <span className="row-title">{brand.name}</span>
@@ -53,14 +56,8 @@ export function BrandsSection({ profile }: { profile: ProfileView }) {
                 )}
                 <TimezoneField brand={brand} />
                 <BrandColorField profileId={profile.id} brandId={brand.id} />
-                {active ? <ClashGapField brandName={brand.name} /> : null}
-                {!active && allShown ? (
-                  <ClashGapField
-                    brandName={brand.name}
-                    brand={{ profileId: profile.id, brandId: brand.id }}
-                  />
-                ) : null}
-                {active ? <ReviewSettingsField brandName={brand.name} /> : null}
+                {active || allShown ? <ClashGapField brandName={brand.name} brand={named} /> : null}
+                {active || allShown ? <ReviewSettingsField brandName={brand.name} brand={named} /> : null}
               </li>
             );
           })}

@@ -474,11 +474,15 @@ export const ipcMethods = {
     PostsWritten,
     "Sets a post group's review state (and the comment of a change request); an approval lets a held post go.",
   ),
-  getReviewSettings: m(None, ReviewSettingsView, "The active brand's review settings."),
-  setReviewSettings: m(
-    ReviewSettingsView.partial().strict(),
+  getReviewSettings: m(
+    z.object({ brand: BrandRef.optional() }).strict().optional(),
     ReviewSettingsView,
-    "Changes the active brand's review settings; turning approval off lets held posts go.",
+    "A brand's review settings: the brand named (one the calendar shows), else the active brand's.",
+  ),
+  setReviewSettings: m(
+    ReviewSettingsView.partial().extend({ brand: BrandRef.optional() }).strict(),
+    ReviewSettingsView,
+    "Changes a brand's review settings (the brand named, one the calendar shows, else the active brand's); turning approval off lets held posts go.",
   ),
   exportReviewPack: m(
     z.object({ format: z.enum(['html', 'pdf']), scope: ExportScope }),
