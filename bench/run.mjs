@@ -20,6 +20,7 @@ const BENCHES = [
   { name: 'search', file: 'search.bench.ts', node: [] },
   { name: 'review', file: 'review.bench.ts', node: [] },
   { name: 'sync-drag', file: 'sync-drag.bench.ts', node: [] },
+  { name: 'brands-month', file: 'brands-month.bench.ts', node: [] },
 ];
 const only = process.argv.slice(2);
 

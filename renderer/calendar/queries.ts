@@ -12,7 +12,7 @@ import { call } from '../lib/ipc.js';
 import { knownPosts, type InstantRange } from '../lib/posts-in-cache.js';
 import { ipcKey } from '../lib/use-ipc.js';
 import type { PostMove } from './moves.js';
-import { inRange, rangeInstants, visibleWallRange, type ViewName } from './range.js';
+import { postsInRange, rangeInstants, visibleWallRange, type ViewName } from './range.js';
 import { useCalendarStore } from './store.js';
 import { brandZone, instantToWall, parseWallDateKey } from './time.js';
 
@@ -140,7 +140,7 @@ export function visiblePostsQuery(brandId: string | null, range: InstantRange) {
     placeholderData: keepPreviousData,
     select: (data: PostRangeResult): PostRangeResult => ({
       ...data,
-      posts: data.posts.filter((p) => inRange(p.publishDate, range)),
+      posts: postsInRange(data.posts, range),
     }),
     staleTime: POSTS_STALE_MS,
   };

@@ -61,8 +61,18 @@ export function stepDate(view: ViewName, date: Date, direction: 1 | -1): Date {
   }
 }
 
-/** Whether an instant falls inside a fetched range (start inclusive, end inclusive as listPosts is). */
-export function inRange(instant: string, range: { start: string; end: string }): boolean {
-  const t = Date.parse(instant);
-  return t >= Date.parse(range.start) && t <= Date.parse(range.end);
+/**
+ * The posts whose instant lies in [start, end], bounds included, the bounds read once: this runs
+ * on every answer of the visible range, a month of 20,000 posts in the all-brands view.
+ */
+export function postsInRange<T extends { publishDate: string }>(
+  posts: readonly T[],
+  range: { start: string; end: string },
+): T[] {
+  const startMs = Date.parse(range.start);
+  const endMs = Date.parse(range.end);
+  return posts.filter((p) => {
+    const t = Date.parse(p.publishDate);
+    return t >= startMs && t <= endMs;
+  });
 }
