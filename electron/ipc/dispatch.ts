@@ -83,11 +83,29 @@ function describeInvalid(name: string, issues: readonly z.core.$ZodIssue[]): str
 const KEY_PATTERN = /pst_(live|test)_[A-Za-z0-9_-]+/;
 
 /**
+ * Whether any text of an answer (a string or an object's key) looks like a key. A walk that stops
+ * at the first: serializing the answer to test it was one 8 MB string for the all-brands month
+ * (20,000 posts), 25–120 ms of main's event loop on every read of it; this walk takes a third of
+ * the time and allocates nothing.
+ */
+function holdsKey(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('pst_') && KEY_PATTERN.test(v);
+  if (typeof v !== 'object' || v === null) return false;
+  if (Array.isArray(v)) {
+    for (const x of v) if (holdsKey(x)) return true;
+    return false;
+  }
+  // for…in over an answer's own plain data (JSON by its schema): no array of entries per object.
+  for (const k in v) if (holdsKey(k) || holdsKey((v as Record<string, unknown>)[k])) return true;
+  return false;
+}
+
+/**
  * A last guard: no service should ever answer a key, but if one did, it leaves redacted. The
- * common case (nothing key-like anywhere) costs one serialization and returns the value as is.
+ * common case (nothing key-like anywhere) costs one walk and returns the value as is.
  */
 function redactDeep(value: unknown): unknown {
-  if (value === undefined || !KEY_PATTERN.test(JSON.stringify(value) ?? '')) return value;
+  if (!holdsKey(value)) return value;
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return redactKeys(v);
     if (Array.isArray(v)) return v.map(walk);

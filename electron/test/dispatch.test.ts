@@ -102,6 +102,22 @@ describe('dispatch', () => {
     expect(result).toEqual({ ok: true, value: { note: ['oops pst_live_[redacted]'], n: 1 } });
   });
 
+  it('finds a key deep in a large answer, in a value or a key, and leaves a clean one as it is', async () => {
+    const handlers = handlersThatThrow(new Error('unused'));
+    const posts = Array.from({ length: 5_000 }, (_, i) => ({ id: `post_${i}`, tags: ['a', { n: i }] }));
+    const clean = { posts };
+    (handlers as unknown as Record<string, unknown>).getMe = async () => clean;
+    const kept = await dispatch(handlers, 'getMe', undefined, ctx);
+    expect(kept.ok && kept.value).toBe(clean);
+    const deep = { posts: [...posts, { id: 'last', tags: ['a', { note: `see ${KEY}` }] }] };
+    (handlers as unknown as Record<string, unknown>).getMe = async () => deep;
+    const redacted = await dispatch(handlers, 'getMe', undefined, ctx);
+    expect(JSON.stringify(redacted)).not.toContain(KEY);
+    expect(JSON.stringify(redacted)).toContain('see pst_live_[redacted]');
+    (handlers as unknown as Record<string, unknown>).getMe = async () => ({ byKey: { [KEY]: 1 } });
+    expect(JSON.stringify(await dispatch(handlers, 'getMe', undefined, ctx))).not.toContain(KEY);
+  });
+
   it('runs the handler with the parsed input', async () => {
     const handlers = handlersThatThrow(new Error('unused'));
     (handlers as unknown as Record<string, unknown>).getPost = async (input: { id: string }) => ({
