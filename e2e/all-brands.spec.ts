@@ -342,6 +342,15 @@ test.describe('all brands at a glance', () => {
         };
       })
       .toEqual({ both: true, others: [] });
+    // The state chips count what the label keeps, as the grid shows it.
+    const stateTotal = async () =>
+      (
+        await page
+          .getByRole('group', { name: 'States in view' })
+          .locator('.state-chip__count')
+          .allInnerTexts()
+      ).reduce((sum, n) => sum + Number(n), 0);
+    expect(await stateTotal()).toBe(await cells.count());
   });
 
   test("a move warns by the moved post's own brand's clash gap, set in that brand's row of Settings with its review settings", async ({

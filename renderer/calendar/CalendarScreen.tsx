@@ -92,10 +92,12 @@ export function CalendarScreen() {
     };
   }, [brandOfLabel, brandOf, brandEntries]);
   const labelFilter = useLabelFilterOf(brandId);
-  const shown = useMemo(
-    () => filterByLabels(applyFilters(posts, filters), labelFilter, labelsView),
-    [posts, filters, labelFilter, labelsView],
+  // A pressed label chip narrows what the filter chips count too (they count what is in view).
+  const labelled = useMemo(
+    () => filterByLabels(posts, labelFilter, labelsView),
+    [posts, labelFilter, labelsView],
   );
+  const shown = useMemo(() => applyFilters(labelled, filters), [labelled, filters]);
   const events = useMemo(() => shown.map((p) => toPostEvent(p, zone)), [shown, zone]);
   const slots = useEmptySlots({
     enabled: view === 'week' || view === 'day',
@@ -222,7 +224,7 @@ export function CalendarScreen() {
         />
         <div className="cal-subbar">
           <CalendarFilters
-            posts={posts}
+            posts={labelled}
             integrations={integrations.data ?? []}
             filters={filters}
             brands={brandEntries}
