@@ -353,6 +353,71 @@ test.describe('all brands at a glance', () => {
     expect(await stateTotal()).toBe(await cells.count());
   });
 
+  test("a label and a note made in another brand's post's details are that brand's, not the active brand's", async ({
+    page,
+    service,
+  }) => {
+    test.setTimeout(120_000);
+    proxy = await connectTwo(page, service, 'full-test');
+    await pickAllBrands(page);
+    const { lumen } = sandboxBrands(service);
+    const cal = new CalendarPage(page);
+    await cal.view('Month');
+    const lumenCells = page.locator(`[data-calendar-view="month"] [data-brand="${lumen.id}"]`);
+    await expect(lumenCells.first()).toBeVisible();
+    const id = (await lumenCells.first().getAttribute('data-post-id'))!;
+    const scope = await page.evaluate(() => window.api.getBrandScope({}));
+    if (!scope.ok) throw new Error(scope.error.message);
+    const entry = (scope.value as BrandScope).brands.find((b) => b.brandId === lumen.id)!;
+    const lumenRef = { profileId: entry.profileId, brandId: entry.brandId };
+
+    // Lumen Labs' post, opened from the all-brands view (Harbor Coffee is the active brand).
+    await cal.post(id).click();
+    const details = page.getByRole('complementary');
+    await details.getByText('Labels', { exact: true }).click();
+    await details.getByRole('textbox', { name: 'New label' }).fill('Lab notes');
+    await details.getByRole('button', { name: 'Create label' }).click();
+    await expect(details.getByRole('list', { name: 'Labels' }).getByText('Lab notes')).toBeVisible();
+    await details.getByLabel('New note').fill('Ask Lumen for the lab photos');
+    await details.getByRole('button', { name: 'Add note' }).click();
+    await expect(details.getByText('Ask Lumen for the lab photos')).toBeVisible();
+
+    const read = async <T>(call: () => Promise<{ ok: boolean; value?: unknown }>) => {
+      const r = await call();
+      if (!r.ok) throw new Error('read failed');
+      return r.value as T;
+    };
+    const listed = await read<{ posts: CalendarPost[] }>(() =>
+      page.evaluate(
+        () =>
+          window.api.listPosts({
+            start: new Date(Date.now() - 45 * 86_400_000).toISOString(),
+            end: new Date(Date.now() + 45 * 86_400_000).toISOString(),
+          }) as Promise<{ ok: boolean; value?: unknown }>,
+      ),
+    );
+    const subject = subjectOfPost(listed.posts.find((p) => p.id === id)!);
+    // Under Lumen Labs: the label (made there) on the post, and the note.
+    const lumenView = await read<LabelsView>(() =>
+      page.evaluate(
+        (brand) => window.api.listLabels({ brand }) as Promise<{ ok: boolean; value?: unknown }>,
+        lumenRef,
+      ),
+    );
+    const labelIds = lumenView.assignments[subject] ?? [];
+    expect(lumenView.labels.filter((l) => labelIds.includes(l.id)).map((l) => l.name)).toEqual(['Lab notes']);
+    expect(lumenView.noteCounts[subject]).toBe(1);
+    // Not under the active brand.
+    const activeView = await read<LabelsView>(() =>
+      page.evaluate(() => window.api.listLabels({}) as Promise<{ ok: boolean; value?: unknown }>),
+    );
+    expect(activeView.assignments[subject] ?? []).toEqual([]);
+    expect(activeView.noteCounts[subject] ?? 0).toBe(0);
+    // The chip shows the label, read from Lumen's labels.
+    await page.keyboard.press('Escape');
+    await expect(cal.post(id)).toHaveAccessibleName(/Lab notes/);
+  });
+
   test("a move warns by the moved post's own brand's clash gap, set in that brand's row of Settings with its review settings", async ({
     page,
     service,

@@ -20,6 +20,8 @@ import { MediaLibraryService } from './media/media-library.js';
 import { ProfileService, type SandboxConnection } from './profiles/profile-service.js';
 import { BrandScopeService } from './profiles/brand-scope.js';
 import { otherBrands } from './store/brand-scope.js';
+import type { ActiveBrand } from './core/active-brand.js';
+import type { BrandRef } from '../shared/ipc/models.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import { DraftsService } from './drafts/drafts-service.js';
@@ -247,6 +249,12 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     if (!a) throw notConnected();
     return a;
   };
+  /** The brand a note belongs to: the one named (a post of the all-brands view) when shown, else the active one. */
+  const noteBrand = (named: BrandRef | undefined): ActiveBrand => {
+    if (!named) return brand();
+    if (!brandScope.isShown(named)) throw otherBrands('note');
+    return { profileId: named.profileId, brandId: named.brandId };
+  };
   let closed = false;
   let evergreenSoon: NodeJS.Timeout | null = null;
   // Nothing is planned once close() has begun: a pull that ends while sync stops must not start a
@@ -436,9 +444,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
         .map((b) => ({ brand: b, view: meta.view(b) }));
     },
     labelsOfPosts: async ({ postIds }) => meta.labelsOfPosts(brand(), postIds),
-    listNotes: async ({ subject }) => meta.notes(brand(), subject),
-    addNote: async ({ subject, body }) => meta.addNote(brand(), subject, noteAuthor(), body),
-    deleteNote: async ({ id }) => ({ deleted: meta.deleteNote(brand(), id) }),
+    listNotes: async ({ subject, brand: named }) => meta.notes(noteBrand(named), subject),
+    addNote: async ({ subject, body, brand: named }) =>
+      meta.addNote(noteBrand(named), subject, noteAuthor(), body),
+    deleteNote: async ({ id, brand: named }) => ({ deleted: meta.deleteNote(noteBrand(named), id) }),
     previewImport: ({ file }) => imports.previewImport({ path: files.take(brand(), file) }),
     editImportRow: async (input) => imports.editImportRow(input),
     runImport: (input) => imports.runImport(input),

@@ -29,7 +29,7 @@ interface DetailsProps {
   groupPosts: readonly CalendarPost[];
   zone: string;
   /** The post's brand where the calendar shows several (its own zone is said beside the view's). */
-  brand?: Pick<BrandEntry, 'name' | 'timezone'> | undefined;
+  brand?: Pick<BrandEntry, 'name' | 'timezone' | 'profileId' | 'brandId'> | undefined;
   onClose(): void;
   onOpen(id: string): void;
   onReschedule(post: CalendarPost, to: Date): void;
@@ -175,7 +175,10 @@ export function PostDetailsPanel({
 
       {post && (
         <section aria-label="Labels and notes">
-          <PostMeta subject={subjectOfPost(post)} />
+          <PostMeta
+            subject={subjectOfPost(post)}
+            brand={brand ? { profileId: brand.profileId, brandId: brand.brandId } : undefined}
+          />
         </section>
       )}
 

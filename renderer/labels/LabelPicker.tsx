@@ -94,7 +94,9 @@ export function LabelPicker({
     const name = offered.find((l) => l.id === labelId)?.name;
     return name ? carriedAcross(across, brandViews, name) : 0;
   };
-  const shown = subjects.length === 1 ? labelsOf(view, subjects[0] ?? '') : [];
+  // One post: the labels it carries, read in its own brand's view when it names one.
+  const ownView = across?.length === 1 ? brandViews[0] : view;
+  const shown = subjects.length === 1 && ownView ? labelsOf(ownView, subjects[0] ?? '') : [];
 
   const toggle = (labelId: string) => {
     const all = carried(labelId) === subjects.length;

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { BrandRef } from '../../shared/ipc/models.js';
 import { MAX_NOTE_CHARS, NoteBody } from '../../shared/labels/model.js';
 import { useAddNote, useDeleteNote, useNotes } from './labels-queries.js';
 import './labels.css';
@@ -6,11 +7,14 @@ import './labels.css';
 const when = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-/** Internal notes on a post group: who wrote them and when; kept on this computer, never sent. */
-export function NotesPanel({ subject }: { subject: string }) {
-  const notes = useNotes(subject);
-  const add = useAddNote(subject);
-  const remove = useDeleteNote(subject);
+/**
+ * Internal notes on a post group: who wrote them and when; kept on this computer, never sent. Of
+ * the active brand, or of `brand` (a post of the all-brands view is its own brand's).
+ */
+export function NotesPanel({ subject, brand }: { subject: string; brand?: BrandRef | undefined }) {
+  const notes = useNotes(subject, brand);
+  const add = useAddNote(subject, brand);
+  const remove = useDeleteNote(subject, brand);
   const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);

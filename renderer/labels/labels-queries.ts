@@ -1,4 +1,10 @@
-import { useMutation, useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQueries,
+  useQueryClient,
+  type QueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import type { Label, LabelInput, LabelsView, PostNote } from '../../shared/labels/model.js';
@@ -119,30 +125,33 @@ export function useDeleteLabel() {
   });
 }
 
-export function useNotes(subject: string) {
-  return useIpcQuery('listNotes', { subject });
+/** A post group's notes: the active brand's, or `brand`'s (a post of the all-brands view). */
+export function useNotes(subject: string, brand?: BrandRef) {
+  return useIpcQuery('listNotes', brand ? { subject, brand } : { subject });
 }
 
-export function useAddNote(subject: string) {
+/** After a note is added or deleted: its list, and the note counts of its brand's labels view. */
+function notesChanged(client: QueryClient, subject: string, brand: BrandRef | undefined) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: ipcKey('listNotes', brand ? { subject, brand } : { subject }) }),
+    client.invalidateQueries({ queryKey: brand ? ipcKey('listLabels', { brand }) : labelsKey }),
+    // The same brand may also be the active one.
+    ...(brand ? [client.invalidateQueries({ queryKey: labelsKey, exact: true })] : []),
+  ]);
+}
+
+export function useAddNote(subject: string, brand?: BrandRef) {
   const client = useQueryClient();
   return useMutation<PostNote, AppError, string>({
-    mutationFn: (body) => call('addNote', { subject, body }),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ipcKey('listNotes', { subject }) }),
-        client.invalidateQueries({ queryKey: labelsKey }),
-      ]),
+    mutationFn: (body) => call('addNote', brand ? { subject, body, brand } : { subject, body }),
+    onSuccess: () => notesChanged(client, subject, brand),
   });
 }
 
-export function useDeleteNote(subject: string) {
+export function useDeleteNote(subject: string, brand?: BrandRef) {
   const client = useQueryClient();
   return useMutation<{ deleted: boolean }, AppError, string>({
-    mutationFn: (id) => call('deleteNote', { id }),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ipcKey('listNotes', { subject }) }),
-        client.invalidateQueries({ queryKey: labelsKey }),
-      ]),
+    mutationFn: (id) => call('deleteNote', brand ? { id, brand } : { id }),
+    onSuccess: () => notesChanged(client, subject, brand),
   });
 }

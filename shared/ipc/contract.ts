@@ -424,13 +424,21 @@ export const ipcMethods = {
     z.record(z.string(), z.array(z.string())),
     "The labels (by id) of each post's group, for posts the service named (analytics by label).",
   ),
-  listNotes: m(z.object({ subject: Subject }), z.array(PostNote), "A post group's notes, oldest first."),
-  addNote: m(
-    z.object({ subject: Subject, body: NoteBody }),
-    PostNote,
-    "Adds an internal note to a post group, signed with the connection's user name (never sent).",
+  listNotes: m(
+    z.object({ subject: Subject, brand: BrandRef.optional() }).strict(),
+    z.array(PostNote),
+    "A post group's notes, oldest first: of the brand named (a post of the all-brands view; one the calendar shows), else the active brand's.",
   ),
-  deleteNote: m(z.object({ id: Id }), z.object({ deleted: z.boolean() }), 'Deletes a note.'),
+  addNote: m(
+    z.object({ subject: Subject, body: NoteBody, brand: BrandRef.optional() }).strict(),
+    PostNote,
+    "Adds an internal note to a post group of the brand named (one the calendar shows) or the active brand, signed with the connection's user name (never sent).",
+  ),
+  deleteNote: m(
+    z.object({ id: Id, brand: BrandRef.optional() }).strict(),
+    z.object({ deleted: z.boolean() }),
+    'Deletes a note of the brand named (one the calendar shows) or the active brand.',
+  ),
 
   // Bulk import: read and checked in main, in chunks, with importProgress events.
   previewImport: m(

@@ -117,10 +117,30 @@ describe('labels across brands', () => {
       'Launch',
     ]);
 
+    // A note on Pine's post from the all-brands view is Pine's: read under Pine, not the active brand.
+    const pineSubject = subjectOfPost(picked[1]!);
+    const note = await app.ok('addNote', {
+      subject: pineSubject,
+      body: 'Check the trail map',
+      brand: ref(pine),
+    });
+    expect(
+      (await app.ok('listNotes', { subject: pineSubject, brand: ref(pine) })).map((n) => n.body),
+    ).toEqual(['Check the trail map']);
+    expect(await app.ok('listNotes', { subject: pineSubject })).toEqual([]);
+    expect((await app.ok('listLabels', { brand: ref(pine) })).noteCounts[pineSubject]).toBe(1);
+    expect(await app.ok('deleteNote', { id: note.id })).toEqual({ deleted: false });
+    expect(await app.ok('deleteNote', { id: note.id, brand: ref(pine) })).toEqual({ deleted: true });
+
     // One brand on screen: another brand's labels are neither read nor changed.
     await app.ok('setAllBrands', { all: false });
     expect((await app.fails('listLabels', { brand: ref(pine) })).message).toMatch(/another brand/);
     const refused = await app.fails('setPostLabelsAcrossBrands', { groups, add: [sale.id], remove: [] });
     expect(refused.message).toMatch(/another brand/);
+    const noteRefused = await app.fails('addNote', { subject: 'x', body: 'no', brand: ref(pine) });
+    expect(noteRefused.message).toMatch(/another brand/);
+    expect((await app.fails('listNotes', { subject: 'x', brand: ref(pine) })).message).toMatch(
+      /another brand/,
+    );
   });
 });
