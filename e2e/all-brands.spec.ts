@@ -418,6 +418,51 @@ test.describe('all brands at a glance', () => {
     await expect(cal.post(id)).toHaveAccessibleName(/Lab notes/);
   });
 
+  test("Edit of another brand's post from the all-brands view saves it under that brand", async ({
+    page,
+    service,
+  }) => {
+    test.setTimeout(150_000);
+    proxy = await connectTwo(page, service, 'full-test');
+    await pickAllBrands(page);
+    const { lumen } = sandboxBrands(service);
+    const svc = new ServiceView(service.baseUrl, service.key('other-org'), lumen.id);
+    const now = Date.now();
+    const ahead = (await svc.posts(now + DAY, now + 40 * DAY)).filter(
+      (p) => (p.state === 'scheduled' || p.state === 'QUEUE') && !p.integration.disconnected,
+    );
+    const cal = new CalendarPage(page);
+    await cal.view('Month');
+    await cal.jumpTo(wallDateKey(instantToWall(Date.parse(ahead[0]!.publishDate), 'UTC')));
+    const lumenCells = page.locator(`[data-calendar-view="month"] [data-brand="${lumen.id}"]`);
+    await expect(lumenCells.first()).toBeVisible();
+    const shownIds = await lumenCells.evaluateAll((c) => c.map((e) => e.getAttribute('data-post-id')));
+    const post = ahead.find((p) => shownIds.includes(p.id))!;
+    expect(post).toBeTruthy();
+    const tag = `edited ${Date.now().toString(36)}`;
+
+    const sentBefore = proxy.log.length;
+    await cal.post(post.id).click();
+    await page.getByRole('complementary').getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Edit post' })).toBeVisible({ timeout: 30_000 });
+    const text = dialog.getByRole('textbox', { name: 'Text of Block 1', exact: true });
+    await expect(text).toHaveValue(post.content ?? '');
+    await text.fill(`${post.content ?? ''} ${tag}`);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The service holds the edited post under Lumen Labs, and every write went with Lumen's header.
+    await expect
+      .poll(async () => (await svc.posts(now, now + 60 * DAY)).some((p) => (p.content ?? '').includes(tag)), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    const writes = proxy.log.slice(sentBefore).filter((r) => r.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.filter((w) => w.brandId !== lumen.id)).toEqual([]);
+  });
+
   test("a move warns by the moved post's own brand's clash gap, set in that brand's row of Settings with its review settings", async ({
     page,
     service,

@@ -327,7 +327,7 @@ export class PostCommands {
 
   /** A review state set in the app; an approval lets a held post go at once. */
   setReviewState(input: IpcInput<'setReviewState'>): IpcOutput<'setReviewState'> {
-    const active = this.requireActive();
+    const active = this.brandOf(input.brand);
     const touched = this.o.review.set(active, input.postId, input.state, input.comment ?? null);
     this.o.view.kick();
     return this.answer(active, touched);

@@ -683,6 +683,17 @@ describe('all brands (issue 27)', () => {
     expect(await app.ok('getReviewSettings', { brand: lumenRef })).toMatchObject({ needsApproval: true });
     expect(await app.ok('getReviewSettings', {})).toMatchObject({ needsApproval: false });
     await app.ok('setReviewSettings', { needsApproval: false, brand: lumenRef });
+    // A verdict on Lumen's post from the all-brands view is recorded under Lumen.
+    const lumenPostId = picked[1]!.id;
+    expect((await app.fails('setReviewState', { postId: lumenPostId, state: 'approved' })).code).toBe(
+      'NOT_FOUND',
+    );
+    const reviewed = await app.ok<{ posts: { id: string; review?: { state: string } }[] }>('setReviewState', {
+      postId: lumenPostId,
+      state: 'approved',
+      brand: lumenRef,
+    });
+    expect(reviewed.posts.find((p) => p.id === lumenPostId)?.review?.state).toBe('approved');
 
     const undone = await app.ok<{ restored: number; notRestored: unknown[] }>('undoBulkChange', {
       batchId: applied.batchId,

@@ -25,6 +25,11 @@ export type ComposerRequest = {
   draftId?: string;
   editPostId?: string;
   duplicatePostId?: string;
+  /**
+   * The post's own brand (Edit or Duplicate from the all-brands view): the composer works under it,
+   * so its accounts, labels and sends are that brand's.
+   */
+  brand?: { profileId: string; brandId: string };
   /** Media already on the service to start the first block with (the media library). */
   media?: DraftMedia[];
 };

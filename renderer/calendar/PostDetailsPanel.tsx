@@ -89,6 +89,8 @@ export function PostDetailsPanel({
   const releaseURL = post?.releaseURL ?? d?.releaseURL ?? null;
   const detailPlatform = PlatformType.safeParse(d?.settings.__type ?? post?.integration.platform).data;
   const openComposer = useUi((s) => s.openComposer);
+  // In the all-brands view the composer opens under the post's own brand.
+  const ownBrand = brand ? { brand: { profileId: brand.profileId, brandId: brand.brandId } } : {};
   // Only a post not yet out can be replaced by a new version; any post on the service can be copied.
   const onService = !!post && !post.localOnly && !!post.group;
   const editable = onService && ['scheduled', 'draft', 'error'].includes(normalizePostState(state) ?? '');
@@ -326,13 +328,17 @@ export function PostDetailsPanel({
 
       <footer className="cal-details__footer">
         <div className="cal-details__actions">
-          <button type="button" disabled={!editable} onClick={() => openComposer({ editPostId: postId })}>
+          <button
+            type="button"
+            disabled={!editable}
+            onClick={() => openComposer({ editPostId: postId, ...ownBrand })}
+          >
             Edit
           </button>
           <button
             type="button"
             disabled={!onService}
-            onClick={() => openComposer({ duplicatePostId: postId })}
+            onClick={() => openComposer({ duplicatePostId: postId, ...ownBrand })}
           >
             Duplicate
           </button>

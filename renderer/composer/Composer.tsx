@@ -34,13 +34,18 @@ export function Composer({ request }: { request: ComposerRequest }) {
   // One brand filtered on (its chip alone pressed): that brand is the post's, without asking.
   const filteredBrand = choosing && filtered.length === 1 ? (filtered[0] ?? null) : null;
   const askBrand = choosing && !filteredBrand;
+  // Edit or Duplicate of another brand's post (the all-brands view): that brand first, as a new
+  // post's chosen brand is, or the post would open among the active brand's accounts.
+  const postBrand =
+    !isNew && !brandChosen && request.brand && request.brand.brandId !== brand?.id ? request.brand : null;
+  const switchTo = filteredBrand ?? postBrand;
   const chosen = useQuery({
-    queryKey: ['composer-brand', filteredBrand?.profileId ?? null, filteredBrand?.brandId ?? null],
+    queryKey: ['composer-brand', switchTo?.profileId ?? null, switchTo?.brandId ?? null],
     queryFn: async () => {
-      if (filteredBrand) await activateBrand(filteredBrand);
+      if (switchTo) await activateBrand(switchTo);
       return true;
     },
-    enabled: filteredBrand !== null,
+    enabled: switchTo !== null,
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -56,7 +61,7 @@ export function Composer({ request }: { request: ComposerRequest }) {
   const initial = useQuery({
     queryKey: ['composer-open', request, brand?.id ?? null],
     queryFn: () => loadDraft(request, brand?.id ?? null),
-    enabled: !loading && !choosing && !scope.isPending,
+    enabled: !loading && !choosing && !postBrand && !scope.isPending,
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

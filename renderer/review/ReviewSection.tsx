@@ -20,7 +20,15 @@ export function ReviewSection({ post }: { post: CalendarPost }) {
   const client = useQueryClient();
   const set = useMutation<PostsWritten, AppError, { state: ReviewState; comment?: string }>({
     mutationFn: (v) =>
-      call('setReviewState', { postId: post.id, state: v.state, comment: v.comment ?? null }),
+      call('setReviewState', {
+        postId: post.id,
+        state: v.state,
+        comment: v.comment ?? null,
+        // The post's own brand: in the all-brands view it may not be the active one.
+        ...(post.profileId && post.brandId
+          ? { brand: { profileId: post.profileId, brandId: post.brandId } }
+          : {}),
+      }),
     onSuccess: (written) => {
       applyWritten(client, shownBrandId(client), written);
       void client.invalidateQueries({ queryKey: ['listOutbox'] });

@@ -478,9 +478,11 @@ export const ipcMethods = {
       postId: Id,
       state: ReviewState,
       comment: z.string().max(MAX_REVIEW_COMMENT).nullable().optional(),
+      /** The post's own brand (a post of the all-brands view; one the calendar shows). */
+      brand: BrandRef.optional(),
     }),
     PostsWritten,
-    "Sets a post group's review state (and the comment of a change request); an approval lets a held post go.",
+    "Sets a post group's review state (and the comment of a change request) under the post's brand (named, or the active one); an approval lets a held post go.",
   ),
   getReviewSettings: m(
     z.object({ brand: BrandRef.optional() }).strict().optional(),
