@@ -353,7 +353,7 @@ test.describe('all brands at a glance', () => {
     expect(await stateTotal()).toBe(await cells.count());
   });
 
-  test("a label and a note made in another brand's post's details are that brand's, not the active brand's", async ({
+  test("a label, a note and Make evergreen in another brand's post's details are that brand's, not the active brand's", async ({
     page,
     service,
   }) => {
@@ -416,6 +416,21 @@ test.describe('all brands at a glance', () => {
     // The chip shows the label, read from Lumen's labels.
     await page.keyboard.press('Escape');
     await expect(cal.post(id)).toHaveAccessibleName(/Lab notes/);
+
+    // Make evergreen puts it in Lumen Labs' evergreen list (lists are a brand's): Lumen becomes the
+    // active brand first, and the item keeps Lumen's account.
+    const account = listed.posts.find((p) => p.id === id)!.integration.id;
+    await cal.post(id).click();
+    await details.getByRole('button', { name: 'Make evergreen' }).click();
+    await expect(details.getByText('Added to a paused evergreen list.')).toBeVisible({ timeout: 30_000 });
+    const profiles = await read<{ active: boolean; brandId: string | null }[]>(() =>
+      page.evaluate(() => window.api.listProfiles({}) as Promise<{ ok: boolean; value?: unknown }>),
+    );
+    expect(profiles.find((p) => p.active)?.brandId).toBe(lumen.id);
+    const evergreen = await read<{ items: { targets: { integrationId: string }[] }[] }>(() =>
+      page.evaluate(() => window.api.listEvergreen({}) as Promise<{ ok: boolean; value?: unknown }>),
+    );
+    expect(evergreen.items.map((i) => i.targets.map((t) => t.integrationId))).toEqual([[account]]);
   });
 
   test("Edit of another brand's post from the all-brands view saves it under that brand", async ({

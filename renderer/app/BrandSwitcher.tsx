@@ -17,6 +17,20 @@ export async function activateBrand(brand: Pick<BrandEntry, 'profileId' | 'brand
   await call('switchBrand', { brandId: brand.brandId });
 }
 
+/**
+ * Makes `brand` the active one unless it already is (an action on another brand's post from the
+ * all-brands view that main runs under the active brand). True when it changed: every query of
+ * the window must then read again.
+ */
+export async function activateBrandIfOther(
+  brand: Pick<BrandEntry, 'profileId' | 'brandId'>,
+): Promise<boolean> {
+  const active = (await call('listProfiles', {})).find((p) => p.active);
+  if (active?.id === brand.profileId && active.brandId === brand.brandId) return false;
+  await activateBrand(brand);
+  return true;
+}
+
 /** The active brand, switchable from anywhere; every later call uses the new brand. */
 export function useSwitchBrand() {
   const client = useQueryClient();

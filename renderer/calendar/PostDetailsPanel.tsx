@@ -342,7 +342,7 @@ export function PostDetailsPanel({
           >
             Duplicate
           </button>
-          <MakeEvergreenButton postId={postId} disabled={!onService} />
+          <MakeEvergreenButton postId={postId} disabled={!onService} brand={ownBrand.brand} />
         </div>
         <button
           type="button"

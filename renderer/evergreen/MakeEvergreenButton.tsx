@@ -1,3 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { BrandRef } from '../../shared/ipc/models.js';
+import { activateBrandIfOther } from '../app/BrandSwitcher.js';
+import { errorMessage } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
 import { useEvergreenWrite } from './evergreen-hooks.js';
 
@@ -12,17 +17,34 @@ export function MakeEvergreenButton(props: {
   className?: string;
   /** Which post or draft, for screen readers where several buttons share a list. */
   what?: string;
+  /**
+   * The post's own brand (the all-brands view): evergreen lists are a brand's, so that brand is
+   * made the active one first, and the post joins its list, not the active brand's.
+   */
+  brand?: BrandRef | undefined;
 }) {
   const make = useEvergreenWrite('makeEvergreen');
   const navigate = useUi((s) => s.navigate);
-  const { postId, draftId } = props;
+  const client = useQueryClient();
+  const [switchError, setSwitchError] = useState<string | null>(null);
+  const { postId, draftId, brand } = props;
+  const run = async () => {
+    setSwitchError(null);
+    try {
+      if (brand && (await activateBrandIfOther(brand))) await client.invalidateQueries();
+    } catch (failure) {
+      setSwitchError(errorMessage(failure));
+      return;
+    }
+    make.mutate(postId ? { postId } : { draftId: draftId ?? '' });
+  };
   return (
     <>
       <button
         type="button"
         className={props.className}
         disabled={props.disabled || make.isPending || (!postId && !draftId)}
-        onClick={() => make.mutate(postId ? { postId } : { draftId: draftId ?? '' })}
+        onClick={() => void run()}
       >
         Make evergreen
         {props.what ? <span className="visually-hidden"> {props.what}</span> : null}
@@ -36,6 +58,7 @@ export function MakeEvergreenButton(props: {
         </span>
       ) : null}
       {make.error ? <span role="alert">{make.error.message}</span> : null}
+      {switchError ? <span role="alert">{switchError}</span> : null}
     </>
   );
 }
