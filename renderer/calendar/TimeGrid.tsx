@@ -316,9 +316,7 @@ const DayColumn = memo(function DayColumn(props: DayColumnProps) {
               isPost(item) ? (
                 <PostBox key={item.id} event={item} narrow={row.items.length > 1} handlers={handlers} />
               ) : (
-                <div key={item.id} className="cal-post cal-more-event">
-                  <MoreChip more={item} zone={zone} />
-                </div>
+                <MoreChip key={item.id} more={item} zone={zone} />
               ),
             )}
           </div>
