@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import type { BrandEntry, CalendarPost } from '../../shared/ipc/models.js';
-import { BrandAvatar } from '../app/BrandSwitcher.js';
+import { brandInitials, textOnColor } from '../../shared/brands/colors.js';
 import type { EventProps } from 'react-big-calendar';
 import { formatChipTime, formatTime } from './format.js';
 import { brandZone } from './time.js';
@@ -37,6 +37,18 @@ export const PostCellContext = createContext<PostCellContext | null>(null);
  * name). Not drawing them, rather than hiding them, keeps a busy week light.
  */
 export const CompactCellContext = createContext(false);
+
+// A brand's initials, once per name: every chip of the all-brands view shows its brand's.
+const initials = new Map<string, string>();
+function initialsOf(name: string): string {
+  let text = initials.get(name);
+  if (text === undefined) {
+    text = brandInitials(name);
+    if (initials.size >= 1_000) initials.clear();
+    initials.set(name, text);
+  }
+  return text;
+}
 
 /** Whether the post `id` asked for the focus (after a keyboard move); the request is then taken. */
 function takeFocusRequest(ctx: PostCellContext, id: string): boolean {
@@ -107,7 +119,14 @@ export const PostEventView = memo(
         data-state={event.state ?? 'unknown'}
         data-selected={selected || undefined}
         data-brand={brand?.brandId}
-        style={brand ? ({ '--brand-color': brand.color } as CSSProperties) : undefined}
+        // The brand's avatar (its initials on its colour) is drawn by CSS from these
+        // (posts.css): one element fewer per post, and a busy week draws hundreds.
+        data-brand-initials={brand ? initialsOf(brand.name) : undefined}
+        style={
+          brand
+            ? ({ '--brand-color': brand.color, '--brand-text': textOnColor(brand.color) } as CSSProperties)
+            : undefined
+        }
         aria-label={
           postAccessibleName(event, chipTime) +
           (brand ? `, ${brand.name}` : '') +
@@ -120,7 +139,6 @@ export const PostEventView = memo(
         }
         onKeyDown={(e) => ctx?.onKeyDown(e, event)}
       >
-        {brand && <BrandAvatar brand={brand} size="sm" />}
         {/* No account picture: in a brand's calendar it repeats the brand and takes the text's room. */}
         <PostSummary event={event} time={chipTime} compact />
         {labels.length > 0 && (
