@@ -6,6 +6,8 @@ import {
   useRef,
   type CSSProperties,
   type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
 } from 'react';
 import type { BrandEntry, CalendarPost } from '../../shared/ipc/models.js';
 import { brandInitials, textOnColor } from '../../shared/brands/colors.js';
@@ -13,7 +15,7 @@ import type { EventProps } from 'react-big-calendar';
 import { formatChipTime, formatTime } from './format.js';
 import { brandZone } from './time.js';
 import { PostSummary } from './PostBadges.js';
-import { postAccessibleName, whyNotMovable, type PostEvent } from './posts.js';
+import { postAccessibleName, postEventClass, whyNotMovable, type PostEvent } from './posts.js';
 import { stateLabel } from '../../shared/posts/labels.js';
 import { useIsSelected } from '../bulk/selection-store.js';
 import { LabelDot } from '../labels/LabelPill.js';
@@ -86,11 +88,25 @@ function tooltip(event: PostEvent, time: string, brand: BrandEntry | undefined, 
 }
 
 /**
+ * What makes a cell its own box in the week and day grids (TimeGrid): the box's classes, and its
+ * pointer handlers. A busy week draws hundreds of posts, so the cell is the box there rather than
+ * an element inside one (the month and the lists still put it in a box of their own).
+ */
+export interface PostBoxProps {
+  /** Sharing its row with another post or a chip. */
+  narrow: boolean;
+  handlers: {
+    onPointerDown(e: PointerEvent<HTMLElement>, event: PostEvent): void;
+    onClick(e: MouseEvent<HTMLElement>, event: PostEvent): void;
+  };
+}
+
+/**
  * One post on the calendar. Memoized: a cell re-renders only when its own post changes. It is the
  * post's single keyboard stop (role button); the box around it is no stop of its own.
  */
 export const PostEventView = memo(
-  function PostEventView({ event }: Pick<EventProps<PostEvent>, 'event'>) {
+  function PostEventView({ event, box }: Pick<EventProps<PostEvent>, 'event'> & { box?: PostBoxProps }) {
     const ctx = useContext(PostCellContext);
     const compact = useContext(CompactCellContext);
     const ref = useRef<HTMLDivElement>(null);
@@ -112,7 +128,13 @@ export const PostEventView = memo(
     return (
       <div
         ref={ref}
-        className={selected ? 'post-cell post-cell--selected' : 'post-cell'}
+        className={
+          (box ? `cal-post ${postEventClass(event)}${box.narrow ? ' post-event--narrow' : ''} ` : '') +
+          (selected ? 'post-cell post-cell--selected' : 'post-cell')
+        }
+        data-post-box={box ? true : undefined}
+        onPointerDown={box && ((e) => box.handlers.onPointerDown(e, event))}
+        onClick={box && ((e) => box.handlers.onClick(e, event))}
         role="button"
         tabIndex={0}
         data-post-id={p.id}
@@ -184,6 +206,6 @@ export const PostEventView = memo(
       </div>
     );
   },
-  // The library passes fresh slot dates on every render; only the post itself decides what is drawn.
-  (a, b) => a.event === b.event,
+  // The library passes fresh slot dates on every render; only the post itself (and its box) decides what is drawn.
+  (a, b) => a.event === b.event && a.box?.narrow === b.box?.narrow && a.box?.handlers === b.box?.handlers,
 );
