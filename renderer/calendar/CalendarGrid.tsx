@@ -10,7 +10,7 @@ import { EmptySlot } from '../queue/EmptySlot.js';
 import type { SlotEvent } from './free-slots.js';
 import { formatTime } from './format.js';
 import { LANES, layoutTimeRows, ROW_MINUTES, type MoreEvent } from './time-rows.js';
-import { dayNumber, postsByDay } from './month-days.js';
+import { dayNumber, knownPostsByDay } from './month-days.js';
 import { OpenOverflowContext, RowOverflowList } from './RowOverflow.js';
 import { MonthGrid, type MonthGridInput } from './MonthGrid.js';
 import { TimeGrid } from './TimeGrid.js';
@@ -99,24 +99,27 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
       (_, i) => new Date(first.getFullYear(), first.getMonth(), first.getDate() + i),
     );
   }, [timeGrid, view, range]);
-  // The month picks its days' posts itself (MonthGrid), from buckets made once per list of posts;
-  // week and day take theirs from the same buckets (already made when the month was shown), each day
-  // in time order, ties by id.
-  const visible = useMemo(() => {
-    if (view === 'month') return NO_EVENTS;
-    if (timeGrid) {
-      const byDay = postsByDay(events);
-      return days.flatMap((day) => byDay.get(dayNumber(day)) ?? NO_EVENTS);
-    }
+  // The month picks its days' posts itself (MonthGrid), from buckets made once per list of posts.
+  // Week and day take theirs from the same buckets when the month made them for this list (each day
+  // in time order, ties by id: the rows need no sorting); a list no month bucketed (a week's own
+  // range, a drop's new list) is cut and sorted here, as bucketing every day of it would cost more.
+  const visible = useMemo((): { events: PostEvent[]; inOrder: boolean } => {
+    if (view === 'month') return { events: NO_EVENTS, inOrder: true };
+    const byDay = timeGrid ? knownPostsByDay(events) : undefined;
+    if (byDay)
+      return { events: days.flatMap((day) => byDay.get(dayNumber(day)) ?? NO_EVENTS), inOrder: true };
     const [from, to] = [range.start.getTime(), range.end.getTime()];
-    return events
+    const cut = events
       .filter((e) => e.start.getTime() >= from && e.start.getTime() <= to)
       .sort((a, b) => a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime());
+    return { events: cut, inOrder: false };
   }, [events, range, view, timeGrid, days]);
   // Week and day draw posts in 30-minute rows, a crowded row folded into a "+N" chip.
   const rows = useMemo(
     () =>
-      view === 'week' || view === 'day' ? layoutTimeRows(visible, LANES[view], ROW_MINUTES, true) : null,
+      view === 'week' || view === 'day'
+        ? layoutTimeRows(visible.events, LANES[view], ROW_MINUTES, visible.inOrder)
+        : null,
     [visible, view],
   );
   const openerRef = useRef<((more: MoreEvent, chip: HTMLElement) => void) | null>(null);
@@ -189,7 +192,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
                 className={`cal-grid cal-view-${view}`}
                 localizer={localizer}
                 culture="en-US"
-                events={visible}
+                events={visible.events}
                 view={view}
                 views={VIEWS}
                 date={date}
