@@ -17,12 +17,15 @@ import type { BenchPage } from './calendar/data.js';
  * CPU=1 also gives the page's main-thread CPU time of each step (a Chromium trace; it moves far
  * less with the load than wall time). PROFILE=1 prints each step's top functions (unminified),
  * TRACE=<month|next|week> its style, layout and paint times (SELECTORS=1: CSS selector costs),
- * COUNT=1 the week's element count. Not part of `npm run bench`.
+ * COUNT=1 the week's element count, DROP=1 also a mouse drag-drop in the week (as calendar.bench.ts
+ * drags: a fresh page drawn in week view, timed from the button's release to the post painted in its
+ * new day). Not part of `npm run bench`.
  */
 
 declare global {
   interface Window {
     bench: BenchPage;
+    pendingDrop?: Promise<number>;
   }
 }
 
@@ -194,7 +197,38 @@ async function oneRun(browser: Browser, url: string, tag: string) {
       })),
     );
   await context.close();
-  return { month, next, week, cpu: { ...cpuOf } };
+  return {
+    month,
+    next,
+    week,
+    drop: process.env.DROP === '1' ? await dropRun(browser, url) : NaN,
+    cpu: { ...cpuOf },
+  };
+}
+
+/** A drag-drop in week view on a fresh page, as calendar.bench.ts drags: ms from the release to painted. */
+async function dropRun(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    timezoneId: 'UTC',
+    locale: 'en-US',
+  });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => typeof window.bench === 'object');
+  await page.evaluate(() => window.bench.render('week'));
+  const { from, to } = await page.evaluate(() => window.bench.dragPoints());
+  await page.evaluate(() => {
+    window.pendingDrop = window.bench.watchDrop();
+  });
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 6, from.y + 6, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 15 });
+  await page.mouse.up();
+  const ms = await page.evaluate(() => window.pendingDrop!);
+  await context.close();
+  return ms;
 }
 
 const median = (xs: number[]) => {
@@ -209,6 +243,7 @@ const results = roots.map(() => ({
   month: [] as number[],
   next: [] as number[],
   week: [] as number[],
+  drop: [] as number[],
   cpuMonth: [] as number[],
   cpuNext: [] as number[],
   cpuWeek: [] as number[],
@@ -227,6 +262,7 @@ for (let r = 0; r < RUNS; r++) {
     results[i]!.month.push(x.month);
     results[i]!.next.push(x.next);
     results[i]!.week.push(x.week);
+    results[i]!.drop.push(x.drop);
     results[i]!.cpuMonth.push(x.cpu.month ?? NaN);
     results[i]!.cpuNext.push(x.cpu.next ?? NaN);
     results[i]!.cpuWeek.push(x.cpu.week ?? NaN);
@@ -242,6 +278,8 @@ roots.forEach((root, i) => {
   console.log(
     `${root}: month ${median(r.month).toFixed(0)} [${r.month.map((x) => x.toFixed(0)).join(' ')}] next ${median(r.next).toFixed(0)} [${r.next.map((x) => x.toFixed(0)).join(' ')}] week ${median(r.week).toFixed(0)} [${r.week.map((x) => x.toFixed(0)).join(' ')}]`,
   );
+  if (process.env.DROP === '1')
+    console.log(`  drop ${median(r.drop).toFixed(0)} [${r.drop.map((x) => x.toFixed(0)).join(' ')}]`);
   if (process.env.CPU === '1')
     console.log(
       `  main-thread CPU: month ${median(r.cpuMonth).toFixed(0)} [${r.cpuMonth.map((x) => x.toFixed(0)).join(' ')}] next ${median(r.cpuNext).toFixed(0)} [${r.cpuNext.map((x) => x.toFixed(0)).join(' ')}] week ${median(r.cpuWeek).toFixed(0)} [${r.cpuWeek.map((x) => x.toFixed(0)).join(' ')}]`,

@@ -99,9 +99,11 @@ export class CalendarPage {
     await pickZone(this.zone, zone);
   }
 
-  /** The calendar box of a post (what a user grabs to drag it). */
+  /** The calendar box of a post (what a user grabs to drag it): around its cell, or (week, day) the cell itself. */
   event(id: string): Locator {
-    return this.page.locator('[data-post-box]').filter({ has: this.post(id) });
+    return this.page.locator(
+      `[data-post-box]:has([data-post-id="${id}"]), [data-post-box][data-post-id="${id}"]`,
+    );
   }
 
   /** Drags a post with the mouse to a point, holding Shift for a group move when asked. */

@@ -9,7 +9,8 @@ import { instantToWall } from './time.js';
 import { EmptySlot } from '../queue/EmptySlot.js';
 import type { SlotEvent } from './free-slots.js';
 import { formatTime } from './format.js';
-import { LANES, layoutTimeRows, type MoreEvent } from './time-rows.js';
+import { LANES, layoutTimeRows, ROW_MINUTES, type MoreEvent } from './time-rows.js';
+import { dayNumber, knownPostsByDay } from './month-days.js';
 import { OpenOverflowContext, RowOverflowList } from './RowOverflow.js';
 import { MonthGrid, type MonthGridInput } from './MonthGrid.js';
 import { TimeGrid } from './TimeGrid.js';
@@ -90,19 +91,6 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
   // week row's posts on every render (twice when the month changes, to measure its rows), and its
   // sort on an ordered list is one pass instead of n log n comparisons of date math.
   const range = useMemo(() => visibleWallRange(view, date), [view, date]);
-  // The month picks its days' posts itself (MonthGrid), from buckets made once per list of posts.
-  const visible = useMemo(() => {
-    if (view === 'month') return NO_EVENTS;
-    const [from, to] = [range.start.getTime(), range.end.getTime()];
-    return events
-      .filter((e) => e.start.getTime() >= from && e.start.getTime() <= to)
-      .sort((a, b) => a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime());
-  }, [events, range, view]);
-  // Week and day draw posts in 30-minute rows, a crowded row folded into a "+N" chip.
-  const rows = useMemo(
-    () => (view === 'week' || view === 'day' ? layoutTimeRows(visible, LANES[view]) : null),
-    [visible, view],
-  );
   const days = useMemo(() => {
     if (!timeGrid) return [];
     const first = range.start;
@@ -111,6 +99,29 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
       (_, i) => new Date(first.getFullYear(), first.getMonth(), first.getDate() + i),
     );
   }, [timeGrid, view, range]);
+  // The month picks its days' posts itself (MonthGrid), from buckets made once per list of posts.
+  // Week and day take theirs from the same buckets when the month made them for this list (each day
+  // in time order, ties by id: the rows need no sorting); a list no month bucketed (a week's own
+  // range, a drop's new list) is cut and sorted here, as bucketing every day of it would cost more.
+  const visible = useMemo((): { events: PostEvent[]; inOrder: boolean } => {
+    if (view === 'month') return { events: NO_EVENTS, inOrder: true };
+    const byDay = timeGrid ? knownPostsByDay(events) : undefined;
+    if (byDay)
+      return { events: days.flatMap((day) => byDay.get(dayNumber(day)) ?? NO_EVENTS), inOrder: true };
+    const [from, to] = [range.start.getTime(), range.end.getTime()];
+    const cut = events
+      .filter((e) => e.start.getTime() >= from && e.start.getTime() <= to)
+      .sort((a, b) => a.start.getTime() - b.start.getTime() || a.end.getTime() - b.end.getTime());
+    return { events: cut, inOrder: false };
+  }, [events, range, view, timeGrid, days]);
+  // Week and day draw posts in 30-minute rows, a crowded row folded into a "+N" chip.
+  const rows = useMemo(
+    () =>
+      view === 'week' || view === 'day'
+        ? layoutTimeRows(visible.events, LANES[view], ROW_MINUTES, visible.inOrder)
+        : null,
+    [visible, view],
+  );
   const openerRef = useRef<((more: MoreEvent, chip: HTMLElement) => void) | null>(null);
   const openOverflow = useCallback(
     (more: MoreEvent, chip: HTMLElement) => openerRef.current?.(more, chip),
@@ -181,7 +192,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
                 className={`cal-grid cal-view-${view}`}
                 localizer={localizer}
                 culture="en-US"
-                events={visible}
+                events={visible.events}
                 view={view}
                 views={VIEWS}
                 date={date}

@@ -6,14 +6,16 @@ import {
   useRef,
   type CSSProperties,
   type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
 } from 'react';
 import type { BrandEntry, CalendarPost } from '../../shared/ipc/models.js';
-import { BrandAvatar } from '../app/BrandSwitcher.js';
+import { brandInitials, textOnColor } from '../../shared/brands/colors.js';
 import type { EventProps } from 'react-big-calendar';
 import { formatChipTime, formatTime } from './format.js';
 import { brandZone } from './time.js';
 import { PostSummary } from './PostBadges.js';
-import { postAccessibleName, whyNotMovable, type PostEvent } from './posts.js';
+import { postAccessibleName, postEventClass, whyNotMovable, type PostEvent } from './posts.js';
 import { stateLabel } from '../../shared/posts/labels.js';
 import { useIsSelected } from '../bulk/selection-store.js';
 import { LabelDot } from '../labels/LabelPill.js';
@@ -37,6 +39,18 @@ export const PostCellContext = createContext<PostCellContext | null>(null);
  * name). Not drawing them, rather than hiding them, keeps a busy week light.
  */
 export const CompactCellContext = createContext(false);
+
+// A brand's initials, once per name: every chip of the all-brands view shows its brand's.
+const initials = new Map<string, string>();
+function initialsOf(name: string): string {
+  let text = initials.get(name);
+  if (text === undefined) {
+    text = brandInitials(name);
+    if (initials.size >= 1_000) initials.clear();
+    initials.set(name, text);
+  }
+  return text;
+}
 
 /** Whether the post `id` asked for the focus (after a keyboard move); the request is then taken. */
 function takeFocusRequest(ctx: PostCellContext, id: string): boolean {
@@ -74,11 +88,25 @@ function tooltip(event: PostEvent, time: string, brand: BrandEntry | undefined, 
 }
 
 /**
+ * What makes a cell its own box in the week and day grids (TimeGrid): the box's classes, and its
+ * pointer handlers. A busy week draws hundreds of posts, so the cell is the box there rather than
+ * an element inside one (the month and the lists still put it in a box of their own).
+ */
+export interface PostBoxProps {
+  /** Sharing its row with another post or a chip. */
+  narrow: boolean;
+  handlers: {
+    onPointerDown(e: PointerEvent<HTMLElement>, event: PostEvent): void;
+    onClick(e: MouseEvent<HTMLElement>, event: PostEvent): void;
+  };
+}
+
+/**
  * One post on the calendar. Memoized: a cell re-renders only when its own post changes. It is the
  * post's single keyboard stop (role button); the box around it is no stop of its own.
  */
 export const PostEventView = memo(
-  function PostEventView({ event }: Pick<EventProps<PostEvent>, 'event'>) {
+  function PostEventView({ event, box }: Pick<EventProps<PostEvent>, 'event'> & { box?: PostBoxProps }) {
     const ctx = useContext(PostCellContext);
     const compact = useContext(CompactCellContext);
     const ref = useRef<HTMLDivElement>(null);
@@ -100,14 +128,27 @@ export const PostEventView = memo(
     return (
       <div
         ref={ref}
-        className={selected ? 'post-cell post-cell--selected' : 'post-cell'}
+        className={
+          (box ? `cal-post ${postEventClass(event)}${box.narrow ? ' post-event--narrow' : ''} ` : '') +
+          (selected ? 'post-cell post-cell--selected' : 'post-cell')
+        }
+        data-post-box={box ? true : undefined}
+        onPointerDown={box && ((e) => box.handlers.onPointerDown(e, event))}
+        onClick={box && ((e) => box.handlers.onClick(e, event))}
         role="button"
         tabIndex={0}
         data-post-id={p.id}
         data-state={event.state ?? 'unknown'}
         data-selected={selected || undefined}
         data-brand={brand?.brandId}
-        style={brand ? ({ '--brand-color': brand.color } as CSSProperties) : undefined}
+        // The brand's avatar (its initials on its colour) is drawn by CSS from these
+        // (posts.css): one element fewer per post, and a busy week draws hundreds.
+        data-brand-initials={brand ? initialsOf(brand.name) : undefined}
+        style={
+          brand
+            ? ({ '--brand-color': brand.color, '--brand-text': textOnColor(brand.color) } as CSSProperties)
+            : undefined
+        }
         aria-label={
           postAccessibleName(event, chipTime) +
           (brand ? `, ${brand.name}` : '') +
@@ -120,7 +161,6 @@ export const PostEventView = memo(
         }
         onKeyDown={(e) => ctx?.onKeyDown(e, event)}
       >
-        {brand && <BrandAvatar brand={brand} size="sm" />}
         {/* No account picture: in a brand's calendar it repeats the brand and takes the text's room. */}
         <PostSummary event={event} time={chipTime} compact />
         {labels.length > 0 && (
@@ -166,6 +206,6 @@ export const PostEventView = memo(
       </div>
     );
   },
-  // The library passes fresh slot dates on every render; only the post itself decides what is drawn.
-  (a, b) => a.event === b.event,
+  // The library passes fresh slot dates on every render; only the post itself (and its box) decides what is drawn.
+  (a, b) => a.event === b.event && a.box?.narrow === b.box?.narrow && a.box?.handlers === b.box?.handlers,
 );

@@ -28,9 +28,20 @@ import type { MoreEvent } from './time-rows.js';
 export const OpenOverflowContext = createContext<((more: MoreEvent, chip: HTMLElement) => void) | null>(null);
 
 // Row starts are wall dates (browser-local fields), so no zone here. One formatter for every chip:
-// toLocaleDateString builds a new one per call, which cost 60 ms across a busy week.
+// toLocaleDateString builds a new one per call, which cost 60 ms across a busy week; and each day's
+// words once, as a week's chips share seven days.
 const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
-const dateLabel = (d: Date) => DAY.format(d);
+const dayLabels = new Map<number, string>();
+function dateLabel(d: Date): string {
+  const key = d.getFullYear() * 10_000 + d.getMonth() * 100 + d.getDate();
+  let label = dayLabels.get(key);
+  if (label === undefined) {
+    label = DAY.format(d);
+    if (dayLabels.size >= 1_000) dayLabels.clear();
+    dayLabels.set(key, label);
+  }
+  return label;
+}
 
 /** Whether one of `posts` asked for the focus (after a keyboard move); the request is then taken. */
 export function takeFocusRequest(cells: PostCellContext, posts: readonly PostEvent[]): boolean {
@@ -40,7 +51,10 @@ export function takeFocusRequest(cells: PostCellContext, posts: readonly PostEve
   return true;
 }
 
-/** The chip at the end of a crowded row: one keyboard stop, like a post. */
+/**
+ * The chip at the end of a crowded row: one keyboard stop, like a post. It is the row's box itself
+ * (cal-post), not a box around a chip: a busy week draws one per row.
+ */
 export function MoreChip({ more, zone }: { more: MoreEvent; zone: string }) {
   const open = useContext(OpenOverflowContext);
   const cells = useContext(PostCellContext);
@@ -57,7 +71,7 @@ export function MoreChip({ more, zone }: { more: MoreEvent; zone: string }) {
   return (
     <span
       ref={ref}
-      className="more-chip"
+      className="cal-post cal-more-event more-chip"
       role="button"
       tabIndex={0}
       aria-haspopup="dialog"

@@ -13,8 +13,8 @@ import {
 } from 'react';
 import { format } from 'date-fns';
 import { timePattern } from '../app/time-format.js';
-import { PostEventView } from './PostEventView.js';
-import { postEventClass, whyNotMovable, type PostEvent } from './posts.js';
+import { PostEventView, type PostBoxProps } from './PostEventView.js';
+import { whyNotMovable, type PostEvent } from './posts.js';
 import type { SlotEvent } from './free-slots.js';
 import { keepMinutesInRow, ROW_MINUTES, type MoreEvent, type RowPlace, type TimeRows } from './time-rows.js';
 import { MoreChip } from './RowOverflow.js';
@@ -197,7 +197,12 @@ export function TimeGrid(props: TimeGridProps) {
 
   const todayKey = wallDateKey(now);
   const nowMinutes = minutesOf(now);
-  const handlers = useMemo(() => ({ onPointerDown, onClick }), [onPointerDown, onClick]);
+  // A post's box is its cell itself (PostEventView's box): one element per post, and the same two
+  // box descriptions for every post, so memoized cells keep them.
+  const boxes = useMemo(() => {
+    const handlers = { onPointerDown, onClick };
+    return { wide: { narrow: false, handlers }, narrow: { narrow: true, handlers } };
+  }, [onPointerDown, onClick]);
   return (
     <div className={`cal-time-frame ${className}`}>
       <div className={`cal-time-grid cal-time-grid--${view}`} style={HOUR_STYLE}>
@@ -261,7 +266,7 @@ export function TimeGrid(props: TimeGridProps) {
                 nowMinutes={today ? nowMinutes : null}
                 today={today}
                 zone={zone}
-                handlers={handlers}
+                boxes={boxes}
                 store={store}
                 renderSlot={props.renderSlot}
               />
@@ -283,16 +288,14 @@ interface DayColumnProps {
   nowMinutes: number | null;
   today: boolean;
   zone: string;
-  handlers: {
-    onPointerDown(e: ReactPointerEvent<HTMLElement>, event: PostEvent): void;
-    onClick(e: ReactMouseEvent<HTMLElement>, event: PostEvent): void;
-  };
+  /** The box of a post alone in its row, and of one sharing it. */
+  boxes: { wide: PostBoxProps; narrow: PostBoxProps };
   store: DragStore;
   renderSlot(slot: SlotEvent): ReactNode;
 }
 
 const DayColumn = memo(function DayColumn(props: DayColumnProps) {
-  const { index, items, slots, places, pastMinutes, nowMinutes, today, zone, handlers, store } = props;
+  const { index, items, slots, places, pastMinutes, nowMinutes, today, zone, boxes, store } = props;
   return (
     <div className={`cal-day-column${today ? ' cal-today' : ''}`} data-day-column={index}>
       {pastMinutes > 0 && <div className="cal-past cal-past-shade" style={{ height: pct(pastMinutes) }} />}
@@ -314,11 +317,13 @@ const DayColumn = memo(function DayColumn(props: DayColumnProps) {
           <div key={row.top} className="cal-time-row" style={{ top: pct(row.top) }}>
             {row.items.map((item) =>
               isPost(item) ? (
-                <PostBox key={item.id} event={item} narrow={row.items.length > 1} handlers={handlers} />
+                <PostEventView
+                  key={item.id}
+                  event={item}
+                  box={row.items.length > 1 ? boxes.narrow : boxes.wide}
+                />
               ) : (
-                <div key={item.id} className="cal-post cal-more-event">
-                  <MoreChip more={item} zone={zone} />
-                </div>
+                <MoreChip key={item.id} more={item} zone={zone} />
               ),
             )}
           </div>
@@ -353,25 +358,6 @@ function rowsOf(
   for (const row of rows.values()) row.items.sort((a, b) => lane(a) - lane(b));
   return [...rows.values()];
 }
-
-const PostBox = memo(function PostBox(props: {
-  event: PostEvent;
-  /** Sharing its row with another post or a chip. */
-  narrow: boolean;
-  handlers: DayColumnProps['handlers'];
-}) {
-  const { event, narrow, handlers } = props;
-  return (
-    <div
-      className={`cal-post ${postEventClass(event)}${narrow ? ' post-event--narrow' : ''}`}
-      data-post-box
-      onPointerDown={(e) => handlers.onPointerDown(e, event)}
-      onClick={(e) => handlers.onClick(e, event)}
-    >
-      <PostEventView event={event} />
-    </div>
-  );
-});
 
 /** Where a dragged post would land: drawn in the column under the pointer, from the drag store. */
 function DropPreview({ index, store }: { index: number; store: DragStore }) {

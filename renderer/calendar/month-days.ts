@@ -85,6 +85,17 @@ export function postsByDay(events: readonly PostEvent[]): ReadonlyMap<number, re
   return known;
 }
 
+/**
+ * The buckets of `events` if they are made already (the month view made them for this list), else
+ * undefined: a caller that needs only a few days of a new list (a week after a drop) reads those
+ * rather than bucketing and sorting every day of every post held.
+ */
+export function knownPostsByDay(
+  events: readonly PostEvent[],
+): ReadonlyMap<number, readonly PostEvent[]> | undefined {
+  return buckets.get(events);
+}
+
 /** Chips that fit in a day's post area `space` px tall, chips `chipPx` tall ("+N more" is one chip tall too). */
 export function chipsThatFit(space: number, chipPx: number): number {
   return Math.max(1, Math.floor(space / chipPx));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import type { PostEvent } from './posts.js';
 import { keepMinutesInRow, layoutTimeRows, rowStart, type MoreEvent } from './time-rows.js';
+import { dayNumber, postsByDay } from './month-days.js';
 
 const event = (id: string, wall: Date): PostEvent => ({
   id,
@@ -59,6 +60,36 @@ describe('layoutTimeRows', () => {
     expect(rows.shown.filter((e) => !isMore(e))).toHaveLength(8);
     expect(rows.shown.find(isMore)!.hidden).toBe(2);
     expect(rows.places.get(tuesday)).toMatchObject({ lane: 0, lanes: 1, withChip: false });
+  });
+
+  it("lays out a week from the month's day buckets as it does from posts in any order", () => {
+    // A busy week: posts sharing their minutes in every row, ids that sort differently as text
+    // and by the collator ("p10" after "p9"), across days and hours, in a shuffled order.
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const posts = Array.from({ length: 600 }, (_, i) =>
+      event(
+        `p${i}`,
+        at(7 + Math.floor(random() * 16), Math.floor(random() * 12) * 5, 14 + Math.floor(random() * 7)),
+      ),
+    );
+    const byDay = postsByDay(posts);
+    const days = Array.from({ length: 7 }, (_, i) => at(0, 0, 14 + i));
+    const inOrder = days.flatMap((d) => byDay.get(dayNumber(d)) ?? []);
+    for (const lanes of [2, 8]) {
+      // What the grid did before: the range's posts sorted by start, then laid out.
+      const sorted = layoutTimeRows(
+        [...posts].sort((a, b) => a.start.getTime() - b.start.getTime()),
+        lanes,
+      );
+      const fast = layoutTimeRows(inOrder, lanes, 30, true);
+      expect(fast.shown.map((e) => e.id)).toEqual(sorted.shown.map((e) => e.id));
+      for (const item of sorted.shown) {
+        const twin = fast.shown.find((e) => e.id === item.id)!;
+        expect(fast.places.get(twin)).toEqual(sorted.places.get(item));
+        if (isMore(item)) expect((twin as MoreEvent).posts).toEqual(item.posts);
+      }
+    }
   });
 
   it('keeps the same objects for the posts it draws, so memoized cells do not re-render', () => {

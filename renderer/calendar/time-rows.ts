@@ -63,20 +63,30 @@ export function rowStart(wall: Date, rowMinutes: number = ROW_MINUTES): Date {
   );
 }
 
-/** Lays `events` out in rows of `rowMinutes`, at most `maxLanes` items wide (a chip counts as one). */
+/**
+ * Lays `events` out in rows of `rowMinutes`, at most `maxLanes` items wide (a chip counts as one).
+ * `inOrder`: the events come in time order, ties by id (as postsByDay keeps each day), so the rows
+ * need no sorting: the week view's case, ~4,700 posts at 20,000 a month, mostly sharing minutes.
+ */
 export function layoutTimeRows(
   events: readonly PostEvent[],
   maxLanes: number,
   rowMinutes: number = ROW_MINUTES,
+  inOrder = false,
 ): TimeRows {
   const lanes = Math.max(1, Math.floor(maxLanes));
   const rows = new Map<number, { start: Date; posts: PostEvent[] }>();
   for (const event of events) {
-    const start = rowStart(event.start, rowMinutes);
-    const key = start.getTime();
+    // The row by its wall fields; its Date is made once per row, not per post.
+    const wall = event.start;
+    const minutes = wall.getHours() * 60 + wall.getMinutes();
+    const key =
+      (wall.getFullYear() * 10_000 + wall.getMonth() * 100 + wall.getDate()) * 1_440 +
+      minutes -
+      (minutes % rowMinutes);
     const row = rows.get(key);
     if (row) row.posts.push(event);
-    else rows.set(key, { start, posts: [event] });
+    else rows.set(key, { start: rowStart(wall, rowMinutes), posts: [event] });
   }
 
   const shown: (PostEvent | MoreEvent)[] = [];
@@ -84,7 +94,7 @@ export function layoutTimeRows(
   const chips = new Map<string, MoreEvent>();
   for (const { start, posts } of rows.values()) {
     const end = new Date(start.getTime() + rowMinutes * MINUTE);
-    posts.sort((a, b) => a.start.getTime() - b.start.getTime() || ids.compare(a.id, b.id));
+    if (!inOrder) posts.sort((a, b) => a.start.getTime() - b.start.getTime() || ids.compare(a.id, b.id));
     const crowded = posts.length > lanes;
     const drawn = crowded ? posts.slice(0, lanes - 1) : posts;
     const postLanes = Math.max(1, drawn.length);

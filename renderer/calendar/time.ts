@@ -76,6 +76,12 @@ function offsetAt(zone: string, ms: number): number {
   return first;
 }
 
+/** The minute of the day (0 to 1439) that the clocks of `zone` show at `ms`; NaN for a zone it cannot read. */
+export function wallMinuteOfDay(ms: number, zone: string): number {
+  const shifted = ms + offsetAt(zone, ms) * MINUTE;
+  return Math.floor((((shifted % DAY) + DAY) % DAY) / MINUTE);
+}
+
 /** The wall clock of `instant` in `zone`, as a browser-local Date for the calendar to lay out. */
 export function instantToWall(instant: Date | number, zone: string): Date {
   const ms = typeof instant === 'number' ? instant : instant.getTime();

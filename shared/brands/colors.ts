@@ -56,10 +56,21 @@ export function contrastRatio(a: string, b: string): number {
 const LIGHT_TEXT = '#ffffff';
 const DARK_TEXT = '#111827';
 
+// A brand has one colour and a calendar draws hundreds of its avatars: each colour's answer is kept.
+const textOnColors = new Map<string, string>();
+
 /** The text colour that reads best on a brand's colour (its avatar's initials): white or near-black. */
 export function textOnColor(background: string): string {
-  if (!BRAND_COLOR_PATTERN.test(background)) return LIGHT_TEXT;
-  return contrastRatio(background, LIGHT_TEXT) >= contrastRatio(background, DARK_TEXT)
-    ? LIGHT_TEXT
-    : DARK_TEXT;
+  let text = textOnColors.get(background);
+  if (text === undefined) {
+    text = !BRAND_COLOR_PATTERN.test(background)
+      ? LIGHT_TEXT
+      : contrastRatio(background, LIGHT_TEXT) >= contrastRatio(background, DARK_TEXT)
+        ? LIGHT_TEXT
+        : DARK_TEXT;
+    // Colours are a few per brand; a bound keeps a stream of odd values from growing it.
+    if (textOnColors.size >= 256) textOnColors.clear();
+    textOnColors.set(background, text);
+  }
+  return text;
 }
