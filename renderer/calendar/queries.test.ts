@@ -10,6 +10,7 @@ import {
   postsKey,
   prefetchAtStart,
   prefetchOpeningRange,
+  shareRange,
   visiblePostsQuery,
 } from './queries.js';
 import { rangeInstants, visibleWallRange } from './range.js';
@@ -143,6 +144,16 @@ describe('the visible range query', () => {
     expect(placeholder.isPlaceholderData).toBe(true);
     expect(ids(placeholder)).toEqual(['p2', 'p3']);
     expect(ids(fetched)).toEqual(['p2', 'p3']);
+    // The stand-in is the month's own post objects (cut, not compared and copied).
+    expect(placeholder.data!.posts[0]).toBe(month.data!.posts[1]);
+  });
+
+  it('shares nothing between answers of different lengths, and shares equal ones whole', () => {
+    const a = result([post('p1', '2026-11-02T09:00:00.000Z')]);
+    const b = result([post('p1', '2026-11-02T09:00:00.000Z'), post('p2', '2026-11-03T09:00:00.000Z')]);
+    expect(shareRange(a, b)).toBe(b);
+    expect(shareRange(b, structuredClone(b))).toBe(b);
+    expect(shareRange(undefined, a)).toBe(a);
   });
 
   it('keeps the array and the post objects when the answer brings the same posts back', async () => {

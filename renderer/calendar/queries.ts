@@ -1,4 +1,10 @@
-import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  replaceEqualDeep,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { startOfDay } from 'date-fns';
 import { useEffect, useMemo } from 'react';
 import {
@@ -142,8 +148,28 @@ export function visiblePostsQuery(brandId: string | null, range: InstantRange) {
       ...data,
       posts: postsInRange(data.posts, range),
     }),
+    structuralSharing: shareRange,
     staleTime: POSTS_STALE_MS,
   };
+}
+
+const postCount = (v: unknown): number | null => {
+  const posts = typeof v === 'object' && v !== null ? (v as { posts?: unknown }).posts : undefined;
+  return Array.isArray(posts) ? posts.length : null;
+};
+
+/**
+ * TanStack's structural sharing, except between two answers of different lengths: they cannot be
+ * equal, and its pairing of posts by their place in the list keeps little after the first
+ * difference while it copies as it compares. A month of 20,000 posts cut to its week (the
+ * placeholder of a switch to the week) spent ~30 ms there in the all-brands view
+ * (bench/brands-month, BENCH_PROFILE_STEPS=1).
+ */
+export function shareRange(old: unknown, next: unknown): unknown {
+  const before = postCount(old);
+  const after = postCount(next);
+  if (before !== null && after !== null && before !== after) return next;
+  return replaceEqualDeep(old, next);
 }
 
 /**
