@@ -1,0 +1,66 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { IntegrationsRepo } from '../integrations/integrations-repo.js';
+import { setLogSink } from '../log.js';
+import { openDatabase } from '../store/database.js';
+import { OutboxRepo } from '../store/outbox-repo.js';
+import { PostsCache } from '../store/posts-cache.js';
+import { writePull, type PullReply, type PullRequest } from './pull-writer.js';
+
+/*
+ * The pull worker (a worker_threads Worker; scripts/build.mjs bundles it as pull-worker.cjs beside
+ * main): its own connection to the app's database file (WAL: main reads on while it writes; the
+ * busy timeout makes either wait for the other's short transaction), reading, checking and writing
+ * the answers main's pulls received. Answers are written one after another, in the order they came.
+ */
+
+export interface PullWorkerData {
+  dbPath: string;
+}
+
+const port = parentPort;
+if (!port) throw new Error('pull-worker.ts runs as a worker thread');
+// Main keeps the log file; what goes wrong here goes back to main as a reply.
+setLogSink(() => undefined);
+
+const { dbPath } = workerData as PullWorkerData;
+const db = openDatabase(dbPath);
+const stores = {
+  db,
+  cache: new PostsCache(db),
+  outbox: new OutboxRepo(db),
+  integrations: new IntegrationsRepo(db),
+};
+let running = true;
+let queue: Promise<void> = Promise.resolve();
+const send = (reply: PullReply) => port.postMessage(reply);
+
+port.on('message', (request: PullRequest) => {
+  if (request.type === 'stop') {
+    // No slice starts after this; the one being written ends, then the connection closes.
+    running = false;
+    void queue.then(() => {
+      db.close();
+      port.close();
+    });
+    return;
+  }
+  const { pull } = request;
+  queue = queue.then(async () => {
+    try {
+      send(
+        await writePull(
+          stores,
+          pull,
+          () => running,
+          (outcomes) => send({ type: 'slice', job: pull.job, outcomes }),
+        ),
+      );
+    } catch (error) {
+      send({
+        type: 'failed',
+        job: pull.job,
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  });
+});
