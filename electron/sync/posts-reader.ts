@@ -119,7 +119,7 @@ export class PostsReader {
   private answers: { key: string; version: string; posts: CalendarPost[] }[] = [];
 
   constructor(private readonly o: PostsReaderOptions) {
-    this.thread = new PullThread(o.db.path);
+    this.thread = new PullThread(o.db);
     this.outbox = o.stores.outbox;
     this.cache = o.stores.cache;
     this.integrations = o.stores.integrations;

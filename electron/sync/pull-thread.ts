@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AnswerRefused } from '../api/client.js';
 import { createLogger } from '../log.js';
+import type { AppDatabase } from '../store/database.js';
 import type { PostOutcome } from '../store/posts-cache.js';
 import { PullReply, type PullJob, type PullRequest } from './pull-writer.js';
 import type { PullWorkerData } from './pull-worker.js';
@@ -51,7 +52,12 @@ export class PullThread {
   private stopped = false;
   private exited: Promise<void> = Promise.resolve();
 
-  constructor(private readonly dbPath: string) {}
+  /** Raised by main's connection while it writes or waits to: the worker starts no transaction then. */
+  private readonly intent = new Int32Array(new SharedArrayBuffer(4));
+
+  constructor(private readonly db: AppDatabase) {
+    db.shareWriteIntent(this.intent);
+  }
 
   /**
    * Reads, checks and writes one answer in the worker. Resolves with how many posts changed;
@@ -83,7 +89,7 @@ export class PullThread {
 
   private start(): Promise<Worker> {
     this.worker ??= workerUrl().then((url) => {
-      const data: PullWorkerData = { dbPath: this.dbPath };
+      const data: PullWorkerData = { dbPath: this.db.path, intent: this.intent };
       const worker = new Worker(url, { workerData: data });
       let onExit = () => {};
       this.exited = new Promise((resolve) => (onExit = resolve));

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { IntegrationsRepo } from '../integrations/integrations-repo.js';
 import { setLogSink } from '../log.js';
-import { openDatabase } from '../store/database.js';
+import { openDatabase, waitForWriteIntent } from '../store/database.js';
 import { OutboxRepo } from '../store/outbox-repo.js';
 import { PostsCache } from '../store/posts-cache.js';
 import { writePull, type PullReply, type PullRequest } from './pull-writer.js';
@@ -15,6 +15,8 @@ import { writePull, type PullReply, type PullRequest } from './pull-writer.js';
 
 export interface PullWorkerData {
   dbPath: string;
+  /** Main's write intent (database.ts shareWriteIntent): no slice starts while it is raised. */
+  intent: Int32Array;
 }
 
 const port = parentPort;
@@ -22,10 +24,12 @@ if (!port) throw new Error('pull-worker.ts runs as a worker thread');
 // Main keeps the log file; what goes wrong here goes back to main as a reply.
 setLogSink(() => undefined);
 
-const { dbPath } = workerData as PullWorkerData;
+const { dbPath, intent } = workerData as PullWorkerData;
 const db = openDatabase(dbPath);
 const stores = {
   db,
+  // Main's writes (a drag's outbox entry) go first: they wait only for the slice being written.
+  waitTurn: () => waitForWriteIntent(intent),
   cache: new PostsCache(db),
   outbox: new OutboxRepo(db),
   integrations: new IntegrationsRepo(db),

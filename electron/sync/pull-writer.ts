@@ -57,6 +57,8 @@ export interface PullWriterStores {
   cache: PostsCache;
   outbox: OutboxReads;
   integrations: IntegrationsRepo;
+  /** Called before each slice's transaction: returns when main's connection is not writing. */
+  waitTurn?: () => void;
 }
 
 type Checked =
@@ -113,6 +115,7 @@ export async function writePull(
   let changed = 0;
   for (const slice of pullSlices(checked.items, job.startMs, job.endMs)) {
     if (!running()) return { type: 'done', job: job.job, changed, stopped: true };
+    s.waitTurn?.();
     // A copy of the service's posts: committed without waiting for the disk (see copyTx).
     const result = s.db.copyTx(() => {
       const keep = postsHeldByOutbox(s, profileId, brandId);
