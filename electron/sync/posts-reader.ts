@@ -111,12 +111,15 @@ export class PostsReader {
   /** Brands the service refused: how often in a row, and not asked again before `untilMs`. */
   private readonly refused = new Map<string, { failures: number; untilMs: number }>();
   /**
-   * Answers kept until the next write: a range asked again (paging back, a refetch that found
-   * nothing new) is answered from memory. Any write on the connection (posts, outbox, accounts,
-   * settings) moves SQLite's total_changes(), and the pull worker's (its own connection) moves
-   * PRAGMA data_version: all it takes to know an answer went stale.
+   * Answers kept until the next write that touches them: a range asked again (paging back, a
+   * refetch that found nothing new) is answered from memory. Any write on main's connection (posts,
+   * outbox, accounts, settings) moves SQLite's total_changes(); the pull worker's writes (its own
+   * connection) move their brand's count here, as each slice it committed is reported, so a pull of
+   * one brand leaves the other brands' answers kept.
    */
-  private answers: { key: string; version: string; posts: CalendarPost[] }[] = [];
+  private answers: { key: string; brand: string; version: string; posts: CalendarPost[] }[] = [];
+  /** Slices the pull worker committed, by brand. */
+  private readonly brandWrites = new Map<string, number>();
 
   constructor(private readonly o: PostsReaderOptions) {
     this.thread = new PullThread(o.db);
@@ -367,8 +370,10 @@ export class PostsReader {
         new Date(endMs).toISOString(),
         (body) => {
           this.o.reachability.report(true, null);
-          return this.thread.write({ profileId, brandId, startMs, endMs, requestedAt, body }, (outcomes) => {
-            for (const outcome of outcomes) this.o.emit('postOutcome', outcome);
+          return this.thread.write({ profileId, brandId, startMs, endMs, requestedAt, body }, (slice) => {
+            const key = brandKey(active);
+            this.brandWrites.set(key, (this.brandWrites.get(key) ?? 0) + 1);
+            for (const outcome of slice.outcomes) this.o.emit('postOutcome', outcome);
           });
         },
       );
@@ -386,17 +391,17 @@ export class PostsReader {
 
   private keptView(active: ActiveBrand, range: MsRange): CalendarPost[] {
     const key = this.rangeKey(active, range);
-    // This connection's writes move total_changes(); the pull worker's (another connection) move
-    // data_version.
     const row = this.o.db.sql.prepare('SELECT total_changes() AS n').get() as { n: unknown };
-    const data = this.o.db.sql.prepare('PRAGMA data_version').get() as { data_version: unknown };
-    const version = `${Number(row.n)}:${Number(data.data_version)}`;
+    const mainWrites = Number(row.n);
+    const versionOf = (brand: string) => `${mainWrites}:${this.brandWrites.get(brand) ?? 0}`;
+    const brand = brandKey(active);
+    const version = versionOf(brand);
     const kept = this.answers.find((a) => a.key === key && a.version === version);
     if (kept) return [...kept.posts];
     const posts = this.view(active, range.startMs, range.endMs);
     this.answers = [
-      { key, version, posts },
-      ...this.answers.filter((a) => a.key !== key && a.version === version),
+      { key, brand, version, posts },
+      ...this.answers.filter((a) => a.key !== key && a.version === versionOf(a.brand)),
     ].slice(0, KEPT_ANSWERS);
     return [...posts];
   }

@@ -18,29 +18,31 @@ import type { PullWorkerData } from './pull-worker.js';
 const log = createLogger('pull-thread');
 
 /** The worker built from source once per process (tests, the browser bridge and benches run TypeScript). */
-let builtFromSource: string | null = null;
+let builtFromSource: Promise<string> | null = null;
 
 /**
  * The pull worker: the bundle scripts/build.mjs puts beside main.cjs, or, when main runs from its
  * TypeScript sources (vitest, the e2e bridge, the benches), the same entry bundled with esbuild the
- * way the build does (a worker cannot load TypeScript by itself).
+ * way the build does (a worker cannot load TypeScript by itself). Several apps in one process (the
+ * e2e bridge) share one bundle, built once.
  */
 async function workerUrl(): Promise<URL> {
   const here = import.meta.url;
   if (!here.endsWith('.ts')) return new URL('./pull-worker.cjs', here);
   // A test run bundles it once before any test (test/support/import-worker-setup.ts).
-  builtFromSource ??= process.env.POSTDECK_PULL_WORKER ?? null;
-  if (!builtFromSource) {
-    const outfile = join(tmpdir(), `postdeck-pull-worker-${process.pid}.cjs`);
-    const { bundlePullWorker } = await import('./pull-worker-bundle.js');
-    await bundlePullWorker(outfile);
-    builtFromSource = outfile;
-  }
-  return pathToFileURL(builtFromSource);
+  const ready = process.env.POSTDECK_PULL_WORKER;
+  builtFromSource ??= ready
+    ? Promise.resolve(ready)
+    : import('./pull-worker-bundle.js').then(async ({ bundlePullWorker }) => {
+        const outfile = join(tmpdir(), `postdeck-pull-worker-${process.pid}.cjs`);
+        await bundlePullWorker(outfile);
+        return outfile;
+      });
+  return pathToFileURL(await builtFromSource);
 }
 
 interface Waiting {
-  onOutcomes: (outcomes: PostOutcome[]) => void;
+  onSlice: (slice: { changed: number; outcomes: PostOutcome[] }) => void;
   resolve: (result: { changed: number; stopped: boolean }) => void;
   reject: (error: Error) => void;
 }
@@ -66,17 +68,22 @@ export class PullThread {
    */
   async write(
     pull: Omit<PullJob, 'job'>,
-    onOutcomes: (outcomes: PostOutcome[]) => void,
+    onSlice: (slice: { changed: number; outcomes: PostOutcome[] }) => void,
   ): Promise<{ changed: number; stopped: boolean }> {
     if (this.stopped) return { changed: 0, stopped: true };
     const worker = await this.start();
     if (this.stopped) return { changed: 0, stopped: true };
     const job = this.nextJob++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(job, { onOutcomes, resolve, reject });
+      this.waiting.set(job, { onSlice, resolve, reject });
       const request: PullRequest = { type: 'pull', pull: { ...pull, job } };
       worker.postMessage(request, [pull.body]);
     });
+  }
+
+  /** Whether the worker thread is running (it starts at the first write). */
+  get alive(): boolean {
+    return this.worker !== null;
   }
 
   /** No slice is written after this; resolves once the worker closed its connection and ended. */
@@ -91,6 +98,8 @@ export class PullThread {
     this.worker ??= workerUrl().then((url) => {
       const data: PullWorkerData = { dbPath: this.db.path, intent: this.intent };
       const worker = new Worker(url, { workerData: data });
+      // The worker checkpoints the WAL (pull-worker.ts): a commit of main's never copies it.
+      this.db.sql.exec('PRAGMA wal_autocheckpoint = 0');
       let onExit = () => {};
       this.exited = new Promise((resolve) => (onExit = resolve));
       worker.on('message', (raw: unknown) => this.take(raw));
@@ -98,6 +107,7 @@ export class PullThread {
       worker.on('exit', (code) => {
         if (code !== 0 && !this.stopped) log.warn(`the pull worker ended (${code})`);
         this.worker = null;
+        if (this.db.sql.open) this.db.sql.exec('PRAGMA wal_autocheckpoint = 1000');
         const ended = new Error('The pull worker ended before writing this answer.');
         for (const w of this.waiting.values()) w.reject(ended);
         this.waiting.clear();
@@ -118,7 +128,7 @@ export class PullThread {
     const w = this.waiting.get(reply.job);
     if (!w) return;
     if (reply.type === 'slice') {
-      w.onOutcomes(reply.outcomes);
+      w.onSlice({ changed: reply.changed, outcomes: reply.outcomes });
       return;
     }
     this.waiting.delete(reply.job);

@@ -34,6 +34,22 @@ const stores = {
   outbox: new OutboxRepo(db),
   integrations: new IntegrationsRepo(db),
 };
+/**
+ * Main's connection leaves the WAL to this one (pull-thread.ts turns its automatic checkpoints
+ * off): a checkpoint copies the WAL into the file and waits for the disk, and on main it held a
+ * drag's commit for hundreds of ms after a pull had filled the WAL. Passive: it never waits for
+ * main, nor main for it. After each answer, and now and then for main's own writes.
+ */
+const checkpoint = () => {
+  try {
+    if (db.sql.open) db.sql.exec('PRAGMA wal_checkpoint(PASSIVE)');
+  } catch {
+    // Busy or closing: the next one copies it.
+  }
+};
+const CHECKPOINT_EVERY_MS = 30_000;
+const every = setInterval(checkpoint, CHECKPOINT_EVERY_MS);
+every.unref();
 let running = true;
 let queue: Promise<void> = Promise.resolve();
 const send = (reply: PullReply) => port.postMessage(reply);
@@ -42,7 +58,9 @@ port.on('message', (request: PullRequest) => {
   if (request.type === 'stop') {
     // No slice starts after this; the one being written ends, then the connection closes.
     running = false;
+    clearInterval(every);
     void queue.then(() => {
+      checkpoint();
       db.close();
       port.close();
     });
@@ -56,9 +74,10 @@ port.on('message', (request: PullRequest) => {
           stores,
           pull,
           () => running,
-          (outcomes) => send({ type: 'slice', job: pull.job, outcomes }),
+          (slice) => send({ type: 'slice', job: pull.job, ...slice }),
         ),
       );
+      checkpoint();
     } catch (error) {
       send({
         type: 'failed',

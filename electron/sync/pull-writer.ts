@@ -36,8 +36,16 @@ export type PullRequest = { type: 'pull'; pull: PullJob } | { type: 'stop' };
 
 /** What the worker sends main, checked as it arrives (a boundary like any other). */
 export const PullReply = z.discriminatedUnion('type', [
-  /** A slice written: the posts in it that reached a final state, announced at once. */
-  z.object({ type: z.literal('slice'), job: z.number(), outcomes: z.array(ipcEvents.postOutcome) }),
+  /**
+   * A slice committed (its posts, its accounts): how many posts changed, and the posts in it that
+   * reached a final state, announced at once.
+   */
+  z.object({
+    type: z.literal('slice'),
+    job: z.number(),
+    changed: z.number(),
+    outcomes: z.array(ipcEvents.postOutcome),
+  }),
   /** Every slice written (or the pull stopped): how many posts changed. */
   z.object({ type: z.literal('done'), job: z.number(), changed: z.number(), stopped: z.boolean() }),
   /** The answer is not a post list: nothing was written. */
@@ -101,13 +109,13 @@ export async function readPostList(body: ArrayBuffer, running: () => boolean): P
 /**
  * Writes one answer: a slice at a time, each its own short transaction (main's own writes, a
  * drag's outbox entry, wait for the lock only that long), with a turn of the worker's event loop
- * between them so a stop is seen. `onSlice` hears each slice's outcomes.
+ * between them so a stop is seen. `onSlice` hears of each slice once committed.
  */
 export async function writePull(
   s: PullWriterStores,
   job: PullJob,
   running: () => boolean,
-  onSlice: (outcomes: PostOutcome[]) => void,
+  onSlice: (slice: { changed: number; outcomes: PostOutcome[] }) => void,
 ): Promise<PullReply> {
   const checked = await readPostList(job.body, running);
   if (!checked.ok) return { type: 'refused', job: job.job, ...checked };
@@ -136,7 +144,7 @@ export async function writePull(
       return replaced;
     });
     changed += result.changed;
-    if (result.outcomes.length > 0) onSlice(result.outcomes);
+    onSlice({ changed: result.changed, outcomes: result.outcomes });
     await nextTurn();
   }
   return { type: 'done', job: job.job, changed, stopped: !running() };
