@@ -4,6 +4,7 @@ import { setLogSink } from '../log.js';
 import { openDatabase, waitForWriteIntent } from '../store/database.js';
 import { OutboxRepo } from '../store/outbox-repo.js';
 import { PostsCache } from '../store/posts-cache.js';
+import { SettingsRepo } from '../store/settings-repo.js';
 import { writePull, type PullReply, type PullRequest } from './pull-writer.js';
 
 /*
@@ -33,6 +34,7 @@ const stores = {
   cache: new PostsCache(db),
   outbox: new OutboxRepo(db),
   integrations: new IntegrationsRepo(db),
+  settings: new SettingsRepo(db),
 };
 /**
  * Main's connection leaves the WAL to this one (pull-thread.ts turns its automatic checkpoints

@@ -6,6 +6,7 @@ import type { IntegrationsRepo, LearnedIntegration } from '../integrations/integ
 import type { AppDatabase } from '../store/database.js';
 import type { OutboxReads } from '../store/outbox-repo.js';
 import type { PostOutcome, PostsCache } from '../store/posts-cache.js';
+import type { SettingsRepo } from '../store/settings-repo.js';
 import { groupsBeingReplaced } from './outbox-overlay.js';
 import { nextTurn, pullSlices } from './pull-slices.js';
 
@@ -28,6 +29,10 @@ export interface PullJob {
   endMs: number;
   /** When the request left: a post the outbox confirmed after it is newer than the answer. */
   requestedAt: string;
+  /** The setting that says when the brand was last pulled, written (the time then) once all is. */
+  syncedAtKey: string;
+  /** Main's clock (tests set it) minus this thread's, for that time. */
+  clockOffsetMs: number;
   body: ArrayBuffer;
 }
 
@@ -65,6 +70,7 @@ export interface PullWriterStores {
   cache: PostsCache;
   outbox: OutboxReads;
   integrations: IntegrationsRepo;
+  settings: SettingsRepo;
   /** Called before each slice's transaction: returns when main's connection is not writing. */
   waitTurn?: () => void;
 }
@@ -147,7 +153,11 @@ export async function writePull(
     onSlice({ changed: result.changed, outcomes: result.outcomes });
     await nextTurn();
   }
-  return { type: 'done', job: job.job, changed, stopped: !running() };
+  if (!running()) return { type: 'done', job: job.job, changed, stopped: true };
+  // Here, not on main: any write of main's waits for the lock and makes every kept answer stale.
+  s.waitTurn?.();
+  s.settings.set(job.syncedAtKey, new Date(Date.now() + job.clockOffsetMs).toISOString());
+  return { type: 'done', job: job.job, changed, stopped: false };
 }
 
 /** Posts a queued operation still refers to, which a pull must not drop from the cache. */

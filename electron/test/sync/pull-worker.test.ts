@@ -170,6 +170,8 @@ describe('the pull worker', () => {
       startMs: Date.now(),
       endMs: Date.now() + 30 * DAY,
       requestedAt: new Date().toISOString(),
+      syncedAtKey: 'test.syncedAt',
+      clockOffsetMs: 0,
     };
     const writing = thread.write({ ...job, body: bytes(items) }, () => undefined);
     await expect.poll(() => count(h!.db, 'synthetic_%'), { timeout: 20_000, interval: 5 }).toBeGreaterThan(0);
@@ -199,6 +201,8 @@ describe('the pull worker', () => {
       startMs: Date.now(),
       endMs: Date.now() + 30 * DAY,
       requestedAt: new Date().toISOString(),
+      syncedAtKey: 'test.syncedAt',
+      clockOffsetMs: 0,
     };
     const [good] = await manyPosts(h, 1);
     const badItem = { ...good, id: 'synthetic_bad', publishDate: 'not a date', state: 42 };
