@@ -94,6 +94,14 @@ export class PostsCache {
     return parseRows(this.db, 'posts', Row, rows);
   }
 
+  /** Which of these posts were stored after `at` (an ISO time), wherever they are now. */
+  idsOfSyncedAfter(profileId: string, brandId: string, ids: readonly string[], at: string): string[] {
+    const stmt = this.db.sql.prepare(
+      'SELECT id FROM posts WHERE profile_id = ? AND brand_id = ? AND id = ? AND synced_at > ?',
+    );
+    return ids.filter((id) => stmt.get(profileId, brandId, id, at) !== undefined);
+  }
+
   /** Ids of the posts in [startMs, endMs) stored after `at` (an ISO time): newer than an answer asked for then. */
   idsSyncedAfter(profileId: string, brandId: string, startMs: number, endMs: number, at: string): string[] {
     const rows = this.db.sql

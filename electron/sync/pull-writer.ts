@@ -133,16 +133,26 @@ export async function writePull(
     // A copy of the service's posts: committed without waiting for the disk (see copyTx).
     const result = s.db.copyTx(() => {
       const keep = postsHeldByOutbox(s, profileId, brandId);
-      // A post confirmed by the outbox after this request left is newer than the answer.
-      for (const id of s.cache.idsSyncedAfter(profileId, brandId, slice.startMs, slice.endMs, requestedAt)) {
-        keep.add(id);
-      }
+      // A post confirmed by the outbox after this request left is newer than the answer: kept as
+      // it is, neither dropped nor written back to what the answer said (an answer may wait in
+      // this thread behind other brands' while the user moves one of its posts).
+      const newer = new Set([
+        ...s.cache.idsSyncedAfter(profileId, brandId, slice.startMs, slice.endMs, requestedAt),
+        // Moved out of this stretch since: the answer still lists it here.
+        ...s.cache.idsOfSyncedAfter(
+          profileId,
+          brandId,
+          slice.items.map((i) => i.id),
+          requestedAt,
+        ),
+      ]);
+      for (const id of newer) keep.add(id);
       const replaced = s.cache.replaceRange(
         profileId,
         brandId,
         slice.startMs,
         slice.endMs,
-        slice.items,
+        newer.size > 0 ? slice.items.filter((i) => !newer.has(i.id)) : slice.items,
         requestedAt,
         keep,
       );

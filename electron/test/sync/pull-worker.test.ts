@@ -191,6 +191,35 @@ describe('the pull worker', () => {
     expect(thread.alive).toBe(false);
   });
 
+  it('keeps a post the outbox confirmed after the request left as it is: an older answer neither drops nor moves it back', async () => {
+    h = await harness();
+    const thread = new PullThread(h.db);
+    cleanup.push(() => thread.stop());
+    const [moved, other] = await manyPosts(h, 2);
+    if (!moved || !other) throw new Error('no posts');
+    const requestedAt = new Date(Date.now() - 60_000).toISOString();
+    const job = {
+      profileId: PROFILE_ID,
+      brandId: h.brandId,
+      startMs: Date.now(),
+      endMs: Date.now() + 30 * DAY,
+      requestedAt,
+      syncedAtKey: 'test.syncedAt',
+      clockOffsetMs: 0,
+    };
+    // The user moved `moved` a week on after the request left; the service confirmed it then.
+    const movedTo = {
+      ...moved,
+      publishDate: new Date(Date.parse(moved.publishDate) + 7 * DAY).toISOString(),
+    };
+    new PostsCache(h.db).upsert(PROFILE_ID, h.brandId, [movedTo], new Date().toISOString());
+    // The answer (asked before) still has it at its old time.
+    await thread.write({ ...job, body: bytes([moved, other]) }, () => undefined);
+    const cached = new PostsCache(h.db).get(PROFILE_ID, h.brandId, moved.id);
+    expect(cached?.publishDate).toBe(movedTo.publishDate);
+    expect(new PostsCache(h.db).get(PROFILE_ID, h.brandId, other.id)?.publishDate).toBe(other.publishDate);
+  });
+
   it('refuses an answer that is not a post list without writing, and goes on with the next', async () => {
     h = await harness();
     const thread = new PullThread(h.db);
