@@ -70,7 +70,8 @@ const LAYERS_ABOVE = { core: ['store', 'feature', 'root'], store: ['feature', 'r
  * that can write is an error. Allowed besides the module: the stores themselves, the composition
  * root that builds them, and two parts of the sync engine whose writes are the service's answers,
  * not the user's changes: the outbox worker (marks an operation sending, stores the confirmed post,
- * removes the operation) and the posts reader (stores what a pull read).
+ * removes the operation) and the posts reader with its pull worker (stores what a pull read, in
+ * the worker thread: pull-writer.ts, pull-worker.ts).
  */
 const POSTS_WRITERS = [
   'electron/posts/**',
@@ -79,6 +80,8 @@ const POSTS_WRITERS = [
   'electron/compose-posts.ts',
   'electron/sync/outbox-worker.ts',
   'electron/sync/posts-reader.ts',
+  'electron/sync/pull-writer.ts',
+  'electron/sync/pull-worker.ts',
 ];
 const ONLY_THE_POSTS_MODULE_WRITES =
   'Only the posts module (electron/posts/) writes the outbox and the posts cache: call PostCommands, or read through OutboxReads / PostsCacheReads.';

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
+import { bundlePullWorker } from '../electron/sync/pull-worker-bundle.js';
 import { installedElectron } from './support/electron-binary.js';
 
 /*
@@ -22,4 +23,9 @@ export default async function globalSetup(): Promise<void> {
     build: { outDir, emptyOutDir: true, sourcemap: false },
   });
   process.env.POSTDECK_E2E_RENDERER_DIR = outDir;
+  // The bridge runs main from its sources: its pull worker is bundled once here, not at a spec's
+  // first pull (esbuild's start-up holds the process for a second).
+  const pullWorker = join(outDir, '..', 'pull-worker.cjs');
+  await bundlePullWorker(pullWorker);
+  process.env.POSTDECK_PULL_WORKER = pullWorker;
 }

@@ -39,7 +39,7 @@ async function buildRenderer() {
   console.log(`renderer -> ${join(out, 'renderer')}`);
 }
 
-/** One Node bundle for main's process (main itself, and the import parse worker beside it). */
+/** One Node bundle for main's process (main itself, and the import and pull workers beside it). */
 async function bundleForMain(entry, outfile) {
   await esbuild({
     entryPoints: [entry],
@@ -63,6 +63,9 @@ async function buildMain() {
   // The import parse worker, beside main.cjs, where electron/import/import-file.ts looks for it.
   await bundleForMain('electron/import/parse-worker.ts', 'electron/import-worker.cjs');
   console.log(`import worker -> ${join(out, 'electron/import-worker.cjs')}`);
+  // The pull worker, beside main.cjs, where electron/sync/pull-thread.ts looks for it.
+  await bundleForMain('electron/sync/pull-worker.ts', 'electron/pull-worker.cjs');
+  console.log(`pull worker -> ${join(out, 'electron/pull-worker.cjs')}`);
 }
 
 async function buildPreload() {

@@ -72,6 +72,25 @@ interface RequestSpec {
   /** Longer than the default where the service itself waits on something (a remote download). */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * A successful answer's body is handed over as bytes, not parsed here: the caller reads it
+   * (elsewhere than main's thread). Failed answers are read as usual.
+   */
+  raw?: boolean;
+}
+
+/**
+ * Thrown by whoever reads a raw answer (listPostsTaken) when the body is not what was asked for:
+ * the client turns it into the ApiError it would have raised itself (unreadable is retried).
+ */
+export class AnswerRefused extends Error {
+  constructor(
+    readonly kind: 'unreadable' | 'malformed',
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'AnswerRefused';
+  }
 }
 
 interface OutgoingBody {
@@ -211,6 +230,33 @@ export class ApiClient implements PublishingApi {
     return this.parseLongList(PostListItem, raw.body, 'posts', 'post list');
   }
 
+  async listPostsTaken<T>(
+    startDate: string,
+    endDate: string,
+    take: (body: ArrayBuffer) => Promise<T>,
+  ): Promise<T> {
+    return this.attempt(
+      { endpoint: 'listPosts', query: { startDate, endDate }, idempotent: true, raw: true },
+      () => Promise.resolve({ body: undefined, headers: {} }),
+      async (raw) => {
+        if (!(raw.body instanceof ArrayBuffer)) throw new Error('listPostsTaken: no body bytes');
+        try {
+          return await take(raw.body);
+        } catch (error) {
+          if (!(error instanceof AnswerRefused)) throw error;
+          throw new ApiError({
+            kind: error.kind,
+            status: raw.status,
+            message:
+              error.kind === 'unreadable'
+                ? unreadableMessage(this.host)
+                : malformedMessage(this.host, error.detail),
+          });
+        }
+      },
+    );
+  }
+
   async getPost(id: string): Promise<PostDetail> {
     return this.parse(
       PostDetail,
@@ -258,16 +304,19 @@ export class ApiClient implements PublishingApi {
     });
   }
 
-  private async attempt(
+  private async attempt<T = RawAnswer>(
     spec: RequestSpec,
     makeBody: (touch: () => void) => Promise<OutgoingBody>,
-  ): Promise<RawAnswer> {
+    take: (raw: RawAnswer) => Promise<T> = (raw) => Promise.resolve(raw as T),
+  ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.once(spec, makeBody);
+        // What the caller makes of the answer is part of the attempt: an answer it finds cut
+        // short (unreadable) is asked again like one this client could not read.
+        return await take(await this.once(spec, makeBody));
       } catch (error) {
         if (spec.goneMeansDone && attempt > 0 && error instanceof ApiError && error.status === 404) {
-          return { status: 404, body: undefined };
+          return take({ status: 404, body: undefined });
         }
         if (
           !(error instanceof ApiError) ||
@@ -327,6 +376,7 @@ export class ApiClient implements PublishingApi {
       const send = streamed && this.fetchImpl === globalThis.fetch ? streamingFetch : this.fetchImpl;
       const response = await send(this.url(spec), init);
       touch();
+      if (spec.raw && response.ok) return { status: response.status, body: await response.arrayBuffer() };
       const text = await response.text();
       return this.interpret(response, text, endpoint);
     } catch (error) {

@@ -47,6 +47,12 @@ export interface PublishingApi {
    * fault does not hold one of its few request slots through this call's backoff.
    */
   listPosts(startDate: string, endDate: string, options?: { once?: boolean }): Promise<PostListItem[]>;
+  /**
+   * GET /posts with the answer's bytes handed to `take` unread (a pull reads them in its worker
+   * thread). `take` throws AnswerRefused for a body that is not a post list; an unreadable one is
+   * asked again like any answer cut short, with the same retries and faults as listPosts.
+   */
+  listPostsTaken<T>(startDate: string, endDate: string, take: (body: ArrayBuffer) => Promise<T>): Promise<T>;
   getPost(id: string): Promise<PostDetail>;
   /** Sends PUT /posts/:id/date now (the IPC method reschedulePost only queues it in the outbox). */
   sendReschedule(id: string, date: string): Promise<RescheduleResponse>;

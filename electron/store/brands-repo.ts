@@ -120,6 +120,12 @@ export class BrandsRepo {
 
   /** Marks the brand as refused by the service (null: it syncs); false when nothing changed. */
   setSyncProblem(profileId: string, id: string, problem: BrandSyncProblem | null): boolean {
+    // Read first: an UPDATE that changes nothing still takes the write lock, and after every pull
+    // of every brand it waited behind the pull worker's transaction (pull-worker.ts).
+    const now = this.db.sql
+      .prepare('SELECT 1 AS same FROM brands WHERE profile_id = ? AND id = ? AND sync_problem IS ?')
+      .get(profileId, id, problem);
+    if (now !== undefined) return false;
     const result = this.db.sql
       .prepare('UPDATE brands SET sync_problem = ? WHERE profile_id = ? AND id = ? AND sync_problem IS NOT ?')
       .run(problem, profileId, id, problem);

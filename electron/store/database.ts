@@ -48,6 +48,13 @@ export interface AppDatabase {
    * FULL one makes them durable too. Inside another transaction it joins it.
    */
   copyTx<T>(fn: () => T): T;
+  /**
+   * A counter in memory shared with a worker thread that writes the same file (the pull worker):
+   * raised while this connection writes or waits to (every transaction, every statement run
+   * outside one), so the worker starts no transaction meanwhile and this side waits at most for
+   * the one it is in.
+   */
+  shareWriteIntent(flag: Int32Array): void;
   /** Called by repositories when a row fails its schema. */
   reportCorrupt(row: CorruptRow): void;
   /** Corrupt rows seen since the database was opened (for diagnostics and tests). */
@@ -115,7 +122,7 @@ const KEPT_STATEMENTS = 1_000;
  * CPU). Nothing in the app toggles a statement's raw or pluck mode or iterates one, so a kept
  * statement can serve every caller.
  */
-function keepStatements(sql: SqlDatabase): void {
+function keepStatements(sql: SqlDatabase, guardRun: (run: () => unknown) => unknown): void {
   const kept = new Map<string, ReturnType<SqlDatabase['prepare']>>();
   const prepare = sql.prepare.bind(sql);
   sql.prepare = ((text: string) => {
@@ -123,10 +130,22 @@ function keepStatements(sql: SqlDatabase): void {
     if (!statement) {
       if (kept.size >= KEPT_STATEMENTS) kept.clear();
       statement = prepare(text);
+      const run = statement.run.bind(statement) as (...args: unknown[]) => unknown;
+      statement.run = ((...args: unknown[]) => guardRun(() => run(...args))) as typeof statement.run;
       kept.set(text, statement);
     }
     return statement;
   }) as SqlDatabase['prepare'];
+}
+
+/** Waits while another thread's connection raised its write intent (at most `maxMs`). */
+export function waitForWriteIntent(flag: Int32Array, maxMs = 2_000): void {
+  const until = performance.now() + maxMs;
+  for (let v = Atomics.load(flag, 0); v !== 0; v = Atomics.load(flag, 0)) {
+    const left = until - performance.now();
+    if (left <= 0) return;
+    Atomics.wait(flag, 0, v, Math.min(left, 50));
+  }
 }
 
 /** Opens (creating when missing, with its folder) and migrates the database file at `path`. */
@@ -140,13 +159,30 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): A
     // FULL: a confirmed outbox change must survive a power cut, not only a crash.
     sql.exec('PRAGMA synchronous = FULL');
     migrate(sql);
-    keepStatements(sql);
   } catch (err) {
     sql.close();
     throw err;
   }
   const corruptRows: CorruptRow[] = [];
   let depth = 0;
+  let intent: Int32Array | null = null;
+  const raise = () => {
+    if (intent) Atomics.add(intent, 0, 1);
+  };
+  const lower = () => {
+    if (!intent) return;
+    Atomics.sub(intent, 0, 1);
+    Atomics.notify(intent, 0);
+  };
+  keepStatements(sql, (run) => {
+    if (depth > 0 || !intent) return run();
+    raise();
+    try {
+      return run();
+    } finally {
+      lower();
+    }
+  });
   return {
     sql,
     path,
@@ -162,7 +198,13 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): A
     tx<T>(fn: () => T): T {
       // Nested calls join the outer transaction so repositories can be composed.
       if (depth > 0) return fn();
-      sql.exec('BEGIN IMMEDIATE');
+      raise();
+      try {
+        sql.exec('BEGIN IMMEDIATE');
+      } catch (err) {
+        lower();
+        throw err;
+      }
       depth++;
       try {
         const result = fn();
@@ -173,7 +215,11 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): A
         throw err;
       } finally {
         depth--;
+        lower();
       }
+    },
+    shareWriteIntent(flag) {
+      intent = flag;
     },
     reportCorrupt(row) {
       corruptRows.push(row);

@@ -94,6 +94,24 @@ export class PostsCache {
     return parseRows(this.db, 'posts', Row, rows);
   }
 
+  /** Which of these posts were stored after `at` (an ISO time), wherever they are now. */
+  idsOfSyncedAfter(profileId: string, brandId: string, ids: readonly string[], at: string): string[] {
+    const stmt = this.db.sql.prepare(
+      'SELECT id FROM posts WHERE profile_id = ? AND brand_id = ? AND id = ? AND synced_at > ?',
+    );
+    return ids.filter((id) => stmt.get(profileId, brandId, id, at) !== undefined);
+  }
+
+  /** Ids of the posts in [startMs, endMs) stored after `at` (an ISO time): newer than an answer asked for then. */
+  idsSyncedAfter(profileId: string, brandId: string, startMs: number, endMs: number, at: string): string[] {
+    const rows = this.db.sql
+      .prepare(
+        'SELECT id FROM posts WHERE profile_id = ? AND brand_id = ? AND publish_ms >= ? AND publish_ms < ? AND synced_at > ?',
+      )
+      .all(profileId, brandId, startMs, endMs, at) as { id: unknown }[];
+    return rows.map((r) => String(r.id));
+  }
+
   listGroup(profileId: string, brandId: string, group: string): CachedPost[] {
     const rows = this.db.sql
       .prepare(
@@ -206,9 +224,16 @@ export class PostsCache {
         return row?.item_json !== JSON.stringify(i);
       });
       let removed = 0;
-      for (const cached of this.listRange(profileId, brandId, startMs, endMs)) {
-        if (!present.has(cached.id) && !keep.has(cached.id)) {
-          this.remove(profileId, brandId, cached.id);
+      // Only the ids: every row read and checked here cost more than writing the slice's changes.
+      const inRange = this.db.sql
+        .prepare(
+          'SELECT id FROM posts WHERE profile_id = ? AND brand_id = ? AND publish_ms >= ? AND publish_ms < ?',
+        )
+        .all(profileId, brandId, startMs, endMs) as { id: unknown }[];
+      for (const { id } of inRange) {
+        const cachedId = String(id);
+        if (!present.has(cachedId) && !keep.has(cachedId)) {
+          this.remove(profileId, brandId, cachedId);
           removed++;
         }
       }

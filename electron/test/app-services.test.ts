@@ -291,6 +291,9 @@ describe('a connected profile', () => {
     const switched = await app.ok<ProfileView>('switchBrand', { brandId: svc.brandIds[1] });
     expect(switched.brandId).toBe(svc.brandIds[1]);
     expect((await app.ok<{ brand: { id: string } }>('getMe')).brand.id).toBe(svc.brandIds[1]);
+    // The switch pulls the brand in the background (its answer is written by the pull worker);
+    // the calendar reads the cache once that pull landed.
+    await app.services.pulled();
     const posts = await app.ok<{ posts: { integration: { id: string } }[] }>('listPosts', {
       start: inHours(-24 * 20),
       end: inHours(24 * 40),
