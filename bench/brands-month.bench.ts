@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { build } from 'vite';
 import type { PostListItem } from '../shared/api/resources.js';
 import { createAppServices } from '../electron/app-services.js';
 import { setLogSink } from '../electron/log.js';
@@ -14,8 +13,8 @@ import { PostsCache } from '../electron/store/posts-cache.js';
 import { SettingsRepo } from '../electron/store/settings-repo.js';
 import { attachBridge } from '../e2e/support/bridge.js';
 import { debianChromium } from '../e2e/support/debian-chromium.js';
-import { serveStatic } from '../e2e/support/static-server.js';
-import { BENCH_DIR, median, Recorder, round } from './lib/results.js';
+import { serveBuiltRenderer } from './lib/renderer.js';
+import { median, Recorder, round } from './lib/results.js';
 import { BENCH_PROFILE, cachedPost, saveBenchProfile } from './lib/cached-posts.js';
 
 /*
@@ -193,13 +192,7 @@ function printTop(profile: CpuProfile, label: string): void {
 
 type TimeStep = (button: string, view: string) => Promise<{ ms: number; at: number }>;
 
-const rendererDir = join(mkdtempSync(join(tmpdir(), 'postdeck-bench-renderer-')), 'renderer');
-await build({
-  configFile: join(BENCH_DIR, '..', 'vite.config.ts'),
-  logLevel: 'warn',
-  build: { outDir: rendererDir, emptyOutDir: true, sourcemap: false, minify: !PROFILE },
-});
-const server = await serveStatic(rendererDir);
+const server = await serveBuiltRenderer({ minify: !PROFILE });
 const browser = await chromium.launch(debianChromium);
 const cold: number[] = [];
 const coldTask: number[] = [];
@@ -267,7 +260,6 @@ try {
 } finally {
   await browser.close();
   await server.close();
-  rmSync(rendererDir, { recursive: true, force: true });
 }
 
 const posts = `${BRANDS} brands × ${PER_MONTH.toLocaleString('en-US')} posts a month`;

@@ -3,15 +3,14 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { chromium, type Page } from '@playwright/test';
-import { build } from 'vite';
 import { createAppServices, type AppServices } from '../electron/app-services.js';
 import { setLogSink } from '../electron/log.js';
 import { MemorySecretStore } from '../electron/secrets/memory-secret-store.js';
 import { openDatabase } from '../server/store/db.js';
 import { attachBridge } from '../e2e/support/bridge.js';
 import { debianChromium } from '../e2e/support/debian-chromium.js';
-import { serveStatic } from '../e2e/support/static-server.js';
-import { BENCH_DIR, median, Recorder, round } from './lib/results.js';
+import { serveBuiltRenderer } from './lib/renderer.js';
+import { median, Recorder, round } from './lib/results.js';
 import { startChildService } from './lib/service.js';
 
 /*
@@ -210,14 +209,7 @@ async function main(): Promise<void> {
     rateLimit: null,
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'postdeck-bench-sync-drag-'));
-  const rendererDir = process.env.BENCH_RENDERER_DIR ?? join(dataDir, 'renderer');
-  if (!process.env.BENCH_RENDERER_DIR)
-    await build({
-      configFile: join(BENCH_DIR, '..', 'vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir: rendererDir, emptyOutDir: true, sourcemap: false },
-    });
-  const server = await serveStatic(rendererDir);
+  const server = await serveBuiltRenderer({ reuseDir: process.env.BENCH_RENDERER_DIR });
   let services: AppServices | null = null;
   const browser = await chromium.launch(debianChromium);
   try {

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
 import type { PostListItem } from '../shared/api/resources.js';
 import type { PostRangeResult } from '../shared/ipc/models.js';
 import { createAppServices } from '../electron/app-services.js';
@@ -14,8 +13,8 @@ import { openDatabase } from '../electron/store/database.js';
 import { PostsCache } from '../electron/store/posts-cache.js';
 import { SettingsRepo } from '../electron/store/settings-repo.js';
 import { attachBridge } from '../e2e/support/bridge.js';
-import { serveStatic } from '../e2e/support/static-server.js';
-import { BENCH_DIR, median, Recorder, round } from './lib/results.js';
+import { serveBuiltRenderer } from './lib/renderer.js';
+import { median, Recorder, round } from './lib/results.js';
 import { BENCH_PROFILE, cachedPost, saveBenchProfile } from './lib/cached-posts.js';
 import { debianChromium } from '../e2e/support/debian-chromium.js';
 
@@ -137,13 +136,7 @@ const ANSWER_CLOCK = `
 `;
 
 async function coldStart(): Promise<void> {
-  const rendererDir = join(mkdtempSync(join(tmpdir(), 'postdeck-bench-renderer-')), 'renderer');
-  await build({
-    configFile: join(BENCH_DIR, '..', 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: rendererDir, emptyOutDir: true, sourcemap: false },
-  });
-  const server = await serveStatic(rendererDir);
+  const server = await serveBuiltRenderer();
   // 100,000 posts over four years around today, so this month holds about 2,000 of them.
   const span = 48 * 30 * DAY;
   const from = Date.now() - span / 2;
@@ -240,7 +233,6 @@ async function coldStart(): Promise<void> {
   } finally {
     await browser.close();
     await server.close();
-    rmSync(rendererDir, { recursive: true, force: true });
   }
   rec.add({
     section: SECTION,
