@@ -380,7 +380,9 @@ test.describe('all brands at a glance', () => {
     await expect(details.getByRole('list', { name: 'Labels' }).getByText('Lab notes')).toBeVisible();
     await details.getByLabel('New note').fill('Ask Lumen for the lab photos');
     await details.getByRole('button', { name: 'Add note' }).click();
-    await expect(details.getByText('Ask Lumen for the lab photos')).toBeVisible();
+    await expect(
+      details.locator('.post-note__body', { hasText: 'Ask Lumen for the lab photos' }),
+    ).toBeVisible();
 
     const read = async <T>(call: () => Promise<{ ok: boolean; value?: unknown }>) => {
       const r = await call();

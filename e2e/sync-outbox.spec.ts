@@ -12,13 +12,25 @@ import { snap } from './support/pages.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/**
+ * A scheduled post of the next 60 days, once main's cache holds one: main answers from its cache at
+ * once, and right after connecting the first pull (written by the pull worker) may not be in yet.
+ */
 async function aScheduledPost(page: Page): Promise<CalendarPost> {
   const range = { start: new Date().toISOString(), end: new Date(Date.now() + 60 * DAY).toISOString() };
-  const result = await page.evaluate((input) => window.api.listPosts(input), range);
-  if (!result.ok) throw new Error(result.error.message);
-  const post = result.value.posts.find((p) => p.state === 'scheduled' && !p.pending && p.group);
-  if (!post) throw new Error('The sandbox has no scheduled post in the next 60 days');
-  return post;
+  let post: CalendarPost | undefined;
+  await expect
+    .poll(
+      async () => {
+        const result = await page.evaluate((input) => window.api.listPosts(input), range);
+        if (!result.ok) throw new Error(result.error.message);
+        post = result.value.posts.find((p) => p.state === 'scheduled' && !p.pending && p.group);
+        return post !== undefined;
+      },
+      { message: 'The sandbox has no scheduled post in the next 60 days', timeout: 20_000 },
+    )
+    .toBe(true);
+  return post!;
 }
 
 /**
