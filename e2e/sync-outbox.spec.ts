@@ -41,14 +41,23 @@ async function aScheduledPost(page: Page): Promise<CalendarPost> {
  * cache lost the post first and the move was refused locally (seen once in CI).
  */
 async function aFarPostTheAppKnows(page: Page, service: TestService, brandId: string): Promise<CalendarPost> {
-  const listed = await page.evaluate((input) => window.api.listPosts(input), {
-    start: new Date(Date.now() - 30 * DAY).toISOString(),
-    end: new Date(Date.now() + 60 * DAY).toISOString(),
-  });
-  if (!listed.ok) throw new Error(listed.error.message);
-  // An account on a platform that needs no settings of its own.
+  // An account on a platform that needs no settings of its own, once the first pull is in main's cache.
   const simple = ['x', 'bluesky', 'threads', 'linkedin', 'facebook'];
-  const account = listed.value.posts.find((p) => simple.includes(p.integration.platform ?? ''))?.integration;
+  let account: CalendarPost['integration'] | undefined;
+  await expect
+    .poll(
+      async () => {
+        const listed = await page.evaluate((input) => window.api.listPosts(input), {
+          start: new Date(Date.now() - 30 * DAY).toISOString(),
+          end: new Date(Date.now() + 60 * DAY).toISOString(),
+        });
+        if (!listed.ok) throw new Error(listed.error.message);
+        account = listed.value.posts.find((p) => simple.includes(p.integration.platform ?? ''))?.integration;
+        return account?.platform ?? null;
+      },
+      { message: 'The sandbox has no post on a platform without required settings', timeout: 20_000 },
+    )
+    .not.toBeNull();
   if (!account?.platform) throw new Error('The sandbox has no post on a platform without required settings');
   const date = new Date(Date.now() + 200 * DAY);
   date.setUTCSeconds(0, 0);
