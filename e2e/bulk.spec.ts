@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { addDays, startOfDay } from 'date-fns';
 import { wallDateKey } from '../renderer/calendar/time.js';
-import type { CalendarPost } from '../shared/ipc/models.js';
 import { createOnService, expect, test, type TestService } from './fixtures.js';
+import { aCachedPost } from './support/calendar.js';
 
 /*
  * Bulk changes in the calendar: Ctrl-click and Shift-click pick posts, the bulk bar plans "shift by
@@ -17,25 +17,12 @@ import { createOnService, expect, test, type TestService } from './fixtures.js';
 const DAY = 86_400_000;
 
 async function createPosts(page: Page, service: TestService, day: Date, times: string[]): Promise<string[]> {
-  // Once the first pull is in main's cache (the pull worker writes it a moment after connecting).
-  let account: CalendarPost['integration'] | undefined;
-  await expect
-    .poll(
-      async () => {
-        const listed = await page.evaluate((input) => window.api.listPosts(input), {
-          start: new Date(Date.now() - 30 * DAY).toISOString(),
-          end: new Date(Date.now() + 60 * DAY).toISOString(),
-        });
-        if (!listed.ok) throw new Error(listed.error.message);
-        account = listed.value.posts.find((p) =>
-          ['x', 'bluesky', 'threads'].includes(p.integration.platform ?? ''),
-        )?.integration;
-        return account?.platform ?? null;
-      },
-      { message: 'The sandbox has no post on a text platform', timeout: 20_000 },
-    )
-    .not.toBeNull();
-  if (!account?.platform) throw new Error('The sandbox has no post on a text platform');
+  const { integration: account } = await aCachedPost(
+    page,
+    (p) => ['x', 'bluesky', 'threads'].includes(p.integration.platform ?? ''),
+    'post on a text platform',
+  );
+  if (!account.platform) throw new Error('The sandbox has no post on a text platform');
   const ids: string[] = [];
   for (const [i, time] of times.entries()) {
     const [h, m] = time.split(':').map(Number);

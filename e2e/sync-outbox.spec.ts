@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { CalendarPost } from '../shared/ipc/models.js';
 import { createOnService, expect, test, type TestService } from './fixtures.js';
 import { snap } from './support/pages.js';
+import { aCachedPost } from './support/calendar.js';
 
 /*
  * The shell's promise about writes: while the service is unreachable the user sees how many
@@ -12,26 +13,16 @@ import { snap } from './support/pages.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/**
- * A scheduled post of the next 60 days, once main's cache holds one: main answers from its cache at
- * once, and right after connecting the first pull (written by the pull worker) may not be in yet.
- */
-async function aScheduledPost(page: Page): Promise<CalendarPost> {
-  const range = { start: new Date().toISOString(), end: new Date(Date.now() + 60 * DAY).toISOString() };
-  let post: CalendarPost | undefined;
-  await expect
-    .poll(
-      async () => {
-        const result = await page.evaluate((input) => window.api.listPosts(input), range);
-        if (!result.ok) throw new Error(result.error.message);
-        post = result.value.posts.find((p) => p.state === 'scheduled' && !p.pending && p.group);
-        return post !== undefined;
-      },
-      { message: 'The sandbox has no scheduled post in the next 60 days', timeout: 20_000 },
-    )
-    .toBe(true);
-  return post!;
-}
+/** A scheduled post of the next 60 days, once main's cache holds one. */
+const aScheduledPost = (page: Page): Promise<CalendarPost> =>
+  aCachedPost(
+    page,
+    (p) => p.state === 'scheduled' && !p.pending && Boolean(p.group),
+    'scheduled post in the next 60 days',
+    {
+      fromDays: 0,
+    },
+  );
 
 /**
  * A scheduled post 200 days out, created on the service and then read once through the app, so
@@ -41,24 +32,14 @@ async function aScheduledPost(page: Page): Promise<CalendarPost> {
  * cache lost the post first and the move was refused locally (seen once in CI).
  */
 async function aFarPostTheAppKnows(page: Page, service: TestService, brandId: string): Promise<CalendarPost> {
-  // An account on a platform that needs no settings of its own, once the first pull is in main's cache.
+  // An account on a platform that needs no settings of its own.
   const simple = ['x', 'bluesky', 'threads', 'linkedin', 'facebook'];
-  let account: CalendarPost['integration'] | undefined;
-  await expect
-    .poll(
-      async () => {
-        const listed = await page.evaluate((input) => window.api.listPosts(input), {
-          start: new Date(Date.now() - 30 * DAY).toISOString(),
-          end: new Date(Date.now() + 60 * DAY).toISOString(),
-        });
-        if (!listed.ok) throw new Error(listed.error.message);
-        account = listed.value.posts.find((p) => simple.includes(p.integration.platform ?? ''))?.integration;
-        return account?.platform ?? null;
-      },
-      { message: 'The sandbox has no post on a platform without required settings', timeout: 20_000 },
-    )
-    .not.toBeNull();
-  if (!account?.platform) throw new Error('The sandbox has no post on a platform without required settings');
+  const { integration: account } = await aCachedPost(
+    page,
+    (p) => simple.includes(p.integration.platform ?? ''),
+    'post on a platform without required settings',
+  );
+  if (!account.platform) throw new Error('The sandbox has no post on a platform without required settings');
   const date = new Date(Date.now() + 200 * DAY);
   date.setUTCSeconds(0, 0);
   const created = await createOnService(

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { PostDetail, PostListResponse, type PostListItem } from '../../shared/api/resources.js';
 import { instantToWall, wallToInstant } from '../../renderer/calendar/time.js';
+import type { CalendarPost } from '../../shared/ipc/models.js';
 import type { TestService } from '../fixtures.js';
 
 /*
@@ -311,4 +312,34 @@ export async function quietDay(page: Page, fromDays = 2, toDays = 9): Promise<Da
   );
   const quiet = days.reduce((a, b) => (b.posts < a.posts ? b : a));
   return new Date(quiet.at);
+}
+
+/**
+ * The first post main's cache holds in [fromDays, toDays) around now that `pick` accepts, waiting
+ * for it: main answers from its cache at once, and right after connecting the first pull (written
+ * by the pull worker a moment later) may not be in yet.
+ */
+export async function aCachedPost(
+  page: Page,
+  pick: (p: CalendarPost) => boolean,
+  what: string,
+  { fromDays = -30, toDays = 60 }: { fromDays?: number; toDays?: number } = {},
+): Promise<CalendarPost> {
+  const range = {
+    start: new Date(Date.now() + fromDays * DAY).toISOString(),
+    end: new Date(Date.now() + toDays * DAY).toISOString(),
+  };
+  let post: CalendarPost | undefined;
+  await expect
+    .poll(
+      async () => {
+        const listed = await page.evaluate((input) => window.api.listPosts(input), range);
+        if (!listed.ok) throw new Error(listed.error.message);
+        post = listed.value.posts.find(pick);
+        return post !== undefined;
+      },
+      { message: `The sandbox has no ${what}`, timeout: 20_000 },
+    )
+    .toBe(true);
+  return post!;
 }

@@ -7,7 +7,7 @@ import {
 } from '../../shared/clash/clashes.js';
 import { errorMessage } from '../app/feedback.js';
 import { call } from '../lib/ipc.js';
-import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import { invalidateOtherInputs, ipcKey, useIpcQuery } from '../lib/use-ipc.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
 
 /**
@@ -37,11 +37,7 @@ export function ClashGapField({ brandName, brand }: { brandName: string; brand?:
       const saved = await call('setClashSettings', { gapMinutes, ...input });
       client.setQueryData(ipcKey('getClashSettings', input), saved);
       // The same brand may be read under its name and as the active one: read the other keys again.
-      const own = JSON.stringify(ipcKey('getClashSettings', input));
-      void client.invalidateQueries({
-        queryKey: ['getClashSettings'],
-        predicate: (q) => JSON.stringify(q.queryKey) !== own,
-      });
+      void invalidateOtherInputs(client, ipcKey('getClashSettings', input));
       setValue(null);
     } catch (failure) {
       setError(errorMessage(failure));

@@ -1,5 +1,11 @@
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 import type { PostsWritten } from '../../shared/ipc/models.js';
 import type {
   IpcEventName,
@@ -14,6 +20,18 @@ import { applyWritten, shownBrandId } from './posts-in-cache.js';
 /** The react-query key of a contract read: its method name, then its input. */
 export function ipcKey<K extends IpcMethodName>(name: K, input: IpcInput<K>): readonly unknown[] {
   return [name, input];
+}
+
+/**
+ * Reads again every query of `key`'s method but `key` itself (just set from main's answer): one
+ * brand's setting may be held both under its name and as the active brand's.
+ */
+export function invalidateOtherInputs(client: QueryClient, key: readonly unknown[]): Promise<void> {
+  const own = JSON.stringify(key);
+  return client.invalidateQueries({
+    queryKey: [key[0]],
+    predicate: (q) => JSON.stringify(q.queryKey) !== own,
+  });
 }
 
 /** Server state through one contract method, cached and shared by every component that asks. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ReviewSettingsView } from '../../shared/ipc/contract.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import { call, type AppError } from '../lib/ipc.js';
-import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import { invalidateOtherInputs, ipcKey, useIpcQuery } from '../lib/use-ipc.js';
 import './review.css';
 
 /**
@@ -30,10 +30,7 @@ export function ReviewSettingsField({
     onSuccess: (next) => {
       client.setQueryData(key, next);
       // The same brand may be read under its name and as the active one: read the other keys again.
-      void client.invalidateQueries({
-        queryKey: ['getReviewSettings'],
-        predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(key),
-      });
+      void invalidateOtherInputs(client, key);
       // Held posts show differently now: the calendar reads its posts again.
       void client.invalidateQueries({ queryKey: ['listPosts'] });
       void client.invalidateQueries({ queryKey: ['listOutbox'] });
