@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { shareShiftedClock } from './test/support/shifted-clock.mjs';
+
+// E2E_NOW (an ISO instant) runs the suites that seed the sandbox under one shifted, ticking clock.
+shareShiftedClock();
 
 export default defineConfig({
   test: {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { CalendarPost } from '../shared/ipc/models.js';
 import { startFaultProxy, type FaultProxy } from '../test/support/fault-proxy.js';
 import { expect, test, type TestService } from './fixtures.js';
+import { instantToWall, wallDateKey } from '../renderer/calendar/time.js';
 import { pickZone } from './support/calendar.js';
 
 /*
@@ -43,8 +44,11 @@ async function quiet(proxy: FaultProxy, calls: string[], quietMs = 2_000): Promi
     .toBe(true);
 }
 
-const nyDay = (instant: string) =>
-  Number(new Intl.DateTimeFormat('en-US', { timeZone: NY, day: 'numeric' }).format(new Date(instant)));
+/** The New York day after an instant's, as the month grid keys its days ("2026-12-01"). */
+const nextNyDay = (instant: string) => {
+  const wall = instantToWall(Date.parse(instant), NY);
+  return wallDateKey(new Date(wall.getFullYear(), wall.getMonth(), wall.getDate() + 1));
+};
 
 test.describe('the calendar asks main once and main tells it what changed', () => {
   // Main's cadence stays out of the measured windows here; the idle test below sets its own.
@@ -67,44 +71,46 @@ test.describe('the calendar asks main once and main tells it what changed', () =
         .click();
       await quiet(proxy, ipcCalls!);
 
-      // A future post of one account, visible in this month, with a later day of the month to go to.
-      const shownIds = await page
-        .locator('[data-calendar-view="month"] [data-post-id]')
-        .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-post-id')));
+      // The month ten days ahead (New York) has days to come whatever today is: at a month's end
+      // this month shows a day or two more, which may hold no post that can move.
+      await page.getByLabel('Jump to date').fill(wallDateKey(instantToWall(Date.now() + 10 * DAY, NY)));
+      // A future post of one account drawn in the grid, whose next day the grid shows too (the
+      // days of the months either side included).
+      const grid = await page.locator('[data-calendar-view="month"] [data-day]').evaluateAll((cells) =>
+        cells.map((c) => ({
+          day: c.getAttribute('data-day')!,
+          posts: [...c.querySelectorAll('[data-post-id]')].map((p) => p.getAttribute('data-post-id')),
+        })),
+      );
+      const days = new Set(grid.map((d) => d.day));
+      const shownIds = new Set(grid.flatMap((d) => d.posts));
       const range = await page.evaluate((input) => window.api.listPosts(input), {
         start: new Date().toISOString(),
-        end: new Date(Date.now() + 40 * DAY).toISOString(),
+        end: new Date(Date.now() + 60 * DAY).toISOString(),
       });
       if (!range.ok) throw new Error(range.error.message);
-      const lastDay = Number(
-        await page.locator('[data-day]:not([data-outside]) [data-day-number]').last().innerText(),
-      );
       const post = range.value.posts.find(
         (p: CalendarPost) =>
-          shownIds.includes(p.id) &&
+          shownIds.has(p.id) &&
           p.state === 'scheduled' &&
           p.groupSize === 1 &&
           Date.parse(p.publishDate) > Date.now() + DAY &&
-          nyDay(p.publishDate) < lastDay,
+          days.has(nextNyDay(p.publishDate)),
       );
-      test.skip(!post, 'no single-account post of this month to drag (the month is nearly over)');
+      if (!post) throw new Error(`No single-account future post drawn in the month of ${[...days][10]}`);
       await quiet(proxy, ipcCalls!);
 
       const calls = ipcCalls!.length;
       const events = ipcEvents!.length;
       const requests = proxy.log.length;
-      const target = nyDay(post!.publishDate) + 1;
       const cell = page
         .locator('[data-post-box]')
-        .filter({ has: page.locator(`[data-post-id="${post!.id}"]`) });
+        .filter({ has: page.locator(`[data-post-id="${post.id}"]`) });
       const box = (await cell.boundingBox())!;
-      const to = await page.evaluate((day) => {
-        const cells = [
-          ...document.querySelectorAll<HTMLElement>('[data-day]:not([data-outside]) [data-day-number]'),
-        ];
-        const rect = cells.find((c) => Number(c.innerText.trim()) === day)!.getBoundingClientRect();
-        return { x: rect.left + rect.width / 2, y: rect.bottom + 40 };
-      }, target);
+      const number = (await page
+        .locator(`[data-day="${nextNyDay(post.publishDate)}"] [data-day-number]`)
+        .boundingBox())!;
+      const to = { x: number.x + number.width / 2, y: number.y + number.height + 40 };
       await page.mouse.move(box.x + Math.min(24, box.width / 2), box.y + 5);
       await page.mouse.down();
       await page.mouse.move(box.x + 30, box.y + 11, { steps: 3 });
@@ -134,12 +140,9 @@ test.describe('the calendar asks main once and main tells it what changed', () =
       expect(sent.filter(listsPosts)).toEqual([]);
       // The post shows where it went, no longer pending, without the calendar reading the month again.
       // A full day draws only the posts that fit: the moved one may sit behind its "+N more".
-      const moved = page.locator(`[data-post-id="${post!.id}"]`);
+      const moved = page.locator(`[data-post-id="${post.id}"]`);
       if ((await moved.count()) === 0) {
-        const day = page.locator('[role="cell"][data-day-index]:not([data-outside])').filter({
-          has: page.locator('[data-day-number]', { hasText: new RegExp(`^${target}$`) }),
-        });
-        await day.locator('[data-more-posts]').click();
+        await page.locator(`[data-day="${nextNyDay(post.publishDate)}"] [data-more-posts]`).click();
       }
       await expect(moved).not.toHaveAttribute('aria-label', /pending/);
     } finally {

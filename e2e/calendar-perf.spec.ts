@@ -17,6 +17,8 @@ interface StubSpec {
   posts: number;
   zone: string;
   nowIso: string;
+  /** An instant in the month the posts fill (UTC). */
+  monthIso: string;
 }
 
 /** Runs in the page before the app: a stand-in window.api serving a month of generated posts. */
@@ -29,7 +31,8 @@ function installStubApi(spec: StubSpec): void {
     picture: null,
   }));
   const now = Date.parse(spec.nowIso);
-  const monthStart = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), 1, 12);
+  const month = new Date(spec.monthIso);
+  const monthStart = Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), 1, 12);
   const states = ['scheduled', 'scheduled', 'scheduled', 'draft', 'published', 'error'];
   let moved = new Map<string, string>();
   const posts = Array.from({ length: spec.posts }, (_, i) => {
@@ -133,15 +136,22 @@ test.afterAll(async () => server?.close());
 
 async function openCalendar(page: Page, view: 'month' | 'week'): Promise<void> {
   const now = new Date();
+  // The month two weeks ahead: it has posts still to come (a move needs one) on any day of the year.
+  const month = new Date(now.getTime() + 15 * 86_400_000);
   const stored = {
     state: {
       view,
-      dateKey: now.toISOString().slice(0, 10),
+      dateKey: month.toISOString().slice(0, 10),
       filters: { platforms: [], accounts: [], states: [] },
     },
     version: 1,
   };
-  await page.addInitScript(installStubApi, { posts: POSTS, zone: ZONE, nowIso: now.toISOString() });
+  await page.addInitScript(installStubApi, {
+    posts: POSTS,
+    zone: ZONE,
+    nowIso: now.toISOString(),
+    monthIso: month.toISOString(),
+  });
   await page.addInitScript(
     (value) => localStorage.setItem('postdeck.calendar', value),
     JSON.stringify(stored),

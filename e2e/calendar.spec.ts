@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PostListItem } from '../shared/api/resources.js';
 import { rangeInstants, visibleWallRange } from '../renderer/calendar/range.js';
-import { instantToWall, wallDateKey, wallToInstant } from '../renderer/calendar/time.js';
+import { instantToWall, parseWallDateKey, wallDateKey, wallToInstant } from '../renderer/calendar/time.js';
 import { startService, type RunningService } from '../server/index.js';
 import { sandboxKey } from '../server/sandbox-file.js';
 import { expect, test } from './fixtures.js';
@@ -245,7 +245,10 @@ test.describe('calendar', () => {
     await cal.view('Month');
     await cal.jumpTo(wallDateKey(instantToWall(Date.parse(published.publishDate), NY)));
     await expect(cal.post(published.id)).toHaveAttribute('title', /Published posts cannot be moved/);
-    await cal.drag(published.id, await cal.monthPoint(instantToWall(now + 2 * DAY, NY).getDate()));
+    // Onto a day to come that the grid draws (at a month's end, one of the next month's first days).
+    const ahead = wallDateKey(instantToWall(now + 2 * DAY, NY));
+    const target = (await cal.monthDays()).find((d) => d >= ahead) ?? (await cal.monthDays()).at(-1)!;
+    await cal.drag(published.id, await cal.monthPoint(parseWallDateKey(target)!));
     await expect(cal.toast('Published posts cannot be moved.')).toBeVisible();
 
     await cal.jumpTo(wallDateKey(instantToWall(Date.parse(future.publishDate), NY)));
@@ -605,10 +608,10 @@ test.describe('calendar', () => {
     await expect(cell.locator('.post-cell__text')).toBeVisible();
     await expect(cell.locator('.post-cell__text')).toHaveText(withImage.content!.split('\n')[0]!.trim());
     await expect(cell).toHaveAttribute('aria-label', /with media/);
-    // The thumbnail is drawn once loaded, not a broken image.
-    expect(
-      await cell.locator('img.post-cell__thumb').evaluate((img: HTMLImageElement) => img.naturalWidth),
-    ).toBeGreaterThan(0);
+    // The thumbnail is drawn once loaded, not a broken image: polled, as a picture loads in its own time.
+    await expect
+      .poll(() => cell.locator('img.post-cell__thumb').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await snap(page, 'calendar-day-thumbnail');
 
     await cal.view('Week');

@@ -21,6 +21,7 @@ import { createSandboxStarter } from '../electron/profiles/sandbox.js';
 import { KeytarSecretStore } from '../electron/secrets/keytar-secret-store.js';
 import { startService, type RunningService } from '../server/index.js';
 import { sandboxKey, type SandboxFile, type SandboxKeyLabel } from '../server/sandbox-file.js';
+import { clockForChild, clockIsShifted, setClockAt } from '../test/support/shifted-clock.mjs';
 import { attachBridge } from './support/bridge.js';
 import { installedElectron } from './support/electron-binary.js';
 import { serveStatic } from './support/static-server.js';
@@ -117,12 +118,26 @@ interface TestFixtures {
 interface WorkerFixtures {
   bridgeBrowser: Browser | null;
   rendererUrl: string | null;
+  /**
+   * The instant this worker's clock starts at (a project's option: playwright.config.ts runs the
+   * date-bound specs at a month's end, a DST change and New Year's Eve). Unset: E2E_NOW, else the
+   * real time.
+   */
+  clockAt: string | undefined;
+  /** Shifts this worker's clock (the service, main and, per test, the page) to `clockAt`. */
+  runClock: number;
 }
 
 const launchService = async (dataDir: string): Promise<RunningService> =>
   startService({ dataDir, port: 0, host: '127.0.0.1', log: false });
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  clockAt: [undefined, { scope: 'worker', option: true }],
+  runClock: [
+    async ({ clockAt }, use) => use(clockAt ? setClockAt(clockAt) : 0),
+    { scope: 'worker', auto: true },
+  ],
+
   bridgeBrowser: [
     async ({ playwright, launchOptions }, use) => {
       if (ELECTRON) return use(null);
@@ -229,10 +244,14 @@ async function runInElectron(executablePath: string, dataDir: string, use: (app:
     executablePath,
     // Chromium's switch, honoured by Electron: app.getPath('userData') becomes this fresh folder.
     args: [ROOT, `--user-data-dir=${dataDir}`],
-    env: { ...process.env, POSTDECK_USER_DATA_DIR: dataDir },
+    env: { ...process.env, POSTDECK_USER_DATA_DIR: dataDir, ...clockForChild() },
   });
   try {
     const page = await electronApp.firstWindow();
+    if (clockIsShifted()) {
+      await electronApp.context().clock.install({ time: Date.now() });
+      await page.reload();
+    }
     await use({
       host: 'electron',
       page,
@@ -320,6 +339,8 @@ async function runInBridge(
   });
   const context = await browser.newContext({ viewport });
   try {
+    // The page keeps the run's clock (E2E_NOW or the project's): this process's Date is shifted, and ticks.
+    if (clockIsShifted()) await context.clock.install({ time: Date.now() });
     const page = await context.newPage();
     const bridge = await attachBridge(context, page, services);
     await page.goto(rendererUrl);

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { PostDetail, PostListResponse, type PostListItem } from '../../shared/api/resources.js';
-import { instantToWall, wallToInstant } from '../../renderer/calendar/time.js';
+import { instantToWall, wallDateKey, wallToInstant } from '../../renderer/calendar/time.js';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import type { TestService } from '../fixtures.js';
 
@@ -135,15 +135,24 @@ export class CalendarPage {
     );
   }
 
-  /** A point inside the month view's cell of a day of the shown month. */
-  async monthPoint(dayOfMonth: number): Promise<{ x: number; y: number }> {
-    return this.page.evaluate((day) => {
-      const cells = [
-        ...document.querySelectorAll<HTMLElement>('[data-day]:not([data-outside]) [data-day-number]'),
-      ];
-      const rect = cells.find((c) => Number(c.innerText.trim()) === day)!.getBoundingClientRect();
-      return { x: rect.left + rect.width / 2, y: rect.bottom + 40 };
-    }, dayOfMonth);
+  /**
+   * A point inside the month view's cell of a day: a day of the shown month by its number, or any
+   * day the grid draws (the first and last days of the months either side too) by its wall date.
+   */
+  async monthPoint(day: number | Date): Promise<{ x: number; y: number }> {
+    const cell =
+      typeof day === 'number'
+        ? this.page.locator(`[data-day]:not([data-outside]) [data-day-number="${day}"]`)
+        : this.page.locator(`[data-day="${wallDateKey(day)}"] [data-day-number]`);
+    const rect = (await cell.first().boundingBox())!;
+    return { x: rect.x + rect.width / 2, y: rect.y + rect.height + 40 };
+  }
+
+  /** The wall dates ("2026-12-01") of every day the month view draws, first to last. */
+  async monthDays(): Promise<string[]> {
+    return this.page
+      .locator('[data-calendar-view="month"] [data-day]')
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-day')!));
   }
 
   /** Scrolls the week or day view so a time of day is on screen. */

@@ -377,7 +377,7 @@ export class PostsReader {
             endMs,
             requestedAt,
             syncedAtKey: syncKey(active),
-            clockOffsetMs: this.o.now().getTime() - Date.now(),
+            answeredAt: this.o.now().toISOString(),
             body,
           };
           return this.thread.write(job, (slice) => {

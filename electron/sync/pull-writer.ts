@@ -29,10 +29,13 @@ export interface PullJob {
   endMs: number;
   /** When the request left: a post the outbox confirmed after it is newer than the answer. */
   requestedAt: string;
-  /** The setting that says when the brand was last pulled, written (the time then) once all is. */
+  /** The setting that says when the brand was last pulled, written once all is. */
   syncedAtKey: string;
-  /** Main's clock (tests set it) minus this thread's, for that time. */
-  clockOffsetMs: number;
+  /**
+   * When the service's answer arrived, by main's clock (the one clock of the app, which tests set):
+   * the brand is up to date as of then. The worker reads no clock of its own.
+   */
+  answeredAt: string;
   body: ArrayBuffer;
 }
 
@@ -166,7 +169,7 @@ export async function writePull(
   if (!running()) return { type: 'done', job: job.job, changed, stopped: true };
   // Here, not on main: any write of main's waits for the lock and makes every kept answer stale.
   s.waitTurn?.();
-  s.settings.set(job.syncedAtKey, new Date(Date.now() + job.clockOffsetMs).toISOString());
+  s.settings.set(job.syncedAtKey, job.answeredAt);
   return { type: 'done', job: job.job, changed, stopped: false };
 }
 

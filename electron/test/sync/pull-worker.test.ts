@@ -171,7 +171,7 @@ describe('the pull worker', () => {
       endMs: Date.now() + 30 * DAY,
       requestedAt: new Date().toISOString(),
       syncedAtKey: 'test.syncedAt',
-      clockOffsetMs: 0,
+      answeredAt: new Date().toISOString(),
     };
     const writing = thread.write({ ...job, body: bytes(items) }, () => undefined);
     await expect.poll(() => count(h!.db, 'synthetic_%'), { timeout: 20_000, interval: 5 }).toBeGreaterThan(0);
@@ -205,7 +205,8 @@ describe('the pull worker', () => {
       endMs: Date.now() + 30 * DAY,
       requestedAt,
       syncedAtKey: 'test.syncedAt',
-      clockOffsetMs: 0,
+      // Main's clock, days from this thread's (a test run's shifted clock): the brand is pulled as of it.
+      answeredAt: new Date(Date.now() + 3 * DAY).toISOString(),
     };
     // The user moved `moved` a week on after the request left; the service confirmed it then.
     const movedTo = {
@@ -218,6 +219,10 @@ describe('the pull worker', () => {
     const cached = new PostsCache(h.db).get(PROFILE_ID, h.brandId, moved.id);
     expect(cached?.publishDate).toBe(movedTo.publishDate);
     expect(new PostsCache(h.db).get(PROFILE_ID, h.brandId, other.id)?.publishDate).toBe(other.publishDate);
+    const synced = h.db.sql.prepare('SELECT value_json FROM kv WHERE key = ?').get('test.syncedAt') as {
+      value_json: string;
+    };
+    expect(JSON.parse(synced.value_json)).toBe(job.answeredAt);
   });
 
   it('refuses an answer that is not a post list without writing, and goes on with the next', async () => {
@@ -231,7 +236,7 @@ describe('the pull worker', () => {
       endMs: Date.now() + 30 * DAY,
       requestedAt: new Date().toISOString(),
       syncedAtKey: 'test.syncedAt',
-      clockOffsetMs: 0,
+      answeredAt: new Date().toISOString(),
     };
     const [good] = await manyPosts(h, 1);
     const badItem = { ...good, id: 'synthetic_bad', publishDate: 'not a date', state: 42 };
