@@ -14,6 +14,7 @@ import {
   expectServiceDate,
   expectServiceDateWithin,
   movable,
+  nextNyDstStart,
   nextDayTenOClockRow,
   NY,
   nyInstant,
@@ -109,40 +110,43 @@ test.describe('calendar', () => {
   }) => {
     const now = Date.now();
     const [a, b] = movable(await svc.posts(now, now + 14 * DAY), now);
-    // Saturday 13 March 2027 is the last day of EST; Sunday 14 March the first of EDT.
-    const satInstant = nyInstant(2027, 3, 13, 9);
-    const sunInstant = nyInstant(2027, 3, 14, 9);
-    expect([satInstant, sunInstant]).toEqual(['2027-03-13T14:00:00.000Z', '2027-03-14T13:00:00.000Z']);
+    // The next Saturday that is the last day of EST, and Sunday the first of EDT (13 and 14 March 2027).
+    const { year, day: sun } = nextNyDstStart(now);
+    const sat = sun - 1;
+    const key = (d: number) => `${year}-03-${String(d).padStart(2, '0')}`;
+    const satInstant = nyInstant(year, 3, sat, 9);
+    const sunInstant = nyInstant(year, 3, sun, 9);
+    expect([satInstant, sunInstant]).toEqual([`${key(sat)}T14:00:00.000Z`, `${key(sun)}T13:00:00.000Z`]);
     await svc.reschedule(a!.id, satInstant);
     await svc.reschedule(b!.id, sunInstant);
 
     await cal.view('Week');
-    await cal.jumpTo('2027-03-14');
+    await cal.jumpTo(key(sun));
     await expect(cal.post(a!.id)).toBeVisible();
     await cal.scrollToMinutes(9 * 60);
-    expect(await cal.weekSlotOf(a!.id)).toEqual({ header: 'Sat 13', minutes: 540 });
-    expect(await cal.weekSlotOf(b!.id)).toEqual({ header: 'Sun 14', minutes: 540 });
+    expect(await cal.weekSlotOf(a!.id)).toEqual({ header: `Sat ${sat}`, minutes: 540 });
+    expect(await cal.weekSlotOf(b!.id)).toEqual({ header: `Sun ${sun}`, minutes: 540 });
     await expect(cal.post(a!.id).locator('time')).toHaveText('9am');
     await expect(cal.post(b!.id).locator('time')).toHaveText('9am');
     await expect(page.getByTestId('calendar-zone')).toHaveText('EST → EDT');
     await snap(page, 'calendar-week-dst');
 
     await cal.view('Month');
-    expect(await cal.monthDayOf(a!.id)).toBe(13);
-    expect(await cal.monthDayOf(b!.id)).toBe(14);
+    expect(await cal.monthDayOf(a!.id)).toBe(sat);
+    expect(await cal.monthDayOf(b!.id)).toBe(sun);
 
     await cal.view('Agenda');
-    await cal.jumpTo('2027-03-13');
+    await cal.jumpTo(key(sat));
     const rows = page.locator('[data-calendar-view="agenda"] tbody tr');
-    await expect(rows.filter({ has: cal.post(a!.id) })).toContainText('Sat Mar 13');
-    await expect(rows.filter({ has: cal.post(b!.id) })).toContainText('Sun Mar 14');
+    await expect(rows.filter({ has: cal.post(a!.id) })).toContainText(`Sat Mar ${sat}`);
+    await expect(rows.filter({ has: cal.post(b!.id) })).toContainText(`Sun Mar ${sun}`);
 
-    // Paris is still on winter time (DST starts there on 28 March): 15:00 and 14:00.
+    // Paris is still on winter time (its DST starts on March's last Sunday): 15:00 and 14:00.
     await cal.setZone('Europe/Paris');
     await cal.view('Day');
-    await cal.jumpTo('2027-03-14');
+    await cal.jumpTo(key(sun));
     await expect(cal.post(b!.id).locator('time')).toHaveText('2pm');
-    await cal.jumpTo('2027-03-13');
+    await cal.jumpTo(key(sat));
     await expect(cal.post(a!.id).locator('time')).toHaveText('3pm');
   });
 
@@ -218,16 +222,18 @@ test.describe('calendar', () => {
   }) => {
     const now = Date.now();
     const [post] = movable(await svc.posts(now, now + 14 * DAY), now);
-    // 9:45 AM EST on 10 March 2027, dropped on 16 March (EDT): 9:45 AM EDT, not 23:59 or midnight.
-    await svc.reschedule(post!.id, nyInstant(2027, 3, 10, 9, 45));
+    // 9:45 AM EST four days before the change (10 March 2027), dropped two days after it (16 March,
+    // EDT): 9:45 AM EDT, not 23:59 or midnight.
+    const { year, day: sun } = nextNyDstStart(now);
+    await svc.reschedule(post!.id, nyInstant(year, 3, sun - 4, 9, 45));
     await cal.view('Month');
-    await cal.jumpTo('2027-03-10');
+    await cal.jumpTo(`${year}-03-${String(sun - 4).padStart(2, '0')}`);
     await expect(cal.post(post!.id)).toBeVisible();
-    await cal.drag(post!.id, await cal.monthPoint(16));
+    await cal.drag(post!.id, await cal.monthPoint(sun + 2));
     await expect(cal.toast('Moved')).toBeVisible();
-    expect(await cal.monthDayOf(post!.id)).toBe(16);
+    expect(await cal.monthDayOf(post!.id)).toBe(sun + 2);
     await expect(cal.post(post!.id).locator('time')).toHaveText('9:45am');
-    await expectServiceDate(svc, post!.id, '2027-03-16T13:45:00.000Z');
+    await expectServiceDate(svc, post!.id, nyInstant(year, 3, sun + 2, 9, 45));
     await snap(page, 'calendar-month-after-drop');
   });
 

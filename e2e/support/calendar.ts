@@ -265,6 +265,19 @@ export function nextDayTenOClockRow(w: Date): Date {
   return new Date(w.getFullYear(), w.getMonth(), day, 10, w.getMinutes() % 30);
 }
 
+/**
+ * The next spring-forward Sunday in New York (the second Sunday of March) at least `marginDays`
+ * after `after`: the specs that cross a DST change move posts there, and a date already past would
+ * be refused (a run at 2027-03-28 is past 2027's).
+ */
+export function nextNyDstStart(after: number, marginDays = 7): { year: number; day: number } {
+  for (let year = new Date(after).getUTCFullYear(); ; year++) {
+    const firstOfMarch = new Date(Date.UTC(year, 2, 1)).getUTCDay();
+    const day = 1 + ((7 - firstOfMarch) % 7) + 7;
+    if (Date.parse(nyInstant(year, 3, day - 4, 0)) > after + marginDays * DAY) return { year, day };
+  }
+}
+
 /** A wall time in New York as the instant the service stores. */
 export function nyInstant(y: number, month: number, d: number, h: number, mi = 0): string {
   return wallToInstant(new Date(y, month - 1, d, h, mi), NY).toISOString();
