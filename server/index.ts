@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_MAX_IMAGE_BYTES, DEFAULT_MAX_VIDEO_BYTES } from '../shared/platforms/rules.js';
-import { buildApp } from './http/app.js';
+import { buildApp, routesOf, type RegisteredRoute } from './http/app.js';
 import { redactedError } from './http/error-handler.js';
 import type { AllowedHosts } from './http/local-exposure.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './http/rate-limit.js';
@@ -66,6 +66,8 @@ export interface RunningService {
   cdnUrl: string;
   dataDir: string;
   sandbox: SandboxFile;
+  /** Every method and path the service answers, as registered. */
+  routes: readonly RegisteredRoute[];
   close(): Promise<void>;
 }
 
@@ -177,6 +179,7 @@ export async function startService(opts: StartServiceOptions): Promise<RunningSe
       cdnUrl: urls.cdnUrl,
       dataDir,
       sandbox,
+      routes: routesOf(server),
       async close() {
         if (closed) return;
         closed = true;

@@ -21,6 +21,19 @@ import { RateLimiter } from './rate-limit.js';
 /** JSON bodies: generous for a long thread of long blocks, far below anything that could hurt. */
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
+/** One method and path the app answers, as registered (`/v1/posts/:id`). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+const registered = new WeakMap<FastifyInstance, readonly RegisteredRoute[]>();
+
+/** Every route `buildApp` registered on this app, plugins' (the docs, /cdn) and HEAD routes included. */
+export function routesOf(app: FastifyInstance): readonly RegisteredRoute[] {
+  return registered.get(app) ?? [];
+}
+
 /** Builds the HTTP app: the API under /v1, its reference at /v1/docs, files at /cdn, links at /s. */
 export async function buildApp(svc: Service, log: boolean): Promise<FastifyInstance> {
   const app = Fastify({
@@ -51,6 +64,12 @@ export async function buildApp(svc: Service, log: boolean): Promise<FastifyInsta
       connectionsCheckingInterval: Math.min(1_000, svc.config.requestTimeoutMs),
     },
   });
+  const routes: RegisteredRoute[] = [];
+  // Before anything registers a route, so every one is seen (the OpenAPI test checks them all).
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  registered.set(app, routes);
   app.server.maxConnections = svc.config.maxConnections;
   capConnectionsPerAddress(app, svc.config.maxConnectionsPerAddress);
   installErrorHandling(app);

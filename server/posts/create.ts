@@ -1,9 +1,10 @@
 import { ErrorCode, type ValidationIssue } from '../../shared/api/errors.js';
 import { timeHasPassed } from '../../shared/posts/time-passed.js';
-import type { PostCreateRequest, PostCreateResultItem } from '../../shared/api/resources.js';
+import type { PostCreateRequest } from '../../shared/api/resources.js';
 import { validatePostTarget, type MediaKindOf } from '../../shared/platforms/validate.js';
 import type { RequestAuth } from '../http/auth.js';
 import { ApiHttpError } from '../http/errors.js';
+import { SerializedAnswer } from '../http/route.js';
 import type { Service } from '../service.js';
 import type { IntegrationRecord } from '../store/accounts.js';
 import { newId } from '../store/ids.js';
@@ -21,7 +22,7 @@ export function createPosts(
   auth: RequestAuth,
   body: PostCreateRequest,
   now = Date.now(),
-): PostCreateResultItem[] {
+): SerializedAnswer<'createPosts'> {
   const targets = body.posts ?? [];
   if (body.type !== 'draft' && targets.length === 0) {
     throw new ApiHttpError(
@@ -140,7 +141,12 @@ export function createPosts(
       ],
     );
   }
+  // The answer is built and checked before the write, so it cannot fail once the posts exist.
+  const answer = SerializedAnswer.of(
+    'createPosts',
+    rows.map((r) => ({ postId: r.id, integration: r.integrationId, group: groupId })),
+  );
   svc.posts.insertMany(rows);
   if (body.type === 'now') svc.nudgePublisher();
-  return rows.map((r) => ({ postId: r.id, integration: r.integrationId, group: groupId }));
+  return answer;
 }

@@ -94,15 +94,16 @@ export function postRoutes(app: FastifyInstance, svc: Service, limiter: RateLimi
         [{ target: null, path: 'date', message: 'A scheduled post needs a date in the future.' }],
       );
     }
-    // A failed post moved to the future is queued again; a draft stays a draft.
-    svc.posts.reschedule(post.id, date, post.state === 'draft' ? 'draft' : 'scheduled');
-    const moved = svc.posts.get(post.id);
-    if (!moved) throw notFound(`Post "${params.id}"`);
-    return listItemView(
-      svc,
-      summaryOf(moved, firstThumbnailOf(svc, moved)),
-      integrationView(svc, integration),
+    // A failed post moved to the future is queued again (its error cleared); a draft stays a draft.
+    const state = post.state === 'draft' ? 'draft' : 'scheduled';
+    const moved: PostRecord = { ...post, publish_date: date, state, error: null };
+    // The answer is built and checked before the write, so it cannot fail after the post moved.
+    const answer = SerializedAnswer.of(
+      'reschedulePost',
+      listItemView(svc, summaryOf(moved, firstThumbnailOf(svc, moved)), integrationView(svc, integration)),
     );
+    if (!svc.posts.reschedule(post.id, date, state)) throw notFound(`Post "${params.id}"`);
+    return answer;
   });
 
   defineRoute(app, svc, limiter, 'deleteGroup', async ({ auth, params }) => {

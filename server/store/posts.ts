@@ -160,11 +160,14 @@ export class PostStore {
       .map((r) => PostRow.parse(r));
   }
 
-  reschedule(id: string, publishDate: number, state: PostState): void {
-    statement(
-      this.db,
-      'UPDATE posts SET publish_date = ?, state = ?, error = NULL, updated_at = ? WHERE id = ?',
-    ).run(publishDate, state, Date.now(), id);
+  /** Moves a post; false when there was no such post to move. */
+  reschedule(id: string, publishDate: number, state: PostState): boolean {
+    return (
+      statement(
+        this.db,
+        'UPDATE posts SET publish_date = ?, state = ?, error = NULL, updated_at = ? WHERE id = ?',
+      ).run(publishDate, state, Date.now(), id).changes > 0
+    );
   }
 
   deleteGroup(brandId: string, groupId: string): number {

@@ -1,8 +1,27 @@
 import { z } from 'zod';
 import { PlatformType } from '../platforms/types.js';
 
-/** ISO 8601 datetime with an offset or Z; the API speaks instants only. */
-export const IsoDateTime = z.iso.datetime({ offset: true });
+/** The first and last instants an ISO date with a 4-digit year can name in UTC (years 0000-9999). */
+export const FIRST_WRITABLE_INSTANT = Date.parse('0000-01-01T00:00:00.000Z');
+export const LAST_WRITABLE_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * ISO 8601 datetime with an offset or Z; the API speaks instants only. The instant must also be
+ * one that can be written back with a 4-digit year in UTC: `9999-12-31T23:59:59-01:00` is year
+ * 10000 in UTC, which `toISOString` writes as `+010000-…`, a date no reader of the API accepts.
+ */
+export const IsoDateTime = z.iso.datetime({ offset: true }).refine(
+  (s) => {
+    const ms = Date.parse(s);
+    return ms >= FIRST_WRITABLE_INSTANT && ms <= LAST_WRITABLE_INSTANT;
+  },
+  {
+    message:
+      'Once its offset is applied the date falls outside the years 0000-9999 in UTC; pick a date between 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z.',
+    // Judged only once the text is an ISO datetime, so a malformed one gets one issue, not two.
+    when: (payload) => payload.issues.length === 0,
+  },
+);
 
 export const Organization = z.looseObject({ id: z.string(), name: z.string() });
 export type Organization = z.infer<typeof Organization>;
