@@ -334,7 +334,14 @@ export class PostCommands {
     } else {
       throw new AppFailure('CONFLICT', 'This change has no time to decide on.');
     }
-    this.o.outbox.update(op.id, { op: next, status: 'pending', nextAttemptMs: null, lastError: null });
+    // A move being put right that the user sends to a time of their choice is a plain move again.
+    this.o.outbox.update(op.id, {
+      op: next,
+      status: 'pending',
+      nextAttemptMs: null,
+      lastError: null,
+      discardedAt: null,
+    });
     this.o.view.announce(op, touchedBy(this.o.cache, op));
     this.o.view.kick();
     return this.itemView(op.id);

@@ -583,11 +583,23 @@ export class OutboxWorker {
       path: m.path ?? m.localPath ?? m.name,
     }));
     const sentAt = op.sentAt ?? this.o.now().toISOString();
-    const found = await findCreatedPosts(api, request, new Date(sentAt), this.claimedByOther(op), {
-      once: true,
-    });
+    // An edit's old version may have the same text and time: it is what the user keeps, never taken.
+    const kept = new Set(
+      op.kind === 'edit'
+        ? this.cache.listGroup(op.profileId, op.brandId, op.payload.replacesGroup).map((p) => p.id)
+        : [],
+    );
+    const claimed = this.claimedByOther(op);
+    const found = await findCreatedPosts(
+      api,
+      request,
+      new Date(sentAt),
+      (postId) => kept.has(postId) || claimed(postId),
+      { once: true },
+    );
     this.o.onReachability(true, null);
-    const groups = [...new Set((found ?? []).map((r) => r.group).filter((g) => g !== ''))];
+    const replaced = op.kind === 'edit' ? op.payload.replacesGroup : null;
+    const groups = [...new Set((found ?? []).map((r) => r.group).filter((g) => g !== '' && g !== replaced))];
     for (const group of groups) await this.deleteTolerant(api, group);
     if (groups.length > 0)
       log.info(`discarded ${op.kind} ${op.id} had reached the service: deleted it there`);
