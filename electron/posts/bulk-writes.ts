@@ -13,7 +13,7 @@ import { whyMoveCannotBeUndone, whyNotMovable } from '../../shared/posts/movable
 import { whyTimePassed } from '../../shared/posts/time-passed.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import type { BatchRecord, BatchUndo } from '../bulk/bulk-batches-repo.js';
-import { enqueue, queueMove } from './outbox-entries.js';
+import { enqueue, putRightLater, queueMove, reviveDelete } from './outbox-entries.js';
 import type { PostsDeps } from './posts-deps.js';
 
 /*
@@ -21,10 +21,11 @@ import type { PostsDeps } from './posts-deps.js';
  * so the window stays responsive (one call, no per-post round trips) and the whole batch can be
  * undone in one step. Moves are queued first and deletes last.
  *
- * Undo: each moved post is put back at the time it had (a move not yet sent is simply dropped);
- * a delete can be undone only while it waits in the outbox (each waits BULK_DELETE_GRACE_SECONDS
- * before it is sent, for that): once the service has deleted the posts there is nothing to
- * restore, and undo says so for those.
+ * Undo: each moved post is put back at the time it had (a move never sent is simply dropped; one
+ * that may have reached the service, its answer lost, is sent back to the old time); a delete can
+ * be undone only while it waits in the outbox unsent (each waits BULK_DELETE_GRACE_SECONDS before
+ * it is sent, for that): once the service may have deleted the posts there is nothing to restore,
+ * and undo says so for those (a delete that may be out is checked: posts still there stay).
  */
 
 /** One brand's part of a bulk change: queued as that brand's batch, under its key and brand header. */
@@ -54,6 +55,10 @@ function withinBulkCap(batches: readonly BrandBatch[]): BrandBatch[] {
   const kept = capped.filter((b) => b.moves.length + b.deleteGroups.length > 0);
   return kept.length > 0 ? kept : capped.slice(0, 1);
 }
+
+/** Why a delete that may already be on the service is not counted as restored. */
+export const DELETE_MAYBE_OUT =
+  'The delete may already have reached the service, where it cannot be undone: Postdeck checks, and posts still there stay.';
 
 const sameInstant = (a: string | null, b: string) => a !== null && Date.parse(a) === Date.parse(b);
 
@@ -138,8 +143,15 @@ export class BulkWrites {
         refused.push({ id: group, reason: 'This post is not in the calendar any more.' });
         continue;
       }
-      if (queuedDeletes.has(group)) {
-        refused.push({ id: group, reason: 'It is already being deleted.' });
+      const waiting = queuedDeletes.get(group);
+      if (waiting && (waiting.discardedAt === null || waiting.status === 'sending')) {
+        refused.push({
+          id: group,
+          reason:
+            waiting.discardedAt === null
+              ? 'It is already being deleted.'
+              : 'Postdeck is checking it on the service right now; delete it again in a moment.',
+        });
         continue;
       }
       const cannot = whyGroupNotDeletable(posts);
@@ -149,13 +161,17 @@ export class BulkWrites {
       }
       // Moving a post that is about to be deleted is moot: those moves go, so they cannot hold the delete up.
       for (const op of movesByGroup.get(group) ?? []) outbox.remove(op.id);
-      const opId = enqueue(outbox, active, {
-        op: { kind: 'deleteGroup', payload: { group } },
-        key: `group:${group}`,
-        summary: deleteSummary(posts[0]?.content ?? null, group),
-        postId: posts[0]?.id ?? null,
-        group,
-      });
+      // A delete discarded after it may have gone out, being checked, is a delete again.
+      if (waiting) reviveDelete(outbox, waiting);
+      const opId =
+        waiting?.id ??
+        enqueue(outbox, active, {
+          op: { kind: 'deleteGroup', payload: { group } },
+          key: `group:${group}`,
+          summary: deleteSummary(posts[0]?.content ?? null, group),
+          postId: posts[0]?.id ?? null,
+          group,
+        });
       // Held back a few seconds so the batch's Undo can still take it back (see BULK_DELETE_GRACE_SECONDS).
       outbox.update(opId, { nextAttemptMs: now + BULK_DELETE_GRACE_SECONDS * 1000 });
       const postIds = posts.map((p) => p.id);
@@ -208,9 +224,15 @@ export class BulkWrites {
     const notRestored: BulkUndoResult['notRestored'] = [];
     const touched: string[] = [];
     let restored = 0;
+    const at = this.c.now().toISOString();
     for (const d of undo.deletes) {
       const op = outbox.get(d.opId);
-      if (op && op.kind === 'deleteGroup' && op.status !== 'sending') {
+      if (op && op.kind === 'deleteGroup' && op.status !== 'sending' && (op.maybeSent || op.discardedAt)) {
+        // It may have reached the service: it is checked, and what it already deleted stays deleted.
+        if (op.discardedAt === null) putRightLater(outbox, cache, op, at);
+        notRestored.push({ id: d.group, reason: DELETE_MAYBE_OUT });
+        touched.push(...d.postIds);
+      } else if (op && op.kind === 'deleteGroup' && op.status !== 'sending') {
         outbox.remove(op.id);
         restored += 1;
         touched.push(...d.postIds);
@@ -237,14 +259,22 @@ export class BulkWrites {
         continue;
       }
       const queued = queuedMoves.get(post.id);
-      if (queued && queued.kind === 'reschedule' && sameInstant(queued.payload.serverDate, m.from)) {
-        // Not sent yet and the service still has the old time: dropping the move is the undo.
+      // Tried and perhaps applied (its answer lost, or a kill while sending): it is not "unsent".
+      const mayBeOut = queued !== undefined && queued.maybeSent;
+      if (
+        queued &&
+        queued.kind === 'reschedule' &&
+        !mayBeOut &&
+        sameInstant(queued.payload.serverDate, m.from)
+      ) {
+        // Never sent and the service still has the old time: dropping the move is the undo.
         outbox.remove(queued.id);
       } else if (Date.parse(m.from) <= now) {
         notRestored.push({ id: m.postId, reason: 'Its old time has passed; move it by hand.' });
         continue;
       } else {
-        queueMove(outbox, active, post, m.from, queued);
+        // A move that may be out is sent back to the old time, and the Outbox says it is put right.
+        queueMove(outbox, active, post, m.from, queued, mayBeOut ? at : null);
       }
       restored += 1;
       touched.push(post.id);

@@ -195,6 +195,9 @@ export class DraftSender {
     const key = draft.replacesGroup ? `group:${draft.replacesGroup}` : `draft:${draft.id}`;
     return this.c.db.tx(() => {
       for (const op of outbox.listForDraft(active.profileId, draft.id)) {
+        // An earlier send discarded after it may have reached the service is being taken off it:
+        // it stays, and this one waits behind it (same key).
+        if (op.discardedAt !== null) continue;
         if (op.status === 'pending' || op.status === 'sending')
           throw new AppFailure('CONFLICT', ALREADY_QUEUED);
         // A stopped earlier attempt is replaced by this one (the user edited and sent again).

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ActiveBrand } from '../core/active-brand.js';
+import { AppFailure } from '../core/app-failure.js';
 import type { OutboxOp, OutboxRecord, OutboxRepo } from '../store/outbox-repo.js';
 import type { CachedPost, PostsCache } from '../store/posts-cache.js';
 import { rescheduleSummary } from '../sync/outbox-views.js';
@@ -27,6 +28,8 @@ export function enqueue(outbox: OutboxRepo, active: ActiveBrand, item: NewOperat
  * Queues a move of a post the calendar has from the service (inside the caller's transaction): a
  * move of it still waiting in the outbox just takes the new time, else a new reschedule is queued.
  * One drag, a bulk change and its undo all move posts this way. Answers the outbox id.
+ * `puttingRightAt`: the waiting move may already be on the service and this one takes it back
+ * (an undo), so the Outbox says it is being put right; any other move is a plain one again.
  */
 export function queueMove(
   outbox: OutboxRepo,
@@ -34,6 +37,7 @@ export function queueMove(
   post: Pick<CachedPost, 'id' | 'group' | 'content' | 'publishDate'>,
   date: string,
   waiting: OutboxRecord | undefined,
+  puttingRightAt: string | null = null,
 ): string {
   const summary = rescheduleSummary(post.content, date);
   if (waiting && waiting.kind === 'reschedule') {
@@ -42,6 +46,7 @@ export function queueMove(
       status: 'pending',
       nextAttemptMs: null,
       lastError: null,
+      discardedAt: puttingRightAt,
       summary,
     });
     return waiting.id;
@@ -71,4 +76,49 @@ export function touchedBy(cache: Pick<PostsCache, 'listGroup'>, op: OutboxRecord
     case 'upload':
       return [];
   }
+}
+
+/**
+ * A change discarded (or undone) although it may already be on the service (`maybeSent`): it is
+ * not dropped but turned into its own putting right, which the outbox worker carries out and
+ * then removes (electron/sync/outbox-worker.ts, putRight): a create is looked up and deleted if
+ * found, a move goes back to the time the service had before it, a delete is checked. Inside the
+ * caller's transaction.
+ */
+export function putRightLater(
+  outbox: OutboxRepo,
+  cache: Pick<PostsCache, 'get'>,
+  op: OutboxRecord,
+  at: string,
+): void {
+  const base = { discardedAt: at, status: 'pending' as const, nextAttemptMs: null, lastError: null };
+  if (op.kind !== 'reschedule') {
+    outbox.update(op.id, base);
+    return;
+  }
+  const post = cache.get(op.profileId, op.brandId, op.payload.postId);
+  const back = op.payload.serverDate ?? post?.publishDate ?? op.payload.date;
+  outbox.update(op.id, {
+    ...base,
+    op: { kind: 'reschedule', payload: { ...op.payload, date: back } },
+    summary: post ? rescheduleSummary(post.content, back) : op.summary,
+  });
+}
+
+/**
+ * A delete discarded after it may have reached the service, asked for again: it is a delete
+ * again rather than a check. One being checked right now cannot change under the check.
+ */
+export function reviveDelete(
+  outbox: OutboxRepo,
+  op: OutboxRecord,
+  nextAttemptMs: number | null = null,
+): void {
+  if (op.status === 'sending') {
+    throw new AppFailure(
+      'CONFLICT',
+      'Postdeck is checking this post on the service right now; delete it again in a moment.',
+    );
+  }
+  outbox.update(op.id, { discardedAt: null, status: 'pending', nextAttemptMs, lastError: null });
 }

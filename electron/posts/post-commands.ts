@@ -9,7 +9,7 @@ import type { CreatePayload, OutboxOp, OutboxRecord } from '../store/outbox-repo
 import { outboxItemView } from '../sync/outbox-views.js';
 import { BulkWrites, type BrandBatch } from './bulk-writes.js';
 import { DraftSender } from './draft-sender.js';
-import { enqueue, touchedBy } from './outbox-entries.js';
+import { enqueue, putRightLater, touchedBy } from './outbox-entries.js';
 import { PostWrites, type Queued } from './post-writes.js';
 import type { PostsDeps } from './posts-deps.js';
 import { MISSING_DATE, requireFuture } from './write-checks.js';
@@ -270,7 +270,12 @@ export class PostCommands {
     return this.itemView(op.id);
   }
 
-  /** Drops an operation; the calendar shows the server's copy again (a discarded move restores its time). */
+  /**
+   * Drops an operation; the calendar shows the server's copy again (a discarded move restores its
+   * time). Only a change that cannot be on the service is dropped: one that may already be out
+   * (`maybeSent`) is turned into its putting right, which the outbox carries out (putRightLater).
+   * A putting right already under way is dropped only once it stopped (failed, or its time passed).
+   */
   discardOutbox(input: IpcInput<'discardOutbox'>): IpcOutput<'discardOutbox'> {
     const active = this.requireActive();
     // Any brand the window shows (the all-brands view's Outbox lists every brand's changes).
@@ -285,6 +290,18 @@ export class PostCommands {
       );
     }
     const touched = touchedBy(this.o.cache, op);
+    if (op.discardedAt !== null && op.status === 'pending') {
+      throw new AppFailure(
+        'CONFLICT',
+        'Postdeck is already putting this change right on the service; it leaves the Outbox once that is done.',
+      );
+    }
+    if (op.discardedAt === null && op.maybeSent) {
+      this.o.db.tx(() => putRightLater(this.o.outbox, this.o.cache, op, this.o.now().toISOString()));
+      this.o.view.announce(op, touched);
+      this.o.view.kick();
+      return { discarded: true, puttingRight: true };
+    }
     const removed = this.o.outbox.remove(op.id);
     this.o.view.announce(op, touched);
     return { discarded: removed };
@@ -317,7 +334,14 @@ export class PostCommands {
     } else {
       throw new AppFailure('CONFLICT', 'This change has no time to decide on.');
     }
-    this.o.outbox.update(op.id, { op: next, status: 'pending', nextAttemptMs: null, lastError: null });
+    // A move being put right that the user sends to a time of their choice is a plain move again.
+    this.o.outbox.update(op.id, {
+      op: next,
+      status: 'pending',
+      nextAttemptMs: null,
+      lastError: null,
+      discardedAt: null,
+    });
     this.o.view.announce(op, touchedBy(this.o.cache, op));
     this.o.view.kick();
     return this.itemView(op.id);

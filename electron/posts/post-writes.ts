@@ -10,7 +10,7 @@ export interface Queued {
 import type { ActiveBrand } from '../core/active-brand.js';
 import { AppFailure } from '../core/app-failure.js';
 import { deleteSummary, uploadSummary } from '../sync/outbox-views.js';
-import { enqueue, queueMove } from './outbox-entries.js';
+import { enqueue, queueMove, reviveDelete } from './outbox-entries.js';
 import type { PostsDeps } from './posts-deps.js';
 import { checkFileForUser, requireFuture } from './write-checks.js';
 
@@ -57,7 +57,10 @@ export class PostWrites {
     const id = this.c.db.tx(() => {
       const ops = outbox.list(active);
       const queued = ops.find((op) => op.kind === 'deleteGroup' && op.payload.group === input.group);
-      if (queued) return queued.id;
+      if (queued) {
+        if (queued.discardedAt !== null) reviveDelete(outbox, queued);
+        return queued.id;
+      }
       // Moving a post that is about to be deleted is moot: those moves go, so they cannot hold the delete up.
       for (const op of ops) {
         if (op.kind === 'reschedule' && op.group === input.group && op.status !== 'sending')

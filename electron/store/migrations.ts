@@ -487,4 +487,10 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE brands ADD COLUMN sync_problem TEXT;
     `,
   },
+  {
+    name: 'a change discarded (or undone) after it may have reached the service: put right, not dropped',
+    sql: `
+      ALTER TABLE outbox ADD COLUMN discarded_at TEXT;
+    `,
+  },
 ];

@@ -79,8 +79,19 @@ export type OutboxRecord = OutboxOp & {
   nextAttemptMs: number | null;
   /** Client-generated, unique per operation: ties a create to its results across restarts. */
   marker: string;
-  /** The request may have reached the service (crash or ambiguous failure while sending). */
+  /**
+   * The change may have reached the service, whatever its kind: a kill while sending, or a failure
+   * that cannot tell (no answer, a cut answer, a 5xx, an answer of another shape). Kept until the
+   * change is confirmed; a create is looked for before it is sent again. Discard and Undo drop only
+   * a change without it: one with it is put right on the service instead (`discardedAt`).
+   */
   maybeSent: boolean;
+  /**
+   * When the user discarded (or undid) this change although it may already be on the service: the
+   * outbox no longer carries it out but puts the service right (a create looked up and deleted, a
+   * move sent back to the old time, a delete checked), then removes it.
+   */
+  discardedAt: string | null;
   sentAt: string | null;
   phase: z.infer<typeof EditPhase> | null;
   /** The server's create results, once known. */
@@ -107,6 +118,7 @@ const Row = z.object({
   next_attempt_ms: sqlInt.nullable(),
   marker: z.string(),
   maybe_sent: sqlBool,
+  discarded_at: z.string().nullable(),
   sent_at: z.string().nullable(),
   phase: EditPhase.nullable(),
   result_json: jsonText(z.array(PostCreateResultItem)).nullable(),
@@ -125,6 +137,7 @@ const HeadRow = Row.pick({
   op_key: true,
   status: true,
   next_attempt_ms: true,
+  discarded_at: true,
 });
 
 /** Where an operation stands in the queue, without its payload. */
@@ -136,6 +149,8 @@ export interface OutboxHead {
   key: string;
   status: OutboxStatus;
   nextAttemptMs: number | null;
+  /** Being put right on the service after a discard (OutboxRecord.discardedAt). */
+  discardedAt: string | null;
 }
 
 const headOf = (r: z.infer<typeof HeadRow>): OutboxHead => ({
@@ -146,6 +161,7 @@ const headOf = (r: z.infer<typeof HeadRow>): OutboxHead => ({
   key: r.op_key,
   status: r.status,
   nextAttemptMs: r.next_attempt_ms,
+  discardedAt: r.discarded_at,
 });
 
 /** Not of a held key or an unavailable brand (two JSON arrays bound in order), and first of its key. */
@@ -175,6 +191,7 @@ const RecordSchema = Row.transform((r, ctx): OutboxRecord => {
     nextAttemptMs: r.next_attempt_ms,
     marker: r.marker,
     maybeSent: r.maybe_sent,
+    discardedAt: r.discarded_at,
     sentAt: r.sent_at,
     phase: r.phase,
     result: r.result_json ?? null,
@@ -209,6 +226,7 @@ export type OutboxPatch = Partial<
     | 'lastError'
     | 'nextAttemptMs'
     | 'maybeSent'
+    | 'discardedAt'
     | 'sentAt'
     | 'phase'
     | 'result'
@@ -224,6 +242,7 @@ const COLUMNS: Record<Exclude<keyof OutboxPatch, 'op'>, string> = {
   lastError: 'last_error',
   nextAttemptMs: 'next_attempt_ms',
   maybeSent: 'maybe_sent',
+  discardedAt: 'discarded_at',
   sentAt: 'sent_at',
   phase: 'phase',
   result: 'result_json',
@@ -340,7 +359,7 @@ export class OutboxRepo {
   heads(): OutboxHead[] {
     const rows = this.db.sql
       .prepare(
-        'SELECT id, profile_id, brand_id, kind, op_key, status, next_attempt_ms FROM outbox ORDER BY seq',
+        'SELECT id, profile_id, brand_id, kind, op_key, status, next_attempt_ms, discarded_at FROM outbox ORDER BY seq',
       )
       .all();
     return parseRows(this.db, 'outbox', HeadRow, rows).map(headOf);
@@ -360,7 +379,7 @@ export class OutboxRepo {
   ): OutboxHead[] {
     const rows = this.db.sql
       .prepare(
-        `SELECT id, profile_id, brand_id, kind, op_key, status, next_attempt_ms FROM outbox o
+        `SELECT id, profile_id, brand_id, kind, op_key, status, next_attempt_ms, discarded_at FROM outbox o
          WHERE status = 'pending' AND (next_attempt_ms IS NULL OR next_attempt_ms <= ?) ${HEAD_OF_KEY}
          ORDER BY next_attempt_ms, seq LIMIT ?`,
       )
@@ -453,7 +472,8 @@ export class OutboxRepo {
 
   /**
    * After a restart, an operation left 'sending' may or may not have reached the service: it goes
-   * back to the queue marked maybe-sent, so a create is looked for before it is sent again.
+   * back to the queue marked maybe-sent (every kind), so a create is looked for before it is sent
+   * again, and a Discard or an Undo puts it right rather than dropping it.
    */
   recoverInterrupted(): number {
     return this.db.sql

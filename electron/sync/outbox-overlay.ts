@@ -88,11 +88,17 @@ function localPosts(op: OutboxRecord, payload: CreatePayload, input: OverlayInpu
   }));
 }
 
+/** A create (or an edit's create) the user discarded, being looked up to take it off the service. */
+const takenBack = (op: OutboxRecord) =>
+  op.discardedAt !== null && (op.kind === 'create' || (op.kind === 'edit' && op.phase === 'create'));
+
 export function calendarPosts(input: OverlayInput): CalendarPost[] {
   const moves = new Map<string, { date: string; op: OutboxRecord }>();
   for (const op of input.ops)
     if (op.kind === 'reschedule') moves.set(op.payload.postId, { date: op.payload.date, op });
-  const replaced = groupsBeingReplaced(input.ops);
+  // An edit discarded after it may have reached the service no longer replaces anything: the
+  // version the service had shows again while the new one is looked for and taken off.
+  const replaced = groupsBeingReplaced(input.ops.filter((op) => !takenBack(op)));
 
   const out: CalendarPost[] = [];
   const seen = new Set<string>();
@@ -125,6 +131,7 @@ export function calendarPosts(input: OverlayInput): CalendarPost[] {
     });
   }
   for (const op of input.ops) {
+    if (takenBack(op)) continue;
     if (op.kind === 'create' || (op.kind === 'edit' && op.phase === 'create'))
       out.push(...localPosts(op, op.payload, input));
   }

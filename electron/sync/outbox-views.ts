@@ -35,6 +35,8 @@ export function outboxItemView(op: OutboxRecord): OutboxItemView {
     postId: op.postId,
     group: op.group,
     draftId: op.draftId,
+    mayBeOut: op.maybeSent,
+    puttingRight: op.discardedAt !== null,
     profileId: op.profileId,
     brandId: op.brandId,
   };

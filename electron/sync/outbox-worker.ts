@@ -345,7 +345,8 @@ export class OutboxWorker {
       for (const op of due) {
         if (runnable.length >= free) break;
         if (blocked.has(op.key) || (op.kind === 'upload' && uploadTaken)) continue;
-        if (this.o.holds?.(op)) continue;
+        // Putting a discarded change right is never held back: it takes a post off, or back.
+        if (op.discardedAt === null && this.o.holds?.(op)) continue;
         const record = this.outbox.get(op.id);
         // A row too damaged to read is reported by the repository and passed over.
         if (!record) continue;
@@ -381,25 +382,27 @@ export class OutboxWorker {
 
   private async run(api: PublishingApi, op: OutboxRecord): Promise<void> {
     try {
-      switch (op.kind) {
-        case 'create':
-          await this.sendCreate(api, op, op.payload);
-          break;
-        case 'edit':
-          // The new version exists: what is left of the edit is the delete of the old group.
-          if (op.phase === 'delete') await this.sendDelete(api, op, op.payload.replacesGroup);
-          else await this.sendCreate(api, op, op.payload);
-          break;
-        case 'reschedule':
-          await this.sendReschedule(api, op, op.payload.postId, op.payload.date);
-          break;
-        case 'deleteGroup':
-          await this.sendDelete(api, op, op.payload.group);
-          break;
-        case 'upload':
-          await this.sendUpload(api, op, op.payload);
-          break;
-      }
+      if (op.discardedAt !== null) await this.putRight(api, op);
+      else
+        switch (op.kind) {
+          case 'create':
+            await this.sendCreate(api, op, op.payload);
+            break;
+          case 'edit':
+            // The new version exists: what is left of the edit is the delete of the old group.
+            if (op.phase === 'delete') await this.sendDelete(api, op, op.payload.replacesGroup);
+            else await this.sendCreate(api, op, op.payload);
+            break;
+          case 'reschedule':
+            await this.sendReschedule(api, op, op.payload.postId, op.payload.date);
+            break;
+          case 'deleteGroup':
+            await this.sendDelete(api, op, op.payload.group);
+            break;
+          case 'upload':
+            await this.sendUpload(api, op, op.payload);
+            break;
+        }
       this.keys.delete(op.profileId);
     } catch (err) {
       this.failed(op, err);
@@ -414,11 +417,16 @@ export class OutboxWorker {
   }
 
   private askAboutMissedTime(op: OutboxRecord, date: string): void {
+    const createLike = op.kind === 'create' || (op.kind === 'edit' && op.phase !== 'delete');
     this.outbox.update(op.id, {
       status: 'needsDecision',
-      // Looked for already when it may have been sent: whatever the user decides is a fresh create.
-      maybeSent: false,
-      lastError: `The time it was scheduled for (${date}) passed before it could be sent. Post it now or pick a new time.`,
+      // A create was looked for already when it may have been sent: whatever the user decides is
+      // a fresh create. A move that may have reached the service keeps saying so.
+      ...(createLike ? { maybeSent: false } : {}),
+      lastError:
+        op.discardedAt !== null
+          ? `This move may already have reached the service, and the time it had before (${date}) has passed, so it cannot go back there. Post it now or pick a new time; discard it to keep the time the service has.`
+          : `The time it was scheduled for (${date}) passed before it could be sent. Post it now or pick a new time.`,
     });
     this.o.onChanged(op, 'posts');
   }
@@ -542,6 +550,88 @@ export class OutboxWorker {
     this.o.onReachability(true, null);
   }
 
+  /**
+   * A change the user discarded (or undid) although it may already be on the service: put the
+   * service right, then drop it. A create is looked for as a create that may exist is (around the
+   * time of its first send) and whatever is found is deleted; a move goes back to the time the
+   * service had before (its payload says so since the discard); a delete is checked: posts it
+   * already took are forgotten here too, posts still there stay. A lookup that fails is a passing
+   * fault like any other: the change waits and is looked at again, never dropped.
+   */
+  private async putRight(api: PublishingApi, op: OutboxRecord): Promise<void> {
+    switch (op.kind) {
+      case 'create':
+        return this.takeBackCreate(api, op, op.payload);
+      case 'edit':
+        if (op.phase === 'delete') return this.checkDelete(api, op, op.payload.replacesGroup);
+        return this.takeBackCreate(api, op, op.payload);
+      case 'reschedule':
+        return this.sendReschedule(api, op, op.payload.postId, op.payload.date);
+      case 'deleteGroup':
+        return this.checkDelete(api, op, op.payload.group);
+      case 'upload':
+        // An upload may be on the service without harm: no post uses it.
+        this.settle(op, () => this.outbox.remove(op.id));
+        this.o.onChanged(op, 'counts');
+    }
+  }
+
+  private async takeBackCreate(api: PublishingApi, op: OutboxRecord, payload: CreatePayload): Promise<void> {
+    // Only the accounts, texts, type and date are looked at: a local file needs no media id here.
+    const request = buildCreateRequest(payload, (m) => ({
+      id: m.mediaId ?? `local:${m.localPath ?? m.name}`,
+      path: m.path ?? m.localPath ?? m.name,
+    }));
+    const sentAt = op.sentAt ?? this.o.now().toISOString();
+    // An edit's old version may have the same text and time: it is what the user keeps, never taken.
+    const kept = new Set(
+      op.kind === 'edit'
+        ? this.cache.listGroup(op.profileId, op.brandId, op.payload.replacesGroup).map((p) => p.id)
+        : [],
+    );
+    const claimed = this.claimedByOther(op);
+    const found = await findCreatedPosts(
+      api,
+      request,
+      new Date(sentAt),
+      (postId) => kept.has(postId) || claimed(postId),
+      { once: true },
+    );
+    this.o.onReachability(true, null);
+    const replaced = op.kind === 'edit' ? op.payload.replacesGroup : null;
+    const groups = [...new Set((found ?? []).map((r) => r.group).filter((g) => g !== '' && g !== replaced))];
+    for (const group of groups) await this.deleteTolerant(api, group);
+    if (groups.length > 0)
+      log.info(`discarded ${op.kind} ${op.id} had reached the service: deleted it there`);
+    const gone = groups.flatMap((g) => this.cache.listGroup(op.profileId, op.brandId, g).map((p) => p.id));
+    this.settle(op, () => {
+      for (const group of groups) this.cache.removeGroup(op.profileId, op.brandId, group);
+      this.outbox.remove(op.id);
+    });
+    this.o.onChanged(op, 'posts', [...new Set([...gone, ...(found ?? []).map((r) => r.postId)])]);
+  }
+
+  private async checkDelete(api: PublishingApi, op: OutboxRecord, group: string): Promise<void> {
+    const shown = this.cache.listGroup(op.profileId, op.brandId, group).map((p) => p.id);
+    const postId = op.postId ?? shown[0] ?? null;
+    let gone = false;
+    if (postId !== null) {
+      try {
+        await api.getPost(postId);
+      } catch (err) {
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+        gone = true;
+      }
+      this.o.onReachability(true, null);
+    }
+    // Gone: the delete got through, and a delete cannot be undone. Still there: it stays.
+    this.settle(op, () => {
+      if (gone) this.cache.removeGroup(op.profileId, op.brandId, group);
+      this.outbox.remove(op.id);
+    });
+    this.o.onChanged(op, 'posts', shown);
+  }
+
   private async sendUpload(
     api: PublishingApi,
     op: OutboxRecord,
@@ -626,7 +716,6 @@ export class OutboxWorker {
       const attempts = Math.max(current.attempts, 1);
       const delay = retryDelayMs(attempts, this.o.backoff, err.retryAfterMs, this.o.random);
       const nextAttemptMs = this.o.now().getTime() + delay;
-      const createLike = op.kind === 'create' || (op.kind === 'edit' && op.phase !== 'delete');
       // Before the slot is handed on: a hold of the key stops the next operation too.
       if (err.holdsEveryone) this.holdKey(op.profileId, err);
       this.settle(op, () =>
@@ -634,7 +723,8 @@ export class OutboxWorker {
           status: 'pending',
           nextAttemptMs,
           lastError: err.message,
-          maybeSent: current.maybeSent || (createLike && err.ambiguous),
+          // Whatever its kind: a move or a delete that may be out is put right, not dropped, by Discard and Undo.
+          maybeSent: current.maybeSent || err.ambiguous,
         }),
       );
       if (err.unreachable) this.o.onReachability(false, err.message);
@@ -648,8 +738,15 @@ export class OutboxWorker {
       // problem) gets here. An error status is still an answer: the service is reachable.
       if (err instanceof ApiError && err.kind === 'http') this.o.onReachability(true, null);
       const message = failureMessage(err);
+      // A 2xx of another shape may well have been applied.
+      const applied = err instanceof ApiError && err.kind === 'malformed';
       this.settle(op, () =>
-        this.outbox.update(op.id, { status: 'failed', lastError: message, nextAttemptMs: null }),
+        this.outbox.update(op.id, {
+          status: 'failed',
+          lastError: message,
+          nextAttemptMs: null,
+          ...(applied ? { maybeSent: true } : {}),
+        }),
       );
       if (op.kind === 'upload') {
         this.o.emit('uploadProgress', {

@@ -12,6 +12,9 @@ import { BrandAvatar, useBrandScope } from './BrandSwitcher.js';
 
 const PANEL_ID = 'outbox-panel';
 
+/** Said of a change that may already be on the service, on discarding it and until it is settled. */
+const MAY_BE_OUT = 'It may already be out; Postdeck will check and put it right.';
+
 const KIND_LABEL: Record<OutboxItemView['kind'], string> = {
   create: 'New post',
   edit: 'Edited post',
@@ -163,6 +166,7 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
         {statusText(item)}
         {item.attempts > 0 ? ` · ${item.attempts} ${item.attempts === 1 ? 'attempt' : 'attempts'}` : ''}
       </p>
+      {item.puttingRight ? <p className="outbox-putting-right">{MAY_BE_OUT}</p> : null}
       {item.lastError ? <p className="outbox-error">{item.lastError}</p> : null}
       {item.heldBecause ? <p className="outbox-held">{item.heldBecause}</p> : null}
       {problem ? (
@@ -172,7 +176,7 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
       ) : null}
       {confirmingDiscard ? (
         <div className="outbox-actions" role="group" aria-label="Confirm discard">
-          <span>Discard this change? It will not be sent.</span>
+          <span>Discard this change? {item.mayBeOut ? MAY_BE_OUT : 'It will not be sent.'}</span>
           <button
             type="button"
             className="button button-small button-danger"
@@ -234,7 +238,7 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
               </button>
             </>
           ) : null}
-          {item.status !== 'sending' ? (
+          {item.status !== 'sending' && !(item.puttingRight && item.status === 'pending') ? (
             <button
               type="button"
               className="button button-small button-quiet"

@@ -267,7 +267,11 @@ export const ipcMethods = {
   getSyncStatus: m(None, SyncStatus, 'Online state and outbox counts.'),
   listOutbox: m(None, z.array(OutboxItemView), 'Operations not yet confirmed by the service.'),
   retryOutbox: m(z.object({ id: Id }), OutboxItemView, 'Sends a failed operation again.'),
-  discardOutbox: m(z.object({ id: Id }), z.object({ discarded: z.boolean() }), 'Drops an operation.'),
+  discardOutbox: m(
+    z.object({ id: Id }),
+    z.object({ discarded: z.boolean(), puttingRight: z.boolean().optional() }),
+    'Drops an operation never sent; one that may already be on the service (mayBeOut) is looked up and put right there first (puttingRight), then leaves the outbox.',
+  ),
   resolveMissedTime: m(
     z.object({ id: Id, action: z.enum(['now', 'reschedule']), date: IsoDateTime.optional() }),
     OutboxItemView,
@@ -513,7 +517,7 @@ export const ipcMethods = {
   undoBulkChange: m(
     z.object({ batchId: Id }),
     BulkUndoResult.extend(PostsWritten.shape),
-    "Takes a whole bulk change back (every brand's batch of it): moves back to their old times; deletes only while not sent yet.",
+    "Takes a whole bulk change back (every brand's batch of it): moves back to their old times (a move that may already be on the service is sent back); deletes only while never sent (one that may be out is checked, not restored).",
   ),
   getClashSettings: m(
     z.object({ brand: BrandRef.optional() }).strict().optional(),

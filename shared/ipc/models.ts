@@ -150,6 +150,13 @@ export const OutboxItemView = z.object({
   postId: z.string().nullable(),
   group: z.string().nullable(),
   draftId: z.string().nullable(),
+  /**
+   * The change may already have reached the service (a kill while sending, an answer lost or cut,
+   * a 5xx): Discard does not drop it but has Postdeck look it up and put the service right.
+   */
+  mayBeOut: z.boolean(),
+  /** Discarded (or undone) after it may have gone out: Postdeck is checking and putting it right. */
+  puttingRight: z.boolean(),
   /** Why the outbox keeps it back (a brand that needs approval), when it does. */
   heldBecause: z.string().nullable().optional(),
   /** The connection and brand the change belongs to (the all-brands view lists every brand's). */
