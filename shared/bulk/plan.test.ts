@@ -184,7 +184,7 @@ describe('planBulkChange: work', () => {
 
   it('plans twice the posts (500 of 3,000, then 1,000 of 6,000) with about twice the work, clash checks included', () => {
     // A plan reading every post once per selected post (a find or a filter in a loop) does four
-    // times the work at twice the size. How fast it plans 500 of 3,000 is bench/bulk.bench.ts's.
+    // times the work at twice the size. How fast it plans 500 of 3,000 is bench/bulk-import.bench.ts's.
     for (const action of [
       { kind: 'shift', days: 1, hours: 2 },
       { kind: 'timeOfDay', time: '11:30' },

@@ -203,7 +203,7 @@ describe('bulk change through the outbox', () => {
     const many = (await shown(texts)).filter((p) => !p.localOnly);
     expect(many.length).toBe(500);
 
-    // How fast 500 posts are planned, queued and undone is bench/bulk.bench.ts's figure; the
+    // How fast 500 posts are planned, queued and undone is bench/bulk-import.bench.ts's figure; the
     // plan's work growing with the selection is plan.test.ts's.
     const plan = planBulkChange(many, { kind: 'shift', days: 2, hours: 0 }, ctx(many));
     const applied = await app.ok('applyBulkChange', {

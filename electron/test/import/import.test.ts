@@ -200,7 +200,7 @@ describe('a 5,000-row file', () => {
     // A timer that must keep firing between the slices of work: each time it runs it notes how
     // many progress events of each phase main has sent so far. Work done in one go (no turn of
     // the event loop between slices) would show it none but "nothing yet" and "all of it".
-    // (How long main stalls on this machine is bench/import.bench.ts's figure.)
+    // (How long main stalls on this machine is bench/bulk-import.bench.ts's figure.)
     const progressSoFar = (phase: string) =>
       bulk.events.filter(
         (e) => e.name === 'importProgress' && (e.payload as { phase: string }).phase === phase,
