@@ -19,6 +19,7 @@ const BENCHES = [
   { name: 'truth', file: 'truth.bench.ts', node: [] },
   { name: 'search', file: 'search.bench.ts', node: [] },
   { name: 'review', file: 'review.bench.ts', node: [] },
+  { name: 'bulk-import', file: 'bulk-import.bench.ts', node: [] },
   { name: 'sync-drag', file: 'sync-drag.bench.ts', node: [] },
   { name: 'brands-month', file: 'brands-month.bench.ts', node: [] },
 ];

@@ -6,6 +6,7 @@ import { X_MAX_LINKED_WORD } from '../shared/platforms/x-weighted.js';
 import type { PlatformType } from '../shared/platforms/types.js';
 import { validatePostTarget } from '../shared/platforms/validate.js';
 import { blockCounts } from '../renderer/composer/checks.js';
+import { firstLinkDomain, foldText, previewLayouts, textParts } from '../shared/previews/layout.js';
 import { Recorder } from './lib/results.js';
 
 /*
@@ -103,6 +104,25 @@ for (const c of cases) {
     atMost: TARGET_MS,
   });
 }
+// Every platform's preview of a 64,000-character paste of "a." (quadratic for twitter-text in one
+// pass): folded, its parts found, its link card looked for (shared/previews/layout.test.ts checks
+// that only the first 5,000 units reach the counters).
+const paste = 'a.'.repeat(32_000);
+rec.add({
+  section: SECTION,
+  name: 'every preview of a 64,000-character paste of "a." (fold, parts, link card)',
+  unit: 'ms',
+  runs: Array.from({ length: RUNS }, (_, r) => {
+    const text = paste + String.fromCharCode(98 + r);
+    const t0 = performance.now();
+    for (const layout of Object.values(previewLayouts)) {
+      textParts(foldText(text, layout).shown, layout.links);
+      firstLinkDomain(text);
+    }
+    return performance.now() - t0;
+  }),
+  atMost: 500,
+});
 rec.note(
   `One keystroke = blockCounts + validatePostTarget on the text with one more character (the X counter parses a word with a possible link once; a word longer than ${X_MAX_LINKED_WORD} units with one is refused uncounted). X cap ${X_MAX_TEXT_LENGTH} UTF-16 units after NFC; every platform's cap ${MAX_TEXT_LENGTH}.`,
 );

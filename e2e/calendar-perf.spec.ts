@@ -158,47 +158,18 @@ async function openCalendar(page: Page, view: 'month' | 'week'): Promise<void> {
   );
 }
 
-/** Milliseconds, measured in the page, from a click to the next painted frame showing `selector`. */
-async function clickToPaint(page: Page, button: string, selector: string): Promise<number> {
-  return page.evaluate(
-    ({ button, selector }) =>
-      new Promise<number>((resolve) => {
-        const target = [...document.querySelectorAll<HTMLButtonElement>('button')].find(
-          (b) => b.textContent?.trim() === button || b.getAttribute('aria-label') === button,
-        )!;
-        const start = performance.now();
-        const check = () => {
-          if (document.querySelector(selector))
-            requestAnimationFrame(() => resolve(Math.round(performance.now() - start)));
-          else requestAnimationFrame(check);
-        };
-        target.click();
-        requestAnimationFrame(check);
-      }),
-    { button, selector },
-  );
-}
-
-/** Milliseconds from an action to the calendar showing its outcome. */
-async function timed(action: () => Promise<unknown>, shown: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await action();
-  await shown();
-  return Math.round(performance.now() - start);
-}
-
-test('2,000 posts in a month render, switch views and move quickly', async ({ page }) => {
+// What this checks is that each view draws the 2,000 posts and a move lands; how fast (first
+// render, month -> week, next month, a drop) is bench/calendar.bench.ts's (issue 36 item 2: nothing
+// timed is a test). Each step is waited for with Playwright's polling deadline.
+test('2,000 posts in a month render, switch views and move', async ({ page }) => {
   test.setTimeout(90_000);
   await openCalendar(page, 'month');
   page.on('pageerror', (e) => console.log('pageerror', e.message));
   page.on('console', (m) => m.type() === 'error' && console.log('console', m.text()));
-  const firstRender = await timed(
-    () => page.goto(server.url),
-    () =>
-      expect(page.locator('[data-calendar-view="month"] [data-post-id]').first()).toBeVisible({
-        timeout: 30_000,
-      }),
-  );
+  await page.goto(server.url);
+  await expect(page.locator('[data-calendar-view="month"] [data-post-id]').first()).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.locator('[data-more-posts]').first()).toBeVisible();
   await mkdir('test-results/screens', { recursive: true });
   await page.screenshot({ path: 'test-results/screens/calendar-perf-month-2000.png' });
@@ -215,53 +186,31 @@ test('2,000 posts in a month render, switch views and move quickly', async ({ pa
   await page.mouse.click(5, 5);
   await expect(list).toHaveCount(0);
 
-  const toWeek = await timed(
-    () => page.getByRole('button', { name: 'Week', exact: true }).click(),
-    () => expect(page.locator('[data-calendar-view="week"] [data-post-id]').first()).toBeVisible(),
-  );
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+  await expect(page.locator('[data-calendar-view="week"] [data-post-id]').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/calendar-perf-week-2000.png' });
-  const toMonth = await timed(
-    () => page.getByRole('button', { name: 'Month', exact: true }).click(),
-    () => expect(page.locator('[data-calendar-view="month"] [data-post-id]').first()).toBeVisible(),
-  );
-  // The same switches measured inside the page, without the test runner's round trips.
-  const inPage = {
-    toWeek: await clickToPaint(page, 'Week', '[data-calendar-view="week"] [data-post-id]'),
-    toMonth: await clickToPaint(page, 'Month', '[data-calendar-view="month"] [data-post-id]'),
-    toDay: await clickToPaint(page, 'Day', '[data-calendar-view="day"] [data-post-id]'),
-    toAgenda: await clickToPaint(page, 'Agenda', '[data-calendar-view="agenda"] [data-post-id]'),
-  };
-  await page.getByRole('button', { name: 'Month', exact: true }).click();
-  console.log(`in the page: ${JSON.stringify(inPage)}`);
+  for (const view of ['Month', 'Week', 'Month', 'Day', 'Agenda', 'Month']) {
+    await page.getByRole('button', { name: view, exact: true }).click();
+    await expect(
+      page.locator(`[data-calendar-view="${view.toLowerCase()}"] [data-post-id]`).first(),
+    ).toBeVisible();
+  }
 
   const title = page.locator('.cal-toolbar__title');
   const before = await title.innerText();
-  const nextMonth = await timed(
-    () => page.getByRole('button', { name: 'Next month' }).click(),
-    () => expect(title).not.toHaveText(before),
-  );
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(title).not.toHaveText(before);
 
   // Keyboard move of a future post by one day: from the key press to the post in its new cell.
   await page.getByRole('button', { name: 'Previous month' }).click();
   const movable = page.locator('.post-event--scheduled .post-cell').last();
   const id = await movable.getAttribute('data-post-id');
   await movable.focus();
-  const moveTime = await timed(
-    () => page.keyboard.press('Alt+ArrowRight'),
-    () => expect(page.getByRole('status').filter({ hasText: 'Moved' })).toBeVisible(),
-  );
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(page.getByRole('status').filter({ hasText: 'Moved' })).toBeVisible();
   expect(id).toBeTruthy();
 
   // A small window: the toolbar wraps, nothing overlaps.
   await page.setViewportSize({ width: 1024, height: 680 });
   await page.screenshot({ path: 'test-results/screens/calendar-perf-month-small-window.png' });
-
-  console.log(
-    `calendar with ${POSTS} posts: first render ${firstRender} ms, month->week ${toWeek} ms, week->month ${toMonth} ms, next month ${nextMonth} ms, keyboard move ${moveTime} ms`,
-  );
-  // Generous ceilings: a frozen screen fails; the benchmark issue holds the real targets.
-  expect(toWeek).toBeLessThan(5_000);
-  expect(toMonth).toBeLessThan(5_000);
-  expect(nextMonth).toBeLessThan(5_000);
-  expect(moveTime).toBeLessThan(5_000);
 });

@@ -113,11 +113,10 @@ test('a client reviews a week offline; the reply comes back with states, comment
   const pack = await context.newPage();
   const errors: string[] = [];
   pack.on('pageerror', (e) => errors.push(e.message));
-  const started = Date.now();
+  // Opened offline and drawn (waited for with Playwright's polling deadline); how fast a pack of
+  // many posts opens is bench/review.bench.ts's figure (issue 36 item 2: nothing timed is a test).
   await pack.goto(pathToFileURL(packPath).href);
   await expect(pack.locator('.rp-post').first()).toBeVisible();
-  const openedMs = Date.now() - started;
-  expect(openedMs).toBeLessThan(2_000);
   await expect(pack.getByRole('heading', { level: 1 })).toBeVisible();
   // The hostile text shows as text and never runs.
   await expect(pack.getByText('<script>window.__pwned = 1</script>', { exact: false })).toBeVisible();

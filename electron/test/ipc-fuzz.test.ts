@@ -23,8 +23,12 @@ import { startTestService, type TestService } from './support.js';
  * in every text field, and ids of another brand's objects.
  */
 
-/** Generous for a loaded two-core machine; a parser that goes quadratic or a read that never ends blows far past it. */
-const ANSWER_WITHIN_MS = 2_000;
+/**
+ * A hang detector, not a speed limit (issue 36 item 2): a read that never ends (a device, a pipe)
+ * or a loop that never ends never answers, and anything that answers at all does so far within it,
+ * however loaded the machine. How fast main answers is `npm run bench`'s business.
+ */
+const HANG_MS = 20_000;
 const RUNS_PER_METHOD = Number(process.env.IPC_FUZZ_RUNS ?? 300);
 
 let svc: TestService;
@@ -65,11 +69,22 @@ function pngBytes(): Buffer {
   );
 }
 
-async function timed(name: string, input: unknown): Promise<{ result: IpcResult<unknown>; ms: number }> {
-  const started = performance.now();
-  const result = await app.invoke(name, input);
-  return { result, ms: performance.now() - started };
+/** `work`'s outcome, or a failure naming `what` when it has not settled within HANG_MS (a hang). */
+async function noHang<T>(what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${HANG_MS} ms: a hang`)), HANG_MS);
+  });
+  try {
+    return await Promise.race([work, hung]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
+
+/** Main's answer to `name`, which must come (see HANG_MS). */
+const answer = (name: string, input: unknown): Promise<IpcResult<unknown>> =>
+  noHang(name, app.invoke(name, input));
 
 /** An object nested `depth` levels deep, built without recursion. */
 function nested(depth: number, leaf: unknown = 1, array = false): unknown {
@@ -129,27 +144,21 @@ function garbageFor(name: IpcMethodName): fc.Arbitrary<unknown> {
 }
 
 describe('the IPC gate, fed generated garbage', () => {
-  it('answers every method INVALID_ARGUMENT quickly, never throws, and main keeps answering', async () => {
-    const slowest = { ms: 0, name: '' };
+  it('answers every method INVALID_ARGUMENT, never throws nor hangs, and main keeps answering', async () => {
     for (const name of IPC_METHOD_NAMES) {
       const schema = ipcMethods[name].input;
       await fc.assert(
         fc.asyncProperty(garbageFor(name), async (input) => {
           fc.pre(!schema.safeParse(input).success);
-          const { result, ms } = await timed(name, input);
-          if (ms > slowest.ms) Object.assign(slowest, { ms, name });
+          const result = await answer(name, input);
           expect(result.ok).toBe(false);
           if (!result.ok) expect(result.error.code).toBe('INVALID_ARGUMENT');
-          expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
           // Nothing the process holds was polluted through a prototype key.
           expect(({} as Record<string, unknown>).polluted).toBeUndefined();
         }),
         { numRuns: RUNS_PER_METHOD, seed: 15, endOnFailure: true },
       );
     }
-    console.log(
-      `ipc fuzz: ${IPC_METHOD_NAMES.length} methods x ${RUNS_PER_METHOD} runs; slowest answer ${slowest.ms.toFixed(1)} ms (${slowest.name})`,
-    );
     const profiles = await app.invoke('listProfiles', undefined);
     expect(profiles.ok).toBe(true);
     const now = Date.now();
@@ -164,7 +173,7 @@ describe('the IPC gate, fed generated garbage', () => {
     await fc.assert(
       fc.asyncProperty(fc.string(), anything, async (name, input) => {
         fc.pre(!(IPC_METHOD_NAMES as string[]).includes(name));
-        const { result } = await timed(name, input);
+        const result = await answer(name, input);
         expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
       }),
       { numRuns: 200, seed: 15 },
@@ -186,14 +195,13 @@ describe('inputs the schemas accept that are hostile all the same', () => {
   });
 
   it('refuses settings nested too deep to store, with a sentence, and keeps answering', async () => {
-    const { result, ms } = await timed('saveDraft', draft({ __type: 'x', deep: nested(50_000) }));
+    const result = await answer('saveDraft', draft({ __type: 'x', deep: nested(50_000) }));
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
     expect((await app.invoke('listDrafts', undefined)).ok).toBe(true);
   });
 
   it("refuses evergreen settings nested deeper than a draft's may be", async () => {
-    const { result, ms } = await timed('saveEvergreenItem', {
+    const result = await answer('saveEvergreenItem', {
       listId: 'list_x',
       versions: ['Hello'],
       media: [],
@@ -204,12 +212,11 @@ describe('inputs the schemas accept that are hostile all the same', () => {
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
     if (!result.ok) expect(result.error.message).toMatch(/nest/);
-    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
   });
 
   it('refuses more comment delays than a draft can have blocks', async () => {
     const input = { ...draft({ __type: 'x' }), commentDelays: Array.from({ length: 200_000 }, () => 5) };
-    const { result } = await timed('saveDraft', input);
+    const result = await answer('saveDraft', input);
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
   });
 
@@ -220,10 +227,8 @@ describe('inputs the schemas accept that are hostile all the same', () => {
     execFileSync('mkfifo', [fifo]);
     for (const path of [zero, fifo, dir + '/']) {
       // Even chosen by the user (a drop), main refuses to hand out a token for it.
-      const started = performance.now();
-      const result = await app.registerFile({ path });
+      const result = await noHang(`registerFile ${path}`, app.registerFile({ path }));
       expect(result, path).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-      expect(performance.now() - started).toBeLessThan(ANSWER_WITHIN_MS);
     }
   });
 
@@ -231,18 +236,15 @@ describe('inputs the schemas accept that are hostile all the same', () => {
     const path = join(dir, 'deep.json');
     const deep = `[{"text":"Hi","extra":${'['.repeat(200_000)}${']'.repeat(200_000)}}]`;
     await writeFile(path, deep);
-    const { result, ms } = await timed('previewImport', { file: await chosen(path) });
+    const result = await answer('previewImport', { file: await chosen(path) });
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-    expect(ms).toBeLessThan(ANSWER_WITHIN_MS * 2);
   });
 
   it('does not upload a device named like a picture', async () => {
     const zero = join(dir, 'endless.png');
     await symlink('/dev/zero', zero);
-    const started = performance.now();
-    const result = await app.registerFile({ path: zero });
+    const result = await noHang('registerFile of /dev/zero', app.registerFile({ path: zero }));
     expect(result.ok).toBe(false);
-    expect(performance.now() - started).toBeLessThan(ANSWER_WITHIN_MS);
   });
 });
 
@@ -278,7 +280,7 @@ describe('file tokens: the window never names a file', () => {
       ['saveDraft', media(png())],
       ['saveDraft', media('../../../../etc/passwd')],
     ] as const) {
-      const { result } = await timed(name, input);
+      const result = await answer(name, input);
       expect(result, `${name} ${JSON.stringify(input).slice(0, 80)}`).toMatchObject({
         ok: false,
         error: { code: 'INVALID_ARGUMENT' },
@@ -292,7 +294,7 @@ describe('file tokens: the window never names a file', () => {
       ['uploadMedia', { file: forged() }],
       ['saveDraft', media(forged())],
     ] as const) {
-      const { result } = await timed(name, input);
+      const result = await answer(name, input);
       expect(result, name).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     }
   });
@@ -318,7 +320,7 @@ describe('file tokens: the window never names a file', () => {
         ['uploadMedia', { file: mediaToken }],
         ['saveDraft', { ...media(mediaToken), brandId: second }],
       ] as const) {
-        const { result } = await timed(name, input);
+        const result = await answer(name, input);
         expect(result, name).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
       }
     } finally {
@@ -436,7 +438,7 @@ describe('control characters in every text field', () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: calls.length - 1 }), text, async (i, t) => {
         const [name, input] = calls[i]!;
-        const { result } = await timed(name, input(t));
+        const result = await answer(name, input(t));
         if (!result.ok) expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('INTERNAL');
         else expect(textsIn(result.value).filter((x) => CONTROL.test(x))).toEqual([]);
       }),
@@ -503,7 +505,7 @@ describe("ids of another brand's objects", () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: named.length - 1 }), id, async (i, x) => {
         const [name, input] = named[i]!;
-        const { result } = await timed(name, input(x));
+        const result = await answer(name, input(x));
         if (x === draftId || x === snippetId) {
           const draftMethods: IpcMethodName[] = [
             'getDraft',

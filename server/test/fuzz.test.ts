@@ -9,18 +9,22 @@ import { as, inMinutes, startTestService, world } from './helpers.js';
  * A bounded fuzz of the local service over real sockets: generated paths, queries, headers, JSON
  * bodies (valid requests with one part broken, and garbage), raw bytes and multipart forms against
  * every endpoint. For each request: never a 5xx, every refusal carries the API's error body with
- * its own status, an answer within a time bound; after the run the service still answers.
+ * its own status, an answer (a hang detector, not a speed limit); after the run the service still
+ * answers.
  * Generated URLs for upload-from-url are never public hosts: nothing here leaves the machine.
  */
 
-/** Generous for a loaded two-core machine; a request that stalls the service blows far past it. */
-const ANSWER_WITHIN_MS = 3_000;
+/**
+ * A hang detector, not a speed limit (issue 36 item 2): a request the service never answers (a
+ * stuck loop, a read that never ends) fails here, and any answer at all comes far within it,
+ * however loaded the machine. The service's speed is bench/service.bench.ts's.
+ */
+const HANG_MS = 20_000;
 const RUNS = Number(process.env.HTTP_FUZZ_RUNS ?? 500);
 
 let s: RunningService;
 let headers: Record<string, string>;
 let integrationX: string;
-let slowest = { ms: 0, what: '' };
 
 beforeAll(async () => {
   s = await startTestService({ allowPrivateUrls: false });
@@ -29,7 +33,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  console.log(`http fuzz: slowest answer ${slowest.ms.toFixed(1)} ms (${slowest.what})`);
   await s?.close();
 });
 
@@ -44,18 +47,25 @@ async function send(
   path: string,
   init: { headers?: Record<string, string>; body?: RequestInit['body'] } = {},
 ): Promise<Answer> {
-  const started = performance.now();
-  const res = await fetch(s.origin + path, {
-    method,
-    redirect: 'manual',
-    headers: init.headers,
-    body: method === 'GET' || method === 'HEAD' ? undefined : init.body,
-    signal: AbortSignal.timeout(ANSWER_WITHIN_MS * 3),
-  });
-  const text = await res.text();
-  const ms = performance.now() - started;
-  if (ms > slowest.ms) slowest = { ms, what: `${method} ${path.slice(0, 80)}` };
-  expect(ms, `${method} ${path.slice(0, 200)} took ${ms} ms`).toBeLessThan(ANSWER_WITHIN_MS);
+  const hang = AbortSignal.timeout(HANG_MS);
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(s.origin + path, {
+      method,
+      redirect: 'manual',
+      headers: init.headers,
+      body: method === 'GET' || method === 'HEAD' ? undefined : init.body,
+      signal: hang,
+    });
+    text = await res.text();
+  } catch (error) {
+    if (hang.aborted)
+      throw new Error(`${method} ${path.slice(0, 200)}: no answer within ${HANG_MS} ms: a hang`, {
+        cause: error,
+      });
+    throw error;
+  }
   return { status: res.status, text, contentType: res.headers.get('content-type') ?? '' };
 }
 
@@ -426,8 +436,8 @@ function rawExchange(raw: string): Promise<string> {
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`no answer within ${ANSWER_WITHIN_MS} ms to ${raw.slice(0, 120)}`));
-    }, ANSWER_WITHIN_MS);
+      reject(new Error(`no answer within ${HANG_MS} ms (a hang) to ${raw.slice(0, 120)}`));
+    }, HANG_MS);
     socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('error', () => undefined);
     socket.on('close', () => {

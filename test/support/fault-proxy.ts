@@ -40,6 +40,8 @@ export interface ProxiedRequest {
   /** When it arrived and when its answer was sent (Date.now()), so a test sees what overlapped. */
   at: number;
   doneAt?: number;
+  /** When its connection closed or its answer ended (a hung request: when the client gave up). */
+  closedAt?: number;
 }
 
 export interface FaultProxy {
@@ -50,6 +52,8 @@ export interface FaultProxy {
   setRate(rate: number): void;
   /** Decides the fault of matching requests instead of the dice (null: forward them). */
   override(rule: ((req: { method: string; url: string }) => Fault | null | undefined) | null): void;
+  /** Ends every request held by a hang now (their connections reset), as a service going away would. */
+  dropHung(): void;
   /** Holds matching requests this many ms before forwarding them (a slow service for one brand). */
   slow(rule: ((req: { method: string; url: string; brandId?: string }) => number) | null): void;
   close(): Promise<void>;
@@ -86,6 +90,7 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
   let slowRule: Parameters<FaultProxy['slow']>[0] = null;
   const log: ProxiedRequest[] = [];
   const sockets = new Set<Socket>();
+  const hung = new Set<Socket>();
 
   const draw = (req: { method: string; url: string }): Fault | null => {
     const ruled = rule?.(req);
@@ -133,6 +138,7 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
     };
     log.push(entry);
     res.once('finish', () => (entry.doneAt = Date.now()));
+    res.once('close', () => (entry.closedAt = Date.now()));
     const holdMs = slowRule?.(entry) ?? 0;
     if (holdMs > 0) await new Promise((r) => setTimeout(r, holdMs));
     switch (fault) {
@@ -156,7 +162,9 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
         req.socket.destroy();
         return;
       case 'hang':
-        // Holds the request until the client gives up (or the proxy closes).
+        // Holds the request until the client gives up (or the proxy closes, or dropHung).
+        hung.add(req.socket);
+        req.socket.once('close', () => hung.delete(req.socket));
         return;
       default:
         break;
@@ -207,6 +215,9 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
     },
     slow(next) {
       slowRule = next;
+    },
+    dropHung() {
+      for (const socket of hung) socket.destroy();
     },
     close: () =>
       new Promise<void>((resolve) => {

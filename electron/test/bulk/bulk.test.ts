@@ -174,7 +174,7 @@ describe('bulk change through the outbox', () => {
     expect((await svc.client().getPost(posts[0]!.id)).id).toBe(posts[0]!.id);
   });
 
-  it('queues 500 moves in one call quickly, and undoes them in one call', async () => {
+  it('queues 500 moves in one call, and undoes them in one call', async () => {
     const base = Math.ceil((Date.now() + 20 * DAY) / 3_600_000) * 3_600_000;
     const api = svc.client();
     const texts = Array.from({ length: 500 }, (_, i) => `bulk many ${String(i).padStart(3, '0')}`);
@@ -203,26 +203,16 @@ describe('bulk change through the outbox', () => {
     const many = (await shown(texts)).filter((p) => !p.localOnly);
     expect(many.length).toBe(500);
 
-    const planStarted = performance.now();
+    // How fast 500 posts are planned, queued and undone is bench/bulk-import.bench.ts's figure; the
+    // plan's work growing with the selection is plan.test.ts's.
     const plan = planBulkChange(many, { kind: 'shift', days: 2, hours: 0 }, ctx(many));
-    const planMs = performance.now() - planStarted;
-    const started = performance.now();
     const applied = await app.ok('applyBulkChange', {
       moves: plan.changes.map((c) => ({ id: c.id, from: c.from, to: c.to! })),
       deleteGroups: [],
     });
-    const applyMs = performance.now() - started;
     expect(applied.queued).toBe(500);
-    const undoStarted = performance.now();
     const undone = await app.ok('undoBulkChange', { batchId: applied.batchId });
-    const undoMs = performance.now() - undoStarted;
-    console.log(
-      `bulk 500: plan ${planMs.toFixed(1)} ms, applyBulkChange ${applyMs.toFixed(0)} ms, undoBulkChange ${undoMs.toFixed(0)} ms (one transaction each)`,
-    );
     expect(undone.restored).toBe(500);
-    expect(planMs).toBeLessThan(200);
-    // One transaction for the whole batch: well under the time 500 separate calls would take.
-    expect(applyMs).toBeLessThan(5_000);
   });
 
   it('keeps the clash gap per brand (default 60 min, 0 turns it off)', async () => {
