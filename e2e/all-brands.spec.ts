@@ -3,7 +3,7 @@ import type { BrandScope, CalendarPost } from '../shared/ipc/models.js';
 import { subjectOfPost, type LabelsView } from '../shared/labels/model.js';
 import type { FaultProxy } from '../test/support/fault-proxy.js';
 import { createOnService, expect, test } from './fixtures.js';
-import { connectTwo, pickAllBrands, sandboxBrands } from './support/all-brands.js';
+import { connectTwo, everyBrandPulled, pickAllBrands, sandboxBrands } from './support/all-brands.js';
 import { CalendarPage, DAY, ServiceView, snap } from './support/calendar.js';
 import { instantToWall, wallDateKey } from '../renderer/calendar/time.js';
 
@@ -30,6 +30,7 @@ test.describe('all brands at a glance', () => {
     test.setTimeout(120_000);
     proxy = await connectTwo(page, service, 'full-test');
     await pickAllBrands(page);
+    await everyBrandPulled(page);
     const { harbor, pine, lumen } = sandboxBrands(service);
     // Three brands of two connections, each a chip with its posts.
     await expect(brandChips(page)).toHaveCount(3);
@@ -82,6 +83,7 @@ test.describe('all brands at a glance', () => {
     test.setTimeout(150_000);
     proxy = await connectTwo(page, service, 'full-test');
     await pickAllBrands(page);
+    await everyBrandPulled(page);
     const { harbor, lumen } = sandboxBrands(service);
     const cal = new CalendarPage(page);
     await cal.view('Month');
@@ -442,6 +444,7 @@ test.describe('all brands at a glance', () => {
     test.setTimeout(150_000);
     proxy = await connectTwo(page, service, 'full-test');
     await pickAllBrands(page);
+    await everyBrandPulled(page);
     const { lumen } = sandboxBrands(service);
     const svc = new ServiceView(service.baseUrl, service.key('other-org'), lumen.id);
     const now = Date.now();
@@ -538,8 +541,11 @@ test.describe('all brands at a glance', () => {
       await ServiceView.of(service, pine!.id).posts(Date.now(), Date.now() + 60 * DAY)
     ).find((p) => p.integration.platform === 'x' || p.integration.platform === 'bluesky')?.integration;
     if (!pineAccount) throw new Error('The sandbox has no text post of Pine Trail');
-    const day =
+    // A Wednesday about seven weeks ahead: the next day is in the same week however weeks start
+    // (on a Sunday, a Monday-first week hid the second post).
+    const ahead =
       Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) + 50 * DAY;
+    const day = ahead + ((3 - new Date(ahead).getUTCDay() + 7) % 7) * DAY;
     const ids: string[] = [];
     for (const [i, at] of [day + 10 * 3_600_000, day + DAY + 11.5 * 3_600_000].entries()) {
       const created = await createOnService(

@@ -218,7 +218,10 @@ test('moving a post next to another of its account shows a clash notice; the mov
   test.setTimeout(90_000);
   await connectWithSandboxKey();
   await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
-  const day = addDays(startOfDay(new Date()), 50);
+  // A Wednesday about seven weeks ahead: its next day is in the same week however weeks start
+  // (on a Sunday 50 days ahead, a Monday-first week hid the next post).
+  const ahead = addDays(startOfDay(new Date()), 50);
+  const day = addDays(ahead, (3 - ahead.getDay() + 7) % 7);
   const [first] = await createPosts(page, service, day, ['10:00']);
   const [next] = await createPosts(page, service, addDays(day, 1), ['10:20']);
   const before = await serverTimes(service, [first!]);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { BrandScope, CalendarPost } from '../../shared/ipc/models.js';
 import { startFaultProxy } from '../../test/support/fault-proxy.js';
 import { expect, type TestService } from '../fixtures.js';
 
@@ -34,4 +35,33 @@ export async function pickAllBrands(page: Page): Promise<void> {
 export function sandboxBrands(service: TestService) {
   const [harbor, pine] = service.sandbox.organizations[0]!.brands;
   return { harbor: harbor!, pine: pine!, lumen: service.sandbox.organizations[1]!.brands[0]! };
+}
+
+/**
+ * Waits until main's cache holds posts of every brand shown (each brand's first pull has landed,
+ * the slow ones a moment after the first): a post picked from the month before then can fold under
+ * "+N more" when another brand's posts arrive and the month is laid out again.
+ */
+export async function everyBrandPulled(page: Page): Promise<void> {
+  const DAY = 86_400_000;
+  await expect
+    .poll(
+      async () => {
+        const [scope, listed] = await Promise.all([
+          page.evaluate(() => window.api.getBrandScope({})),
+          page.evaluate((input) => window.api.listPosts(input), {
+            start: new Date(Date.now() - 30 * DAY).toISOString(),
+            end: new Date(Date.now() + 60 * DAY).toISOString(),
+          }),
+        ]);
+        if (!scope.ok) throw new Error(scope.error.message);
+        if (!listed.ok) throw new Error(listed.error.message);
+        const withPosts = new Set((listed.value.posts as CalendarPost[]).map((p) => p.brandId));
+        return (scope.value as BrandScope).brands
+          .filter((b) => b.problem === null && !withPosts.has(b.brandId))
+          .map((b) => b.name);
+      },
+      { message: 'The brands whose posts never reached the cache', timeout: 30_000 },
+    )
+    .toEqual([]);
 }
