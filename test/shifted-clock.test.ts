@@ -35,6 +35,12 @@ describe('the shifted test clock', () => {
          a, b: b.getTime(), call: Date(), epoch: new Date(0).toISOString(),
          parsed: Date.parse('2027-03-28T00:30:00Z'), isDate: b instanceof Date,
          utc: Date.UTC(2026, 11, 31), same: Object.getPrototypeOf(b) === Date.prototype,
+         sub: (() => {
+           // A subclass made after the clock moved, as @date-fns/tz's TZDate is.
+           class Zoned extends Date { hello() { return 'zoned'; } }
+           const z = new Zoned();
+           return { own: z.hello(), at: z.getTime(), dated: new Zoned(0).toISOString() };
+         })(),
        }));`,
       { E2E_NOW: '2026-11-30T22:30:00Z' },
     );
@@ -48,6 +54,11 @@ describe('the shifted test clock', () => {
     expect(out.utc).toBe(Date.UTC(2026, 11, 31));
     expect(out.isDate).toBe(true);
     expect(out.same).toBe(true);
+    const sub = out.sub as { own: string; at: number; dated: string };
+    expect(sub.own).toBe('zoned');
+    expect(sub.at - target).toBeLessThan(60_000);
+    expect(sub.at).toBeGreaterThanOrEqual(target);
+    expect(sub.dated).toBe('1970-01-01T00:00:00.000Z');
   });
 
   it('gives a worker thread and a child process the same offset as their parent', async () => {

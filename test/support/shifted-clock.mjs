@@ -43,7 +43,9 @@ function install(offsetMs) {
   const now = () => realNow() + state.offsetMs;
   function ShiftedDate(...args) {
     if (!new.target) return new RealDate(now()).toString();
-    return args.length === 0 ? new RealDate(now()) : new RealDate(...args);
+    // A subclass (@date-fns/tz's TZDate extends Date) keeps its own prototype.
+    const target = new.target === ShiftedDate ? RealDate : new.target;
+    return Reflect.construct(RealDate, args.length === 0 ? [now()] : args, target);
   }
   Object.setPrototypeOf(ShiftedDate, RealDate);
   Object.defineProperty(ShiftedDate, 'prototype', { value: RealDate.prototype, writable: false });

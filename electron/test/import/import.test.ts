@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support.js';
 import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
+import { inSampleYear, sampleYear, samplesAhead } from '../../../test/support/samples.js';
 
 /*
  * Bulk import against the real local service: the sample CSV and JSON (good and bad rows, each
@@ -14,10 +15,11 @@ import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
  * and a generated 5,000-row file checked and queued in chunks with progress.
  */
 
-const SAMPLES = join(import.meta.dirname, '../../../samples');
 let svc: TestService;
 let app: ConnectedApp;
 let dir: string;
+/** The samples, their dates moved to the year after the run's clock (test/support/samples.ts). */
+let samples: { csv: string; json: string };
 let images: Server;
 let imageUrl: string;
 
@@ -25,7 +27,8 @@ async function postsOnService() {
   const now = Date.now();
   const { posts } = await app.ok('listPosts', {
     start: new Date(now).toISOString(),
-    end: new Date(now + 200 * 86_400_000).toISOString(),
+    // The samples' year is the next one: up to 11 months ahead, inside the service's 400-day range.
+    end: new Date(now + 380 * 86_400_000).toISOString(),
   });
   return posts;
 }
@@ -44,6 +47,7 @@ beforeAll(async () => {
   app = await openConnectedApp(svc);
   await app.ok('setBrandTimezone', { brandId: svc.brandIds[0] ?? '', timezone: 'Europe/Paris' });
   dir = await mkdtemp(join(tmpdir(), 'postdeck-import-'));
+  samples = await samplesAhead(join(dir, 'samples'));
   const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c85028' } })
     .png()
     .toBuffer();
@@ -63,7 +67,7 @@ describe('import of the sample CSV', () => {
   it('shows every row checked, with each problem on its row, before anything is sent', async () => {
     const outboxBefore = (await app.ok('listOutbox')).length;
     const preview = await app.ok('previewImport', {
-      file: await app.chosen(join(SAMPLES, 'posts-sample.csv')),
+      file: await app.chosen(samples.csv),
     });
     expect(preview.fileName).toBe('posts-sample.csv');
     expect(preview.timezone).toBe('Europe/Paris');
@@ -75,16 +79,16 @@ describe('import of the sample CSV', () => {
     expect(fields[6]).toEqual(['accounts']);
     expect(fields[7]).toEqual(['date']);
     expect(fields[8]).toEqual(['settings.youtube.title']);
-    expect(preview.rows[0]?.date).toBe('2027-03-02T08:30:00.000Z');
+    expect(preview.rows[0]?.date).toBe(inSampleYear('2027-03-02T08:30:00.000Z'));
     expect(preview.rows[2]?.queue).toBe(true);
-    expect(preview.rows[4]?.date).toBe('2027-03-06T07:00:00.000Z');
+    expect(preview.rows[4]?.date).toBe(inSampleYear('2027-03-06T07:00:00.000Z'));
     expect(progressOf(preview.importId, 'checking').length).toBeGreaterThan(0);
     expect((await app.ok('listOutbox')).length).toBe(outboxBefore);
   });
 
   it('imports the good rows through the outbox, fixes a row, then a re-import creates nothing', async () => {
     await app.ok('setQueueSlots', { integrationId: null, slots: [{ weekday: 2, time: '11:00' }] });
-    const path = join(SAMPLES, 'posts-sample.csv');
+    const path = samples.csv;
     const preview = await app.ok('previewImport', { file: await app.chosen(path) });
     // Row 4 (index 3) needs a video the service cannot fetch here: drop it.
     const fixed = await app.ok('editImportRow', {
@@ -103,7 +107,10 @@ describe('import of the sample CSV', () => {
     expect((await app.ok('listOutbox')).filter((o) => o.status !== 'pending')).toEqual([]);
     const posts = await postsOnService();
     const fresh = posts.filter((p) => p.content.startsWith('Fresh beans from Huila'));
-    expect(fresh.map((p) => p.publishDate)).toEqual(['2027-03-02T08:30:00.000Z', '2027-03-02T08:30:00.000Z']);
+    expect(fresh.map((p) => p.publishDate)).toEqual([
+      inSampleYear('2027-03-02T08:30:00.000Z'),
+      inSampleYear('2027-03-02T08:30:00.000Z'),
+    ]);
     expect(posts.find((p) => p.content.startsWith('A thread on how we roast'))?.blockCount).toBe(3);
     const queued = posts.filter((p) => p.content.startsWith('Our new espresso blend'));
     expect(queued).toHaveLength(2);
@@ -130,7 +137,7 @@ describe('import of the sample CSV', () => {
 
   it('reads the JSON sample the same way', async () => {
     const preview = await app.ok('previewImport', {
-      file: await app.chosen(join(SAMPLES, 'posts-sample.json')),
+      file: await app.chosen(samples.json),
     });
     expect(preview.rows.map((r) => r.problems.map((p) => p.field))).toEqual([[], [], [], [], ['accounts']]);
     expect(preview.rows[1]?.text).toBe('A thread on how we roast:');
@@ -141,7 +148,7 @@ describe('import of the sample CSV', () => {
     const path = join(dir, 'media.csv');
     await writeFile(
       path,
-      `text,accounts,date,media\r\nLatte art,Harbor Coffee,2027-04-01 08:00,${imageUrl}\r\n`,
+      `text,accounts,date,media\r\nLatte art,Harbor Coffee,${sampleYear()}-04-01 08:00,${imageUrl}\r\n`,
     );
     const preview = await app.ok('previewImport', { file: await app.chosen(path) });
     expect(preview.rows[0]?.problems).toEqual([]);
@@ -189,7 +196,7 @@ describe('a 5,000-row file', () => {
 
   it('is checked and queued in slices with progress, main turning its event loop between them', async () => {
     const lines = ['text,accounts,date'];
-    const start = Date.UTC(2027, 5, 1, 8, 0);
+    const start = Date.UTC(sampleYear(), 5, 1, 8, 0);
     for (let i = 0; i < 5000; i += 1) {
       const at = new Date(start + i * 3_600_000).toISOString();
       lines.push(`"Bulk post ${i}, with a comma",Harbor Coffee,${at}`);
