@@ -49,6 +49,11 @@ async function bundleForMain(entry, outfile) {
     format: 'cjs',
     target: NODE_TARGET,
     sourcemap: true,
+    // Whitespace and syntax only, names kept (stack traces in the log still name every function):
+    // main's bundles shrink by a third, so the packaged app stays small and main parses it faster.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    keepNames: true,
     external: MAIN_EXTERNALS,
     // ESM sources use import.meta.url; in the CommonJS bundle it is derived from __filename.
     define: { 'import.meta.url': '__postdeckImportMetaUrl' },
