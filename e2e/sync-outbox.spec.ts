@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { CalendarPost } from '../shared/ipc/models.js';
+import { startFaultProxy } from '../test/support/fault-proxy.js';
 import { createOnService, expect, test, type TestService } from './fixtures.js';
 import { snap } from './support/pages.js';
 import { aCachedPost } from './support/calendar.js';
@@ -205,4 +206,79 @@ test('a new time that passed while offline waits for the user to pick another', 
   ).toBeVisible();
   const brandId = service.brandsOf('full-test')[0]!.id;
   expect(Date.parse(await publishDateOnService(service, brandId, post.id))).toBe(newTime.getTime());
+});
+
+test('a move whose answer was lost may be out: Discard says so and puts the old time back on the service', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  test.setTimeout(90_000);
+  // Main reaches the service through a proxy that forwards everything until told otherwise.
+  const proxy = await startFaultProxy({ target: service.baseUrl, seed: 36, rate: 0 });
+  try {
+    await connectWithSandboxKey();
+    const brandId = service.brandsOf('full-test')[0]!.id;
+    const connected = await page.evaluate((input) => window.api.connectProfile(input), {
+      baseUrl: proxy.baseUrl,
+      apiKey: service.key('full-test'),
+      brandId,
+    });
+    if (!connected.ok) throw new Error(connected.error.message);
+    await page.reload();
+    const post = await aScheduledPost(page);
+    // The move reaches the service and its answer is cut; every request after it meets a 500.
+    let cut = false;
+    proxy.override((req) => {
+      if (!cut && req.method === 'PUT' && req.url.includes(`/posts/${post.id}/date`)) {
+        cut = true;
+        return 'resetAfterHandled';
+      }
+      return cut ? 'serverError' : null;
+    });
+    const newDate = await reschedule(page, post);
+    await expect
+      .poll(() => publishDateOnService(service, brandId, post.id).then(Date.parse))
+      .toBe(Date.parse(newDate));
+
+    await page.getByRole('button', { name: /^Outbox/ }).click();
+    const outbox = page.getByRole('complementary', { name: 'Outbox' });
+    const item = outbox.getByRole('listitem');
+    await expect(item).toContainText('New time');
+    await item.getByRole('button', { name: 'Discard…' }).click();
+    // Not "It will not be sent": it may already be out.
+    await expect(item.getByRole('group', { name: 'Confirm discard' })).toContainText(
+      'It may already be out; Postdeck will check and put it right.',
+    );
+    await snap(page, '11-outbox-discard-may-be-out');
+    await item.getByRole('button', { name: 'Discard', exact: true }).click();
+    // Kept until it is put right, and said so; the service still has the new time meanwhile. While
+    // an attempt is in flight main answers "being sent right now; wait a moment": the user tries again.
+    await expect(async () => {
+      if (await item.getByText(/being sent right now/).isVisible()) {
+        await item.getByRole('button', { name: 'Discard…' }).click();
+        await item.getByRole('button', { name: 'Discard', exact: true }).click();
+      }
+      await expect(item).toContainText('It may already be out; Postdeck will check and put it right.', {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 30_000 });
+    await snap(page, '12-outbox-putting-right');
+    expect(Date.parse(await publishDateOnService(service, brandId, post.id))).toBe(Date.parse(newDate));
+
+    // The faults pass: the old time goes back to the service, and the change leaves the Outbox.
+    proxy.override(null);
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.api.syncNow({}));
+          return Date.parse(await publishDateOnService(service, brandId, post.id));
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(Date.parse(post.publishDate));
+    await expect(outbox.getByText('Nothing waiting')).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await proxy.close();
+  }
 });
