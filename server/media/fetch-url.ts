@@ -94,7 +94,14 @@ export async function openRemoteFile(
   opts: { allowPrivate: boolean; timeoutMs: number; maxBytes: number; network?: FetchNetwork },
 ): Promise<RemoteFile> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error('timed out')), opts.timeoutMs);
+  // The response being read when the time is up ends with this error, so the user reads why (it
+  // ended as "broke off (aborted)", like a server that hung up).
+  let reading: IncomingMessage | null = null;
+  const timer = setTimeout(() => {
+    const timedOut = new Error(`timed out: it did not finish within ${opts.timeoutMs / 1000} s`);
+    reading?.destroy(timedOut);
+    controller.abort(timedOut);
+  }, opts.timeoutMs);
   timer.unref();
   const abort = () => {
     clearTimeout(timer);
@@ -156,6 +163,7 @@ export async function openRemoteFile(
         );
       }
       response.once('end', () => clearTimeout(timer));
+      reading = response;
       const segment = url.pathname.split('/').pop() ?? '';
       let last = segment;
       try {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostDetail } from '../../shared/api/resources.js';
 import type { RunningService } from '../index.js';
+import { HANG_MS } from '../../test/support/hang.js';
 import { as, call, eventually, serviceWithFullKey, world } from './helpers.js';
 
 let s: RunningService;
@@ -28,26 +29,34 @@ async function create(body: unknown): Promise<string> {
 }
 
 describe('publishing', () => {
-  it('publishes a "now" post within two seconds, with publishedAt and a release URL', async () => {
-    const started = Date.now();
-    const id = await create({
-      type: 'now',
-      date: new Date().toISOString(),
-      shortLink: false,
-      posts: [xTarget('right now')],
-    });
-    const post = await eventually(
-      'published',
-      async () => {
-        const p = await read(id);
-        return p.state === 'published' ? p : null;
-      },
-      2000,
-    );
-    expect(Date.now() - started).toBeLessThan(2000);
-    expect(post.releaseURL).toMatch(/^https:\/\/x\.com\/[^/]+\/status\/\d+$/);
-    expect(Date.parse(post.publishedAt ?? '')).toBeGreaterThanOrEqual(started - 5);
-    expect(post.error).toBeNull();
+  it('publishes a "now" post on its nudge, not at the next tick, with publishedAt and a release URL', async () => {
+    // This publisher's next tick is an hour away: only the nudge a "now" post gives it publishes the
+    // post within the test (the hang detector); how soon after the nudge is no test's business.
+    const { s: idle, api: idleApi } = await serviceWithFullKey({ tickMs: 3_600_000, minuteMs: MINUTE_MS });
+    try {
+      const started = Date.now();
+      const res = await idleApi.post<{ postId: string }[]>('/posts', {
+        type: 'now',
+        date: new Date().toISOString(),
+        shortLink: false,
+        posts: [{ ...xTarget('right now'), integration: { id: world(idle).byPlatform('x') } }],
+      });
+      const id = res.body[0]?.postId;
+      if (res.status !== 200 || !id) throw new Error(res.text);
+      const post = await eventually(
+        'published on the nudge',
+        async () => {
+          const p = PostDetail.parse((await idleApi.get(`/posts/${id}`)).body);
+          return p.state === 'published' ? p : null;
+        },
+        HANG_MS,
+      );
+      expect(post.releaseURL).toMatch(/^https:\/\/x\.com\/[^/]+\/status\/\d+$/);
+      expect(Date.parse(post.publishedAt ?? '')).toBeGreaterThanOrEqual(started - 5);
+      expect(post.error).toBeNull();
+    } finally {
+      await idle.close();
+    }
   });
 
   it('keeps a scheduled post until its time, then publishes it', async () => {
@@ -60,11 +69,18 @@ describe('publishing', () => {
     });
     expect((await read(id)).state).toBe('scheduled');
     await new Promise((r) => setTimeout(r, 700));
-    expect((await read(id)).state).toBe('scheduled');
-    const post = await eventually('published', async () => {
-      const p = await read(id);
-      return p.state === 'published' ? p : null;
-    });
+    const early = await read(id);
+    // Only when read before its time (a loaded machine may get here later): the time it was
+    // published at, below, is what shows it was kept until then.
+    if (Date.now() < due) expect(early.state).toBe('scheduled');
+    const post = await eventually(
+      'published',
+      async () => {
+        const p = await read(id);
+        return p.state === 'published' ? p : null;
+      },
+      HANG_MS,
+    );
     expect(Date.parse(post.publishedAt ?? '')).toBeGreaterThanOrEqual(due);
   });
 
@@ -83,7 +99,7 @@ describe('publishing', () => {
         seen.add(p.state);
         return p.state === 'published' ? p : null;
       },
-      6000,
+      HANG_MS,
     );
     expect(seen.has('publishing')).toBe(true);
     const times = post.value.map((b) => Date.parse(b.publishedAt ?? ''));
@@ -91,7 +107,8 @@ describe('publishing', () => {
     expect(new Set(post.value.map((b) => b.releaseURL)).size).toBe(4);
     const gaps = times.slice(1).map((t, i) => t - (times[i] as number));
     expect(gaps[0]).toBeGreaterThanOrEqual(2 * MINUTE_MS);
-    expect(gaps[1]).toBeLessThan(MINUTE_MS);
+    // A zero delay: the next block goes out in the same tick, at the same instant of the service's clock.
+    expect(gaps[1]).toBe(0);
     expect(gaps[2]).toBeGreaterThanOrEqual(3 * MINUTE_MS);
     expect(post.releaseURL).toBe(post.value[0]?.releaseURL);
   });
