@@ -102,11 +102,15 @@ export function as(s: RunningService, label: SandboxKeyLabel, brandId?: string) 
   };
 }
 
-/** Waits until `check` returns a value, polling; fails with `what` after `ms`. */
+/**
+ * Waits until `check` returns a value, polling; fails with `what` after `ms`. The default deadline
+ * only catches what never happens (under vitest's 30 s test timeout, so the failure names it): a
+ * loaded machine may take seconds for what takes milliseconds here, and that is no failure.
+ */
 export async function eventually<T>(
   what: string,
   check: () => Promise<T | undefined | null | false>,
-  ms = 5000,
+  ms = 20_000,
 ): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
