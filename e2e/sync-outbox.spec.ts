@@ -263,7 +263,16 @@ test('a move whose answer was lost may be out: Discard says so and puts the old 
         timeout: 2_000,
       });
     }).toPass({ timeout: 30_000 });
-    await snap(page, '12-outbox-putting-right');
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const [width, height] of [
+        [1024, 700],
+        [1440, 900],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await snap(page, `12-outbox-putting-right-${width}-${theme}`);
+      }
+    }
     expect(Date.parse(await publishDateOnService(service, brandId, post.id))).toBe(Date.parse(newDate));
 
     // The faults pass: the old time goes back to the service, and the change leaves the Outbox.
