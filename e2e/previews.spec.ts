@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
 import { wallDateKey } from '../renderer/calendar/time.js';
 import { expect, test } from './fixtures.js';
-import { CalendarPage } from './support/calendar.js';
+import { aCachedPost, CalendarPage } from './support/calendar.js';
 
 /*
  * Previews as each network shows the post: one post for X, Instagram and LinkedIn reads three
@@ -257,20 +257,17 @@ test('a published post is previewed with when it went out, never "now"', async (
   connectWithSandboxKey,
 }) => {
   await connectWithSandboxKey();
-  const DAY = 86_400_000;
-  const listed = await page.evaluate((input) => window.api.listPosts(input), {
-    start: new Date(Date.now() - 30 * DAY).toISOString(),
-    end: new Date().toISOString(),
-  });
-  if (!listed.ok) throw new Error(listed.error.message);
-  // A published post of a network whose preview writes a time under the name.
-  const published = listed.value.posts.find(
+  // A published post of a network whose preview writes a time under the name, once main's cache
+  // holds the first pull (the pull worker writes it a moment after connecting).
+  const published = await aCachedPost(
+    page,
     (p) =>
       p.state === 'published' &&
       ['x', 'threads', 'bluesky', 'linkedin', 'facebook'].includes(p.integration.platform ?? '') &&
       Date.now() - Date.parse(p.publishDate) > 3_600_000,
+    'published post of a text network an hour old',
+    { fromDays: -30, toDays: 0 },
   );
-  if (!published) throw new Error('The sandbox has no published post of a text network an hour old');
   const cal = new CalendarPage(page);
   await cal.jumpTo(wallDateKey(new Date(published.publishDate)));
   await cal.post(published.id).click();

@@ -1,6 +1,7 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import type { CalendarPost } from '../shared/ipc/models.js';
 import { expect, test, type TestApp } from './fixtures.js';
+import { aCachedPost } from './support/calendar.js';
 
 /*
  * Links, navigation and new windows, as the security checklist wants them: a link to another site
@@ -37,14 +38,14 @@ async function watchForeignRequests(page: Page, own: string[]): Promise<Request[
 
 /** Opens the details of a published post (from the demo data) and returns its public link. */
 async function showPublishedLink(page: Page): Promise<{ link: Locator; url: string }> {
-  const now = Date.now();
-  const range = await page.evaluate((r) => window.api.listPosts(r), {
-    start: new Date(now - 20 * 86_400_000).toISOString(),
-    end: new Date(now + 1 * 86_400_000).toISOString(),
-  });
-  if (!range.ok) throw new Error(range.error.message);
-  const published = range.value.posts.find((p: CalendarPost) => p.releaseURL?.startsWith('https://'));
-  if (!published?.releaseURL) throw new Error('the demo data has no published post with its public address');
+  // Polled: right after connecting, the first pull reaches main's cache a moment later.
+  const published = await aCachedPost(
+    page,
+    (p: CalendarPost) => Boolean(p.releaseURL?.startsWith('https://')),
+    'published post with its public address',
+    { fromDays: -20, toDays: 1 },
+  );
+  if (!published.releaseURL) throw new Error('the demo data has no published post with its public address');
   await page
     .getByRole('group', { name: 'View' })
     .getByRole('button', { name: 'Agenda', exact: true })

@@ -5,6 +5,7 @@ import { startService, type RunningService, type StartServiceOptions } from '../
 import { sandboxKey } from '../../../server/sandbox-file.js';
 import type { IpcEventName } from '../../../shared/ipc/contract.js';
 import type { PostListItem } from '../../../shared/api/resources.js';
+import { startFaultProxy, type FaultProxy } from '../../../test/support/fault-proxy.js';
 import { ApiClient } from '../../api/client.js';
 import { openDatabase, type AppDatabase } from '../../store/database.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
@@ -181,3 +182,32 @@ export async function until(
 }
 
 export const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+
+/**
+ * A harness whose engine reaches the service through a fault proxy that forwards everything until
+ * a test says otherwise (`override`, `setRate`); the test reads the service around it.
+ */
+export async function proxiedHarness(opts: {
+  seed: number;
+  timeoutMs: number;
+  retries: number;
+  engine?: Partial<Omit<SyncEngineOptions, 'stores' | 'apiFor'>>;
+}): Promise<{ h: Harness; proxy: FaultProxy }> {
+  let p: FaultProxy | null = null;
+  const x = await harness({
+    engine: {
+      apiFor: () =>
+        new ApiClient({
+          baseUrl: p ? p.baseUrl : x.baseUrl,
+          apiKey: x.apiKey,
+          brandId: x.brandId,
+          timeoutMs: opts.timeoutMs,
+          retry: { retries: opts.retries, baseDelayMs: 10, maxDelayMs: 50, maxRetryAfterMs: 1_000 },
+        }),
+      backoff: { baseMs: 20, maxMs: 200 },
+      ...opts.engine,
+    },
+  });
+  p = await startFaultProxy({ target: x.baseUrl, seed: opts.seed, rate: 0 });
+  return { h: x, proxy: p };
+}

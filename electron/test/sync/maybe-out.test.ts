@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFaultProxy, type Fault, type FaultProxy } from '../../../test/support/fault-proxy.js';
-import { ApiClient } from '../../api/client.js';
+import type { Fault, FaultProxy } from '../../../test/support/fault-proxy.js';
 import { OutboxRepo } from '../../store/outbox-repo.js';
-import { harness, inMinutes, until, type Harness } from './harness.js';
+import { harness, inMinutes, proxiedHarness, until, type Harness } from './harness.js';
 
 /*
  * A change that may already be on the service is never dropped as if it had not been sent
@@ -24,24 +23,7 @@ afterEach(async () => {
 const range = () => ({ start: inMinutes(-60), end: inMinutes(60 * 24 * 30) });
 
 /** The engine's client goes through the proxy, which forwards everything until a test says otherwise. */
-async function faultyHarness(): Promise<{ h: Harness; proxy: FaultProxy }> {
-  let p: FaultProxy | null = null;
-  const x = await harness({
-    engine: {
-      apiFor: () =>
-        new ApiClient({
-          baseUrl: p ? p.baseUrl : x.baseUrl,
-          apiKey: x.apiKey,
-          brandId: x.brandId,
-          timeoutMs: 600,
-          retry: { retries: 1, baseDelayMs: 10, maxDelayMs: 50, maxRetryAfterMs: 1_000 },
-        }),
-      backoff: { baseMs: 20, maxMs: 200 },
-    },
-  });
-  p = await startFaultProxy({ target: x.baseUrl, seed: 36, rate: 0 });
-  return { h: x, proxy: p };
-}
+const faultyHarness = () => proxiedHarness({ seed: 36, timeoutMs: 600, retries: 1 });
 
 /** A post made on the service directly (not through the proxy) and read into the cache. */
 async function postOnService(x: Harness, content: string, date: string) {

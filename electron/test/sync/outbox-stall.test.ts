@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { join } from 'node:path';
-import { startFaultProxy, type Fault, type FaultProxy } from '../../../test/support/fault-proxy.js';
-import { ApiClient } from '../../api/client.js';
+import type { Fault, FaultProxy } from '../../../test/support/fault-proxy.js';
 import { OutboxRepo, type OutboxRecord } from '../../store/outbox-repo.js';
-import { harness, inMinutes, until, type Harness } from './harness.js';
+import { inMinutes, proxiedHarness, until, type Harness } from './harness.js';
 
 /*
  * A request that hangs stops holding its outbox slot after `stallMs` (issue 30 item 1: a hang costs
@@ -26,26 +25,8 @@ afterEach(async () => {
 const TIMEOUT_MS = 4_000;
 
 /** The engine talks through a fault proxy (no random faults: each test says which request hangs). */
-async function stallHarness(slots: number): Promise<{ h: Harness; proxy: FaultProxy }> {
-  let p: FaultProxy | null = null;
-  const x = await harness({
-    engine: {
-      apiFor: () =>
-        new ApiClient({
-          baseUrl: p ? p.baseUrl : x.baseUrl,
-          apiKey: x.apiKey,
-          brandId: x.brandId,
-          timeoutMs: TIMEOUT_MS,
-          retry: { retries: 0, baseDelayMs: 10, maxDelayMs: 50, maxRetryAfterMs: 1_000 },
-        }),
-      backoff: { baseMs: 20, maxMs: 200 },
-      slots,
-      stallMs: 150,
-    },
-  });
-  p = await startFaultProxy({ target: x.baseUrl, seed: 30, rate: 0 });
-  return { h: x, proxy: p };
-}
+const stallHarness = (slots: number) =>
+  proxiedHarness({ seed: 30, timeoutMs: TIMEOUT_MS, retries: 0, engine: { slots, stallMs: 150 } });
 
 /** Hangs the first `n` requests that `matches`; forwards everything else. */
 function hangFirst(p: FaultProxy, n: number, matches: (req: { method: string; url: string }) => boolean) {
