@@ -5,7 +5,7 @@ import type { CalendarPost, SearchResult } from '../shared/ipc/models.js';
 import type { FaultProxy } from '../test/support/fault-proxy.js';
 import { parseCsv } from '../electron/import/csv.js';
 import { expect, test } from './fixtures.js';
-import { connectTwo, everyBrandPulled, pickAllBrands, sandboxBrands } from './support/all-brands.js';
+import { connectTwo, pickAllBrands, sandboxBrands } from './support/all-brands.js';
 import { CalendarPage, DAY, snap } from './support/calendar.js';
 
 /*
@@ -123,7 +123,6 @@ test.describe('all brands: search, export, outbox and the composer', () => {
     test.setTimeout(150_000);
     proxy = await connectTwo(page, service, 'full-test');
     await pickAllBrands(page);
-    await everyBrandPulled(page);
     const { harbor, lumen } = sandboxBrands(service);
     // The service answers every move with a 500 for now: the moves wait in the Outbox.
     proxy.override(({ method }) => (method === 'PUT' ? 'serverError' : null));

@@ -3,7 +3,7 @@ import type { BrandScope, CalendarPost } from '../shared/ipc/models.js';
 import { subjectOfPost, type LabelsView } from '../shared/labels/model.js';
 import type { FaultProxy } from '../test/support/fault-proxy.js';
 import { createOnService, expect, test } from './fixtures.js';
-import { connectTwo, everyBrandPulled, pickAllBrands, sandboxBrands } from './support/all-brands.js';
+import { connectTwo, pickAllBrands, sandboxBrands } from './support/all-brands.js';
 import { CalendarPage, DAY, ServiceView, snap } from './support/calendar.js';
 import { instantToWall, wallDateKey } from '../renderer/calendar/time.js';
 
@@ -30,7 +30,6 @@ test.describe('all brands at a glance', () => {
     test.setTimeout(120_000);
     proxy = await connectTwo(page, service, 'full-test');
     await pickAllBrands(page);
-    await everyBrandPulled(page);
     const { harbor, pine, lumen } = sandboxBrands(service);
     // Three brands of two connections, each a chip with its posts.
     await expect(brandChips(page)).toHaveCount(3);
@@ -83,7 +82,6 @@ test.describe('all brands at a glance', () => {
     test.setTimeout(150_000);
     proxy = await connectTwo(page, service, 'full-test');
     await pickAllBrands(page);
-    await everyBrandPulled(page);
     const { harbor, lumen } = sandboxBrands(service);
     const cal = new CalendarPage(page);
     await cal.view('Month');
@@ -457,7 +455,6 @@ test.describe('all brands at a glance', () => {
     test.setTimeout(150_000);
     proxy = await connectTwo(page, service, 'full-test');
     await pickAllBrands(page);
-    await everyBrandPulled(page);
     const { lumen } = sandboxBrands(service);
     const svc = new ServiceView(service.baseUrl, service.key('other-org'), lumen.id);
     const now = Date.now();
@@ -603,7 +600,7 @@ test.describe('all brands at a glance', () => {
     test.setTimeout(120_000);
     // The brand1-only key lists both brands of its organization but may act on the first only.
     proxy = await connectTwo(page, service, 'brand1-only');
-    await pickAllBrands(page);
+    await pickAllBrands(page, { pulled: false });
     const { harbor, pine, lumen } = sandboxBrands(service);
 
     const pineChip = brandChips(page).filter({ hasText: pine!.name });

@@ -25,10 +25,15 @@ export async function connectTwo(page: Page, service: TestService, label: 'full-
   return proxy;
 }
 
-export async function pickAllBrands(page: Page): Promise<void> {
+/**
+ * Picks All brands in the switcher, then waits until every brand's first pull reached main's cache
+ * (`pulled: false` where a brand is meant never to sync).
+ */
+export async function pickAllBrands(page: Page, { pulled = true }: { pulled?: boolean } = {}): Promise<void> {
   const switcher = page.getByRole('combobox', { name: 'Brand', exact: true });
   await switcher.selectOption('all-brands');
   await expect(switcher).toHaveValue('all-brands');
+  if (pulled) await everyBrandPulled(page);
 }
 
 /** The sandbox's three brands: two of the first organization (Harbor, Pine), one of the second (Lumen). */
