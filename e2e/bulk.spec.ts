@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { addDays, startOfDay } from 'date-fns';
 import { wallDateKey } from '../renderer/calendar/time.js';
+import { sampleYear } from '../test/support/samples.js';
 import { createOnService, expect, test, type TestService } from './fixtures.js';
 import { aCachedPost } from './support/calendar.js';
 
@@ -296,9 +297,10 @@ test('the import preview marks rows that clash, and still imports them', async (
     file,
     [
       'text,accounts,date',
-      '"Opening hours change on Monday",Harbor Coffee,2027-04-05 09:00',
-      '"Opening hours change on Monday",Harbor Coffee,2027-04-05 09:40',
-      '"Latte art class on Friday",Harbor Coffee,2027-04-09 17:00',
+      // In the year after the run's clock, so the rows are always ahead (a date of 2027 passes).
+      `"Opening hours change on Monday",Harbor Coffee,${sampleYear()}-04-05 09:00`,
+      `"Opening hours change on Monday",Harbor Coffee,${sampleYear()}-04-05 09:40`,
+      `"Latte art class on Friday",Harbor Coffee,${sampleYear()}-04-09 17:00`,
     ].join('\n'),
   );
   await app.registerFile(file, 'clashing.csv');

@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sampleYear } from '../test/support/samples.js';
 import { expect, test } from './fixtures.js';
 import { snap } from './support/pages.js';
 
@@ -86,8 +87,8 @@ test('a German Excel file (Windows-1252, semicolons, a line break in a cell) pre
   const german = [
     'text;accounts;date',
     '"Neue Röstung: 2,5 kg für Größen ab 250 g.',
-    'Mehr im Café!";Harbor Coffee;2027-03-02 09:30',
-    'Öffnungszeiten übers Wochenende;Harbor Coffee;2027-03-06 08:00',
+    `Mehr im Café!";Harbor Coffee;${sampleYear()}-03-02 09:30`,
+    `Öffnungszeiten übers Wochenende;Harbor Coffee;${sampleYear()}-03-06 08:00`,
     '',
   ].join('\r\n');
   await mkdir(app.exportsDir!, { recursive: true });
