@@ -252,16 +252,19 @@ test('a move whose answer was lost may be out: Discard says so and puts the old 
     );
     await snap(page, '11-outbox-discard-may-be-out');
     await item.getByRole('button', { name: 'Discard', exact: true }).click();
-    // Kept until it is put right, and said so; the service still has the new time meanwhile. While
-    // an attempt is in flight main answers "being sent right now; wait a moment": the user tries again.
+    // Kept until it is put right, and said so on the item itself (not only in the question); the
+    // service still has the new time meanwhile. While an attempt is in flight main answers "being
+    // sent right now; wait a moment": the user asks again.
+    const puttingRight = item.getByText('It may already be out; Postdeck will check and put it right.', {
+      exact: true,
+    });
     await expect(async () => {
-      if (await item.getByText(/being sent right now/).isVisible()) {
-        await item.getByRole('button', { name: 'Discard…' }).click();
-        await item.getByRole('button', { name: 'Discard', exact: true }).click();
+      if (!(await puttingRight.isVisible())) {
+        const confirm = item.getByRole('group', { name: 'Confirm discard' });
+        if (!(await confirm.isVisible())) await item.getByRole('button', { name: 'Discard…' }).click();
+        await confirm.getByRole('button', { name: 'Discard', exact: true }).click();
       }
-      await expect(item).toContainText('It may already be out; Postdeck will check and put it right.', {
-        timeout: 2_000,
-      });
+      await expect(puttingRight).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
