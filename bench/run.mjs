@@ -144,9 +144,16 @@ for (const o of outputs) {
 }
 const earlier = new Map();
 const previous = join(benchDir, 'results.md');
-if (only.length > 0 && existsSync(previous)) {
+// The diary under the figures (what missed, what was changed, dated) is written by hand: every run,
+// whole or partial, keeps it as it is.
+const DIARY = '# Diary';
+const before = existsSync(previous) ? readFileSync(previous, 'utf8').split('\n') : [];
+const diaryAt = before.indexOf(DIARY);
+const figuresBefore = diaryAt >= 0 ? before.slice(0, diaryAt) : before;
+const diary = diaryAt >= 0 ? before.slice(diaryAt).join('\n').trimEnd().split('\n') : [];
+if (only.length > 0) {
   let title = null;
-  for (const line of readFileSync(previous, 'utf8').split('\n')) {
+  for (const line of figuresBefore) {
     if (line.startsWith('## ')) {
       title = line.slice(3).trim();
       earlier.set(title, []);
@@ -158,6 +165,7 @@ if (only.length > 0 && existsSync(previous)) {
 // The earlier order, each measured section in its place; new sections last.
 for (const [title, block] of earlier) lines.push(...(measured.get(title) ?? block));
 for (const [title, block] of measured) if (!earlier.has(title)) lines.push(...block);
+if (diary.length > 0) lines.push(...diary, '');
 writeFileSync(join(benchDir, 'results.md'), lines.join('\n'));
 console.log(`\nwrote bench/results.md${failures.length ? ` (${failures.join('; ')})` : ''}`);
 if (failures.length > 0) process.exitCode = 1;
