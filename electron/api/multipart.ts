@@ -29,7 +29,7 @@ export const UPLOAD_CHUNK_BYTES = 64 * 1024;
 /**
  * Chunks a direct write keeps in flight; each buffer is used again once the socket took it, so an
  * upload allocates these and nothing more (fresh 256 KiB chunks left ~64 MB of garbage under Node 24
- * before the collector ran: bench/README.md).
+ * before the collector ran: bench/results.md).
  */
 const DIRECT_BUFFERS = 8;
 

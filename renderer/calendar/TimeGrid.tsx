@@ -27,7 +27,7 @@ import { followPointerDrag } from './pointer-drag.js';
  * holds its time (time-rows.ts). Drawn here rather than by react-big-calendar, whose time grid drew
  * 384 slot cells, a hidden label and two wrappers per post, and whose drag addon forced a layout of
  * the whole week from every column's mount; that was most of a month -> week switch
- * (bench/README.md). Hour lines are the columns' background, the past one shaded box per column.
+ * (bench/results.md). Hour lines are the columns' background, the past one shaded box per column.
  * Its look is ours (styles/time-grid.css); end-to-end tests find its parts by role, name and data-
  * attributes (data-day-head, data-day-column, data-time-body, data-post-box, data-free-slot).
  *
