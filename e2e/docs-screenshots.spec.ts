@@ -25,11 +25,42 @@ test('the user manual’s pictures of every page, taken on the sandbox', async (
   connectWithSandboxKey,
 }) => {
   test.setTimeout(120_000);
+  await expect(page.getByRole('heading', { name: 'Welcome to Postdeck' })).toBeVisible();
+  await docsImage(page, 'welcome');
   await connectWithSandboxKey('full-test');
   const cal = new CalendarPage(page);
   await expect(cal.screen).toBeVisible();
   await expect(cal.screen.locator('[data-post-id]').first()).toBeVisible();
   await docsImage(page, 'calendar-month');
+
+  const scheduled = cal.screen.locator('[data-post-id][data-state="scheduled"]');
+  await scheduled.first().click();
+  const closeDetails = page.getByRole('button', { name: 'Close details' });
+  await expect(closeDetails).toBeVisible();
+  await docsImage(page, 'post-details');
+  await closeDetails.click();
+  await expect(closeDetails).toBeHidden();
+
+  await scheduled.nth(0).click({ modifiers: ['ControlOrMeta'] });
+  await scheduled.nth(1).click({ modifiers: ['ControlOrMeta'] });
+  const bar = page.getByTestId('bulk-bar');
+  await expect(bar).toContainText('2 selected');
+  await bar.getByLabel('Days to shift').fill('1');
+  await bar.getByRole('button', { name: 'Shift…' }).click();
+  const plan = page.getByTestId('bulk-plan');
+  await expect(plan.getByTestId('bulk-plan-row')).toHaveCount(2);
+  await docsImage(page, 'bulk-plan');
+  await page.keyboard.press('Escape');
+  await expect(plan).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(bar).toBeHidden();
+
+  await page.getByRole('button', { name: 'Export posts in view' }).click();
+  const exportMenu = page.getByRole('menu', { name: 'Export posts in view as' });
+  await expect(exportMenu.getByRole('menuitem').first()).toBeVisible();
+  await docsImage(page, 'export-menu');
+  await page.keyboard.press('Escape');
+  await expect(exportMenu).toBeHidden();
 
   await cal.view('Week');
   await expect(cal.screen.locator('[data-post-id]').first()).toBeVisible();
@@ -77,8 +108,17 @@ test('the user manual’s pictures of every page, taken on the sandbox', async (
   ] as const) {
     await openPage(page, name, title);
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    if (image === 'evergreen') {
+      // A list to show rather than the empty page.
+      await page.getByRole('textbox', { name: 'New list name' }).fill('Coffee tips');
+      await page.getByRole('button', { name: 'Create list' }).click();
+      await expect(page.getByText('Coffee tips').first()).toBeVisible();
+    }
     await docsImage(page, image);
   }
+  // Still on the Account page: its Desktop settings alone (the diagnostics below them name the
+  // test run's folders and versions), for the page on running all day.
+  await docsImage(page, 'desktop-settings', page.getByRole('region', { name: 'Desktop' }));
 
   await openPage(page, 'Calendar');
   await pickAllBrands(page);
