@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test } from './fixtures.js';
 import { pickAllBrands } from './support/all-brands.js';
 import { CalendarPage } from './support/calendar.js';
@@ -15,6 +19,19 @@ test.use({ viewport: DOCS_VIEWPORT });
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 /** Opens a page from the sidebar; `title` is its heading where it differs from the sidebar's word. */
+/** Two pictures a coffee brand would upload, drawn here so the library has something to show. */
+const PICTURES = [
+  { name: 'autumn-menu.png', colour: '#8b5a2b', words: 'Autumn menu' },
+  { name: 'latte-art.png', colour: '#c8a27a', words: 'Latte art' },
+];
+
+async function drawPicture(dir: string, colour: string, words: string, name: string): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="${colour}"/><text x="600" y="430" font-family="sans-serif" font-size="96" fill="#fff" text-anchor="middle">${words}</text></svg>`;
+  const file = join(dir, name);
+  await sharp(Buffer.from(svg)).png().toFile(file);
+  return file;
+}
+
 async function openPage(page: Page, name: string, title = name): Promise<void> {
   await nav(page).getByRole('button', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
@@ -22,6 +39,7 @@ async function openPage(page: Page, name: string, title = name): Promise<void> {
 
 test('the user manual’s pictures of every page, taken on the sandbox', async ({
   page,
+  app,
   connectWithSandboxKey,
 }) => {
   test.setTimeout(120_000);
@@ -108,6 +126,28 @@ test('the user manual’s pictures of every page, taken on the sandbox', async (
   ] as const) {
     await openPage(page, name, title);
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    if (image === 'media-library') {
+      const dir = await mkdtemp(join(tmpdir(), 'postdeck-docs-images-'));
+      const files: string[] = [];
+      for (const picture of PICTURES) {
+        const file = await drawPicture(dir, picture.colour, picture.words, picture.name);
+        await app.registerFile(file, picture.name);
+        files.push(file);
+      }
+      await page.getByLabel('Files to upload to the media library').setInputFiles(files);
+      const library = page.getByRole('list', { name: 'Media of this brand' });
+      for (const picture of PICTURES)
+        await expect(library.getByRole('listitem', { name: picture.name })).toBeVisible({ timeout: 20_000 });
+      // Thumbnails load after their tiles: the picture waits for both.
+      await expect
+        .poll(() =>
+          library
+            .locator('img')
+            .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+        )
+        .toBe(PICTURES.length);
+      await rm(dir, { recursive: true, force: true });
+    }
     if (image === 'evergreen') {
       // A list to show rather than the empty page.
       await page.getByRole('textbox', { name: 'New list name' }).fill('Coffee tips');
