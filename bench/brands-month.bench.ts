@@ -29,7 +29,7 @@ import { BENCH_PROFILE, cachedPost, saveBenchProfile } from './lib/cached-posts.
  * read, the answer's transport and the screen around the grid.
  */
 
-const SECTION = 'All-brands month in the app (issue 27)';
+const SECTION = 'All-brands month in the app';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BRANDS = 10;
 const PER_MONTH = Number(process.env.BENCH_PER_MONTH ?? 2_000);

@@ -10,8 +10,8 @@ import { startTestService } from '../electron/test/support.js';
 import { Recorder } from './lib/results.js';
 
 /*
- * Runs under Node (tsx). The speed figures the tests used to time (issue 36 item 2: nothing timed
- * is a test): planning a bulk change of 500 posts among 3,000 (shared/bulk/plan.test.ts counts its
+ * Runs under Node (tsx). The speed figures the tests used to time (nothing timed is a test, so they
+ * moved here): planning a bulk change of 500 posts among 3,000 (shared/bulk/plan.test.ts counts its
  * work instead), and main's longest event-loop stall while it reads, checks and queues a 5,000-row
  * import and while it refuses hostile files (electron/test/import/*.test.ts check that the work
  * runs in slices and in the parse worker). The app's services run in this process, as main.
@@ -163,7 +163,7 @@ for (const [name, path] of [
   });
 }
 rec.note(
-  "Main's longest stall is monitorEventLoopDelay's maximum (5 ms resolution) during the IPC call, the machine's load counted in; issue 25 item 7's bound is 50 ms.",
+  "Main's longest stall is monitorEventLoopDelay's maximum (5 ms resolution) during the IPC call, the machine's load counted in; the bound is 50 ms.",
 );
 rec.save();
 await app.close();

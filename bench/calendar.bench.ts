@@ -18,7 +18,7 @@ import { debianChromium } from '../e2e/support/debian-chromium.js';
  */
 
 const SIZES = (process.env.BENCH_SIZES ?? '500,2000,10000').split(',').map(Number);
-/** `BENCH_BRANDS=10`: our page draws the all-brands view (issue 27): the posts dealt to ten brands, each chip with its brand's colour and avatar. */
+/** `BENCH_BRANDS=10`: our page draws the all-brands view: the posts dealt to ten brands, each chip with its brand's colour and avatar. */
 const BRANDS = Number(process.env.BENCH_BRANDS ?? '0');
 const pageOf = (lib: { key: string; page: string }, n: number) =>
   `${lib.page}?n=${n}${lib.key === 'ours' && BRANDS > 0 ? `&brands=${BRANDS}` : ''}`;
@@ -30,13 +30,13 @@ const LIBS = [
 ] as const;
 /**
  * Where the absolute targets apply: 2,000 posts a month for one brand; for the all-brands view
- * (BENCH_BRANDS) issue 27's ten brands × 2,000 posts, 20,000 a month.
+ * (BENCH_BRANDS) ten brands × 2,000 posts, 20,000 a month.
  */
 const TARGET_AT = BRANDS > 0 ? 20_000 : 2_000;
 /** Most runs where the targets are; fewer elsewhere to keep the run short. */
 const runsAt = (n: number) => (n === TARGET_AT ? RUNS : Math.min(RUNS, 3));
 /** Its own section for the all-brands view, so a run of it keeps the one-brand figures, and the other way round. */
-const SECTION = BRANDS > 0 ? `Calendar, all brands (${BRANDS} brands, issue 27)` : 'Calendar';
+const SECTION = BRANDS > 0 ? `Calendar, all brands (${BRANDS} brands)` : 'Calendar';
 
 declare global {
   interface Window {
@@ -46,7 +46,7 @@ declare global {
 }
 
 type Scenario = 'monthFirst' | 'weekFirst' | 'nextMonth' | 'viewSwitch' | 'drop';
-/** `atMost`: the target at TARGET_AT for one brand; `allBrandsAtMost`: issue 27 item 7's for the all-brands view. */
+/** `atMost`: the target at TARGET_AT for one brand; `allBrandsAtMost`: the all-brands view's. */
 const SCENARIOS: { key: Scenario; name: string; atMost?: number; allBrandsAtMost?: number }[] = [
   { key: 'monthFirst', name: 'first render, month view', allBrandsAtMost: 500 },
   { key: 'weekFirst', name: 'first render, week view' },
@@ -205,7 +205,7 @@ async function main(): Promise<void> {
         'Both calendars hold the posts in React state and write the new time back on drop; month cells stop at their height with "+N more" in both (FullCalendar dayMaxEvents). ' +
         'A "≤ FullCalendar" target passes within 5 % or 2 ms of FullCalendar\'s median.' +
         (BRANDS > 0
-          ? ` All-brands view: our page deals the posts to ${BRANDS} brands (each chip with its brand's colour and avatar); FullCalendar holds the same posts. Targets at 20,000 posts (issue 27 item 7): first month ≤ 500 ms, next month, month → week and drop ≤ 100 ms.`
+          ? ` All-brands view: our page deals the posts to ${BRANDS} brands (each chip with its brand's colour and avatar); FullCalendar holds the same posts. Targets at 20,000 posts: first month ≤ 500 ms, next month, month → week and drop ≤ 100 ms.`
           : ''),
     );
   } finally {

@@ -24,8 +24,8 @@ const HOSTILE_RUNS = Number(process.env.BENCH_HOSTILE_RUNS ?? 5);
 const seedFrom = Date.UTC(2027, 0, 1);
 const service = await startChildService({ seedPosts: POSTS, seedFrom, seedMonths: MONTHS });
 /**
- * The time to refuse the hostile requests the tests once timed (issue 36 item 2: they now check
- * what reaches the expensive step instead): each request from its sending to its 400, one at a time.
+ * The time to refuse the hostile requests the tests once timed (they now check what reaches
+ * the expensive step instead): each request from its sending to its 400, one at a time.
  */
 async function hostile(): Promise<void> {
   const url = `${service.baseUrl}/posts`;

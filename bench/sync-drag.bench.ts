@@ -25,7 +25,7 @@ import { startChildService } from './lib/service.js';
  * two. Main's event loop delay is watched through each run.
  */
 
-const SECTION = 'Interaction while every brand pulls (issue 27)';
+const SECTION = 'Interaction while every brand pulls';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Drags in each run; a run with a pull drags until its pull ended (at least this many). */
 const DRAGS = 4;
@@ -355,7 +355,7 @@ async function main(): Promise<void> {
       unit: 'ms',
       runs: loopMax,
       atMost: 50,
-      note: `without a pull: ${loopQuietMax.map(round).join(', ')} ms (DESIGN.md: no IPC answer blocks main over 50 ms)`,
+      note: `without a pull: ${loopQuietMax.map(round).join(', ')} ms (the bound: no IPC answer blocks main over 50 ms)`,
     });
     rec.add({
       section: SECTION,

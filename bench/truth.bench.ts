@@ -27,7 +27,7 @@ import { debianChromium } from '../e2e/support/debian-chromium.js';
  * of the month is painted. Chromium's own launch is left out: Electron starts its own way.
  */
 
-const SECTION = 'Local-first reads (issue 16)';
+const SECTION = 'Local-first reads';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BRAND = 'brand_bench';
 const DAY = 86_400_000;
@@ -263,7 +263,7 @@ async function coldStart(): Promise<void> {
   });
 }
 
-// BENCH_TRUTH=cold: the cold start alone (what issue 30 item 3 is measured by), for A/B runs.
+// BENCH_TRUTH=cold: the cold start alone (the figure a change to start-up is measured by), for A/B runs.
 if (process.env.BENCH_TRUTH !== 'cold') await listPostsThroughDispatch();
 await coldStart();
 rec.save();

@@ -31,7 +31,7 @@ import {
 
 type View = 'month' | 'week';
 const params = new URLSearchParams(location.search);
-// `brands=10`: the all-brands view (issue 27), each post dealt to a brand and drawn with its colour and avatar.
+// `brands=10`: the all-brands view, each post dealt to a brand and drawn with its colour and avatar.
 const brands = benchBrands(Number(params.get('brands') ?? '0'));
 const posts0 = withBrands(generatePosts(Number(params.get('n') ?? '2000')), brands);
 const brandByKey = new Map(brands.map((b) => [`${b.profileId}:${b.brandId}`, b]));
