@@ -391,6 +391,21 @@ export const BulkApplyResult = z.object({
 });
 export type BulkApplyResult = z.infer<typeof BulkApplyResult>;
 
+/**
+ * Why main refused a change (and so changed nothing), in one sentence: the first reason, naming its
+ * post where `titleOf` knows it, and how many more parts were refused.
+ */
+export function refusalOf(
+  refused: BulkApplyResult['refused'],
+  titleOf?: (id: string) => string | undefined,
+): string {
+  const first = refused[0];
+  if (!first) return '';
+  const title = titleOf?.(first.id);
+  const more = refused.length > 1 ? ` (and ${refused.length - 1} more)` : '';
+  return `${title ? `“${title}”: ` : ''}${first.reason}${more}`;
+}
+
 export const BulkUndoResult = z.object({
   /** The change taken back; null when there was none to undo (undo the last change, with none made). */
   batchId: z.string().nullable(),
