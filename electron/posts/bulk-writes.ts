@@ -104,7 +104,7 @@ interface BatchOutcome {
 }
 
 /** How many of the latest changes "undo the last change" (Ctrl/Cmd+Z) can take back, one by one. */
-export const UNDO_DEPTH = 20;
+const UNDO_DEPTH = 20;
 
 export class BulkWrites {
   /**
