@@ -43,7 +43,7 @@ const loadNow = () =>
 
 /**
  * Runs in the page before its scripts, after the bridge's: notes (page clock) when each
- * reschedulePost answer of main reaches the page; picks a post to drag; and times a drag from the
+ * applyBulkChange answer of main (a drag is one change) reaches the page; picks a post to drag; and times a drag from the
  * release of the button (pointerup, captured on window before the calendar sees it) to the post
  * painted in its new column and to main's answer. Plain JavaScript text, so nothing the bench's
  * compiler adds reaches the page.
@@ -55,7 +55,7 @@ const DRAG_CLOCK = `
     configurable: true,
     value: async (name, input) => {
       const out = await invoke(name, input);
-      if (name === 'reschedulePost') answers.push(performance.now());
+      if (name === 'applyBulkChange') answers.push(performance.now());
       return out;
     },
   });

@@ -3,13 +3,15 @@ import type { CalendarPost } from '../shared/ipc/models.js';
 import { startFaultProxy, type FaultProxy } from '../test/support/fault-proxy.js';
 import { expect, test, type TestService } from './fixtures.js';
 import { instantToWall, wallDateKey } from '../renderer/calendar/time.js';
-import { pickZone } from './support/calendar.js';
+import { activeBrandId, CalendarPage, expectServiceDate, pickZone, ServiceView } from './support/calendar.js';
+import type { PostListItem } from '../shared/api/resources.js';
 
 /*
  * Issue 16's measure of the data flow, counted where it happens: the calls the page makes to main
  * (the bridge records them), the events main sends, and the requests main sends the service (a
  * proxy with no faults, between the two, logs them). Main is the one source of truth: a drag is one
- * call answered with the post as main shows it; the confirmation comes back as events, not reads.
+ * call answered with the post as main shows it; the confirmation comes back as events, not reads. A
+ * shift-drag of a group is one call too (one change in main, not a call per post), and so is its undo.
  */
 
 const NY = 'America/New_York';
@@ -134,7 +136,8 @@ test.describe('the calendar asks main once and main tells it what changed', () =
         `one drag: ${madeCalls.length} IPC call(s) [${madeCalls.join(', ')}], ${sentEvents.length} event(s) [${sentEvents.join(', ')}], ` +
           `${sent.length} request(s) [${sent.map((r) => `${r.method} ${r.url.split('?')[0]}`).join(', ')}]`,
       );
-      expect(madeCalls).toEqual(['reschedulePost']);
+      // A drag is one change in main (one batch, which Ctrl/Cmd+Z takes back): one call.
+      expect(madeCalls).toEqual(['applyBulkChange']);
       expect(sentEvents.length).toBeLessThanOrEqual(2);
       expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(1);
       expect(sent.filter(listsPosts)).toEqual([]);
@@ -150,6 +153,77 @@ test.describe('the calendar asks main once and main tells it what changed', () =
     }
   });
 });
+
+test.describe('a group move is one change', () => {
+  test.use({ pullEveryMs: 10 * 60_000 });
+
+  test('a shift-drag of a group is one IPC call, and Ctrl+Z takes the whole group back in one more', async ({
+    page,
+    service,
+    connectWithSandboxKey,
+    ipcCalls,
+  }) => {
+    test.skip(ipcCalls === null, 'counting calls needs the browser bridge');
+    test.setTimeout(120_000);
+    await connectWithSandboxKey();
+    const cal = new CalendarPage(page);
+    await expect(cal.screen).toBeVisible();
+    const svc = ServiceView.of(service, await activeBrandId(page));
+    await cal.setZone(NY);
+    const now = Date.now();
+    const groupOf = new Map<string, PostListItem[]>();
+    for (const p of await svc.posts(now, now + 14 * DAY))
+      if (p.group) groupOf.set(p.group, [...(groupOf.get(p.group) ?? []), p]);
+    const group = [...groupOf.values()].find(
+      (g) => g.length > 2 && g.every((p) => p.state === 'scheduled' && Date.parse(p.publishDate) > now + DAY),
+    )!;
+    expect(group, 'the sandbox has a scheduled group of three or more posts').toBeDefined();
+    const first = group[0]!;
+    const w = instantToWall(Date.parse(first.publishDate), NY);
+    await cal.view('Week');
+    await cal.jumpTo(wallDateKey(w));
+    await expect(cal.post(first.id)).toBeVisible();
+    const minutes = w.getHours() * 60 + w.getMinutes() + 120;
+    await cal.scrollToMinutes(minutes - 120);
+    const point = await cal.weekPoint(w.getDate(), minutes);
+    await page.evaluate(() => window.api.syncNow({}));
+    await quietCalls(ipcCalls!);
+
+    const calls = ipcCalls!.length;
+    await cal.drag(first.id, point, { shift: true });
+    await expect(cal.toast(`Moved ${group.length} posts`)).toBeVisible();
+    for (const p of group)
+      await expectServiceDate(svc, p.id, new Date(Date.parse(p.publishDate) + 2 * 3_600_000).toISOString());
+    await quietCalls(ipcCalls!);
+    const moveCalls = ipcCalls!.slice(calls);
+    console.log(
+      `a group of ${group.length} moved: ${moveCalls.length} IPC call(s) [${moveCalls.join(', ')}]`,
+    );
+    // One change, not a reschedulePost per post.
+    expect(moveCalls).toEqual(['applyBulkChange']);
+
+    const before = ipcCalls!.length;
+    await page.keyboard.press('Control+z');
+    await expect(cal.toast(`Undone: ${group.length} posts back as they were.`)).toBeVisible();
+    for (const p of group) await expectServiceDate(svc, p.id, p.publishDate);
+    await quietCalls(ipcCalls!);
+    expect(ipcCalls!.slice(before)).toEqual(['undoBulkChange']);
+  });
+});
+
+/** Resolves once the page has made no call for `quietMs`. */
+async function quietCalls(calls: string[], quietMs = 1_500): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const before = calls.length;
+        await new Promise((r) => setTimeout(r, quietMs));
+        return calls.length === before;
+      },
+      { timeout: 60_000, intervals: [0] },
+    )
+    .toBe(true);
+}
 
 /**
  * Issue 24: every other write goes through the one door a drag does (main's posts module), so it is

@@ -73,7 +73,7 @@ function installStubApi(spec: StubSpec): void {
   const status = { online: true, pending: 0, failed: 0, needsDecision: 0, lastSyncAt: null, lastError: null };
   const handlers: Record<
     string,
-    (input: { start?: string; end?: string; id?: string; date?: string }) => Promise<unknown>
+    (input: { start?: string; end?: string; moves?: { id: string; to: string }[] }) => Promise<unknown>
   > = {
     listProfiles: () => ok([profile]),
     listBrands: () => ok([{ id: 'brand_1', name: 'Stub brand', timezone: spec.zone, active: true }]),
@@ -88,13 +88,17 @@ function installStubApi(spec: StubSpec): void {
         .filter((p) => Date.parse(p.publishDate) >= s && Date.parse(p.publishDate) <= e);
       return ok({ posts: inRange, source: 'server', syncedAt: spec.nowIso });
     },
-    reschedulePost: ({ id, date }) => {
-      moved = new Map(moved).set(id!, date!);
-      // As main answers a queued move: the post as it now shows, and the outbox counts.
-      const post = posts.find((p) => p.id === id)!;
+    applyBulkChange: ({ moves = [] }) => {
+      for (const m of moves) moved = new Map(moved).set(m.id, m.to);
+      // As main answers a queued change: the posts as they now show, and the outbox counts.
       return ok({
-        outboxId: `op_${id}`,
-        posts: [{ ...post, publishDate: date!, pending: true }],
+        batchId: 'batch_1',
+        queued: moves.length,
+        refused: [],
+        posts: moves.flatMap((m) => {
+          const post = posts.find((p) => p.id === m.id);
+          return post ? [{ ...post, publishDate: m.to, pending: true }] : [];
+        }),
         hidden: [],
         status,
       });

@@ -7,9 +7,10 @@ import {
 } from '../../shared/bulk/plan.js';
 import { AppFailure } from '../core/app-failure.js';
 import type { OutboxRecord } from '../store/outbox-repo.js';
+import type { CachedPost } from '../store/posts-cache.js';
 import { deleteSummary } from '../sync/outbox-views.js';
 import { whyGroupNotDeletable } from '../../shared/posts/deletable.js';
-import { whyMoveCannotBeUndone, whyNotMovable } from '../../shared/posts/movable.js';
+import { NOT_ON_SERVICE_YET, whyMoveCannotBeUndone, whyNotMovable } from '../../shared/posts/movable.js';
 import { whyTimePassed } from '../../shared/posts/time-passed.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import type { BatchRecord, BatchUndo } from '../bulk/bulk-batches-repo.js';
@@ -17,9 +18,11 @@ import { enqueue, putRightLater, queueMove, reviveDelete } from './outbox-entrie
 import type { PostsDeps } from './posts-deps.js';
 
 /*
- * A bulk change lands in the outbox in ONE transaction, recorded as a batch,
- * so the window stays responsive (one call, no per-post round trips) and the whole batch can be
- * undone in one step. Moves are queued first and deletes last.
+ * Every change the window makes to post times in one go (a bulk change, a calendar drag of one
+ * post or of its whole group, a grid swap) lands in the outbox in ONE transaction, recorded as a
+ * batch, so the window stays responsive (one call, no per-post round trips) and the whole batch
+ * can be undone in one step, by its id or as the last change (Ctrl/Cmd+Z on any screen). A batch
+ * is all or nothing: one refused part and nothing is queued. Moves are queued first and deletes last.
  *
  * Undo: each moved post is put back at the time it had (a move never sent is simply dropped; one
  * that may have reached the service, its answer lost, is sent back to the old time); a delete can
@@ -68,84 +71,133 @@ export interface BulkOutcome<T> {
   touched: { brand: ActiveBrand; ids: string[] }[];
 }
 
+/** A post the change moves, checked and ready to queue. */
+interface CheckedMove {
+  post: CachedPost;
+  from: string;
+  to: string;
+  waiting: OutboxRecord | undefined;
+}
+
+/** A group the change deletes, checked and ready to queue. */
+interface CheckedDelete {
+  group: string;
+  posts: CachedPost[];
+  waiting: OutboxRecord | undefined;
+}
+
+/** One brand's part of a change after its checks: what would be queued, and what is refused. */
+interface CheckedBatch {
+  brand: ActiveBrand;
+  moves: CheckedMove[];
+  deletes: CheckedDelete[];
+  movesByGroup: Map<string, OutboxRecord[]>;
+  refused: BulkApplyResult['refused'];
+  /** The posts the change names that the calendar has, to show as they are when it is refused. */
+  named: string[];
+}
+
 interface BatchOutcome {
   undo: BatchUndo;
   queued: number;
-  refused: BulkApplyResult['refused'];
   touched: string[];
 }
 
+/** How many of the latest changes "undo the last change" (Ctrl/Cmd+Z) can take back, one by one. */
+const UNDO_DEPTH = 20;
+
 export class BulkWrites {
+  /**
+   * The changes applied since main started, oldest first (each by its lead batch): what "undo the
+   * last change" takes back, whichever screen asks (the calendar, the grid, the bulk bar). Not
+   * kept across a restart, so Ctrl/Cmd+Z never takes back a change made in an earlier session.
+   */
+  private readonly recent: string[] = [];
+
   constructor(private readonly c: PostsDeps) {}
 
   /**
    * Queues every brand's part of a bulk change in one transaction, each as its brand's batch; the
-   * first batch names the others, so one undo takes them all back.
+   * first batch names the others, so one undo takes them all back. All or nothing: when any part
+   * is refused (a post published since, a time passed, a group being deleted), nothing is queued
+   * and the answer lists every refusal with its reason, and shows the named posts as they are.
    */
   apply(batches: readonly BrandBatch[]): BulkOutcome<BulkApplyResult> {
     const capped = withinBulkCap(batches);
     const outcome = this.c.db.tx(() => {
-      const done = capped.map((batch) => ({ brand: batch.brand, ...this.queueBatch(batch) }));
+      const checked = capped.map((batch) => this.check(batch));
+      const refused = checked.flatMap((c) => c.refused);
+      const first = checked[0];
+      if (!first) throw new AppFailure('INVALID_ARGUMENT', 'This bulk change names no brand.');
+      if (refused.length > 0) {
+        // Recorded empty, so its id still names a batch (undoing it takes nothing back).
+        const batchId = this.c.batches.add(first.brand, { moves: [], deletes: [] });
+        return {
+          result: { batchId, queued: 0, refused },
+          touched: checked.map((c) => ({ brand: c.brand, ids: c.named })),
+        };
+      }
+      const done = checked.map((batch) => ({ brand: batch.brand, ...this.queueBatch(batch) }));
       const [lead, ...others] = done;
-      if (!lead) throw new AppFailure('INVALID_ARGUMENT', 'This bulk change names no brand.');
       const linked = others.map((o) => this.c.batches.add(o.brand, o.undo));
       const batchId = this.c.batches.add(
-        lead.brand,
-        linked.length > 0 ? { ...lead.undo, linked } : lead.undo,
+        lead!.brand,
+        linked.length > 0 ? { ...lead!.undo, linked } : lead!.undo,
       );
       return {
-        result: {
-          batchId,
-          queued: done.reduce((n, d) => n + d.queued, 0),
-          refused: done.flatMap((d) => d.refused),
-        },
+        result: { batchId, queued: done.reduce((n, d) => n + d.queued, 0), refused },
         touched: done.map((d) => ({ brand: d.brand, ids: d.touched })),
       };
     });
-    for (const b of capped) this.c.afterWrite(b.brand);
+    if (outcome.result.queued > 0) {
+      this.recent.push(outcome.result.batchId);
+      if (this.recent.length > UNDO_DEPTH) this.recent.shift();
+      for (const b of capped) this.c.afterWrite(b.brand);
+    }
     return outcome;
   }
 
-  /** One brand's moves, then its deletes, into the outbox (inside the caller's transaction). */
-  private queueBatch(batch: BrandBatch): BatchOutcome {
-    const { outbox, cache } = this.c;
+  /** One brand's moves and deletes checked against the cache and the outbox; nothing is written. */
+  private check(batch: BrandBatch): CheckedBatch {
+    const { cache } = this.c;
     const active = batch.brand;
     const { moves: queuedMoves, deletes: queuedDeletes, movesByGroup } = this.queued(active);
-    const undo: BatchUndo = { moves: [], deletes: [] };
-    const refused: BulkApplyResult['refused'] = [];
-    const touched: string[] = [];
+    const checked: CheckedBatch = {
+      brand: active,
+      moves: [],
+      deletes: [],
+      movesByGroup,
+      refused: [],
+      named: [],
+    };
     const deleting = new Set(batch.deleteGroups);
     const now = this.c.now().getTime();
-    let queued = 0;
 
     for (const move of batch.moves) {
       const post = cache.get(active.profileId, active.brandId, move.id);
-      const reason = !post
-        ? 'This post is not in the calendar any more.'
-        : (whyNotMovable({ state: post.state }) ??
-          whyTimePassed(move.to, now) ??
-          (post.group && deleting.has(post.group) ? 'It is deleted in the same change.' : null));
-      if (!post || reason) {
-        refused.push({ id: move.id, reason: reason ?? '' });
-        continue;
-      }
-      queueMove(outbox, active, post, move.to, queuedMoves.get(post.id));
-      undo.moves.push({ postId: post.id, from: move.from, to: move.to });
-      touched.push(post.id);
-      queued += 1;
+      if (post) checked.named.push(post.id);
+      const reason = move.id.startsWith('local:')
+        ? NOT_ON_SERVICE_YET
+        : !post
+          ? 'This post is not in the calendar any more.'
+          : (whyNotMovable({ state: post.state }) ??
+            whyTimePassed(move.to, now) ??
+            (post.group && deleting.has(post.group) ? 'It is deleted in the same change.' : null));
+      if (!post || reason) checked.refused.push({ id: move.id, reason: reason ?? '' });
+      else checked.moves.push({ post, from: move.from, to: move.to, waiting: queuedMoves.get(post.id) });
     }
 
-    // Deletes last, so a batch that moves and deletes never moves a post it deletes.
-    for (const group of new Set(batch.deleteGroups)) {
+    for (const group of deleting) {
       const posts = cache.listGroup(active.profileId, active.brandId, group);
+      checked.named.push(...posts.map((p) => p.id));
       // Unknown here (another brand's, or gone): nothing of this brand to delete, so no DELETE is sent.
       if (posts.length === 0) {
-        refused.push({ id: group, reason: 'This post is not in the calendar any more.' });
+        checked.refused.push({ id: group, reason: 'This post is not in the calendar any more.' });
         continue;
       }
       const waiting = queuedDeletes.get(group);
       if (waiting && (waiting.discardedAt === null || waiting.status === 'sending')) {
-        refused.push({
+        checked.refused.push({
           id: group,
           reason:
             waiting.discardedAt === null
@@ -155,12 +207,30 @@ export class BulkWrites {
         continue;
       }
       const cannot = whyGroupNotDeletable(posts);
-      if (cannot) {
-        refused.push({ id: group, reason: cannot });
-        continue;
-      }
+      if (cannot) checked.refused.push({ id: group, reason: cannot });
+      else checked.deletes.push({ group, posts, waiting });
+    }
+    return checked;
+  }
+
+  /** One brand's checked moves, then its deletes, into the outbox (inside the caller's transaction). */
+  private queueBatch(batch: CheckedBatch): BatchOutcome {
+    const { outbox } = this.c;
+    const active = batch.brand;
+    const undo: BatchUndo = { moves: [], deletes: [] };
+    const touched: string[] = [];
+    const now = this.c.now().getTime();
+
+    for (const { post, from, to, waiting } of batch.moves) {
+      queueMove(outbox, active, post, to, waiting);
+      undo.moves.push({ postId: post.id, from, to });
+      touched.push(post.id);
+    }
+
+    // Deletes last, so a batch that moves and deletes never moves a post it deletes.
+    for (const { group, posts, waiting } of batch.deletes) {
       // Moving a post that is about to be deleted is moot: those moves go, so they cannot hold the delete up.
-      for (const op of movesByGroup.get(group) ?? []) outbox.remove(op.id);
+      for (const op of batch.movesByGroup.get(group) ?? []) outbox.remove(op.id);
       // A delete discarded after it may have gone out, being checked, is a delete again.
       if (waiting) reviveDelete(outbox, waiting);
       const opId =
@@ -177,18 +247,20 @@ export class BulkWrites {
       const postIds = posts.map((p) => p.id);
       undo.deletes.push({ group, opId, postIds });
       touched.push(...postIds);
-      queued += 1;
     }
-    return { undo, queued, refused, touched };
+    return { undo, queued: batch.moves.length + batch.deletes.length, touched };
   }
 
   /**
    * Takes a bulk change back in one step: its batch and the batches of the other brands it
-   * spanned, each under its own brand. `canAct` says whether the window shows a brand (its
-   * writes are allowed then).
+   * spanned, each under its own brand. Without a batch id, the last change applied since main
+   * started that is not undone yet and that the window shows (Ctrl/Cmd+Z); nothing to undo answers
+   * a null batch id. `canAct` says whether the window shows a brand (its writes are allowed then).
    */
-  undo(batchId: string, canAct: (brand: ActiveBrand) => boolean): BulkOutcome<BulkUndoResult> {
-    const lead = this.c.batches.get(batchId);
+  undo(batchId: string | undefined, canAct: (brand: ActiveBrand) => boolean): BulkOutcome<BulkUndoResult> {
+    const lead = batchId === undefined ? this.last(canAct) : this.c.batches.get(batchId);
+    if (!lead && batchId === undefined)
+      return { result: { batchId: null, restored: 0, notRestored: [] }, touched: [] };
     if (!lead || !canAct(lead))
       throw new AppFailure(
         'NOT_FOUND',
@@ -208,6 +280,7 @@ export class BulkWrites {
       });
       return {
         result: {
+          batchId: lead.id,
           restored: done.reduce((n, d) => n + d.restored, 0),
           notRestored: done.flatMap((d) => d.notRestored),
         },
@@ -218,8 +291,20 @@ export class BulkWrites {
     return outcome;
   }
 
+  /** The newest change of this session still to undo, of a brand the window shows. */
+  private last(canAct: (brand: ActiveBrand) => boolean): BatchRecord | null {
+    for (const id of [...this.recent].reverse()) {
+      const batch = this.c.batches.get(id);
+      if (batch && batch.undoneAt === null && canAct(batch)) return batch;
+    }
+    return null;
+  }
+
   /** One brand's batch taken back (inside the caller's transaction). */
-  private undoBatch(active: ActiveBrand, undo: BatchUndo): BulkUndoResult & { touched: string[] } {
+  private undoBatch(
+    active: ActiveBrand,
+    undo: BatchUndo,
+  ): Omit<BulkUndoResult, 'batchId'> & { touched: string[] } {
     const { outbox, cache } = this.c;
     const notRestored: BulkUndoResult['notRestored'] = [];
     const touched: string[] = [];

@@ -22,7 +22,7 @@ import { useIpcQuery } from '../lib/use-ipc.js';
 import { buildBulkPlan, type TimedPlan } from './build-plan.js';
 import { BulkPlanDialog } from './BulkPlanDialog.js';
 import { selectionClick, useSelection } from './selection-store.js';
-import { useBulkApply, useLastBatch } from './use-bulk-apply.js';
+import { useBulkApply, useLastBatch } from './queries.js';
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;

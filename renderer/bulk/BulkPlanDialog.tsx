@@ -6,7 +6,7 @@ import { BrandAvatar } from '../app/BrandSwitcher.js';
 import { formatDateTime } from '../calendar/format.js';
 import { PlatformBadge } from '../calendar/PostBadges.js';
 import type { TimedPlan } from './build-plan.js';
-import { DELETE_UNDO_NOTE } from './use-bulk-apply.js';
+import { DELETE_UNDO_NOTE } from './queries.js';
 
 /** What an action does, in the user's words. */
 export function describeAction(action: BulkAction): string {

@@ -3,7 +3,7 @@ import type { CalendarPost } from '../../shared/ipc/models.js';
 import type { QueueSlot } from '../../shared/queue/slots.js';
 import { formatDateTime } from '../calendar/format.js';
 import { whyNotDeletable, whyNotMovable } from '../calendar/posts.js';
-import { call } from '../lib/ipc.js';
+import { readPlanInputs } from './queries.js';
 
 /*
  * Gathers what a bulk plan needs from main (the posts around the selection,
@@ -61,27 +61,21 @@ export async function buildBulkPlan(
         : [],
     ),
   );
-  const [around, clash, brandGaps, slots] = await Promise.all([
-    // Clashes look 7 days either way of where posts land: read a little more than that.
-    call('listPosts', {
+  // Clashes look 7 days either way of where posts land: read a little more than that.
+  const [around, clash, brandGaps, slots] = await readPlanInputs({
+    range: {
       start: new Date(first - 8 * DAY).toISOString(),
       end: new Date(last + ahead + 8 * DAY).toISOString(),
-    }),
-    call('getClashSettings', {}),
-    Promise.all(
-      [...brands].map(
-        async ([key, brand]) => [key, (await call('getClashSettings', { brand })).gapMinutes] as const,
-      ),
-    ),
-    action.kind === 'nextFreeSlots'
-      ? Promise.all(
-          accounts.map((id) => {
+    },
+    brands: [...brands],
+    slotsOf:
+      action.kind === 'nextFreeSlots'
+        ? accounts.map((id) => {
             const brand = brandOf.get(id);
-            return call('getQueueSlots', { integrationId: id, ...(brand ? { brand } : {}) });
-          }),
-        )
-      : Promise.resolve([]),
-  ]);
+            return { integrationId: id, ...(brand ? { brand } : {}) };
+          })
+        : [],
+  });
   const slotsOf = new Map<string, QueueSlot[]>(slots.map((v) => [v.integrationId ?? '', v.slots]));
   const slotZones = new Map(slots.map((v) => [v.integrationId ?? '', v.timezone]));
   const gaps = new Map(brandGaps);

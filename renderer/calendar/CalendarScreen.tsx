@@ -1,10 +1,9 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import './calendar.css';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { startOfDay } from 'date-fns';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { BrandScope, BrandView, CalendarPost } from '../../shared/ipc/models.js';
-import { call } from '../lib/ipc.js';
+import type { CalendarPost } from '../../shared/ipc/models.js';
 import { useCalendarActions } from './actions.js';
 import { CalendarFilters } from './CalendarFilters.js';
 import { CalendarToolbar } from './CalendarToolbar.js';
@@ -31,14 +30,7 @@ import {
 } from './posts.js';
 import { knownPosts } from '../lib/posts-in-cache.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
-import {
-  brandScopeKey,
-  brandsKey,
-  integrationsKey,
-  openingDate,
-  useCalendarBrand,
-  useVisiblePosts,
-} from './queries.js';
+import { openingDate, useCalendarBrand, useIntegrations, useSetZone, useVisiblePosts } from './queries.js';
 import { stepDate, type ViewName } from './range.js';
 import { filtersOf, useCalendarStore } from './store.js';
 import { instantToWall } from './time.js';
@@ -78,7 +70,7 @@ export function CalendarScreen() {
   const [openedAt] = useState(() => Date.now());
   const date = useMemo(() => openingDate(dateKey, openedAt, zone), [dateKey, openedAt, zone]);
   const { query, range } = useVisiblePosts(brandId, view, date, zone, !brandLoading);
-  const integrations = useQuery({ queryKey: integrationsKey, queryFn: () => call('listIntegrations', {}) });
+  const integrations = useIntegrations();
   // Only the visible range's posts, also while a new range loads (useVisiblePosts).
   const posts = query.data?.posts ?? EMPTY;
   // The brand's labels, or every shown brand's in the all-brands view: each post's chip shows its
@@ -117,31 +109,9 @@ export function CalendarScreen() {
   const gridRef = useRef<HTMLDivElement>(null);
   const isGroupModifierHeld = useGlobalShortcuts(actions.undo);
 
-  // The zone shows at once; main confirms it, and a refusal puts the brand list back as main has it.
-  const setZone = useMutation({
-    // The all-brands view has its own display zone; each brand keeps its own.
-    mutationFn: async (timezone: string | null): Promise<void> => {
-      if (allBrands) await call('setDisplayZone', { timezone });
-      else await call('setBrandTimezone', { brandId: brandId ?? '', timezone });
-    },
-    onMutate: (timezone) => {
-      if (allBrands) {
-        client.setQueryData<BrandScope>(brandScopeKey, (s) => (s ? { ...s, displayZone: timezone } : s));
-        return;
-      }
-      client.setQueryData<BrandView[]>(brandsKey, (brands) =>
-        brands?.map((b) => (b.id === brandId ? { ...b, timezone } : b)),
-      );
-    },
-    // Queue slots are written in the brand zone: their instants move with it.
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: brandsKey }),
-        client.invalidateQueries({ queryKey: brandScopeKey }),
-        client.invalidateQueries({ queryKey: ['getQueueSlots'] }),
-      ]),
-    onError: (e) => toast({ tone: 'error', message: `Could not change the time zone: ${e.message}` }),
-  });
+  const setZone = useSetZone(allBrands, brandId, (e) =>
+    toast({ tone: 'error', message: `Could not change the time zone: ${e.message}` }),
+  );
 
   const movePost = useCallback(
     (post: CalendarPost, target: Date, wholeGroup: boolean) => {

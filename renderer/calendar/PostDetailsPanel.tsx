@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { ReviewSection } from '../review/ReviewSection.js';
 import { subjectOfPost } from '../../shared/labels/model.js';
 import { PostMeta } from '../labels/PostMeta.js';
 import { useEffect, useRef, useState } from 'react';
 import type { BrandEntry, CalendarPost } from '../../shared/ipc/models.js';
-import { call } from '../lib/ipc.js';
-import { postKey } from './queries.js';
+import { openExternalLink, usePostDetail } from './queries.js';
 import { formatDateTime, formatFull } from './format.js';
 import { AccountAvatar, PlatformBadge } from './PostBadges.js';
 import { whyNotDeletable, whyNotMovable } from './posts.js';
@@ -66,13 +64,8 @@ export function PostDetailsPanel({
   onReschedule,
   onDelete,
 }: DetailsProps) {
-  const detail = useQuery({
-    queryKey: postKey(postId),
-    queryFn: () => call('getPost', { id: postId }),
-    retry: 1,
-    // A post made here that the service has not confirmed yet has nothing there to read.
-    enabled: !listed?.localOnly,
-  });
+  // A post made here that the service has not confirmed yet has nothing there to read.
+  const detail = usePostDetail(postId, !listed?.localOnly);
   const heading = useRef<HTMLHeadingElement>(null);
   const publishDate = listed?.publishDate ?? detail.data?.publishDate ?? null;
 
@@ -161,7 +154,7 @@ export function PostDetailsPanel({
                 href={releaseURL}
                 onClick={(e) => {
                   e.preventDefault();
-                  void call('openExternal', { url: releaseURL }).catch(() => undefined);
+                  void openExternalLink(releaseURL).catch(() => undefined);
                 }}
               >
                 {releaseURL}

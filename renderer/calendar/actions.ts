@@ -1,20 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef } from 'react';
-import type { CalendarPost, PostsNow, WriteResult } from '../../shared/ipc/models.js';
-import { AppError, call } from '../lib/ipc.js';
+import { useCallback, useMemo } from 'react';
+import { AppError } from '../lib/ipc.js';
 import { formatDateTime } from './format.js';
-import { reverseMoves, type PostMove } from './moves.js';
-import { ALL_POSTS, applyPostsNow, applyWritten, knownPosts } from '../lib/posts-in-cache.js';
-import { movedPosts, postsAsShown } from './queries.js';
+import type { PostMove } from './moves.js';
+import { useDeleteGroup, useMovePosts } from './queries.js';
 import { useNotices } from '../app/notices.js';
-
-const UNDO_DEPTH = 20;
-
-/** The brand posts belong to, as a write names it; nothing when the posts do not say. */
-function brandOfPosts(posts: readonly CalendarPost[]): { brand?: { profileId: string; brandId: string } } {
-  const p = posts[0];
-  return p?.profileId && p.brandId ? { brand: { profileId: p.profileId, brandId: p.brandId } } : {};
-}
+import { useUndoChange } from '../bulk/queries.js';
 
 function reasonOf(error: unknown): string {
   if (error instanceof AppError) return error.message;
@@ -28,115 +18,38 @@ function describeMoves(moves: readonly PostMove[], zone: string): string {
 }
 
 /**
- * One optimistic write in TanStack Query's own shape: `onMutate` saves how the posts show and
- * writes the guess, `onError` puts the saved posts back, and main's answer (the posts as it now
- * shows them) replaces the guess. A refusal that comes later, from the service, arrives from main
- * as a change event and an `outboxFailed` notice, whichever screen is open.
+ * Move, undo and delete: each shown at once, queued in main's outbox, and main's answer shown. A
+ * move (one post, or a whole group) is one change in main, so its Undo, Ctrl/Cmd+Z on any screen
+ * and the bulk bar's all take back main's batch; the window keeps no moves of its own to reverse.
  */
-function useCalendarWrite<V>(
-  brandId: string | null,
-  write: (vars: V) => Promise<WriteResult>,
-  guess: (vars: V) => PostsNow,
-) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onMutate: async (vars: V) => {
-      await client.cancelQueries({ queryKey: ALL_POSTS });
-      const next = guess(vars);
-      const ids = [...next.hidden, ...next.posts.map((p) => p.id)];
-      const saved = postsAsShown(client, brandId, ids);
-      applyPostsNow(client, brandId, next);
-      return { saved };
-    },
-    onError: (_error, _vars, context) => {
-      if (context) applyPostsNow(client, brandId, context.saved);
-    },
-    onSuccess: (result) => applyWritten(client, brandId, result),
-  });
-}
-
-/** Reschedule, undo and delete: each shown at once, queued in main's outbox, and main's answer shown. */
 export function useCalendarActions(brandId: string | null, zone: string) {
-  const client = useQueryClient();
   const toast = useNotices((s) => s.show);
-  const undoStack = useRef<PostMove[][]>([]);
+  const { mutateAsync: moveAsync } = useMovePosts(brandId);
+  const { mutateAsync: removeAsync } = useDeleteGroup(brandId);
+  const undoChange = useUndoChange(brandId);
 
-  // Each write names its post's own brand (the all-brands view mixes them), so main sends it with
-  // that connection's key and that brand's x-brand-id.
-  const reschedule = useCalendarWrite(
-    brandId,
-    (move: PostMove) =>
-      call('reschedulePost', {
-        id: move.id,
-        date: move.to,
-        ...brandOfPosts(knownPosts(client, brandId).filter((p) => p.id === move.id)),
-      }),
-    (move) => movedPosts(client, brandId, [move]),
-  );
-  const remove = useCalendarWrite(
-    brandId,
-    (group: string) =>
-      call('deleteGroup', {
-        group,
-        ...brandOfPosts(knownPosts(client, brandId).filter((p) => p.group === group)),
-      }),
-    (group) => ({
-      posts: [],
-      hidden: knownPosts(client, brandId)
-        .filter((p) => p.group === group)
-        .map((p) => p.id),
-    }),
-  );
-  const { mutateAsync: rescheduleAsync } = reschedule;
-  const { mutateAsync: removeAsync } = remove;
-
-  /** Queues each move (one call each); returns whether all were queued. */
-  const queueMoves = useCallback(
-    async (moves: readonly PostMove[]): Promise<boolean> => {
-      const results = await Promise.all(
-        moves.map((move) =>
-          rescheduleAsync(move).then(
-            () => true,
-            (error: unknown) => {
-              toast({
-                tone: 'error',
-                message: `Could not move “${move.title || 'the post'}”: ${reasonOf(error)}`,
-              });
-              return false;
-            },
-          ),
-        ),
-      );
-      return results.every(Boolean);
-    },
-    [rescheduleAsync, toast],
-  );
-
-  const undo = useCallback(async () => {
-    const last = undoStack.current.pop();
-    if (!last) {
-      toast({ tone: 'info', message: 'Nothing to undo.' });
-      return;
-    }
-    if (await queueMoves(reverseMoves(last))) {
-      toast({ tone: 'info', message: `Undone: back to ${formatDateTime(last[0]!.from, zone)}` });
-    }
-  }, [queueMoves, toast, zone]);
+  /** Takes back main's last change: the last move, wherever it was made. */
+  const undo = useCallback(() => undoChange(), [undoChange]);
 
   const move = useCallback(
     async (moves: readonly PostMove[], note?: string) => {
       if (moves.length === 0) return;
-      if (!(await queueMoves(moves))) return;
-      undoStack.current = [...undoStack.current.slice(-(UNDO_DEPTH - 1)), [...moves]];
+      let batchId: string;
+      try {
+        batchId = (await moveAsync(moves)).batchId;
+      } catch (error) {
+        const what = moves.length === 1 ? `“${moves[0]!.title || 'the post'}”` : `the ${moves.length} posts`;
+        toast({ tone: 'error', message: `Could not move ${what}: ${reasonOf(error)}` });
+        return;
+      }
       toast({
         tone: 'success',
         message: note ? `${describeMoves(moves, zone)}. ${note}` : describeMoves(moves, zone),
-        action: { label: 'Undo', run: () => void undo() },
+        action: { label: 'Undo', run: () => void undoChange(batchId) },
         about: moves.map((m) => m.id),
       });
     },
-    [queueMoves, toast, undo, zone],
+    [moveAsync, toast, undoChange, zone],
   );
 
   const deleteGroup = useCallback(

@@ -1,8 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { CalendarPost } from '../../shared/ipc/models.js';
-import { call } from '../lib/ipc.js';
-import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcQuery } from '../lib/use-ipc.js';
+import { queueSlotsQuery } from './queries.js';
 import { ROW_MINUTES } from './time-rows.js';
 import { MINUTE, useCurrentMinute } from './clock.js';
 import { freeSlotEvents, slotSources, type SlotEvent } from './free-slots.js';
@@ -25,12 +25,7 @@ export function useEmptySlots(opts: {
   const brandDefault = useIpcQuery('getQueueSlots', { integrationId: null }, { enabled, staleTime: 0 });
   // combine keeps the same array while no answer changes, so the memo below holds.
   const accountViews = useQueries({
-    queries: accounts.map((integrationId) => ({
-      queryKey: ipcKey('getQueueSlots', { integrationId }),
-      queryFn: () => call('getQueueSlots', { integrationId }),
-      enabled,
-      staleTime: 0,
-    })),
+    queries: accounts.map((integrationId) => queueSlotsQuery(integrationId, enabled)),
     combine: (results) => results.map((r) => r.data),
   });
 

@@ -96,7 +96,7 @@ function focusNeighbour(grid: HTMLElement | null, events: PostEvent[], from: Pos
   }
 }
 
-/** Ctrl/Cmd+Z undoes the last move; Shift or Alt held while dragging asks for a group move (read at drop, never rendered). */
+/** Ctrl/Cmd+Z undoes main's last change (the last move); Shift or Alt held while dragging asks for a group move (read at drop, never rendered). */
 export function useGlobalShortcuts(undo: () => Promise<void>): () => boolean {
   const groupModifier = useRef(false);
   useEffect(() => {

@@ -119,8 +119,3 @@ export function groupMembers(post: CalendarPost, known: readonly CalendarPost[])
   for (const p of known) if (p.group && p.group === post.group && !byId.has(p.id)) byId.set(p.id, p);
   return [...byId.values()];
 }
-
-/** The moves that put every post of a plan back where it was. */
-export function reverseMoves(moves: readonly PostMove[]): PostMove[] {
-  return moves.map((m) => ({ ...m, from: m.to, to: m.from }));
-}

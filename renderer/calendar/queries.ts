@@ -1,6 +1,7 @@
 import {
   keepPreviousData,
   replaceEqualDeep,
+  useMutation,
   useQuery,
   useQueryClient,
   type QueryClient,
@@ -9,13 +10,23 @@ import { startOfDay } from 'date-fns';
 import { useEffect, useMemo } from 'react';
 import {
   ALL_BRANDS,
+  type BrandRef,
   type BrandScope,
   type BrandView,
+  type CalendarPost,
   type PostRangeResult,
   type PostsNow,
+  type PostsWritten,
 } from '../../shared/ipc/models.js';
+import { refusalOf } from '../../shared/bulk/plan.js';
 import { call } from '../lib/ipc.js';
-import { knownPosts, type InstantRange } from '../lib/posts-in-cache.js';
+import {
+  ALL_POSTS,
+  applyPostsNow,
+  applyWritten,
+  knownPosts,
+  type InstantRange,
+} from '../lib/posts-in-cache.js';
 import { ipcKey } from '../lib/use-ipc.js';
 import type { PostMove } from './moves.js';
 import { postsInRange, rangeInstants, visibleWallRange, type ViewName } from './range.js';
@@ -208,4 +219,139 @@ export function movedPosts(
 export function postsAsShown(client: QueryClient, brandId: string | null, ids: readonly string[]): PostsNow {
   const known = new Map(knownPosts(client, brandId).map((p) => [p.id, p]));
   return { posts: ids.flatMap((id) => known.get(id) ?? []), hidden: [] };
+}
+
+/** The brand's accounts, for the filters and the cells' names. */
+export function useIntegrations() {
+  return useQuery({ queryKey: integrationsKey, queryFn: () => call('listIntegrations', {}) });
+}
+
+/** Everything the service says about one post (GET /posts/:id), for its details. */
+export function usePostDetail(postId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: postKey(postId),
+    queryFn: () => call('getPost', { id: postId }),
+    retry: 1,
+    enabled,
+  });
+}
+
+/** Opens a published post's page in the browser (main opens http and https links only). */
+export function openExternalLink(url: string): Promise<unknown> {
+  return call('openExternal', { url });
+}
+
+/** One account's queue slots (the calendar's free-slot marks), read afresh each time it opens. */
+export function queueSlotsQuery(integrationId: string, enabled: boolean) {
+  return {
+    queryKey: ipcKey('getQueueSlots', { integrationId }),
+    queryFn: () => call('getQueueSlots', { integrationId }),
+    enabled,
+    staleTime: 0,
+  };
+}
+
+/**
+ * The zone the calendar shows: a brand's own, or the all-brands view's display zone. Shown at
+ * once; main confirms it, and a refusal puts the brand list back as main has it.
+ */
+export function useSetZone(allBrands: boolean, brandId: string | null, onError: (e: Error) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    // The all-brands view has its own display zone; each brand keeps its own.
+    mutationFn: async (timezone: string | null): Promise<void> => {
+      if (allBrands) await call('setDisplayZone', { timezone });
+      else await call('setBrandTimezone', { brandId: brandId ?? '', timezone });
+    },
+    onMutate: (timezone) => {
+      if (allBrands) {
+        client.setQueryData<BrandScope>(brandScopeKey, (s) => (s ? { ...s, displayZone: timezone } : s));
+        return;
+      }
+      client.setQueryData<BrandView[]>(brandsKey, (brands) =>
+        brands?.map((b) => (b.id === brandId ? { ...b, timezone } : b)),
+      );
+    },
+    // Queue slots are written in the brand zone: their instants move with it.
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: brandsKey }),
+        client.invalidateQueries({ queryKey: brandScopeKey }),
+        client.invalidateQueries({ queryKey: ['getQueueSlots'] }),
+      ]),
+    onError,
+  });
+}
+
+/** The brand posts belong to, as a write names it; nothing when the posts do not say. */
+function brandOfPost(post: CalendarPost | undefined): { brand?: BrandRef } {
+  return post?.profileId && post.brandId
+    ? { brand: { profileId: post.profileId, brandId: post.brandId } }
+    : {};
+}
+
+/**
+ * One optimistic write in TanStack Query's own shape: `onMutate` saves how the posts show and
+ * writes the guess, `onError` puts the saved posts back, and main's answer (the posts as it now
+ * shows them) replaces the guess. A refusal that comes later, from the service, arrives from main
+ * as a change event and an `outboxFailed` notice, whichever screen is open.
+ */
+function useCalendarWrite<V, R extends PostsWritten>(
+  brandId: string | null,
+  write: (vars: V) => Promise<R>,
+  guess: (vars: V) => PostsNow,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onMutate: async (vars: V) => {
+      await client.cancelQueries({ queryKey: ALL_POSTS });
+      const next = guess(vars);
+      const ids = [...next.hidden, ...next.posts.map((p) => p.id)];
+      const saved = postsAsShown(client, brandId, ids);
+      applyPostsNow(client, brandId, next);
+      return { saved };
+    },
+    onError: (_error, _vars, context) => {
+      if (context) applyPostsNow(client, brandId, context.saved);
+    },
+    onSuccess: (result) => applyWritten(client, brandId, result),
+  });
+}
+
+/**
+ * Moves posts (one dragged post, or every post of its group) as ONE change in main: one call, one
+ * batch, all or nothing, which Ctrl/Cmd+Z or the notice's Undo takes back. Each move names its
+ * post's own brand (the all-brands view mixes them), so main sends it with that connection's key
+ * and that brand's x-brand-id. A refusal of any part throws with main's reason: nothing moved.
+ */
+export function useMovePosts(brandId: string | null) {
+  const client = useQueryClient();
+  return useCalendarWrite(
+    brandId,
+    async (moves: readonly PostMove[]) => {
+      const known = new Map(knownPosts(client, brandId).map((p) => [p.id, p]));
+      const result = await call('applyBulkChange', {
+        moves: moves.map((m) => ({ id: m.id, from: m.from, to: m.to, ...brandOfPost(known.get(m.id)) })),
+        deleteGroups: [],
+      });
+      if (result.refused.length > 0) {
+        const titles = new Map(moves.map((m) => [m.id, m.title]));
+        throw new Error(refusalOf(result.refused, moves.length > 1 ? (id) => titles.get(id) : undefined));
+      }
+      return result;
+    },
+    (moves) => movedPosts(client, brandId, moves),
+  );
+}
+
+/** Deletes a post's whole group (every account's copy), under the posts' own brand. */
+export function useDeleteGroup(brandId: string | null) {
+  const client = useQueryClient();
+  const inGroup = (group: string) => knownPosts(client, brandId).filter((p) => p.group === group);
+  return useCalendarWrite(
+    brandId,
+    (group: string) => call('deleteGroup', { group, ...brandOfPost(inGroup(group)[0]) }),
+    (group) => ({ posts: [], hidden: inGroup(group).map((p) => p.id) }),
+  );
 }

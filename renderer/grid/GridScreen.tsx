@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { Draft, IntegrationView } from '../../shared/ipc/models.js';
 import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
@@ -8,11 +7,10 @@ import { useClashGap } from '../clash/clash-hooks.js';
 import { MINUTE, useCurrentMinute } from '../calendar/clock.js';
 import { formatDateTime } from '../calendar/format.js';
 import { firstLine, whyNotMovable } from '../calendar/posts.js';
-import { postsKey, useBrandZone } from '../calendar/queries.js';
-import { call } from '../lib/ipc.js';
+import { useBrandZone } from '../calendar/queries.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { draftTime, gridTiles, planSwap, type GridTile } from './grid-plan.js';
-import { useGridWrites } from './use-grid-writes.js';
+import { useGridPosts, useGridWrites } from './queries.js';
 import './grid.css';
 
 /*
@@ -88,7 +86,7 @@ export function GridScreen() {
         </label>
         <p className="muted ig-planner-hint" id="ig-grid-help">
           Drag a post onto another to swap their times, or focus it and press Space, move with the arrows, and
-          press Space again. Ctrl+Z undoes the last swap.
+          press Space again. Ctrl+Z undoes the last change.
         </p>
       </div>
       <AccountGrid key={account.id} account={account} />
@@ -99,11 +97,7 @@ export function GridScreen() {
 function AccountGrid({ account }: { account: IntegrationView }) {
   const { brand, zone } = useBrandZone();
   const [range] = useState(() => gridRange(Date.now()));
-  const posts = useQuery({
-    queryKey: postsKey(brand?.id ?? null, range),
-    queryFn: () => call('listPosts', range),
-    enabled: brand !== null,
-  });
+  const posts = useGridPosts(brand?.id ?? null, range, brand !== null);
   const slots = useIpcQuery('previewQueue', { integrationIds: [account.id], count: FREE_SLOTS_SHOWN });
   const drafts = useIpcQuery('listDrafts', {});
   const gap = useClashGap();
@@ -143,7 +137,7 @@ function AccountGrid({ account }: { account: IntegrationView }) {
   const tileRefs = useRef(new Map<string, HTMLButtonElement>());
   const { undoLast } = writes;
 
-  // Ctrl/Cmd+Z on this screen undoes the last swap, as it undoes the last move in the calendar
+  // Ctrl/Cmd+Z on this screen undoes main's last change (the last swap), as it does in the calendar
   // (not while typing, nor in a dialog over the screen such as the composer).
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {

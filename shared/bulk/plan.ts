@@ -356,7 +356,8 @@ export const MAX_BULK_CHANGES = 1_000;
  * What main is asked to apply: the moves and the groups to delete, exactly as the plan showed them.
  * A change names its post's brand where the selection spans brands (the all-brands view); one that
  * names none is the active brand's. Main queues each brand's changes as that brand's batch, all
- * in one transaction, and one undo takes every batch back.
+ * in one transaction, and one undo takes every batch back. A calendar drag (of one post, or of its
+ * group) and a grid swap are such a change too.
  */
 export const BulkApplyInput = z.object({
   moves: z
@@ -379,7 +380,10 @@ export const BulkApplyInput = z.object({
 });
 export type BulkApplyInput = z.infer<typeof BulkApplyInput>;
 
-/** What main answers: the batch (for one-step undo) and each change it could not queue. */
+/**
+ * What main answers: the batch (for one-step undo) and each change it refused. All or nothing: with
+ * any refusal nothing was queued (`queued` is 0), and the batch is empty.
+ */
 export const BulkApplyResult = z.object({
   batchId: z.string(),
   queued: z.number().int(),
@@ -387,7 +391,24 @@ export const BulkApplyResult = z.object({
 });
 export type BulkApplyResult = z.infer<typeof BulkApplyResult>;
 
+/**
+ * Why main refused a change (and so changed nothing), in one sentence: the first reason, naming its
+ * post where `titleOf` knows it, and how many more parts were refused.
+ */
+export function refusalOf(
+  refused: BulkApplyResult['refused'],
+  titleOf?: (id: string) => string | undefined,
+): string {
+  const first = refused[0];
+  if (!first) return '';
+  const title = titleOf?.(first.id);
+  const more = refused.length > 1 ? ` (and ${refused.length - 1} more)` : '';
+  return `${title ? `“${title}”: ` : ''}${first.reason}${more}`;
+}
+
 export const BulkUndoResult = z.object({
+  /** The change taken back; null when there was none to undo (undo the last change, with none made). */
+  batchId: z.string().nullable(),
   restored: z.number().int(),
   /** Changes that could not be taken back (sent deletes, posts published since), with why. */
   notRestored: z.array(z.object({ id: z.string(), reason: z.string() })),

@@ -512,12 +512,12 @@ export const ipcMethods = {
   applyBulkChange: m(
     BulkApplyInput,
     BulkApplyResult.extend(PostsWritten.shape),
-    'Queues every move, then every delete, of a planned bulk change in one transaction: one batch per brand its posts belong to, each sent under its own brand.',
+    'Queues every move, then every delete, of a planned bulk change (a calendar drag and a grid swap too) in one transaction, all or nothing: one batch per brand its posts belong to, each sent under its own brand; with any part refused nothing is queued.',
   ),
   undoBulkChange: m(
-    z.object({ batchId: Id }),
+    z.object({ batchId: Id.optional() }).strict(),
     BulkUndoResult.extend(PostsWritten.shape),
-    "Takes a whole bulk change back (every brand's batch of it): moves back to their old times (a move that may already be on the service is sent back); deletes only while never sent (one that may be out is checked, not restored).",
+    "Takes a whole bulk change back (every brand's batch of it), or without a batch id the last change made since main started that is not undone yet (Ctrl/Cmd+Z; a null batchId when there is none): moves back to their old times (a move that may already be on the service is sent back); deletes only while never sent (one that may be out is checked, not restored).",
   ),
   getClashSettings: m(
     z.object({ brand: BrandRef.optional() }).strict().optional(),

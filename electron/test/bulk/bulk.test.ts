@@ -101,7 +101,7 @@ describe('bulk change through the outbox', () => {
     expect(again.code).toBe('CONFLICT');
   });
 
-  it('refuses what cannot change (a time already past) and queues the rest', async () => {
+  it('refuses what cannot change (a time already past), every part with its reason, and queues nothing', async () => {
     const texts = ['bulk past check'];
     await schedule(texts[0]!, new Date(Date.now() + 5 * DAY).toISOString());
     await app.ok('syncNow');
@@ -227,5 +227,87 @@ describe('bulk change through the outbox', () => {
       isDefault: true,
     });
     expect((await app.fails('setClashSettings', { gapMinutes: -5 })).code).toBe('INVALID_ARGUMENT');
+  });
+});
+
+/*
+ * One change is one batch, whoever makes it (a bulk plan, a calendar drag of a group, a grid swap):
+ * all or nothing in main, and Ctrl/Cmd+Z on any screen takes back main's last one.
+ */
+describe('a change is all or nothing, and undo takes back the last one', () => {
+  const outboxMoves = async () => (await app.ok('listOutbox')).filter((o) => o.kind === 'reschedule');
+
+  it('a grid swap of which one post cannot move any more moves neither post', async () => {
+    const texts = ['swap all a', 'swap all b'];
+    const base = Math.ceil((Date.now() + 9 * DAY) / 3_600_000) * 3_600_000;
+    for (const [i, text] of texts.entries())
+      await schedule(text, new Date(base + i * 2 * 3_600_000).toISOString());
+    await app.ok('syncNow');
+    const [a, b] = await shown(texts);
+    // Someone deletes b on the service (another device, the dashboard) after the grid showed it.
+    await svc.client().deleteGroup(b!.group!);
+    await app.ok('syncNow');
+    const before = await outboxMoves();
+
+    const swap = await app.ok('applyBulkChange', {
+      moves: [
+        { id: a!.id, from: a!.publishDate, to: b!.publishDate },
+        { id: b!.id, from: b!.publishDate, to: a!.publishDate },
+      ],
+      deleteGroups: [],
+    });
+    expect(swap.queued).toBe(0);
+    expect(swap.refused).toEqual([{ id: b!.id, reason: 'This post is not in the calendar any more.' }]);
+    // Nothing moved: no move waits in the outbox, and the answer shows a where it was.
+    expect(await outboxMoves()).toEqual(before);
+    expect(swap.posts.map((p) => [p.id, p.publishDate])).toEqual([[a!.id, a!.publishDate]]);
+    expect((await shown(texts)).map((p) => [p.id, p.publishDate])).toEqual([[a!.id, a!.publishDate]]);
+    await app.ok('syncNow');
+    expect(await serverTimes([a!])).toEqual([Date.parse(a!.publishDate)]);
+    // A refused change is nothing to undo: the last change stays the one before it.
+    expect(await app.ok('undoBulkChange', {})).toMatchObject({ batchId: null, restored: 0 });
+  });
+
+  it('undo with no batch takes back the last change, then the one before, then says there is none', async () => {
+    const texts = ['undo last a', 'undo last b'];
+    const base = Math.ceil((Date.now() + 11 * DAY) / 3_600_000) * 3_600_000;
+    for (const [i, text] of texts.entries())
+      await schedule(text, new Date(base + i * 3 * 3_600_000).toISOString());
+    await app.ok('syncNow');
+    const [a, b] = await shown(texts);
+    const later = (p: CalendarPost) => new Date(Date.parse(p.publishDate) + 3_600_000).toISOString();
+    // A drag of one post, then a drag of a group (here both posts), each one change, sent in turn.
+    const first = await app.ok('applyBulkChange', {
+      moves: [{ id: a!.id, from: a!.publishDate, to: later(a!) }],
+      deleteGroups: [],
+    });
+    await app.ok('syncNow');
+    const second = await app.ok('applyBulkChange', {
+      moves: [a!, b!].map((p) => ({
+        id: p.id,
+        from: p.id === a!.id ? later(a!) : p.publishDate,
+        to: p.id === a!.id ? new Date(Date.parse(later(a!)) + 3_600_000).toISOString() : later(p),
+      })),
+      deleteGroups: [],
+    });
+    expect([first.queued, second.queued]).toEqual([1, 2]);
+    await app.ok('syncNow');
+    const hour = 3_600_000;
+    expect(await serverTimes([a!, b!])).toEqual([
+      Date.parse(a!.publishDate) + 2 * hour,
+      Date.parse(later(b!)),
+    ]);
+
+    const undoneSecond = await app.ok('undoBulkChange', {});
+    expect(undoneSecond).toMatchObject({ batchId: second.batchId, restored: 2, notRestored: [] });
+    await app.ok('syncNow');
+    expect(await serverTimes([a!, b!])).toEqual([Date.parse(later(a!)), Date.parse(b!.publishDate)]);
+    const undoneFirst = await app.ok('undoBulkChange', {});
+    expect(undoneFirst).toMatchObject({ batchId: first.batchId, restored: 1, notRestored: [] });
+    await app.ok('syncNow');
+    expect(await serverTimes([a!, b!])).toEqual([Date.parse(a!.publishDate), Date.parse(b!.publishDate)]);
+    expect(await app.ok('undoBulkChange', {})).toMatchObject({ batchId: null, restored: 0, notRestored: [] });
+    // An undo by id says which change it took back too, and one taken back is not taken back twice.
+    expect((await app.fails('undoBulkChange', { batchId: first.batchId })).code).toBe('CONFLICT');
   });
 });

@@ -1,25 +1,36 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { BulkApplyInput } from '../../shared/bulk/plan.js';
+import { refusalOf, type BulkApplyInput } from '../../shared/bulk/plan.js';
 import { errorMessage } from '../app/feedback.js';
 import { useNotices } from '../app/notices.js';
-import { useBulkApply, useLastBatch } from '../bulk/use-bulk-apply.js';
+import { useLastBatch, useUndoChange } from '../bulk/queries.js';
 import { formatDateTime } from '../calendar/format.js';
+import { postsKey } from '../calendar/queries.js';
 import { call } from '../lib/ipc.js';
-import { applyWritten } from '../lib/posts-in-cache.js';
+import { applyWritten, type InstantRange } from '../lib/posts-in-cache.js';
 
 /*
- * The grid's writes, through the one door in main: a swap is ONE bulk change (both reschedules in
- * one outbox transaction, one batch), so one undo (the notice's, Ctrl/Cmd+Z on the grid, or the
- * calendar's) puts both posts back; a placed draft goes out through the composer's own send path.
+ * The grid's calls to main, through the one door there: a swap is ONE change (both reschedules in
+ * one outbox transaction, one batch, all or nothing: if main refuses one post's move, neither
+ * moves), so one undo (the notice's, Ctrl/Cmd+Z on any screen, or the one above the calendar) puts
+ * both posts back; a placed draft goes out through the composer's own send path.
  */
 
 const quoted = (text: string) => `“${text.length > 40 ? `${text.slice(0, 39)}…` : text}”`;
 
+/** The posts the grid lays out: the brand's, in the range it reads (the calendar's cache key). */
+export function useGridPosts(brandId: string | null, range: InstantRange, enabled: boolean) {
+  return useQuery({
+    queryKey: postsKey(brandId, range),
+    queryFn: () => call('listPosts', range),
+    enabled,
+  });
+}
+
 export function useGridWrites(brandId: string | null, zone: string) {
   const client = useQueryClient();
   const toast = useNotices((s) => s.show);
-  const { undo } = useBulkApply(brandId, zone);
+  const undo = useUndoChange(brandId);
   // The free slots main proposes depend on the posts: ask again after any write.
   const slotsChanged = useCallback(
     () => void client.invalidateQueries({ queryKey: ['previewQueue'] }),
@@ -33,10 +44,11 @@ export function useGridWrites(brandId: string | null, zone: string) {
         applyWritten(client, brandId, result);
         slotsChanged();
         if (result.refused.length > 0) {
-          // Half a swap would leave two posts at one time: take the part that went through back.
-          if (result.queued > 0)
-            applyWritten(client, brandId, await call('undoBulkChange', { batchId: result.batchId }));
-          toast({ tone: 'error', message: `Nothing was swapped: ${result.refused[0]!.reason}` });
+          // Main moved neither post: half a swap would leave two posts at one time.
+          toast({
+            tone: 'error',
+            message: `Nothing was swapped: ${refusalOf(result.refused, (id) => titles.get(id))}`,
+          });
           return false;
         }
         const said = moves
@@ -48,7 +60,7 @@ export function useGridWrites(brandId: string | null, zone: string) {
           tone: 'success',
           message: `${label}: ${said}.`,
           about: moves.map((m) => m.id),
-          action: { label: 'Undo', run: () => void undo(result.batchId).then(slotsChanged) },
+          action: { label: 'Undo', run: () => void undo(result.batchId) },
         });
         return true;
       } catch (e) {
@@ -59,16 +71,8 @@ export function useGridWrites(brandId: string | null, zone: string) {
     [client, brandId, zone, toast, undo, slotsChanged],
   );
 
-  /** Takes the last swap back, if it is still the last bulk change of this window. */
-  const undoLast = useCallback(async () => {
-    const batch = useLastBatch.getState().batch;
-    if (!batch) {
-      toast({ tone: 'info', message: 'There is no swap to undo.' });
-      return;
-    }
-    await undo(batch.id);
-    slotsChanged();
-  }, [toast, undo, slotsChanged]);
+  /** Takes main's last change back (Ctrl/Cmd+Z): the last swap, or whatever change came after it. */
+  const undoLast = useCallback(() => undo(), [undo]);
 
   const placeDraft = useCallback(
     async (draftId: string, title: string, at: number): Promise<boolean> => {
