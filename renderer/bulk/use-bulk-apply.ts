@@ -5,7 +5,7 @@ import { applyInputOf, BULK_DELETE_GRACE_SECONDS, type BulkPlan } from '../../sh
 import { formatDateTime } from '../calendar/format.js';
 import { useNotices } from '../app/notices.js';
 import { AppError, call } from '../lib/ipc.js';
-import type { PostsWritten } from '../../shared/ipc/models.js';
+import type { PostsWritten } from '../../shared/posts/ipc.js';
 import { applyWritten } from '../lib/posts-in-cache.js';
 
 /*

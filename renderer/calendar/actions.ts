@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
-import type { CalendarPost, PostsNow, WriteResult } from '../../shared/ipc/models.js';
+import type { CalendarPost, PostsNow, WriteResult } from '../../shared/posts/ipc.js';
 import { AppError, call } from '../lib/ipc.js';
 import { formatDateTime } from './format.js';
 import { reverseMoves, type PostMove } from './moves.js';

@@ -7,13 +7,8 @@ import {
 } from '@tanstack/react-query';
 import { startOfDay } from 'date-fns';
 import { useEffect, useMemo } from 'react';
-import {
-  ALL_BRANDS,
-  type BrandScope,
-  type BrandView,
-  type PostRangeResult,
-  type PostsNow,
-} from '../../shared/ipc/models.js';
+import { ALL_BRANDS, type BrandScope, type BrandView } from '../../shared/brands/ipc.js';
+import type { PostRangeResult, PostsNow } from '../../shared/posts/ipc.js';
 import { call } from '../lib/ipc.js';
 import { knownPosts, type InstantRange } from '../lib/posts-in-cache.js';
 import { ipcKey } from '../lib/use-ipc.js';
