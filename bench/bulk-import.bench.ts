@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { planBulkChange, type BulkAction } from '../shared/bulk/plan.js';
-import type { CalendarPost } from '../shared/ipc/models.js';
+import type { CalendarPost } from '../shared/posts/ipc.js';
 import { calendarPost } from '../test/support/calendar-post.js';
 import { openConnectedApp } from '../electron/test/queue/app-harness.js';
 import { startTestService } from '../electron/test/support.js';

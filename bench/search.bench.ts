@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PostListItem } from '../shared/api/resources.js';
-import type { SearchQuery } from '../shared/ipc/models.js';
+import type { SearchQuery } from '../shared/search/ipc.js';
 import { searchPosts } from '../electron/search/search-posts.js';
 import { SearchService } from '../electron/search/search-service.js';
 import { openDatabase } from '../electron/store/database.js';

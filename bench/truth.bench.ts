@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { PostListItem } from '../shared/api/resources.js';
-import type { PostRangeResult } from '../shared/ipc/models.js';
+import type { PostRangeResult } from '../shared/posts/ipc.js';
 import { createAppServices } from '../electron/app-services.js';
 import { setLogSink } from '../electron/log.js';
 import { MemorySecretStore } from '../electron/secrets/memory-secret-store.js';

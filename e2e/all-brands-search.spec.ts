@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { CalendarPost, SearchResult } from '../shared/ipc/models.js';
+import type { CalendarPost } from '../shared/posts/ipc.js';
+import type { SearchResult } from '../shared/search/ipc.js';
 import type { FaultProxy } from '../test/support/fault-proxy.js';
 import { parseCsv } from '../electron/import/csv.js';
 import { expect, test } from './fixtures.js';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { CalendarPost } from '../shared/ipc/models.js';
+import type { CalendarPost } from '../shared/posts/ipc.js';
 import { startFaultProxy, type FaultProxy } from '../test/support/fault-proxy.js';
 import { expect, test, type TestService } from './fixtures.js';
 import { instantToWall, wallDateKey } from '../renderer/calendar/time.js';

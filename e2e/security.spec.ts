@@ -1,5 +1,5 @@
 import type { Locator, Page, Request } from '@playwright/test';
-import type { CalendarPost } from '../shared/ipc/models.js';
+import type { CalendarPost } from '../shared/posts/ipc.js';
 import { expect, test, type TestApp } from './fixtures.js';
 import { aCachedPost } from './support/calendar.js';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { CalendarPost } from '../shared/ipc/models.js';
+import type { CalendarPost } from '../shared/posts/ipc.js';
 import { startFaultProxy } from '../test/support/fault-proxy.js';
 import { createOnService, expect, test, type TestService } from './fixtures.js';
 import { snap } from './support/pages.js';

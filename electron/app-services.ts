@@ -1,12 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  RegisterFileInput,
-  type ClockPreference,
-  type DesktopSettings,
-  type IpcEventName,
-  type OpenRequest,
-} from '../shared/ipc/contract.js';
+import { RegisterFileInput, type IpcEventName } from '../shared/ipc/contract.js';
+import type { ClockPreference, DesktopSettings, OpenRequest } from '../shared/desktop/ipc.js';
 import type { IpcResult } from '../shared/ipc/errors.js';
 import { ApiClient } from './api/client.js';
 import { DesktopSettingsStore } from './desktop/desktop-settings.js';

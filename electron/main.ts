@@ -2,7 +2,7 @@ import { app, BrowserWindow, crashReporter, dialog, shell, systemPreferences } f
 import { printPackToPdf } from './desktop/print-pdf.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { OpenRequest } from '../shared/ipc/contract.js';
+import type { OpenRequest } from '../shared/desktop/ipc.js';
 import { createAppServices, type AppServices } from './app-services.js';
 import { attachContextMenu, setupDesktop } from './desktop/setup-desktop.js';
 import { registerIpc } from './ipc/register-ipc.js';

@@ -1,5 +1,6 @@
 import { autoBrandColor } from '../../shared/brands/colors.js';
-import type { BrandEntry, CalendarPost } from '../../shared/ipc/models.js';
+import type { BrandEntry } from '../../shared/brands/ipc.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 
 /*
  * The same generated posts for both calendars: N posts in each

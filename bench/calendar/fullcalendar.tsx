@@ -6,7 +6,7 @@ import type { EventDropArg, EventInput } from '@fullcalendar/core';
 import { createRef, useCallback, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import {
   DRAG,
   FIRST_MONTH,

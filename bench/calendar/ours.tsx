@@ -3,7 +3,7 @@ import '../../renderer/calendar/calendar.css';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { CalendarGrid } from '../../renderer/calendar/CalendarGrid.js';
 import { dropTarget } from '../../renderer/calendar/moves.js';
 import type { PostCellContext } from '../../renderer/calendar/PostEventView.js';

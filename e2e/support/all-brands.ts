@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { BrandScope, CalendarPost } from '../../shared/ipc/models.js';
+import type { BrandScope } from '../../shared/brands/ipc.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { startFaultProxy } from '../../test/support/fault-proxy.js';
 import { expect, type TestService } from '../fixtures.js';
 

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { PostDetail, PostListResponse, type PostListItem } from '../../shared/api/resources.js';
 import { instantToWall, wallDateKey, wallToInstant } from '../../renderer/calendar/time.js';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import type { TestService } from '../fixtures.js';
 
 /*

@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
-import type { DesktopSettings } from '../../shared/ipc/contract.js';
-import type { SyncStatus } from '../../shared/ipc/models.js';
+import type { DesktopSettings } from '../../shared/desktop/ipc.js';
+import type { SyncStatus } from '../../shared/outbox/ipc.js';
 
 /*
  * No Electron value imported (only its types), so it is tested under plain Node.

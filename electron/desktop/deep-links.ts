@@ -1,4 +1,4 @@
-import { OpenRequest } from '../../shared/ipc/contract.js';
+import { OpenRequest } from '../../shared/desktop/ipc.js';
 
 /*
  * Pure. postdeck:// links, from a web page, a chat or another app: anyone can make

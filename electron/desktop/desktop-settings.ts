@@ -1,4 +1,4 @@
-import { DesktopSettings } from '../../shared/ipc/contract.js';
+import { DesktopSettings } from '../../shared/desktop/ipc.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 
 /*

@@ -1,5 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron';
-import type { MenuCommand } from '../../shared/ipc/contract.js';
+import type { MenuCommand } from '../../shared/desktop/ipc.js';
 
 /*
  * No Electron value imported (only its types), so it is tested under plain Node.

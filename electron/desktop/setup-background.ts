@@ -1,5 +1,6 @@
 import { app, dialog, Menu, nativeImage, powerMonitor, Tray } from 'electron';
-import { ipcEvents, type DesktopSettings } from '../../shared/ipc/contract.js';
+import { ipcEvents } from '../../shared/ipc/contract.js';
+import type { DesktopSettings } from '../../shared/desktop/ipc.js';
 import type { AppServices } from '../app-services.js';
 import { createLogger } from '../log.js';
 import {

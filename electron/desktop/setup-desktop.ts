@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, Menu, nativeImage, Notification, type WebContents } from 'electron';
-import { eventChannel, ipcEvents, type MenuCommand } from '../../shared/ipc/contract.js';
+import { eventChannel, ipcEvents } from '../../shared/ipc/contract.js';
+import type { MenuCommand } from '../../shared/desktop/ipc.js';
 import type { AppServices } from '../app-services.js';
 import { createLogger } from '../log.js';
 import { contextMenuTemplate } from './context-menu.js';

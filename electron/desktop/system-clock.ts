@@ -9,7 +9,7 @@
  * friends answer the language, not the clock).
  */
 import { execFile } from 'node:child_process';
-import type { ClockPreference } from '../../shared/ipc/contract.js';
+import type { ClockPreference } from '../../shared/desktop/ipc.js';
 
 export type RunCommand = (file: string, args: readonly string[]) => Promise<string>;
 

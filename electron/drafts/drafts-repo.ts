@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Draft } from '../../shared/ipc/models.js';
+import { Draft } from '../../shared/drafts/ipc.js';
 import { forActiveBrand, type BrandOnScreen } from '../store/brand-scope.js';
 import type { AppDatabase } from '../store/database.js';
 import { jsonText, parseRow, parseRows } from '../store/rows.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { Draft } from '../../shared/ipc/models.js';
+import type { Draft } from '../../shared/drafts/ipc.js';
 import { AppFailure, notConnected } from '../core/app-failure.js';
 import { otherBrands } from '../store/brand-scope.js';
 import type { AppDatabase } from '../store/database.js';

@@ -14,7 +14,8 @@ import {
   type PlannedFill,
 } from '../../shared/evergreen/plan-fills.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { Draft, DraftMedia, SyncStatus } from '../../shared/ipc/models.js';
+import type { Draft, DraftMedia } from '../../shared/drafts/ipc.js';
+import type { SyncStatus } from '../../shared/outbox/ipc.js';
 import { PlatformType } from '../../shared/platforms/types.js';
 import { mediaKindFromPath } from '../../shared/platforms/validate.js';
 import type { QueueSlot } from '../../shared/queue/slots.js';
@@ -22,7 +23,8 @@ import type { DraftsRepo } from '../drafts/drafts-repo.js';
 import { AppFailure, notConnected } from '../core/app-failure.js';
 import { createLogger } from '../log.js';
 import type { ActiveBrand } from '../core/active-brand.js';
-import type { PostCommands, PostsWritten } from '../posts/post-commands.js';
+import type { PostCommands } from '../posts/post-commands.js';
+import type { PostsWritten } from '../../shared/posts/ipc.js';
 import type { CreatePayload, OutboxReads } from '../store/outbox-repo.js';
 import type { PostsCacheReads } from '../store/posts-cache.js';
 import { validateCreatePayload } from '../sync/create-request.js';

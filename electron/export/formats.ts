@@ -1,5 +1,5 @@
 import ical from 'ical-generator';
-import type { ExportFormat } from '../../shared/ipc/models.js';
+import type { ExportFormat } from '../../shared/export/ipc.js';
 import { csvCells, csvColumns, jsonObject, type PostRecord } from '../../shared/posts-file/columns.js';
 import { writeCsv } from '../import/csv.js';
 

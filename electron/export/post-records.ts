@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { formatISO } from 'date-fns';
 import type { PostDetail } from '../../shared/api/resources.js';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import type { PostRecord } from '../../shared/posts-file/columns.js';
 
 /*

@@ -1,7 +1,7 @@
 import { app, dialog, type BrowserWindow } from 'electron';
 import { existsSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import type { ExportFormat } from '../../shared/ipc/models.js';
+import type { ExportFormat } from '../../shared/export/ipc.js';
 import type { ChooseSavePath } from './export-service.js';
 
 /* The system's save dialog for an export, over the window when there is one. */

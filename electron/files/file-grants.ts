@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { FILE_TOKEN_PREFIX } from '../../shared/ipc/models.js';
-import type { Draft } from '../../shared/ipc/models.js';
+import type { Draft } from '../../shared/drafts/ipc.js';
 import { AppFailure } from '../core/app-failure.js';
 import { NotRegularFileError, openRegularFile } from './open-regular.js';
 

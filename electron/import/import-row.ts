@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
-import type {
-  Draft,
-  DraftBlock,
-  DraftMedia,
-  DraftTarget,
-  ImportProblem,
-  ImportRowView,
-  IntegrationView,
-} from '../../shared/ipc/models.js';
+import type { Draft, DraftBlock, DraftMedia, DraftTarget } from '../../shared/drafts/ipc.js';
+import type { ImportProblem, ImportRowView } from '../../shared/import/ipc.js';
+import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { mediaKindFromPath } from '../../shared/platforms/validate.js';
 import { wallTimeToInstant } from '../../shared/queue/slots.js';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IntegrationView } from '../../shared/ipc/models.js';
+import { IntegrationView } from '../../shared/integrations/ipc.js';
 import { PlatformType } from '../../shared/platforms/types.js';
 import type { AppDatabase } from '../store/database.js';
 import { parseRows, sqlBool } from '../store/rows.js';

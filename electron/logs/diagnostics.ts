@@ -1,5 +1,5 @@
 import { arch, release, type } from 'node:os';
-import type { Diagnostics } from '../../shared/ipc/contract.js';
+import type { Diagnostics } from '../../shared/desktop/ipc.js';
 import { describe } from '../log.js';
 import type { LogFile } from './log-file.js';
 

@@ -1,6 +1,6 @@
 import type { MediaObject } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { LibraryMedia } from '../../shared/ipc/models.js';
+import type { LibraryMedia } from '../../shared/media/ipc.js';
 import { AppFailure, notConnected } from '../core/app-failure.js';
 import type { AppDatabase } from '../store/database.js';
 import type { ActiveBrand } from '../core/active-brand.js';

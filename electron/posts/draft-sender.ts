@@ -1,7 +1,8 @@
 import type { PostCreateResponse } from '../../shared/api/resources.js';
 import type { IpcInput } from '../../shared/ipc/contract.js';
 import type { Queued } from './post-writes.js';
-import type { Draft, SendDraftInput } from '../../shared/ipc/models.js';
+import type { Draft } from '../../shared/drafts/ipc.js';
+import type { SendDraftInput } from '../../shared/posts/ipc.js';
 import { createPostsSafely } from '../api/create-posts-safely.js';
 import { signedDraft } from '../../shared/snippets/signature.js';
 import { ApiError } from '../api/errors.js';

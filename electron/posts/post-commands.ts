@@ -1,10 +1,12 @@
+import type { PostsWritten, PostsNow } from '../../shared/posts/ipc.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { BrandRef, OutboxItemView, PostsNow, SyncStatus } from '../../shared/ipc/models.js';
+import type { BrandRef } from '../../shared/ipc/models.js';
+import type { OutboxItemView, SyncStatus } from '../../shared/outbox/ipc.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import { AppFailure, notConnected } from '../core/app-failure.js';
 import { otherBrands } from '../store/brand-scope.js';
 import type { Emit } from '../core/events.js';
-import type { Draft } from '../../shared/ipc/models.js';
+import type { Draft } from '../../shared/drafts/ipc.js';
 import type { CreatePayload, OutboxOp, OutboxRecord } from '../store/outbox-repo.js';
 import { outboxItemView } from '../sync/outbox-views.js';
 import { BulkWrites, type BrandBatch } from './bulk-writes.js';
@@ -33,9 +35,6 @@ import type { ReviewWrites } from './review-writes.js';
 
 /** Creates announced as posts; a larger batch is announced as the range its posts fall in. */
 const ANNOUNCED_POSTS = 500;
-
-/** What every write answers (shared/ipc/models.ts `PostsWritten`). */
-export type PostsWritten = PostsNow & { status: SyncStatus };
 
 /** What the sync engine lends the door: its view of posts, its counts, its outbox worker. */
 export interface PostsView {

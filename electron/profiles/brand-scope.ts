@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { autoBrandColor } from '../../shared/brands/colors.js';
 import { brandSyncProblemSentence, type BrandSyncProblem } from '../../shared/brands/sync-problem.js';
-import type { BrandEntry, BrandRef, BrandScope } from '../../shared/ipc/models.js';
+import type { BrandEntry, BrandScope } from '../../shared/brands/ipc.js';
+import type { BrandRef } from '../../shared/ipc/models.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import { AppFailure } from '../core/app-failure.js';
 import type { Emit } from '../core/events.js';

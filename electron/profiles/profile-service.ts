@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { MeResponse } from '../../shared/api/resources.js';
-import type { BrandView, ProfileView } from '../../shared/ipc/models.js';
+import type { BrandView } from '../../shared/brands/ipc.js';
+import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { normalizeBaseUrl } from '../api/base-url.js';
 import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';

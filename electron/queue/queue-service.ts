@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { CalendarPost, Draft, SyncStatus } from '../../shared/ipc/models.js';
+import type { CalendarPost, PostsWritten } from '../../shared/posts/ipc.js';
+import type { Draft } from '../../shared/drafts/ipc.js';
+import type { SyncStatus } from '../../shared/outbox/ipc.js';
 import { nextFreeSlots, slotInstantsBetween, type QueueSlot } from '../../shared/queue/slots.js';
 import type { DraftsRepo } from '../drafts/drafts-repo.js';
 import { AppFailure, notConnected } from '../core/app-failure.js';
 import type { BrandsRepo } from '../store/brands-repo.js';
 import type { AppDatabase } from '../store/database.js';
 import type { ActiveBrand } from '../core/active-brand.js';
-import { mergeWritten, type PostsWritten } from '../posts/post-commands.js';
+import { mergeWritten } from '../posts/post-commands.js';
 import { BRAND_DEFAULT, type SlotsRepo } from './slots-repo.js';
 
 /*

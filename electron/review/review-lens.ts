@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { HELD_FOR_APPROVAL, type PostReview } from '../../shared/review/model.js';
 import type { OutboxHead, OutboxReads, OutboxRecord, CreatePayload } from '../store/outbox-repo.js';
 import type { CachedPost, PostsCacheReads } from '../store/posts-cache.js';

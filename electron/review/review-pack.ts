@@ -4,7 +4,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { PostDetail } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { CalendarPost, PostRange } from '../../shared/ipc/models.js';
+import type { CalendarPost, PostRange } from '../../shared/posts/ipc.js';
 import { MAX_PACK_POSTS, type PackData, type PackPost } from '../../shared/review/model.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import { AppFailure, notConnected } from '../core/app-failure.js';

@@ -6,7 +6,7 @@ import {
   type SearchResult,
   type SearchState,
   type SnippetSegment,
-} from '../../shared/ipc/models.js';
+} from '../../shared/search/ipc.js';
 import type { AppDatabase } from '../store/database.js';
 import { jsonText, parseRows, sqlInt } from '../store/rows.js';
 import { buildMatchQuery } from './match-query.js';

@@ -4,7 +4,7 @@ import type {
   SearchQuery,
   SearchResult,
   SnippetSegment,
-} from '../../shared/ipc/models.js';
+} from '../../shared/search/ipc.js';
 import { parseLabelQuery } from '../../shared/labels/model.js';
 import { notConnected } from '../core/app-failure.js';
 import type { AppDatabase } from '../store/database.js';

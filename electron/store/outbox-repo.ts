@@ -5,7 +5,8 @@ import {
   PostCreateResultItem,
   PostCreateType,
 } from '../../shared/api/resources.js';
-import { DraftMedia, OutboxKind, OutboxStatus } from '../../shared/ipc/models.js';
+import { DraftMedia } from '../../shared/drafts/ipc.js';
+import { OutboxKind, OutboxStatus } from '../../shared/outbox/ipc.js';
 import { PlatformType } from '../../shared/platforms/types.js';
 import { forActiveBrand, type BrandOnScreen } from './brand-scope.js';
 import type { AppDatabase } from './database.js';

@@ -6,7 +6,7 @@ import type {
   PostListItem,
 } from '../../shared/api/resources.js';
 import type { ValidationIssue } from '../../shared/api/errors.js';
-import type { Draft, DraftMedia } from '../../shared/ipc/models.js';
+import type { Draft, DraftMedia } from '../../shared/drafts/ipc.js';
 import { validatePostTarget } from '../../shared/platforms/validate.js';
 import {
   firstCommentIssues,

@@ -1,5 +1,6 @@
 import { normalizePostState } from '../../shared/api/resources.js';
-import type { CalendarPost, IntegrationView } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
+import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import type { CachedPost } from '../store/posts-cache.js';
 import type { CreatePayload, OutboxRecord } from '../store/outbox-repo.js';
 

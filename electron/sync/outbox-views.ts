@@ -1,4 +1,4 @@
-import type { OutboxItemView } from '../../shared/ipc/models.js';
+import type { OutboxItemView } from '../../shared/outbox/ipc.js';
 import type { CreatePayload, OutboxRecord } from '../store/outbox-repo.js';
 
 /** How an outbox operation reads to the user. */

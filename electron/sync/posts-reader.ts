@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { brandSyncProblemOf, type BrandSyncProblem } from '../../shared/brands/sync-problem.js';
 import type { PostDetail } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { CalendarPost, PostRangeResult, PostsNow } from '../../shared/ipc/models.js';
+import type { CalendarPost, PostRangeResult, PostsNow } from '../../shared/posts/ipc.js';
 import { ApiError } from '../api/errors.js';
 import type { PublishingApi } from '../api/publishing-api.js';
 import type { IntegrationsRepo } from '../integrations/integrations-repo.js';

@@ -14,7 +14,8 @@
 import type { MediaObject } from '../../shared/api/resources.js';
 import type { BrandSyncProblem } from '../../shared/brands/sync-problem.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import type { CalendarPost, OutboxItemView, PostsNow, SyncStatus } from '../../shared/ipc/models.js';
+import type { CalendarPost, PostsNow } from '../../shared/posts/ipc.js';
+import type { OutboxItemView, SyncStatus } from '../../shared/outbox/ipc.js';
 import { ApiError } from '../api/errors.js';
 import type { PublishingApi } from '../api/publishing-api.js';
 import type { ActiveBrand } from '../core/active-brand.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BULK_CHANGES } from '../../shared/bulk/plan.js';
-import type { DraftInput, IntegrationView } from '../../shared/ipc/models.js';
+import type { DraftInput } from '../../shared/drafts/ipc.js';
+import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { openConnectedApp, type ConnectedApp } from './queue/app-harness.js';
 import { startTestService, type TestService } from './support.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import Libsql from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IntegrationView } from '../../shared/ipc/models.js';
+import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { stripControlChars, withoutControlChars } from '../ipc/control-chars.js';
 import { setLogSink } from '../log.js';
 import { openConnectedApp, type ConnectedApp } from './queue/app-harness.js';

@@ -1,5 +1,5 @@
 import type { AnalyticsResponse } from '../../shared/api/resources.js';
-import type { IntegrationView } from '../../shared/ipc/models.js';
+import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { EmptyState } from '../app/feedback.js';
 import { BestTimeHeatmap } from './BestTimeHeatmap.js';
 import type { ChartPoint } from './chart-geometry.js';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { accountWithPlatform } from '../../shared/platforms/labels.js';
 import { useQuery } from '@tanstack/react-query';
-import type { IntegrationView, ProfileView } from '../../shared/ipc/models.js';
+import type { IntegrationView } from '../../shared/integrations/ipc.js';
+import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
 import { useBrandZone } from '../calendar/queries.js';

@@ -8,7 +8,7 @@ import {
   type BestTimeHeatmap as Heatmap,
   type HeatCell,
 } from '../../shared/analytics/best-time.js';
-import type { IntegrationView } from '../../shared/ipc/models.js';
+import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { WEEKDAY_NAMES } from '../../shared/queue/slots.js';
 import { formatHour } from '../app/time-format.js';
 import { useUi } from '../app/ui-store.js';

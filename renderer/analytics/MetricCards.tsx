@@ -1,4 +1,4 @@
-import type { MetricMap } from '../../shared/ipc/models.js';
+import type { MetricMap } from '../../shared/api/resources.js';
 import { formatMetric, metricLabel, orderedMetricNames, trendOf } from './metrics.js';
 
 const ARROWS = { up: '▲', down: '▼', flat: '■' } as const;

@@ -1,4 +1,4 @@
-import type { MetricMap } from '../../shared/ipc/models.js';
+import type { MetricMap } from '../../shared/api/resources.js';
 
 /*
  * Pure. How a metric is named and written for people. The service's metric names

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useReviewDrop } from '../review/import-review.js';
-import type { ProfileView } from '../../shared/ipc/models.js';
+import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { useMenuCommands } from '../desktop/menu-commands.js';
 import { useOpenRequests } from '../desktop/open-requests.js';
 import { AccountPage } from '../settings/AccountPage.js';

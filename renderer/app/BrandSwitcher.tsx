@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { brandInitials, textOnColor } from '../../shared/brands/colors.js';
-import { ALL_BRANDS, type BrandEntry, type ProfileView } from '../../shared/ipc/models.js';
+import { ALL_BRANDS, type BrandEntry } from '../../shared/brands/ipc.js';
+import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { call } from '../lib/ipc.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { errorMessage } from './feedback.js';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { ProfileView } from '../../shared/ipc/models.js';
+import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { featureAccess } from '../settings/permissions.js';
 import { useUi, type Route } from './ui-store.js';
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
-import { ALL_BRANDS, type OutboxItemView } from '../../shared/ipc/models.js';
+import { ALL_BRANDS } from '../../shared/brands/ipc.js';
+import type { OutboxItemView } from '../../shared/outbox/ipc.js';
 import { useNotices } from './notices.js';
 import { call } from '../lib/ipc.js';
 import { applyPostsNow, applyStatus, overlaps } from '../lib/posts-in-cache.js';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { DraftMedia } from '../../shared/ipc/models.js';
+import type { DraftMedia } from '../../shared/drafts/ipc.js';
 
 /** The screens the sidebar leads to. */
 export type Route =

@@ -1,7 +1,7 @@
 import './bulk.css';
 import { BulkLabels } from '../labels/BulkLabels.js';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ALL_BRANDS, type BrandEntry } from '../../shared/ipc/models.js';
+import { ALL_BRANDS, type BrandEntry } from '../../shared/brands/ipc.js';
 import {
   useCallback,
   useEffect,

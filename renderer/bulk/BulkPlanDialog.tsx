@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatWallTime } from '../app/time-format.js';
 import { brandsSentence, type BulkAction, type PlannedChange } from '../../shared/bulk/plan.js';
-import type { BrandEntry } from '../../shared/ipc/models.js';
+import type { BrandEntry } from '../../shared/brands/ipc.js';
 import { BrandAvatar } from '../app/BrandSwitcher.js';
 import { formatDateTime } from '../calendar/format.js';
 import { PlatformBadge } from '../calendar/PostBadges.js';

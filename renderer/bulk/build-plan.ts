@@ -1,5 +1,5 @@
 import { planBulkChange, type BulkAction, type BulkPlan } from '../../shared/bulk/plan.js';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import type { QueueSlot } from '../../shared/queue/slots.js';
 import { formatDateTime } from '../calendar/format.js';
 import { whyNotDeletable, whyNotMovable } from '../calendar/posts.js';

@@ -1,5 +1,7 @@
 import { memo, useMemo, type CSSProperties } from 'react';
-import type { BrandEntry, CalendarPost, IntegrationView } from '../../shared/ipc/models.js';
+import type { BrandEntry } from '../../shared/brands/ipc.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
+import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { BrandAvatar } from '../app/BrandSwitcher.js';
 import { brandKeyOf, countByState, orderedStates, type PostFilters } from './posts.js';
 import { platformLabel, stateLabel } from '../../shared/posts/labels.js';

@@ -3,7 +3,7 @@ import './calendar.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { startOfDay } from 'date-fns';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { useCalendarActions } from './actions.js';
 import { CalendarFilters } from './CalendarFilters.js';
 import { CalendarToolbar } from './CalendarToolbar.js';

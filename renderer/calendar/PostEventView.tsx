@@ -9,7 +9,8 @@ import {
   type MouseEvent,
   type PointerEvent,
 } from 'react';
-import type { BrandEntry, CalendarPost } from '../../shared/ipc/models.js';
+import type { BrandEntry } from '../../shared/brands/ipc.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { brandInitials, textOnColor } from '../../shared/brands/colors.js';
 import type { EventProps } from 'react-big-calendar';
 import { formatChipTime, formatTime } from './format.js';

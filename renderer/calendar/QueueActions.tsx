@@ -1,4 +1,4 @@
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { useMoveToNextFreeSlot, useShuffleQueue } from '../queue/queue-hooks.js';
 import { formatFull } from './format.js';
 import { useNotices } from '../app/notices.js';

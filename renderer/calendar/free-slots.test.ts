@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarPost, QueueSlotsView } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
+import type { QueueSlotsView } from '../../shared/queue/ipc.js';
 import { freeSlotEvents, slotSources } from './free-slots.js';
 
 const NY = 'America/New_York';

@@ -1,4 +1,5 @@
-import type { CalendarPost, QueueSlotsView } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
+import type { QueueSlotsView } from '../../shared/queue/ipc.js';
 import { emptySlotsBetween } from '../queue/empty-slots.js';
 import { instantToWall } from './time.js';
 

@@ -7,7 +7,7 @@ import {
   type MouseEvent as ReactMouseEvent,
   type RefObject,
 } from 'react';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { ROW_MINUTES } from './time-rows.js';
 import { shiftTarget, type ShiftKey } from './moves.js';
 import { whyNotMovable, type PostEvent } from './posts.js';

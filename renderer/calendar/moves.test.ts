@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { dropTarget, planMove, shiftTarget } from './moves.js';
 import { calendarPost } from '../../test/support/calendar-post.js';
 

@@ -1,4 +1,4 @@
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { firstLine, whyNotMovable } from './posts.js';
 import type { ViewName } from './range.js';
 import { keepMinutesInRow } from './time-rows.js';

@@ -2,7 +2,7 @@ import { normalizePostState, PostState } from '../../shared/api/resources.js';
 import { reviewLabel } from '../../shared/review/model.js';
 import { whyNotDeletable as postCannotBeDeleted } from '../../shared/posts/deletable.js';
 import { whyNotMovable as postCannotMove } from '../../shared/posts/movable.js';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
 import { instantToWall } from './time.js';
 import { keyRefusal } from '../app/key-access.js';

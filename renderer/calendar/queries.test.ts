@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import type { CalendarPost, PostRangeResult } from '../../shared/ipc/models.js';
+import type { CalendarPost, PostRangeResult } from '../../shared/posts/ipc.js';
 import { applyPostsNow, knownPosts, overlaps } from '../lib/posts-in-cache.js';
 import {
   movedPosts,

@@ -8,16 +8,9 @@ import {
 } from '@tanstack/react-query';
 import { startOfDay } from 'date-fns';
 import { useEffect, useMemo } from 'react';
-import {
-  ALL_BRANDS,
-  type BrandRef,
-  type BrandScope,
-  type BrandView,
-  type CalendarPost,
-  type PostRangeResult,
-  type PostsNow,
-  type PostsWritten,
-} from '../../shared/ipc/models.js';
+import { ALL_BRANDS, type BrandScope, type BrandView } from '../../shared/brands/ipc.js';
+import type { BrandRef } from '../../shared/ipc/models.js';
+import type { CalendarPost, PostRangeResult, PostsNow, PostsWritten } from '../../shared/posts/ipc.js';
 import { refusalOf } from '../../shared/bulk/plan.js';
 import { call } from '../lib/ipc.js';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import type { PostEvent } from './posts.js';
 import { keepMinutesInRow, layoutTimeRows, rowStart, type MoreEvent } from './time-rows.js';
 import { dayNumber, postsByDay } from './month-days.js';

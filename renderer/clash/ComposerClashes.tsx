@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { DraftBlock, DraftTarget } from '../../shared/ipc/models.js';
+import type { DraftBlock, DraftTarget } from '../../shared/drafts/ipc.js';
 import { clashWarnings, useClashGap, usePostsAround } from './clash-hooks.js';
 
 interface ComposerClashesProps {

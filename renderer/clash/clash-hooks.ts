@@ -7,7 +7,8 @@ import {
   type ClashPost,
   type ClashWarning,
 } from '../../shared/clash/clashes.js';
-import type { BrandRef, CalendarPost, PostRangeResult } from '../../shared/ipc/models.js';
+import type { BrandRef } from '../../shared/ipc/models.js';
+import type { CalendarPost, PostRangeResult } from '../../shared/posts/ipc.js';
 import { formatDateTime } from '../calendar/format.js';
 import { postsKey, useBrandZone } from '../calendar/queries.js';
 import { call } from '../lib/ipc.js';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ClashPost, ClashWarning } from '../../shared/clash/clashes.js';
-import type { ImportRowView } from '../../shared/ipc/models.js';
+import type { ImportRowView } from '../../shared/import/ipc.js';
 import { clashWarnings, useClashGap, usePostsAround } from './clash-hooks.js';
 
 /**

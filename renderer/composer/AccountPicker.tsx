@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import type { IntegrationView } from '../../shared/ipc/models.js';
+import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { platformRules } from '../../shared/platforms/rules.js';
 import { PLATFORM_TYPES, PlatformType } from '../../shared/platforms/types.js';
 import { call } from '../lib/ipc.js';

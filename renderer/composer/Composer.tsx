@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { activateBrand, useBrandScope } from '../app/BrandSwitcher.js';
 import { brandKeyOf } from '../calendar/posts.js';
 import { filtersOf, useCalendarStore } from '../calendar/store.js';
-import { ALL_BRANDS } from '../../shared/ipc/models.js';
+import { ALL_BRANDS } from '../../shared/brands/ipc.js';
 import { ComposerBrandStep } from './ComposerBrandStep.js';
 import { ErrorState, Loading } from '../app/feedback.js';
 import { useUi, type ComposerRequest } from '../app/ui-store.js';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { BrandEntry } from '../../shared/ipc/models.js';
+import type { BrandEntry } from '../../shared/brands/ipc.js';
 import { activateBrand, BrandAvatar } from '../app/BrandSwitcher.js';
 import { errorMessage } from '../app/feedback.js';
 

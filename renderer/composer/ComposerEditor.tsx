@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { subjectOfDraft } from '../../shared/labels/model.js';
 import { PostMeta } from '../labels/PostMeta.js';
-import type { IntegrationView } from '../../shared/ipc/models.js';
+import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import type { PlatformType } from '../../shared/platforms/types.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { useUi } from '../app/ui-store.js';

@@ -1,5 +1,5 @@
 import { MAX_COMMENT_DELAY_MINUTES } from '../../shared/api/resources.js';
-import type { DraftTarget } from '../../shared/ipc/models.js';
+import type { DraftTarget } from '../../shared/drafts/ipc.js';
 import {
   firstCommentCount,
   takesFirstComment,

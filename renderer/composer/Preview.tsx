@@ -1,4 +1,4 @@
-import type { DraftBlock, DraftTarget } from '../../shared/ipc/models.js';
+import type { DraftBlock, DraftTarget } from '../../shared/drafts/ipc.js';
 import { platformRules } from '../../shared/platforms/rules.js';
 import { describeFileLimits, describeMediaRules } from './checks.js';
 import { PlatformPreview } from '../previews/PlatformPreview.js';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ValidationIssue } from '../../shared/api/errors.js';
-import type { DraftTarget } from '../../shared/ipc/models.js';
+import type { DraftTarget } from '../../shared/drafts/ipc.js';
 import { platformRules } from '../../shared/platforms/rules.js';
 import { optionLabel, settingsFields, type SettingsField } from './settings-fields.js';
 

@@ -1,4 +1,4 @@
-import type { DraftTarget } from '../../shared/ipc/models.js';
+import type { DraftTarget } from '../../shared/drafts/ipc.js';
 import { platformRules } from '../../shared/platforms/rules.js';
 import type { Scope } from './draft-model.js';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
-import type { DraftBlock, DraftMedia, MediaObject } from '../../shared/ipc/models.js';
+import type { DraftBlock, DraftMedia } from '../../shared/drafts/ipc.js';
 import type { PlatformType } from '../../shared/platforms/types.js';
 import { blockCounts } from './checks.js';
-import { MAX_COMMENT_DELAY_MINUTES } from '../../shared/api/resources.js';
+import { MAX_COMMENT_DELAY_MINUTES, type MediaObject } from '../../shared/api/resources.js';
 import { MediaTray } from './MediaTray.js';
 import { carriesMedia, readDraggedMedia } from '../media-library/media-drag.js';
 import { useSnippetAssist } from '../snippets/SnippetAssist.js';

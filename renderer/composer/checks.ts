@@ -1,6 +1,6 @@
 import type { ValidationIssue } from '../../shared/api/errors.js';
 import type { PostTarget } from '../../shared/api/resources.js';
-import type { DraftBlock, DraftMedia, DraftTarget } from '../../shared/ipc/models.js';
+import type { DraftBlock, DraftMedia, DraftTarget } from '../../shared/drafts/ipc.js';
 import {
   ACCEPTED_MIME,
   DEFAULT_MAX_IMAGE_BYTES,

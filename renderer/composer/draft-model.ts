@@ -1,4 +1,4 @@
-import type { Draft, DraftBlock, DraftMedia, DraftTarget } from '../../shared/ipc/models.js';
+import type { Draft, DraftBlock, DraftMedia, DraftTarget } from '../../shared/drafts/ipc.js';
 import { MAX_COMMENT_DELAY_MINUTES } from '../../shared/api/resources.js';
 import type { PlatformType } from '../../shared/platforms/types.js';
 import { initialSettings } from './settings-fields.js';

@@ -1,5 +1,5 @@
 import type { PostDetail } from '../../shared/api/resources.js';
-import type { DraftBlock, DraftMedia, DraftTarget } from '../../shared/ipc/models.js';
+import type { DraftBlock, DraftMedia, DraftTarget } from '../../shared/drafts/ipc.js';
 import { PlatformType } from '../../shared/platforms/types.js';
 import { mediaKindFromPath } from '../../shared/platforms/validate.js';
 import type { WorkingDraft } from './draft-model.js';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { DraftMedia, MediaObject } from '../../shared/ipc/models.js';
+import type { DraftMedia } from '../../shared/drafts/ipc.js';
+import type { MediaObject } from '../../shared/api/resources.js';
 import { call } from '../lib/ipc.js';
 import { errorMessage } from '../app/feedback.js';
 import { draftMediaOf } from '../media-library/media-drag.js';

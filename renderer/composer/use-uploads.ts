@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
-import type { DraftMedia } from '../../shared/ipc/models.js';
+import type { DraftMedia } from '../../shared/drafts/ipc.js';
 import { call } from '../lib/ipc.js';
 import { useIpcEvent } from '../lib/use-ipc.js';
 import { errorMessage } from '../app/feedback.js';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { MenuCommand } from '../../shared/ipc/contract.js';
+import type { MenuCommand } from '../../shared/desktop/ipc.js';
 import { useUi } from '../app/ui-store.js';
 import { useCalendarStore } from '../calendar/store.js';
 import type { ViewName } from '../calendar/range.js';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { OpenRequest } from '../../shared/ipc/contract.js';
+import type { OpenRequest } from '../../shared/desktop/ipc.js';
 import { openPostInCalendar } from '../analytics/open-in-calendar.js';
 import { useUi } from '../app/ui-store.js';
 import { useBrandZone } from '../calendar/queries.js';

@@ -6,7 +6,7 @@ import {
   type EndRule,
   type EvergreenItem,
 } from '../../shared/evergreen/model.js';
-import type { IntegrationView } from '../../shared/ipc/models.js';
+import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { useEvergreenWrite } from './evergreen-hooks.js';
 
 /*

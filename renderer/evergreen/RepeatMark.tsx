@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { repeatLabel, type RepeatView } from '../../shared/evergreen/model.js';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { onEvent } from '../lib/ipc.js';
 import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
 import './evergreen.css';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IpcInput, IpcMethodName, IpcOutput } from '../../shared/ipc/contract.js';
-import type { PostsWritten } from '../../shared/ipc/models.js';
+import type { PostsWritten } from '../../shared/posts/ipc.js';
 import { call, type AppError } from '../lib/ipc.js';
 import { applyWritten, shownBrandId } from '../lib/posts-in-cache.js';
 import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { ExportFormat, ExportResult, ExportScope } from '../../shared/ipc/models.js';
+import type { ExportFormat, ExportResult, ExportScope } from '../../shared/export/ipc.js';
 import { call, type AppError } from '../lib/ipc.js';
 import './export.css';
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import type { Draft, IntegrationView } from '../../shared/ipc/models.js';
+import type { Draft } from '../../shared/drafts/ipc.js';
+import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
 import { useNotices } from '../app/notices.js';
 import { useUi } from '../app/ui-store.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { whyNotMovable } from '../../shared/posts/movable.js';
 import { TIME_PASSED } from '../../shared/posts/time-passed.js';
 import { calendarPost } from '../../test/support/calendar-post.js';

@@ -1,6 +1,6 @@
 import { normalizePostState } from '../../shared/api/resources.js';
 import type { BulkApplyInput } from '../../shared/bulk/plan.js';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { whyTimePassed } from '../../shared/posts/time-passed.js';
 
 /*

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ImportRowView } from '../../shared/ipc/models.js';
+import type { ImportRowView } from '../../shared/import/ipc.js';
 import { call, AppError } from '../lib/ipc.js';
 
 /** Edits the cells of one previewed row; main checks it again and answers its new problems. */

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
-import type { ImportPreview, ImportResult, ImportRowView } from '../../shared/ipc/models.js';
+import type { ImportPreview, ImportResult, ImportRowView } from '../../shared/import/ipc.js';
 import { call, AppError } from '../lib/ipc.js';
 import { applyWritten, shownBrandId } from '../lib/posts-in-cache.js';
 import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import type { Label, LabelsView } from '../../shared/labels/model.js';
 import { filterByLabels, labelsByName } from './label-filter.js';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { subjectOfPost, type Label, type LabelsView } from '../../shared/labels/model.js';
 
 /** The labels the calendar is filtered by, per brand (a post shows when it carries any of them). */

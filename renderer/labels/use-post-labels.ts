@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { subjectOfPost, type Label, type LabelsView } from '../../shared/labels/model.js';
 import { labelsOf } from './labels-queries.js';
 

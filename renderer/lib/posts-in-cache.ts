@@ -1,13 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  ALL_BRANDS,
-  type BrandView,
-  type CalendarPost,
-  type PostRangeResult,
-  type PostsNow,
-  type PostsWritten,
-  type SyncStatus,
-} from '../../shared/ipc/models.js';
+import { ALL_BRANDS, type BrandView } from '../../shared/brands/ipc.js';
+import type { CalendarPost, PostRangeResult, PostsNow, PostsWritten } from '../../shared/posts/ipc.js';
+import type { SyncStatus } from '../../shared/outbox/ipc.js';
 
 /*
  * The window's copies of main's posts: every listPosts answer cached by TanStack Query, keyed

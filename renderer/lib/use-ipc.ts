@@ -6,7 +6,7 @@ import {
   type QueryClient,
   type UseQueryOptions,
 } from '@tanstack/react-query';
-import type { PostsWritten } from '../../shared/ipc/models.js';
+import type { PostsWritten } from '../../shared/posts/ipc.js';
 import type {
   IpcEventName,
   IpcEventPayload,

@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MediaTag, type LibraryMedia } from '../../shared/ipc/models.js';
+import { MediaTag, type LibraryMedia } from '../../shared/media/ipc.js';
 import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
 import { useBrandZone } from '../calendar/queries.js';

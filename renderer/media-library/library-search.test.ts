@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LibraryMedia } from '../../shared/ipc/models.js';
+import type { LibraryMedia } from '../../shared/media/ipc.js';
 import { formatDimensions, formatDuration, formatSize, searchLibrary } from './library-search.js';
 
 const item = (name: string, tags: string[]): LibraryMedia => ({

@@ -1,4 +1,4 @@
-import type { LibraryMedia } from '../../shared/ipc/models.js';
+import type { LibraryMedia } from '../../shared/media/ipc.js';
 
 /*
  * Finding media in the library: every word typed must match the name or a

@@ -1,5 +1,5 @@
 import { MediaObject } from '../../shared/api/resources.js';
-import type { DraftMedia } from '../../shared/ipc/models.js';
+import type { DraftMedia } from '../../shared/drafts/ipc.js';
 import { mediaKindFromPath } from '../../shared/platforms/validate.js';
 
 /*

@@ -8,7 +8,7 @@ import {
   type RefObject,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ProfileView } from '../../shared/ipc/models.js';
+import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { errorMessage } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
 import { AppError, call } from '../lib/ipc.js';

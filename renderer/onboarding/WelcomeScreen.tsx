@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MenuCommand } from '../../shared/ipc/contract.js';
+import type { MenuCommand } from '../../shared/desktop/ipc.js';
 import { errorMessage } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
 import { call } from '../lib/ipc.js';

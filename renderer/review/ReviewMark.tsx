@@ -1,4 +1,4 @@
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { reviewLabel, type ReviewState } from '../../shared/review/model.js';
 import './review.css';
 

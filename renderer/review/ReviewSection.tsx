@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CalendarPost, PostsWritten } from '../../shared/ipc/models.js';
+import type { CalendarPost, PostsWritten } from '../../shared/posts/ipc.js';
 import { applyWritten, shownBrandId } from '../lib/posts-in-cache.js';
 import { reviewLabel, type ReviewState } from '../../shared/review/model.js';
 import { call, type AppError } from '../lib/ipc.js';

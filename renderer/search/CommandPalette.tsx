@@ -1,12 +1,8 @@
 import { keepPreviousData, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import {
-  ALL_BRANDS,
-  type BrandEntry,
-  type ProfileView,
-  type SearchHit,
-  type SnippetSegment,
-} from '../../shared/ipc/models.js';
+import { ALL_BRANDS, type BrandEntry } from '../../shared/brands/ipc.js';
+import type { ProfileView } from '../../shared/profiles/ipc.js';
+import type { SearchHit, SnippetSegment } from '../../shared/search/ipc.js';
 import { openPostInCalendar } from '../analytics/open-in-calendar.js';
 import { activateBrand, BrandAvatar, useSwitchBrand } from '../app/BrandSwitcher.js';
 import { useNotices } from '../app/notices.js';

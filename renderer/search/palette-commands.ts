@@ -1,4 +1,4 @@
-import type { BrandView } from '../../shared/ipc/models.js';
+import type { BrandView } from '../../shared/brands/ipc.js';
 import { useNotices } from '../app/notices.js';
 import { errorMessage } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';

@@ -1,4 +1,4 @@
-import type { ProfileView } from '../../shared/ipc/models.js';
+import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { ErrorState, Loading } from '../app/feedback.js';
 import { useIpcQuery } from '../lib/use-ipc.js';
 import { scopeLabel } from '../../shared/api/scopes.js';

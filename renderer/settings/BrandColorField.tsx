@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BrandScope } from '../../shared/ipc/models.js';
+import type { BrandScope } from '../../shared/brands/ipc.js';
 import { BrandAvatar, useBrandScope } from '../app/BrandSwitcher.js';
 import { useNotices } from '../app/notices.js';
 import { call } from '../lib/ipc.js';

@@ -1,4 +1,4 @@
-import type { ProfileView } from '../../shared/ipc/models.js';
+import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { useBrandScope, useSwitchBrand } from '../app/BrandSwitcher.js';
 import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
 import { useIpcQuery } from '../lib/use-ipc.js';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { DesktopSettings } from '../../shared/ipc/contract.js';
+import type { DesktopSettings } from '../../shared/desktop/ipc.js';
 import { ErrorState, errorMessage } from '../app/feedback.js';
 import { call } from '../lib/ipc.js';
 import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';

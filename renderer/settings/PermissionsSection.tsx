@@ -1,4 +1,4 @@
-import type { ProfileView } from '../../shared/ipc/models.js';
+import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { scopeLabel } from '../../shared/api/scopes.js';
 import { allFeatureAccess } from './permissions.js';
 import './preferences.css';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ProfileView } from '../../shared/ipc/models.js';
+import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { ErrorState, Loading, errorMessage } from '../app/feedback.js';
 import { useUi } from '../app/ui-store.js';
 import { call } from '../lib/ipc.js';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ProfileView } from '../../shared/ipc/models.js';
+import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { errorMessage } from '../app/feedback.js';
 import { call } from '../lib/ipc.js';
 import { checkConnectInput } from '../onboarding/connect-errors.js';

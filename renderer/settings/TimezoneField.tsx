@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { BrandView } from '../../shared/ipc/models.js';
+import type { BrandView } from '../../shared/brands/ipc.js';
 import { errorMessage } from '../app/feedback.js';
 import { TimeZonePicker } from '../app/TimeZonePicker.js';
 import { call } from '../lib/ipc.js';

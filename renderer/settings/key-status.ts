@@ -1,4 +1,4 @@
-import type { KeyStatus } from '../../shared/ipc/models.js';
+import type { KeyStatus } from '../../shared/profiles/ipc.js';
 
 /** "Test key ending in 1a2b, in the system keychain": all the renderer may ever know of a key. */
 export function describeKey(key: KeyStatus): string {

@@ -1,4 +1,4 @@
-import type { DraftTarget } from '../../shared/ipc/models.js';
+import type { DraftTarget } from '../../shared/drafts/ipc.js';
 
 /**
  * The composer's per-post switch for the accounts' signatures, shown when a

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { accountWithPlatform } from '../../shared/platforms/labels.js';
-import type { IntegrationView } from '../../shared/ipc/models.js';
+import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { SnippetInput, type Snippet } from '../../shared/snippets/model.js';
 import { ErrorState, Loading } from '../app/feedback.js';
 import { useIpcQuery } from '../lib/use-ipc.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DraftTarget } from '../../shared/ipc/models.js';
+import type { DraftTarget } from '../../shared/drafts/ipc.js';
 import { measureText } from '../../shared/platforms/text-length.js';
 import { signedDraft } from '../../shared/snippets/signature.js';
 import { countedText } from './counted-text.js';

@@ -1,4 +1,4 @@
-import type { DraftTarget } from '../../shared/ipc/models.js';
+import type { DraftTarget } from '../../shared/drafts/ipc.js';
 import { measureText } from '../../shared/platforms/text-length.js';
 import type { PlatformType } from '../../shared/platforms/types.js';
 

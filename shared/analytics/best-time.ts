@@ -21,7 +21,7 @@ export const MIN_POSTS = 10;
 /** A weekday × hour is only recommended when its mean rests on at least this many posts. */
 export const MIN_CELL_POSTS = 3;
 /** How many of the best hours "Use as queue slots" proposes. */
-export const TOP_HOURS = 5;
+const TOP_HOURS = 5;
 
 const INTERACTIONS = ['likes', 'comments', 'shares', 'clicks'] as const;
 

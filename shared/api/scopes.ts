@@ -5,7 +5,7 @@ export type Scope = z.infer<typeof Scope>;
 export const ALL_SCOPES: readonly Scope[] = Scope.options;
 
 /** A scope as a person reads it (the dashboard's key form lists the same permissions); never the raw value on screen. */
-export const SCOPE_LABELS: Record<Scope, string> = {
+const SCOPE_LABELS: Record<Scope, string> = {
   'posts:read': 'Read posts',
   'posts:write': 'Write posts',
   'media:write': 'Upload media',
@@ -20,7 +20,7 @@ export function scopeLabel(scope: string): string {
 }
 
 /** Key prefixes the spec names; live and test keys behave the same in the local service. */
-export const API_KEY_PREFIXES = { live: 'pst_live_', test: 'pst_test_' } as const;
+const API_KEY_PREFIXES = { live: 'pst_live_', test: 'pst_test_' } as const;
 export type KeyMode = keyof typeof API_KEY_PREFIXES;
 
 /** Whether a key is a live or a test one, by its prefix; null for anything else. */

@@ -1,5 +1,5 @@
 /*
- * The `brand:` filter of a search (issue 27): `brand:harbor` or `brand:"Harbor Coffee"` keeps one
+ * The `brand:` filter of a search: `brand:harbor` or `brand:"Harbor Coffee"` keeps one
  * brand's matches, in any view. Names are matched forgivingly: case and spacing do not matter, and
  * the start of a name is enough when it names one brand only.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarPost } from '../../test/support/calendar-post.js';
-import type { CalendarPost } from '../ipc/models.js';
+import type { CalendarPost } from '../posts/ipc.js';
 import { applyInputOf, brandsSentence, planBulkChange, type BulkPlanContext } from './plan.js';
 import { TIME_PASSED } from '../posts/time-passed.js';
 
@@ -116,7 +116,7 @@ describe('planBulkChange: next free queue slots', () => {
     expect(plan.blocked).toEqual([
       expect.objectContaining({
         id: other.id,
-        // The account is named with its platform (issue 26).
+        // The account is named with its platform.
         reason: 'Brand Li (LinkedIn) has no posting slots; add some under Queue.',
       }),
     ]);

@@ -2,7 +2,8 @@ import { tzOffset } from '@date-fns/tz';
 import { z } from 'zod';
 import { IsoDateTime } from '../api/resources.js';
 import { findClashes, type ClashPost, type ClashWarning, clashesByPost } from '../clash/clashes.js';
-import { BrandRef, type CalendarPost } from '../ipc/models.js';
+import { BrandRef } from '../ipc/models.js';
+import type { CalendarPost } from '../posts/ipc.js';
 import { nextFreeSlots, wallTimeToInstant, type QueueSlot } from '../queue/slots.js';
 import { TIME_PASSED, timeHasPassed } from '../posts/time-passed.js';
 import { accountWithPlatform } from '../platforms/labels.js';
@@ -103,7 +104,7 @@ export interface BulkPlanContext {
 
 const firstLine = (text: string) =>
   (text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '').trim().slice(0, 140) || '(no text)';
-// The platform goes with the name: the same name on two platforms is two accounts (issue 26).
+// The platform goes with the name: the same name on two platforms is two accounts.
 const accountOf = (p: CalendarPost) => accountWithPlatform(p.integration.name, p.integration.platform);
 
 /** The wall fields of `ms` in `zone`. */

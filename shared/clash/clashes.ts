@@ -18,7 +18,7 @@ const DAY = 24 * 60 * MINUTE;
 /** The gap a brand wants between two posts of one account, unless set otherwise. */
 export const DEFAULT_CLASH_GAP_MINUTES = 60;
 /** How far back and ahead the same text of one account counts as a duplicate. */
-export const DUPLICATE_WINDOW_DAYS = 7;
+const DUPLICATE_WINDOW_DAYS = 7;
 /** The gap setting's bounds: 0 turns the gap warning off; at most a day. */
 export const MAX_CLASH_GAP_MINUTES = 24 * 60;
 export const ClashGapMinutes = z.number().int().min(0).max(MAX_CLASH_GAP_MINUTES);

@@ -1,7 +1,7 @@
 import { MAX_JSON_NESTING, nestsDeeperThan } from '../json/nesting.js';
 import { z } from 'zod';
 import { IsoDateTime } from '../api/resources.js';
-import { DraftMedia } from '../ipc/models.js';
+import { DraftMedia } from '../drafts/ipc.js';
 import { PlatformType } from '../platforms/types.js';
 
 /*
@@ -10,10 +10,9 @@ import { PlatformType } from '../platforms/types.js';
  */
 
 /** A calendar day in the brand's zone, "YYYY-MM-DD". */
-export const LocalDate = z
+const LocalDate = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Write the day as YYYY-MM-DD.');
-export type LocalDate = z.infer<typeof LocalDate>;
 
 /** When an evergreen post stops going again: never, after N repeats (per account), or after a day. */
 export const EndRule = z.discriminatedUnion('kind', [
@@ -25,7 +24,7 @@ export const EndRule = z.discriminatedUnion('kind', [
 export type EndRule = z.infer<typeof EndRule>;
 
 /** Days between two repeats of one post on one account: at least a day, so a repeat never follows itself. */
-export const MIN_COOLDOWN_DAYS = 1;
+const MIN_COOLDOWN_DAYS = 1;
 export const MAX_VERSIONS = 20;
 
 export const EvergreenTarget = z.object({
@@ -41,7 +40,7 @@ export const EvergreenTarget = z.object({
 export type EvergreenTarget = z.infer<typeof EvergreenTarget>;
 
 /** Only media already on the service: a repeat must not depend on a file on this computer. */
-export const EvergreenMedia = DraftMedia.extend({ mediaId: z.string().min(1), path: z.string().min(1) });
+const EvergreenMedia = DraftMedia.extend({ mediaId: z.string().min(1), path: z.string().min(1) });
 
 export const EvergreenItemInput = z.object({
   id: z.string().min(1).max(200).optional(),

@@ -41,7 +41,7 @@ export const LABEL_COLOR_NAMES: Record<LabelColor, string> = {
   grey: 'Grey',
 };
 
-export const MAX_LABEL_NAME = 40;
+const MAX_LABEL_NAME = 40;
 export const LabelName = z
   .string()
   .trim()
@@ -51,7 +51,7 @@ export const LabelName = z
   .regex(/^[^,;:"\p{Cc}]+$/u, 'A label name cannot hold a comma, semicolon, colon or quote.');
 
 /** A calendar day, yyyy-mm-dd, in the brand's zone. */
-export const CalendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is written yyyy-mm-dd.');
+const CalendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is written yyyy-mm-dd.');
 
 /** A campaign's days, first and last included. */
 export const CampaignRange = z
@@ -121,11 +121,10 @@ export function parseLabelQuery(query: string): { labels: string[]; rest: string
   return { labels: values, rest };
 }
 
-/** Labels in an export's cell: names separated by semicolons. */
-export const LABELS_CELL_SEPARATOR = '; ';
-export function labelsToCell(names: readonly string[]): string {
-  return names.join(LABELS_CELL_SEPARATOR);
-}
+/**
+ * The label names in an import file's cell: an export writes them separated by semicolons; a comma
+ * is read as one too, and a name given twice counts once.
+ */
 export function labelsFromCell(cell: string): string[] {
   return [
     ...new Set(

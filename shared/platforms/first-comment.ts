@@ -12,7 +12,7 @@ import type { FirstComment } from './first-comment-schema.js';
  */
 
 /** Comment limits, in graphemes: each network's own for a comment, not for a post. */
-export const firstCommentLimits = {
+const firstCommentLimits = {
   instagram: 2200,
   linkedin: 1250,
   'linkedin-page': 1250,

@@ -9,7 +9,7 @@ import type { PlatformType } from './types.js';
 
 const base = <T extends PlatformType>(type: T) => ({ __type: z.literal(type) });
 
-export const TikTokPrivacyLevel = z
+const TikTokPrivacyLevel = z
   .enum(['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'])
   .meta({ title: 'Who can view', description: 'TikTok requires an explicit choice; none is pre-selected.' });
 

@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  countGraphemes,
-  standsAlone,
-  countXWeighted,
-  platformRules,
-  validatePostTarget,
-  X_MAX_TEXT_LENGTH,
-} from './index.js';
+import { countGraphemes, standsAlone, countXWeighted, X_MAX_TEXT_LENGTH } from './text.js';
+import { platformRules } from './rules.js';
+import { validatePostTarget } from './validate.js';
 import type { PostTarget } from '../api/resources.js';
 import { watchSegmenter, watchTwitterText } from '../../test/support/counting.js';
 

@@ -56,7 +56,7 @@ const text = (maxLength: number) =>
 const fill = (units: number, unit: string, head = '', tail = '') =>
   head + unit.repeat(Math.floor((units - head.length - tail.length) / unit.length)) + tail;
 
-/** The texts that made twitter-text quadratic (issue 15), at a given length. */
+/** The texts that made twitter-text quadratic, at a given length. */
 const adversarial = (units: number): [string, string][] => [
   ['"a." repeated', fill(units, 'a.')],
   ['"a-" repeated, then " x.y"', fill(units, 'a-', '', ' x.y')],
@@ -110,7 +110,7 @@ describe('X weighted length without twitter-text quadratic cases', () => {
     expect(parseXText(fill(X_MAX_TEXT_LENGTH, 'a.')).weightedLength).toBe(X_MAX_TEXT_LENGTH);
   });
 
-  it('hands twitter-text each known worst case at the X cap only in pieces it parses in linear time (issue 15)', () => {
+  it('hands twitter-text each known worst case at the X cap only in pieces it parses in linear time', () => {
     // twitter-text's time grows with the square of a word holding dots. What reaches it: each unit
     // of the text at most once, and no word with a dot longer than X_MAX_LINKED_WORD (longer ones
     // are refused uncounted, dots no domain can hold are rewritten). The counting's speed at the

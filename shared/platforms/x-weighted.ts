@@ -4,7 +4,7 @@ import { z } from 'zod';
 /*
  * X's weighted length as twitter-text's parseTweet gives it, without its worst case: its URL
  * matcher (regexen.extractUrl) is tried after every punctuation mark and, where no domain can
- * end, scans the rest of the word and backtracks, so "a." repeated takes seconds (issue 15).
+ * end, scans the rest of the word and backtracks, so "a." repeated takes seconds.
  * The text is cut and rewritten only in ways that cannot change parseTweet's answer, proven
  * against it by the property tests in x-weighted.test.ts:
  *

@@ -6,14 +6,13 @@ import { z } from 'zod';
  * file Postdeck exports imports back unchanged. samples/README.md is the reference users read.
  */
 
-/** A line holding only `---` splits a `text` cell into thread blocks. */
-export const BLOCK_SEPARATOR = /\r?\n---\r?\n/;
 /** Characters one cell of an import file may hold (a post's text is capped at 100,000 too). */
 export const MAX_IMPORT_CELL_CHARS = 100_000;
 
 /**
- * A cell split into a thread's blocks at BLOCK_SEPARATOR's lines of `---`, by hand in one pass of
- * indexOf: String.split with that regex took 3.4 s on a 40 MB cell (V8's generic regex split).
+ * A cell split into a thread's blocks at each line holding only `---` (a `text` cell's thread), by
+ * hand in one pass of indexOf: String.split with a regex took 3.4 s on a 40 MB cell (V8's generic
+ * regex split).
  */
 export function splitBlocks(text: string): string[] {
   const blocks: string[] = [];
@@ -31,7 +30,7 @@ export function splitBlocks(text: string): string[] {
   return blocks;
 }
 /** Several accounts or media URLs in one cell. */
-export const LIST_SEPARATOR = ';';
+const LIST_SEPARATOR = ';';
 
 export const COLUMN = {
   text: 'text',

@@ -226,7 +226,7 @@ export const X_LINK_LENGTH = xConfig.transformedURLLength;
 const SHORT_LINK_LENGTH = 30;
 
 /** The host of a link as written (with or without its scheme), without "www.". */
-export function linkDomain(url: string): string {
+function linkDomain(url: string): string {
   const host = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/)[0] ?? url;
   return host.replace(/^www\./i, '').toLowerCase();
 }
@@ -305,7 +305,7 @@ export interface Crop {
 }
 
 /** Share of a picture below which a crop is not worth a warning (a few pixels of edge). */
-export const CROP_WARNING_THRESHOLD = 0.03;
+const CROP_WARNING_THRESHOLD = 0.03;
 
 /** The frame a picture of this size gets, and how much of it the frame cuts. */
 export function cropOf(width: number, height: number, frame: MediaFrame): Crop {

@@ -41,6 +41,16 @@ export const PostReview = z.object({
 });
 export type PostReview = z.infer<typeof PostReview>;
 
+/** A brand's review settings: posts wait for approval before they are sent; the colour packs show. */
+export const ReviewSettingsView = z.object({
+  needsApproval: z.boolean(),
+  colour: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .nullable(),
+});
+export type ReviewSettingsView = z.infer<typeof ReviewSettingsView>;
+
 /** How long a reviewer's comment may be; longer ones are refused, not cut. */
 export const MAX_REVIEW_COMMENT = 5_000;
 /** How many posts one pack may hold. */

@@ -32,7 +32,7 @@ export interface Inserted {
 }
 
 /** Replaces text[start, end) with the snippet's body. */
-export function replaceRange(text: string, start: number, end: number, body: string): Inserted {
+function replaceRange(text: string, start: number, end: number, body: string): Inserted {
   const next = text.slice(0, start) + body + text.slice(end);
   return { text: next, caret: start + body.length };
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * `/name`) and per-account signatures, one schema each for the IPC contract and main's store.
  */
 
-export const SnippetName = z
+const SnippetName = z
   .string()
   .regex(
     /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/,

@@ -5,7 +5,7 @@
  */
 
 /** Between the text and the signature: an empty line. */
-export const SIGNATURE_GAP = '\n\n';
+const SIGNATURE_GAP = '\n\n';
 
 /** The text with the signature after it; unchanged when already signed (an edited post). */
 export function signText(text: string, signature: string | null | undefined): string {

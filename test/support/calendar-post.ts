@@ -1,4 +1,4 @@
-import type { CalendarPost } from '../../shared/ipc/models.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 
 /** A post as the calendar holds it, for tests: scheduled, on one X account; any field can be given. */
 export function calendarPost(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planBulkChange } from '../../../shared/bulk/plan.js';
-import type { CalendarPost, IntegrationView } from '../../../shared/ipc/models.js';
+import type { CalendarPost } from '../../../shared/posts/ipc.js';
+import type { IntegrationView } from '../../../shared/integrations/ipc.js';
 import { TIME_PASSED } from '../../../shared/posts/time-passed.js';
 import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
 import { startTestService, type TestService } from '../support.js';

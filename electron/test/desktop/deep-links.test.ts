@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OpenRequest } from '../../../shared/ipc/contract.js';
+import { OpenRequest } from '../../../shared/desktop/ipc.js';
 import { deepLinkIn, hasDeepLink, parseDeepLink } from '../../desktop/deep-links.js';
 
 /* postdeck:// links: what each opens, and every other link refused, as an IPC input would be. */

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DesktopSettings } from '../../../shared/ipc/contract.js';
+import type { DesktopSettings } from '../../../shared/desktop/ipc.js';
 import { createAppServices, type AppServices } from '../../app-services.js';
 import { MemorySecretStore } from '../../secrets/memory-secret-store.js';
 

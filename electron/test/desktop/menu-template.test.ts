@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { MenuCommand } from '../../../shared/ipc/contract.js';
+import { MenuCommand } from '../../../shared/desktop/ipc.js';
 import { buildMenuTemplate, MENU_COMMANDS } from '../../desktop/menu-template.js';
 
 /* The native menu as data: every command reachable with its shortcut, standard menus in place. */

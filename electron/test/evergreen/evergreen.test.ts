@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IntegrationView } from '../../../shared/ipc/models.js';
+import type { IntegrationView } from '../../../shared/integrations/ipc.js';
 import { startTestService, type TestService } from '../support.js';
 import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
 

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DraftBlock, DraftInput, ExportFormat, IntegrationView } from '../../../shared/ipc/models.js';
+import type { DraftBlock, DraftInput } from '../../../shared/drafts/ipc.js';
+import type { ExportFormat } from '../../../shared/export/ipc.js';
+import type { IntegrationView } from '../../../shared/integrations/ipc.js';
 import { startTestService, type TestService } from '../support.js';
 import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
 

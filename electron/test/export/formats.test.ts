@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { calendarPost } from '../../../test/support/calendar-post.js';
 import type { PostDetail } from '../../../shared/api/resources.js';
-import type { CalendarPost } from '../../../shared/ipc/models.js';
+import type { CalendarPost } from '../../../shared/posts/ipc.js';
 import { csvCells, csvColumns, type PostRecord } from '../../../shared/posts-file/columns.js';
 import { toCsv, toIcs, toJson } from '../../export/formats.js';
 import { postRecords, zonedIso } from '../../export/post-records.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IntegrationView } from '../../../shared/ipc/models.js';
+import type { IntegrationView } from '../../../shared/integrations/ipc.js';
 import { checkRow, type RowContext } from '../../import/import-row.js';
 import { watchTwitterText } from '../../../test/support/counting.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarPost } from '../../../shared/ipc/models.js';
+import type { CalendarPost } from '../../../shared/posts/ipc.js';
 import { subjectOfPost, type LabelsView } from '../../../shared/labels/model.js';
 import { startTestService, type TestService } from '../support.js';
 import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';

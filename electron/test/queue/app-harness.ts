@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IpcEventName, IpcInput, IpcMethodName, IpcOutput } from '../../../shared/ipc/contract.js';
-import type { IntegrationView } from '../../../shared/ipc/models.js';
+import type { IntegrationView } from '../../../shared/integrations/ipc.js';
 import { createAppServices, type AppServicesOptions } from '../../app-services.js';
 import { MemorySecretStore } from '../../secrets/memory-secret-store.js';
 import type { TestService } from '../support.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
-import type { IntegrationView } from '../../../shared/ipc/models.js';
+import type { IntegrationView } from '../../../shared/integrations/ipc.js';
 import { startTestService, type TestService } from '../support.js';
 import { openConnectedApp, type ConnectedApp } from './app-harness.js';
 

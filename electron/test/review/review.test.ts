@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CalendarPost } from '../../../shared/ipc/models.js';
+import type { CalendarPost } from '../../../shared/posts/ipc.js';
 import { HELD_FOR_APPROVAL, REPLY_FORMAT, type ReviewReply } from '../../../shared/review/model.js';
 import { AppFailure } from '../../core/app-failure.js';
 import { REPLY_REFUSED } from '../../posts/review-writes.js';

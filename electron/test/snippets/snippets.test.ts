@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IntegrationView } from '../../../shared/ipc/models.js';
+import type { IntegrationView } from '../../../shared/integrations/ipc.js';
 import { sentResults, startTestService, type TestService } from '../support.js';
 import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
 

@@ -14,7 +14,8 @@ import type { SyncEngine, SyncEngineOptions } from '../../sync/sync-engine.js';
 import { composePosts } from '../../compose-posts.js';
 import type { PostCommands } from '../../posts/post-commands.js';
 import type { ReviewLens } from '../../review/review-lens.js';
-import type { DraftInput, PostRange, PostRangeResult } from '../../../shared/ipc/models.js';
+import type { DraftInput } from '../../../shared/drafts/ipc.js';
+import type { PostRange, PostRangeResult } from '../../../shared/posts/ipc.js';
 
 /*
  * A real local service on a free port with its own data dir, a real libsql

@@ -4,12 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IpcEventName } from '../../../shared/ipc/contract.js';
 import type { IpcResult } from '../../../shared/ipc/errors.js';
-import type {
-  CalendarPost,
-  IntegrationView,
-  OutboxItemView,
-  SyncStatus,
-} from '../../../shared/ipc/models.js';
+import type { CalendarPost } from '../../../shared/posts/ipc.js';
+import type { IntegrationView } from '../../../shared/integrations/ipc.js';
+import type { OutboxItemView, SyncStatus } from '../../../shared/outbox/ipc.js';
 import { startFaultProxy, type FaultProxy } from '../../../test/support/fault-proxy.js';
 import { createAppServices } from '../../app-services.js';
 import { createSandboxStarter } from '../../profiles/sandbox.js';

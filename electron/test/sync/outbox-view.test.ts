@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
 import type { PostListItem } from '../../../shared/api/resources.js';
-import type { CalendarPost } from '../../../shared/ipc/models.js';
+import type { CalendarPost } from '../../../shared/posts/ipc.js';
 import { composePosts } from '../../compose-posts.js';
 import { openDatabase, type AppDatabase } from '../../store/database.js';
 import { OutboxRepo, type CreatePayload, type OutboxOp } from '../../store/outbox-repo.js';

@@ -1,3 +1,0 @@
-export * from './errors.js';
-export * from './models.js';
-export * from './contract.js';
