@@ -1,16 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App } from './app/App.js';
-import { preloadCalendar } from './app/AppShell.js';
-import { createQueryClient } from './app/query-client.js';
-import { ScreenBoundary } from './app/ScreenBoundary.js';
-import './app/theme.css';
+import { App } from './shell/App.js';
+import { preloadCalendar } from './shell/AppShell.js';
+import { createQueryClient } from './shell/query-client.js';
+import { ScreenBoundary } from './ui/ScreenBoundary.js';
+import './ui/theme.css';
 import { startTheme } from './settings/theme.js';
-import { routeExternalLinks } from './app/external-links.js';
-import { useUi } from './app/ui-store.js';
-import { setHour12 } from './app/time-format.js';
-import { call } from './lib/ipc.js';
+import { routeExternalLinks } from './shell/external-links.js';
+import { useUi } from './ui/ui-store.js';
+import { setHour12 } from './ui/time-format.js';
+import { call } from './ipc/ipc.js';
 import { prefetchAtStart } from './calendar/queries.js';
 
 const container = document.getElementById('root');

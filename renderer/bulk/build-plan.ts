@@ -3,7 +3,7 @@ import type { CalendarPost } from '../../shared/ipc/models.js';
 import type { QueueSlot } from '../../shared/queue/slots.js';
 import { formatDateTime } from '../calendar/format.js';
 import { whyNotDeletable, whyNotMovable } from '../calendar/posts.js';
-import { call } from '../lib/ipc.js';
+import { call } from '../ipc/ipc.js';
 
 /*
  * Gathers what a bulk plan needs from main (the posts around the selection,

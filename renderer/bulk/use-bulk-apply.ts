@@ -3,10 +3,10 @@ import { useCallback } from 'react';
 import { create } from 'zustand';
 import { applyInputOf, BULK_DELETE_GRACE_SECONDS, type BulkPlan } from '../../shared/bulk/plan.js';
 import { formatDateTime } from '../calendar/format.js';
-import { useNotices } from '../app/notices.js';
-import { AppError, call } from '../lib/ipc.js';
+import { useNotices } from '../ui/notice-store.js';
+import { AppError, call } from '../ipc/ipc.js';
 import type { PostsWritten } from '../../shared/ipc/models.js';
-import { applyWritten } from '../lib/posts-in-cache.js';
+import { applyWritten } from '../ipc/posts-in-cache.js';
 
 /*
  * Applying a shown plan: ONE call to main, which queues every change in one outbox transaction and

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startOfDay } from 'date-fns';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { BrandScope, BrandView, CalendarPost } from '../../shared/ipc/models.js';
-import { call } from '../lib/ipc.js';
+import { call } from '../ipc/ipc.js';
 import { useCalendarActions } from './actions.js';
 import { CalendarFilters } from './CalendarFilters.js';
 import { CalendarToolbar } from './CalendarToolbar.js';
@@ -14,7 +14,7 @@ import { RepeatsProvider } from '../evergreen/RepeatMark.js';
 import { CalendarGrid } from './CalendarGrid.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { useEmptySlots } from './empty-slots.js';
-import { useUi } from '../app/ui-store.js';
+import { useUi } from '../ui/ui-store.js';
 import { formatDateTime } from './format.js';
 import { useFixedPostHint, useGlobalShortcuts, usePostKeys } from './interaction.js';
 import { dropTarget, groupMembers, planMove } from './moves.js';
@@ -29,8 +29,8 @@ import {
   whyNotDeletable,
   type PostEvent,
 } from './posts.js';
-import { knownPosts } from '../lib/posts-in-cache.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { knownPosts } from '../ipc/posts-in-cache.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import {
   brandScopeKey,
   brandsKey,
@@ -42,7 +42,7 @@ import {
 import { stepDate, type ViewName } from './range.js';
 import { filtersOf, useCalendarStore } from './store.js';
 import { instantToWall } from './time.js';
-import { useNotices } from '../app/notices.js';
+import { useNotices } from '../ui/notice-store.js';
 import { BulkBar, useBulkSelection } from '../bulk/BulkBar.js';
 import { useMoveClashCheck } from '../clash/clash-hooks.js';
 import { LabelFilters } from '../labels/LabelFilters.js';

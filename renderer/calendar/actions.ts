@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 import type { CalendarPost, PostsNow, WriteResult } from '../../shared/ipc/models.js';
-import { AppError, call } from '../lib/ipc.js';
+import { AppError, call } from '../ipc/ipc.js';
 import { formatDateTime } from './format.js';
 import { reverseMoves, type PostMove } from './moves.js';
-import { ALL_POSTS, applyPostsNow, applyWritten, knownPosts } from '../lib/posts-in-cache.js';
+import { ALL_POSTS, applyPostsNow, applyWritten, knownPosts } from '../ipc/posts-in-cache.js';
 import { movedPosts, postsAsShown } from './queries.js';
-import { useNotices } from '../app/notices.js';
+import { useNotices } from '../ui/notice-store.js';
 
 const UNDO_DEPTH = 20;
 

@@ -1,8 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { CalendarPost } from '../../shared/ipc/models.js';
-import { call } from '../lib/ipc.js';
-import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import { call } from '../ipc/ipc.js';
+import { ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
 import { ROW_MINUTES } from './time-rows.js';
 import { MINUTE, useCurrentMinute } from './clock.js';
 import { freeSlotEvents, slotSources, type SlotEvent } from './free-slots.js';

@@ -1,4 +1,4 @@
-import { hour12 } from '../app/time-format.js';
+import { hour12 } from '../ui/time-format.js';
 import { wallMinuteOfDay } from './time.js';
 
 /*

@@ -12,7 +12,7 @@ import {
   whyNotMovable,
 } from './posts.js';
 import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
-import { useKeyAccess } from '../app/key-access.js';
+import { useKeyAccess } from '../ui/key-access.js';
 import { calendarPost } from '../../test/support/calendar-post.js';
 
 let n = 0;

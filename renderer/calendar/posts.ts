@@ -5,7 +5,7 @@ import { whyNotMovable as postCannotMove } from '../../shared/posts/movable.js';
 import type { CalendarPost } from '../../shared/ipc/models.js';
 import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
 import { instantToWall } from './time.js';
-import { keyRefusal } from '../app/key-access.js';
+import { keyRefusal } from '../ui/key-access.js';
 
 /** How long a post looks in the week and day views: one slot, so it can be seen and grabbed. */
 export const EVENT_MINUTES = 30;

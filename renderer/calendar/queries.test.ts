@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { CalendarPost, PostRangeResult } from '../../shared/ipc/models.js';
-import { applyPostsNow, knownPosts, overlaps } from '../lib/posts-in-cache.js';
+import { applyPostsNow, knownPosts, overlaps } from '../ipc/posts-in-cache.js';
 import { reverseMoves } from './moves.js';
 import {
   movedPosts,

@@ -14,9 +14,9 @@ import {
   type PostRangeResult,
   type PostsNow,
 } from '../../shared/ipc/models.js';
-import { call } from '../lib/ipc.js';
-import { knownPosts, type InstantRange } from '../lib/posts-in-cache.js';
-import { ipcKey } from '../lib/use-ipc.js';
+import { call } from '../ipc/ipc.js';
+import { knownPosts, type InstantRange } from '../ipc/posts-in-cache.js';
+import { ipcKey } from '../ipc/use-ipc.js';
 import type { PostMove } from './moves.js';
 import { postsInRange, rangeInstants, visibleWallRange, type ViewName } from './range.js';
 import { useCalendarStore } from './store.js';

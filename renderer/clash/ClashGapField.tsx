@@ -5,9 +5,9 @@ import {
   DEFAULT_CLASH_GAP_MINUTES,
   MAX_CLASH_GAP_MINUTES,
 } from '../../shared/clash/clashes.js';
-import { errorMessage } from '../app/feedback.js';
-import { call } from '../lib/ipc.js';
-import { invalidateOtherInputs, ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import { errorMessage } from '../ui/feedback.js';
+import { call } from '../ipc/ipc.js';
+import { invalidateOtherInputs, ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
 
 /**

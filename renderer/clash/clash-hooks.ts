@@ -10,8 +10,8 @@ import {
 import type { BrandRef, CalendarPost, PostRangeResult } from '../../shared/ipc/models.js';
 import { formatDateTime } from '../calendar/format.js';
 import { postsKey, useBrandZone } from '../calendar/queries.js';
-import { call } from '../lib/ipc.js';
-import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import { call } from '../ipc/ipc.js';
+import { ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
 
 /*
  * The clash rules of shared/clash applied where a post is about to land: the

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BrandEntry } from '../../shared/ipc/models.js';
-import { activateBrand, BrandAvatar } from '../app/BrandSwitcher.js';
-import { errorMessage } from '../app/feedback.js';
+import { BrandAvatar } from '../ui/BrandAvatar.js';
+import { activateBrand } from '../ui/queries.js';
+import { errorMessage } from '../ui/feedback.js';
 
 /**
  * A new post from the all-brands view first picks its brand (issue 27): the composer then lists

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { call } from '../lib/ipc.js';
-import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
-import { EmptyState, ErrorState, Loading, errorMessage } from '../app/feedback.js';
+import { call } from '../ipc/ipc.js';
+import { ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
+import { EmptyState, ErrorState, Loading, errorMessage } from '../ui/feedback.js';
 import { useState } from 'react';
 import { MakeEvergreenButton } from '../evergreen/MakeEvergreenButton.js';
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { DraftMedia, MediaObject } from '../../shared/ipc/models.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import type { UploadView } from './use-uploads.js';
 import { writeDraggedMedia } from '../media-library/media-drag.js';
 

@@ -1,6 +1,6 @@
 import type { PostDetail } from '../../shared/api/resources.js';
-import { call } from '../lib/ipc.js';
-import type { ComposerRequest } from '../app/ui-store.js';
+import { call } from '../ipc/ipc.js';
+import type { ComposerRequest } from '../ui/ui-store.js';
 import { emptyDraft, type WorkingDraft } from './draft-model.js';
 import { draftFromPosts } from './from-post.js';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { call } from '../lib/ipc.js';
-import { errorMessage } from '../app/feedback.js';
+import { call } from '../ipc/ipc.js';
+import { errorMessage } from '../ui/feedback.js';
 import type { WorkingDraft } from './draft-model.js';
 import { rememberOpenDraft } from './open-draft.js';
 

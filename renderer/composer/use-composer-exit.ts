@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { call } from '../lib/ipc.js';
-import { useUi } from '../app/ui-store.js';
+import { call } from '../ipc/ipc.js';
+import { useUi } from '../ui/ui-store.js';
 import * as model from './draft-model.js';
-import { useNotices } from '../app/notices.js';
+import { useNotices } from '../ui/notice-store.js';
 import { rememberOpenDraft } from './open-draft.js';
 
 /**

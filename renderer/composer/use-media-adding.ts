@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DraftMedia, MediaObject } from '../../shared/ipc/models.js';
-import { call } from '../lib/ipc.js';
-import { errorMessage } from '../app/feedback.js';
+import { call } from '../ipc/ipc.js';
+import { errorMessage } from '../ui/feedback.js';
 import { draftMediaOf } from '../media-library/media-drag.js';
 import { kindOfFile } from './checks.js';
 import * as model from './draft-model.js';

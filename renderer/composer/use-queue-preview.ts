@@ -1,4 +1,4 @@
-import { errorMessage } from '../app/feedback.js';
+import { errorMessage } from '../ui/feedback.js';
 import { useNextFreeSlots } from '../queue/queue-hooks.js';
 import type { QueuePreview } from './SendBar.js';
 import { slotTime } from './send-messages.js';

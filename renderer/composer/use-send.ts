@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ValidationIssue } from '../../shared/api/errors.js';
-import { AppError, call } from '../lib/ipc.js';
-import { errorMessage } from '../app/feedback.js';
-import { applyWritten, shownBrandId } from '../lib/posts-in-cache.js';
+import { AppError, call } from '../ipc/ipc.js';
+import { errorMessage } from '../ui/feedback.js';
+import { applyWritten, shownBrandId } from '../ipc/posts-in-cache.js';
 import { subjectOfDraft, type LabelsView } from '../../shared/labels/model.js';
 import { labelsKey } from '../labels/labels-queries.js';
 import type { WorkingDraft } from './draft-model.js';

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
 import type { DraftMedia } from '../../shared/ipc/models.js';
-import { call } from '../lib/ipc.js';
-import { useIpcEvent } from '../lib/use-ipc.js';
-import { errorMessage } from '../app/feedback.js';
+import { call } from '../ipc/ipc.js';
+import { useIpcEvent } from '../ipc/use-ipc.js';
+import { errorMessage } from '../ui/feedback.js';
 
 /** One file on its way to the service, as the media tray shows it. */
 export interface UploadView {

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { OpenRequest } from '../../shared/ipc/contract.js';
 import { openPostInCalendar } from '../analytics/open-in-calendar.js';
-import { useUi } from '../app/ui-store.js';
+import { useUi } from '../ui/ui-store.js';
 import { useBrandZone } from '../calendar/queries.js';
-import { call } from '../lib/ipc.js';
-import { useIpcEvent } from '../lib/use-ipc.js';
+import { call } from '../ipc/ipc.js';
+import { useIpcEvent } from '../ipc/use-ipc.js';
 
 /**
  * Opens what main asks for (a clicked notification, a postdeck:// link, the tray's Outbox): a post

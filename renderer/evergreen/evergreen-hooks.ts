@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IpcInput, IpcMethodName, IpcOutput } from '../../shared/ipc/contract.js';
 import type { PostsWritten } from '../../shared/ipc/models.js';
-import { call, type AppError } from '../lib/ipc.js';
-import { applyWritten, shownBrandId } from '../lib/posts-in-cache.js';
-import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
+import { call, type AppError } from '../ipc/ipc.js';
+import { applyWritten, shownBrandId } from '../ipc/posts-in-cache.js';
+import { useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
 
 /*
  * Evergreen lists as hooks: main owns them (the local db) and makes the

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { ExportFormat, ExportResult, ExportScope } from '../../shared/ipc/models.js';
-import { call, type AppError } from '../lib/ipc.js';
+import { call, type AppError } from '../ipc/ipc.js';
 import './export.css';
 
 /*

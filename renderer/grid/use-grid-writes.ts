@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { BulkApplyInput } from '../../shared/bulk/plan.js';
-import { errorMessage } from '../app/feedback.js';
-import { useNotices } from '../app/notices.js';
+import { errorMessage } from '../ui/feedback.js';
+import { useNotices } from '../ui/notice-store.js';
 import { useBulkApply, useLastBatch } from '../bulk/use-bulk-apply.js';
 import { formatDateTime } from '../calendar/format.js';
-import { call } from '../lib/ipc.js';
-import { applyWritten } from '../lib/posts-in-cache.js';
+import { call } from '../ipc/ipc.js';
+import { applyWritten } from '../ipc/posts-in-cache.js';
 
 /*
  * The grid's writes, through the one door in main: a swap is ONE bulk change (both reschedules in

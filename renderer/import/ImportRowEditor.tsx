@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ImportRowView } from '../../shared/ipc/models.js';
-import { call, AppError } from '../lib/ipc.js';
+import { call, AppError } from '../ipc/ipc.js';
 
 /** Edits the cells of one previewed row; main checks it again and answers its new problems. */
 export function ImportRowEditor(props: {

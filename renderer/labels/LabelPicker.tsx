@@ -8,9 +8,9 @@ import {
   type LabelColor,
   type LabelsView,
 } from '../../shared/labels/model.js';
-import { useNotices } from '../app/notices.js';
-import { call } from '../lib/ipc.js';
-import { ipcKey } from '../lib/use-ipc.js';
+import { useNotices } from '../ui/notice-store.js';
+import { call } from '../ipc/ipc.js';
+import { ipcKey } from '../ipc/use-ipc.js';
 import { LabelPill } from './LabelPill.js';
 import {
   labelsOf,

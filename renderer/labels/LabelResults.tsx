@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { AnalyticsResponse } from '../../shared/api/resources.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import { formatMetric, metricLabel } from '../analytics/metrics.js';
 import { postMetricNames } from '../analytics/recent-posts.js';
 import { LabelPill } from './LabelPill.js';

@@ -7,7 +7,7 @@ import {
   type Label,
   type LabelColor,
 } from '../../shared/labels/model.js';
-import { useNotices } from '../app/notices.js';
+import { useNotices } from '../ui/notice-store.js';
 import { LabelPill } from './LabelPill.js';
 import { useDeleteLabel, useLabels, useSaveLabel } from './labels-queries.js';
 import './labels.css';

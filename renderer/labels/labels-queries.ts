@@ -9,8 +9,8 @@ import { useCallback, useMemo } from 'react';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import type { Label, LabelInput, LabelsView, PostNote } from '../../shared/labels/model.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import { call, type AppError } from '../lib/ipc.js';
-import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import { call, type AppError } from '../ipc/ipc.js';
+import { ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
 
 /*
  * The window's side of labels and notes: one read of the brand's labels and who carries them

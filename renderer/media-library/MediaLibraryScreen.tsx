@@ -1,13 +1,13 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MediaTag, type LibraryMedia } from '../../shared/ipc/models.js';
-import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
+import { EmptyState, ErrorState, Loading } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
 import { useBrandZone } from '../calendar/queries.js';
 import { openPostInCalendar } from '../analytics/open-in-calendar.js';
 import { openRequested } from '../desktop/open-requests.js';
-import { call, type AppError } from '../lib/ipc.js';
-import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
+import { call, type AppError } from '../ipc/ipc.js';
+import { useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
 import { formatDimensions, formatDuration, formatSize, searchLibrary } from './library-search.js';
 import { draftMediaOf, writeDraggedMedia } from './media-drag.js';
 import { UploadButton } from './UploadButton.js';

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
-import { errorMessage } from '../app/feedback.js';
-import { call } from '../lib/ipc.js';
-import { useIpcEvent } from '../lib/use-ipc.js';
+import { errorMessage } from '../ui/feedback.js';
+import { call } from '../ipc/ipc.js';
+import { useIpcEvent } from '../ipc/use-ipc.js';
 
 interface Upload {
   name: string;

@@ -9,9 +9,9 @@ import {
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileView } from '../../shared/ipc/models.js';
-import { errorMessage } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
-import { AppError, call } from '../lib/ipc.js';
+import { errorMessage } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
+import { AppError, call } from '../ipc/ipc.js';
 import {
   checkConnectInput,
   connectErrorField,

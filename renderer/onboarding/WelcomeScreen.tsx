@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MenuCommand } from '../../shared/ipc/contract.js';
-import { errorMessage } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
-import { call } from '../lib/ipc.js';
-import { useIpcEvent } from '../lib/use-ipc.js';
+import { errorMessage } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
+import { call } from '../ipc/ipc.js';
+import { useIpcEvent } from '../ipc/use-ipc.js';
 import { DiagnosticsSection } from '../settings/DiagnosticsSection.js';
 import { ConnectForm } from './ConnectForm.js';
 import './onboarding.css';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { formatWallTime } from '../app/time-format.js';
+import { formatWallTime } from '../ui/time-format.js';
 import { accountWithPlatform } from '../../shared/platforms/labels.js';
 import { normalizeSlots, type QueueSlot } from '../../shared/queue/slots.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import { WEEKDAY_NAMES } from '../../shared/queue/slots.js';
 import { useCopySlots, useQueueSlots, useSaveSlots } from './queue-hooks.js';
 import { useSlotProposal } from './slot-proposal.js';

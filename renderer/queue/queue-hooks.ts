@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IpcInput } from '../../shared/ipc/contract.js';
-import { call, type AppError } from '../lib/ipc.js';
-import { useIpcEvent, useIpcQuery, usePostsWrite } from '../lib/use-ipc.js';
+import { call, type AppError } from '../ipc/ipc.js';
+import { useIpcEvent, useIpcQuery, usePostsWrite } from '../ipc/use-ipc.js';
 
 /*
  * The posting queue as hooks for every screen that needs it: the slot

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarPost, PostsWritten } from '../../shared/ipc/models.js';
-import { applyWritten, shownBrandId } from '../lib/posts-in-cache.js';
+import { applyWritten, shownBrandId } from '../ipc/posts-in-cache.js';
 import { reviewLabel, type ReviewState } from '../../shared/review/model.js';
-import { call, type AppError } from '../lib/ipc.js';
+import { call, type AppError } from '../ipc/ipc.js';
 import './review.css';
 
 /*

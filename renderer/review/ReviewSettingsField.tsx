@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReviewSettingsView } from '../../shared/ipc/contract.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
-import { call, type AppError } from '../lib/ipc.js';
-import { invalidateOtherInputs, ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import { call, type AppError } from '../ipc/ipc.js';
+import { invalidateOtherInputs, ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
 import './review.css';
 
 /**

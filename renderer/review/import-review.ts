@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ReviewImportSummary } from '../../shared/review/model.js';
-import { useNotices } from '../app/notices.js';
-import { call } from '../lib/ipc.js';
+import { useNotices } from '../ui/notice-store.js';
+import { call } from '../ipc/ipc.js';
 
 /*
  * Bringing a reviewer's reply back: File → Import review (or the palette) opens a file picker, and

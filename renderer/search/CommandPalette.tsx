@@ -8,13 +8,14 @@ import {
   type SnippetSegment,
 } from '../../shared/ipc/models.js';
 import { openPostInCalendar } from '../analytics/open-in-calendar.js';
-import { activateBrand, BrandAvatar, useSwitchBrand } from '../app/BrandSwitcher.js';
-import { useNotices } from '../app/notices.js';
-import { errorMessage } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
+import { BrandAvatar } from '../ui/BrandAvatar.js';
+import { activateBrand, useSwitchBrand } from '../ui/queries.js';
+import { useNotices } from '../ui/notice-store.js';
+import { errorMessage } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
 import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
 import { useCalendarBrand } from '../calendar/queries.js';
-import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
 import {
   dateCommand,
   exportCommands,

@@ -1,8 +1,8 @@
 import type { BrandView } from '../../shared/ipc/models.js';
-import { useNotices } from '../app/notices.js';
-import { errorMessage } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
-import { call } from '../lib/ipc.js';
+import { useNotices } from '../ui/notice-store.js';
+import { errorMessage } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
+import { call } from '../ipc/ipc.js';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSelection } from '../bulk/selection-store.js';
 import { postsKey } from '../calendar/queries.js';
@@ -10,7 +10,7 @@ import { instantToWall } from '../calendar/time.js';
 import { filtersOf, useCalendarStore } from '../calendar/store.js';
 import { openReviewReplyPicker } from '../review/import-review.js';
 import { parseWallDateKey, wallDateKey } from '../calendar/time.js';
-import { featureAccess } from '../settings/permissions.js';
+import { featureAccess } from '../ui/permissions.js';
 
 /*
  * The command palette's commands: what each is called, the words that find

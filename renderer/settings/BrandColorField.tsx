@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BrandScope } from '../../shared/ipc/models.js';
-import { BrandAvatar, useBrandScope } from '../app/BrandSwitcher.js';
-import { useNotices } from '../app/notices.js';
-import { call } from '../lib/ipc.js';
-import { ipcKey } from '../lib/use-ipc.js';
+import { BrandAvatar } from '../ui/BrandAvatar.js';
+import { useBrandScope } from '../ui/queries.js';
+import { useNotices } from '../ui/notice-store.js';
+import { call } from '../ipc/ipc.js';
+import { ipcKey } from '../ipc/use-ipc.js';
 
 /** A brand's colour in the all-brands calendar: picked automatically, or chosen here (issue 27). */
 export function BrandColorField({ profileId, brandId }: { profileId: string; brandId: string }) {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { DesktopSettings } from '../../shared/ipc/contract.js';
-import { ErrorState, errorMessage } from '../app/feedback.js';
-import { call } from '../lib/ipc.js';
-import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import { ErrorState, errorMessage } from '../ui/feedback.js';
+import { call } from '../ipc/ipc.js';
+import { ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
 
 /** Running in the background and opening at login: main applies them as soon as they change. */
 export function DesktopSection() {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileView } from '../../shared/ipc/models.js';
-import { ErrorState, Loading, errorMessage } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
-import { call } from '../lib/ipc.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { ErrorState, Loading, errorMessage } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
+import { call } from '../ipc/ipc.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import { ConnectForm } from '../onboarding/ConnectForm.js';
 import { describeKey } from './key-status.js';
 import { ReplaceKeyForm } from './ReplaceKeyForm.js';

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileView } from '../../shared/ipc/models.js';
-import { errorMessage } from '../app/feedback.js';
-import { call } from '../lib/ipc.js';
+import { errorMessage } from '../ui/feedback.js';
+import { call } from '../ipc/ipc.js';
 import { checkConnectInput } from '../onboarding/connect-errors.js';
 
 /**

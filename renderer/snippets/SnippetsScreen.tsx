@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { accountWithPlatform } from '../../shared/platforms/labels.js';
 import type { IntegrationView } from '../../shared/ipc/models.js';
 import { SnippetInput, type Snippet } from '../../shared/snippets/model.js';
-import { ErrorState, Loading } from '../app/feedback.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { ErrorState, Loading } from '../ui/feedback.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import { useSignatureMap, useSnippets, useSnippetWrite } from './snippet-hooks.js';
 import './snippets.css';
 

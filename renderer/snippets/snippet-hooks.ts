@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import { call, type AppError } from '../lib/ipc.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { call, type AppError } from '../ipc/ipc.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 
 /** Snippets and signatures as hooks; main keeps them in the local db. */
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 
 /**
  * After main reloaded a window whose page crashed or hung, one sentence says what happened (main

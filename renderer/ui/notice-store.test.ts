@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { useNotices } from './notices.js';
+import { useNotices } from './notice-store.js';
 
 describe('the notices', () => {
   afterEach(() => useNotices.setState({ notices: [] }));

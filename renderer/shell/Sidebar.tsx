@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ProfileView } from '../../shared/ipc/models.js';
-import { featureAccess } from '../settings/permissions.js';
-import { useUi, type Route } from './ui-store.js';
+import { featureAccess } from '../ui/permissions.js';
+import { useUi, type Route } from '../ui/ui-store.js';
 
 const NAV: { route: Route; label: string }[] = [
   { route: 'calendar', label: 'Calendar' },

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { call } from '../lib/ipc.js';
-import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
-import { useUi } from './ui-store.js';
+import { call } from '../ipc/ipc.js';
+import { ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
+import { useUi } from '../ui/ui-store.js';
 
 const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { normalizePostState } from '../../shared/api/resources.js';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
-import { useIpcEvent } from '../lib/use-ipc.js';
-import { useNotices, type NewNotice } from './notices.js';
+import { useIpcEvent } from '../ipc/use-ipc.js';
+import { useNotices, type NewNotice } from '../ui/notice-store.js';
 
 /** The app's notices, over every screen; errors are announced assertively. */
 export function Notices() {

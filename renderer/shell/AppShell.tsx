@@ -5,16 +5,16 @@ import { useMenuCommands } from '../desktop/menu-commands.js';
 import { useOpenRequests } from '../desktop/open-requests.js';
 import { AccountPage } from '../settings/AccountPage.js';
 import { BrandSwitcher } from './BrandSwitcher.js';
-import { useKeyAccess } from './key-access.js';
-import { Loading } from './feedback.js';
+import { useKeyAccess } from '../ui/key-access.js';
+import { Loading } from '../ui/feedback.js';
 import { OutboxButton, OutboxPanel } from './OutboxPanel.js';
 import { Notices } from './Notices.js';
-import { ScreenBoundary } from './ScreenBoundary.js';
+import { ScreenBoundary } from '../ui/ScreenBoundary.js';
 import { Sidebar } from './Sidebar.js';
 import { SyncBanner } from './SyncBanner.js';
 import { CommandPalette, SearchButton } from '../search/CommandPalette.js';
 import { usePrefetchOpeningRange } from '../calendar/queries.js';
-import { useUi, type Route } from './ui-store.js';
+import { useUi, type Route } from '../ui/ui-store.js';
 import './app.css';
 
 // The calendar carries the heaviest code of the app, in its own chunk. It is the first page, so

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { featureAccess, type Feature } from '../settings/permissions.js';
+import { featureAccess, type Feature } from './permissions.js';
 
 /**
  * The active key's scopes, set by the shell from the connected profile, so any feature can be

@@ -1,12 +1,12 @@
 import { ComposerHost } from '../composer/ComposerHost.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import { BrandChoiceScreen } from '../onboarding/BrandChoiceScreen.js';
 import { WelcomeScreen } from '../onboarding/WelcomeScreen.js';
 import { AppShell } from './AppShell.js';
-import { ErrorState, Loading } from './feedback.js';
+import { ErrorState, Loading } from '../ui/feedback.js';
 import { RecoveryNotice } from './RecoveryNotice.js';
 import { useServerEvents } from './server-events.js';
-import { useUi } from './ui-store.js';
+import { useUi } from '../ui/ui-store.js';
 
 /** The first screen, and above it the sentence saying why the window was just reloaded, if it was. */
 export function App() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AppError } from '../lib/ipc.js';
+import { AppError } from '../ipc/ipc.js';
 
 /** The sentence to show for any failure: main's messages already say what to do. */
 export function errorMessage(error: unknown): string {

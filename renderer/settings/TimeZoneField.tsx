@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BrandView } from '../../shared/ipc/models.js';
-import { errorMessage } from '../app/feedback.js';
-import { TimeZonePicker } from '../app/TimeZonePicker.js';
-import { call } from '../lib/ipc.js';
+import { errorMessage } from '../ui/feedback.js';
+import { TimeZonePicker } from '../ui/TimeZonePicker.js';
+import { call } from '../ipc/ipc.js';
 import './preferences.css';
 
 /** A brand's display zone: the same searchable picker as the calendar's, or back to the system's. */
-export function TimezoneField({ brand }: { brand: BrandView }) {
+export function TimeZoneField({ brand }: { brand: BrandView }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -2,12 +2,12 @@ import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
 import { ALL_BRANDS, type OutboxItemView } from '../../shared/ipc/models.js';
-import { useNotices } from './notices.js';
-import { call } from '../lib/ipc.js';
-import { applyPostsNow, applyStatus, overlaps } from '../lib/posts-in-cache.js';
-import { readableInstants } from '../lib/readable-instants.js';
-import { ipcKey, useIpcEvent } from '../lib/use-ipc.js';
-import { useUi } from './ui-store.js';
+import { useNotices } from '../ui/notice-store.js';
+import { call } from '../ipc/ipc.js';
+import { applyPostsNow, applyStatus, overlaps } from '../ipc/posts-in-cache.js';
+import { readableInstants } from '../ui/readable-instants.js';
+import { ipcKey, useIpcEvent } from '../ipc/use-ipc.js';
+import { useUi } from '../ui/ui-store.js';
 
 /** Focus brings a pull of what is on screen, at most this often. */
 const FOCUS_PULL_MS = 30_000;

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { AppError } from '../lib/ipc.js';
+import { AppError } from '../ipc/ipc.js';
 
 /** Errors that asking again will not fix; the user has to act first. */
 const PERMANENT: ReadonlySet<string> = new Set([

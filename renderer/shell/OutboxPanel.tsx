@@ -1,14 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { timePattern } from './time-format.js';
+import { timePattern } from '../ui/time-format.js';
 import type { BrandEntry, OutboxItemView } from '../../shared/ipc/models.js';
-import { call } from '../lib/ipc.js';
-import { readableInstants } from '../lib/readable-instants.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
-import { EmptyState, ErrorState, Loading, errorMessage } from './feedback.js';
-import { useUi } from './ui-store.js';
-import { BrandAvatar, useBrandScope } from './BrandSwitcher.js';
+import { call } from '../ipc/ipc.js';
+import { readableInstants } from '../ui/readable-instants.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
+import { EmptyState, ErrorState, Loading, errorMessage } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
+import { BrandAvatar } from '../ui/BrandAvatar.js';
+import { useBrandScope } from '../ui/queries.js';
 
 const PANEL_ID = 'outbox-panel';
 

@@ -1,4 +1,4 @@
-import { call } from '../lib/ipc.js';
+import { call } from '../ipc/ipc.js';
 
 /** The http(s) address an event's link leads to outside the app, or null. */
 function externalHref(event: MouseEvent): string | null {
