@@ -10,8 +10,8 @@ import { startTheme } from './settings/theme.js';
 import { routeExternalLinks } from './shell/external-links.js';
 import { useUi } from './ui/ui-store.js';
 import { setHour12 } from './ui/time-format.js';
-import { call } from './ipc/ipc.js';
 import { prefetchAtStart } from './calendar/queries.js';
+import { getClockPreference } from './desktop/queries.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -28,7 +28,7 @@ if (useUi.getState().route === 'calendar') {
 // The OS's 12/24-hour setting, so the first paint already writes times on the user's clock. Main
 // read it while the window loaded; a main that does not answer in time leaves the language's default.
 // (A promise chain, not a top-level await: the security scan reads the bundle as ES2021.)
-const clockKnown = call('getClockPreference', {}).then(
+const clockKnown = getClockPreference({}).then(
   (clock) => setHour12(clock.hour12),
   () => undefined,
 );

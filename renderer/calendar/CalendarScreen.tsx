@@ -44,12 +44,11 @@ import { filtersOf, useCalendarStore } from './store.js';
 import { instantToWall } from './time.js';
 import { useNotices } from '../ui/notice-store.js';
 import { BulkBar, useBulkSelection } from '../bulk/BulkBar.js';
-import { useMoveClashCheck } from '../clash/clash-hooks.js';
+import { useMoveClashCheck } from '../clash/queries.js';
 import { LabelFilters } from '../labels/LabelFilters.js';
 import { CampaignBand } from '../labels/CampaignBand.js';
 import { filterByLabels, useLabelFilterOf } from '../labels/label-filter.js';
-import { PostLabelsContext } from '../labels/use-post-labels.js';
-import { useCalendarLabels } from '../labels/labels-queries.js';
+import { PostLabelsContext, useCalendarLabels } from '../labels/queries.js';
 
 const EMPTY: CalendarPost[] = [];
 

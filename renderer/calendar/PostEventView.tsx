@@ -19,7 +19,7 @@ import { postAccessibleName, postEventClass, whyNotMovable, type PostEvent } fro
 import { stateLabel } from '../../shared/posts/labels.js';
 import { useIsSelected } from '../bulk/selection-store.js';
 import { LabelDot } from '../labels/LabelPill.js';
-import { usePostLabels } from '../labels/use-post-labels.js';
+import { usePostLabels } from '../labels/queries.js';
 
 /** What every post cell needs from the screen; stable for a zone, so cells do not re-render on screen updates. */
 export interface PostCellContext {

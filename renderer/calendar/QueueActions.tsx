@@ -1,5 +1,5 @@
 import type { CalendarPost } from '../../shared/ipc/models.js';
-import { useMoveToNextFreeSlot, useShuffleQueue } from '../queue/queue-hooks.js';
+import { useMoveToNextFreeSlot, useShuffleQueue } from '../queue/queries.js';
 import { formatFull } from './format.js';
 import { useNotices } from '../ui/notice-store.js';
 

@@ -9,7 +9,7 @@ import { useNotices } from '../ui/notice-store.js';
 import { AccountPicker } from './AccountPicker.js';
 import { blocksFor, draftIssues } from './checks.js';
 import { signedDraft } from '../../shared/snippets/signature.js';
-import { countedText, useSignatureMap } from '../snippets/snippet-hooks.js';
+import { countedText, useSignatureMap } from '../snippets/queries.js';
 import { SignatureToggle } from '../snippets/SignatureToggle.js';
 import { ComposerClashes } from '../clash/ComposerClashes.js';
 import { keepFocusInside } from './dialog-focus.js';

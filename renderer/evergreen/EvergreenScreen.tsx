@@ -5,7 +5,7 @@ import { timePattern } from '../ui/time-format.js';
 import { repeatLabel, type EvergreenItem, type EvergreenList } from '../../shared/evergreen/model.js';
 import { EmptyState, ErrorState, Loading } from '../ui/feedback.js';
 import { useIpcQuery } from '../ipc/use-ipc.js';
-import { useEvergreen, useEvergreenPreview, useEvergreenWrite } from './evergreen-hooks.js';
+import { useEvergreen, useEvergreenPreview, useEvergreenWrite } from './queries.js';
 import { ItemEditor } from './ItemEditor.js';
 import './evergreen.css';
 

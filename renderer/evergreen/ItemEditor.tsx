@@ -7,7 +7,7 @@ import {
   type EvergreenItem,
 } from '../../shared/evergreen/model.js';
 import type { IntegrationView } from '../../shared/ipc/models.js';
-import { useEvergreenWrite } from './evergreen-hooks.js';
+import { useEvergreenWrite } from './queries.js';
 
 /*
  * The form of one evergreen post: its text versions (they rotate), its

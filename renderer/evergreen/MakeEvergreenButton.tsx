@@ -4,7 +4,7 @@ import type { BrandRef } from '../../shared/ipc/models.js';
 import { activateBrandIfOther } from '../ui/queries.js';
 import { errorMessage } from '../ui/feedback.js';
 import { useUi } from '../ui/ui-store.js';
-import { useEvergreenWrite } from './evergreen-hooks.js';
+import { useEvergreenWrite } from './queries.js';
 
 /**
  * "Make evergreen" on a post (details panel) or a local draft: it joins a

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { ExportFormat, ExportResult, ExportScope } from '../../shared/ipc/models.js';
-import { call, type AppError } from '../ipc/ipc.js';
+import { type AppError } from '../ipc/ipc.js';
 import './export.css';
+import { exportPosts, exportReviewPack, showExportedFile } from './queries.js';
 
 /*
  * "Export…": a menu of formats for some posts (the calendar's posts in view,
@@ -76,13 +77,13 @@ export function ExportMenu(props: ExportMenuProps) {
     mutationFn: async (format) => {
       if (!scope) throw new Error('There are no posts to export here.');
       if (format === 'pack-html' || format === 'pack-pdf') {
-        const pack = await call('exportReviewPack', {
+        const pack = await exportReviewPack({
           format: format === 'pack-html' ? 'html' : 'pdf',
           scope,
         });
         return { ...pack, pack: true as const };
       }
-      return call('exportPosts', { format, scope });
+      return exportPosts({ format, scope });
     },
   });
 
@@ -180,7 +181,7 @@ export function ExportMenu(props: ExportMenuProps) {
 /** Asks main to show the file it just wrote; main takes the export's token, never a path from here. */
 function ShowInFolder({ fileToken }: { fileToken: string }) {
   const show = useMutation<{ shown: boolean }, AppError>({
-    mutationFn: () => call('showExportedFile', { fileToken }),
+    mutationFn: () => showExportedFile({ fileToken }),
   });
   return (
     <>

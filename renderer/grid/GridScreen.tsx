@@ -4,7 +4,7 @@ import type { Draft, IntegrationView } from '../../shared/ipc/models.js';
 import { EmptyState, ErrorState, Loading } from '../ui/feedback.js';
 import { useNotices } from '../ui/notice-store.js';
 import { useUi } from '../ui/ui-store.js';
-import { useClashGap } from '../clash/clash-hooks.js';
+import { useClashGap } from '../clash/queries.js';
 import { MINUTE, useCurrentMinute } from '../calendar/clock.js';
 import { formatDateTime } from '../calendar/format.js';
 import { firstLine, whyNotMovable } from '../calendar/posts.js';

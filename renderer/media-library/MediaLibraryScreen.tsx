@@ -6,12 +6,13 @@ import { useUi } from '../ui/ui-store.js';
 import { useBrandZone } from '../calendar/queries.js';
 import { openPostInCalendar } from '../analytics/open-in-calendar.js';
 import { openRequested } from '../desktop/open-requests.js';
-import { call, type AppError } from '../ipc/ipc.js';
+import { type AppError } from '../ipc/ipc.js';
 import { useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
 import { formatDimensions, formatDuration, formatSize, searchLibrary } from './library-search.js';
 import { draftMediaOf, writeDraggedMedia } from './media-drag.js';
 import { UploadButton } from './UploadButton.js';
 import './media-library.css';
+import { setMediaTags } from './queries.js';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const postDateFormat = (zone: string) =>
@@ -192,7 +193,7 @@ function TagEditor({ item }: { item: LibraryMedia }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation<LibraryMedia, AppError, string[]>({
-    mutationFn: (tags) => call('setMediaTags', { mediaId: item.media.id, tags }),
+    mutationFn: (tags) => setMediaTags({ mediaId: item.media.id, tags }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['listMediaLibrary'] }),
   });
 

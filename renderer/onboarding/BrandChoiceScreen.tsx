@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileView } from '../../shared/ipc/models.js';
 import { EmptyState, ErrorState, Loading, errorMessage } from '../ui/feedback.js';
 import { useUi } from '../ui/ui-store.js';
-import { call } from '../ipc/ipc.js';
 import { useIpcQuery } from '../ipc/use-ipc.js';
 import './onboarding.css';
+import { switchBrand } from '../ui/queries.js';
 
 /** Right after a connection: which brand this window works on (the key's default is preselected). */
 export function BrandChoiceScreen({ profile }: { profile: ProfileView }) {
@@ -22,7 +22,7 @@ export function BrandChoiceScreen({ profile }: { profile: ProfileView }) {
     if (picked && picked !== profile.brandId) {
       setBusy(true);
       try {
-        await call('switchBrand', { brandId: picked });
+        await switchBrand({ brandId: picked });
       } catch (error) {
         setProblem(errorMessage(error));
         setBusy(false);

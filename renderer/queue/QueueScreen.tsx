@@ -4,7 +4,7 @@ import { accountWithPlatform } from '../../shared/platforms/labels.js';
 import { normalizeSlots, type QueueSlot } from '../../shared/queue/slots.js';
 import { useIpcQuery } from '../ipc/use-ipc.js';
 import { WEEKDAY_NAMES } from '../../shared/queue/slots.js';
-import { useCopySlots, useQueueSlots, useSaveSlots } from './queue-hooks.js';
+import { useCopySlots, useQueueSlots, useSaveSlots } from './queries.js';
 import { useSlotProposal } from './slot-proposal.js';
 import './queue.css';
 

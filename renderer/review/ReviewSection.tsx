@@ -3,8 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarPost, PostsWritten } from '../../shared/ipc/models.js';
 import { applyWritten, shownBrandId } from '../ipc/posts-in-cache.js';
 import { reviewLabel, type ReviewState } from '../../shared/review/model.js';
-import { call, type AppError } from '../ipc/ipc.js';
+import { type AppError } from '../ipc/ipc.js';
 import './review.css';
+import { setReviewState } from './queries.js';
 
 /*
  * The details panel's review section: where the post stands with the client, the reviewer's
@@ -20,7 +21,7 @@ export function ReviewSection({ post }: { post: CalendarPost }) {
   const client = useQueryClient();
   const set = useMutation<PostsWritten, AppError, { state: ReviewState; comment?: string }>({
     mutationFn: (v) =>
-      call('setReviewState', {
+      setReviewState({
         postId: post.id,
         state: v.state,
         comment: v.comment ?? null,

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReviewSettingsView } from '../../shared/ipc/contract.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
-import { call, type AppError } from '../ipc/ipc.js';
+import { type AppError } from '../ipc/ipc.js';
 import { invalidateOtherInputs, ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
 import './review.css';
+import { setReviewSettings } from './queries.js';
 
 /**
  * A brand's review settings: posts wait for approval; the colour its review packs wear. The active
@@ -25,7 +26,7 @@ export function ReviewSettingsField({
   // what main holds, and says why).
   const [chosen, setChosen] = useState<Partial<ReviewSettingsView> | null>(null);
   const save = useMutation<ReviewSettingsView, AppError, Partial<ReviewSettingsView>>({
-    mutationFn: (patch) => call('setReviewSettings', { ...patch, ...input }),
+    mutationFn: (patch) => setReviewSettings({ ...patch, ...input }),
     onSettled: () => setChosen(null),
     onSuccess: (next) => {
       client.setQueryData(key, next);

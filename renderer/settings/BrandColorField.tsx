@@ -4,8 +4,8 @@ import type { BrandScope } from '../../shared/ipc/models.js';
 import { BrandAvatar } from '../ui/BrandAvatar.js';
 import { useBrandScope } from '../ui/queries.js';
 import { useNotices } from '../ui/notice-store.js';
-import { call } from '../ipc/ipc.js';
 import { ipcKey } from '../ipc/use-ipc.js';
+import { setBrandColor } from './queries.js';
 
 /** A brand's colour in the all-brands calendar: picked automatically, or chosen here (issue 27). */
 export function BrandColorField({ profileId, brandId }: { profileId: string; brandId: string }) {
@@ -15,7 +15,7 @@ export function BrandColorField({ profileId, brandId }: { profileId: string; bra
   const scope = useBrandScope();
   const entry = scope.data?.brands.find((b) => b.profileId === profileId && b.brandId === brandId);
   const setColor = useMutation({
-    mutationFn: (color: string | null) => call('setBrandColor', { profileId, brandId, color }),
+    mutationFn: (color: string | null) => setBrandColor({ profileId, brandId, color }),
     onSuccess: (next: BrandScope) => client.setQueryData(ipcKey('getBrandScope', {}), next),
     onError: (e) => toast({ tone: 'error', message: `Could not change the colour: ${e.message}` }),
   });

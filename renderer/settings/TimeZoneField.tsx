@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { BrandView } from '../../shared/ipc/models.js';
 import { errorMessage } from '../ui/feedback.js';
 import { TimeZonePicker } from '../ui/TimeZonePicker.js';
-import { call } from '../ipc/ipc.js';
 import './preferences.css';
+import { setBrandTimezone } from './queries.js';
 
 /** A brand's display zone: the same searchable picker as the calendar's, or back to the system's. */
 export function TimeZoneField({ brand }: { brand: BrandView }) {
@@ -16,7 +16,7 @@ export function TimeZoneField({ brand }: { brand: BrandView }) {
     setError(null);
     setBusy(true);
     try {
-      await call('setBrandTimezone', { brandId: brand.id, timezone });
+      await setBrandTimezone({ brandId: brand.id, timezone });
       // Every time on screen depends on the zone: the calendar reads brands again.
       await client.invalidateQueries({ queryKey: ['listBrands'] });
     } catch (failure) {

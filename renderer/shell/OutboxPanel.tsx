@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { timePattern } from '../ui/time-format.js';
 import type { BrandEntry, OutboxItemView } from '../../shared/ipc/models.js';
-import { call } from '../ipc/ipc.js';
 import { readableInstants } from '../ui/readable-instants.js';
 import { useIpcQuery } from '../ipc/use-ipc.js';
 import { EmptyState, ErrorState, Loading, errorMessage } from '../ui/feedback.js';
 import { useUi } from '../ui/ui-store.js';
 import { BrandAvatar } from '../ui/BrandAvatar.js';
 import { useBrandScope } from '../ui/queries.js';
+import { discardOutbox, resolveMissedTime, retryOutbox } from './queries.js';
 
 const PANEL_ID = 'outbox-panel';
 
@@ -182,7 +182,7 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
             type="button"
             className="button button-small button-danger"
             disabled={busy}
-            onClick={() => void run(() => call('discardOutbox', { id: item.id }))}
+            onClick={() => void run(() => discardOutbox({ id: item.id }))}
           >
             Discard
           </button>
@@ -197,7 +197,7 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
               type="button"
               className="button button-small"
               disabled={busy}
-              onClick={() => void run(() => call('retryOutbox', { id: item.id }))}
+              onClick={() => void run(() => retryOutbox({ id: item.id }))}
             >
               Retry
             </button>
@@ -208,7 +208,7 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
                 type="button"
                 className="button button-small"
                 disabled={busy}
-                onClick={() => void run(() => call('resolveMissedTime', { id: item.id, action: 'now' }))}
+                onClick={() => void run(() => resolveMissedTime({ id: item.id, action: 'now' }))}
               >
                 Post now
               </button>
@@ -227,7 +227,7 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
                 disabled={busy || !newTime}
                 onClick={() =>
                   void run(() =>
-                    call('resolveMissedTime', {
+                    resolveMissedTime({
                       id: item.id,
                       action: 'reschedule',
                       date: new Date(newTime).toISOString(),

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { call } from '../ipc/ipc.js';
 import { ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
 import { useUi } from '../ui/ui-store.js';
+import { syncNow } from './queries.js';
 
 const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 
@@ -18,7 +18,7 @@ export function SyncBanner() {
   async function tryNow() {
     setTrying(true);
     try {
-      client.setQueryData(ipcKey('getSyncStatus', {}), await call('syncNow', {}));
+      client.setQueryData(ipcKey('getSyncStatus', {}), await syncNow({}));
       await client.invalidateQueries({ queryKey: ['listOutbox'] });
     } catch {
       // Still unreachable: the banner stays, and main keeps probing on its own.

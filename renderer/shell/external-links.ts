@@ -1,4 +1,4 @@
-import { call } from '../ipc/ipc.js';
+import { openExternal } from '../ui/queries.js';
 
 /** The http(s) address an event's link leads to outside the app, or null. */
 function externalHref(event: MouseEvent): string | null {
@@ -21,7 +21,7 @@ export function routeExternalLinks(): () => void {
     const href = externalHref(event);
     if (!href) return;
     event.preventDefault();
-    void call('openExternal', { url: href }).catch(() => undefined);
+    void openExternal({ url: href }).catch(() => undefined);
   };
   window.addEventListener('click', onClick);
   window.addEventListener('auxclick', onClick);

@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
 import { ALL_BRANDS, type OutboxItemView } from '../../shared/ipc/models.js';
 import { useNotices } from '../ui/notice-store.js';
-import { call } from '../ipc/ipc.js';
 import { applyPostsNow, applyStatus, overlaps } from '../ipc/posts-in-cache.js';
 import { readableInstants } from '../ui/readable-instants.js';
 import { ipcKey, useIpcEvent } from '../ipc/use-ipc.js';
 import { useUi } from '../ui/ui-store.js';
+import { syncNow } from './queries.js';
 
 /** Focus brings a pull of what is on screen, at most this often. */
 const FOCUS_PULL_MS = 30_000;
@@ -102,7 +102,7 @@ export function useServerEvents(): void {
     const onFocus = () => {
       if (Date.now() - last < FOCUS_PULL_MS) return;
       last = Date.now();
-      void call('syncNow', {})
+      void syncNow({})
         .then((status) => client.setQueryData(ipcKey('getSyncStatus', {}), status))
         .catch(() => undefined);
     };

@@ -4,7 +4,7 @@ import type { IntegrationView } from '../../shared/ipc/models.js';
 import { SnippetInput, type Snippet } from '../../shared/snippets/model.js';
 import { ErrorState, Loading } from '../ui/feedback.js';
 import { useIpcQuery } from '../ipc/use-ipc.js';
-import { useSignatureMap, useSnippets, useSnippetWrite } from './snippet-hooks.js';
+import { useSignatureMap, useSnippets, useSnippetWrite } from './queries.js';
 import './snippets.css';
 
 /*

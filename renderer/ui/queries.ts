@@ -1,9 +1,30 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { BrandEntry } from '../../shared/ipc/models.js';
 import { call } from '../ipc/ipc.js';
 import { useIpcQuery } from '../ipc/use-ipc.js';
 import { errorMessage } from './feedback.js';
+
+/*
+ * What any screen may ask main, whatever its feature: which connection and brand are active (and
+ * the brand scope the calendar shows), and a web address opened outside the app.
+ */
+
+/** Makes another connection the active one. */
+export function switchProfile(input: IpcInput<'switchProfile'>): Promise<IpcOutput<'switchProfile'>> {
+  return call('switchProfile', input);
+}
+
+/** Makes one of the active connection's brands the active one. */
+export function switchBrand(input: IpcInput<'switchBrand'>): Promise<IpcOutput<'switchBrand'>> {
+  return call('switchBrand', input);
+}
+
+/** Opens a web address in the system browser, never in the app's window. */
+export function openExternal(input: IpcInput<'openExternal'>): Promise<IpcOutput<'openExternal'>> {
+  return call('openExternal', input);
+}
 
 /**
  * Makes a brand of any connection the active one, the calendar staying where it is: what a new post,

@@ -5,9 +5,15 @@ import {
   type QueryClient,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
-import type { BrandRef } from '../../shared/ipc/models.js';
-import type { Label, LabelInput, LabelsView, PostNote } from '../../shared/labels/model.js';
+import { createContext, useCallback, useContext, useMemo } from 'react';
+import type { BrandRef, CalendarPost } from '../../shared/ipc/models.js';
+import {
+  subjectOfPost,
+  type Label,
+  type LabelInput,
+  type LabelsView,
+  type PostNote,
+} from '../../shared/labels/model.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import { call, type AppError } from '../ipc/ipc.js';
 import { ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
@@ -73,6 +79,16 @@ export function useCalendarLabels(brands: readonly BrandRef[] | undefined): Cale
   });
   const single = useMemo(() => ({ view: own, brandOfLabel: null }), [own]);
   return brands ? all : single;
+}
+
+/** Each brand's labels, in the order given (undefined until read): the picker across brands. */
+export function useBrandsLabels(brands: readonly BrandRef[]): (LabelsView | undefined)[] {
+  return useQueries({
+    queries: brands.map((brand) => ({
+      queryKey: ipcKey('listLabels', { brand }),
+      queryFn: () => call('listLabels', { brand }),
+    })),
+  }).map((q) => q.data);
 }
 
 /** The labels a subject carries, in the brand's order. */
@@ -154,4 +170,16 @@ export function useDeleteNote(subject: string, brand?: BrandRef) {
     mutationFn: (id) => call('deleteNote', brand ? { id, brand } : { id }),
     onSuccess: () => notesChanged(client, subject, brand),
   });
+}
+
+/**
+ * The brand's labels for the calendar's cells, handed down by the calendar screen: one read for the
+ * whole grid instead of one query observer a cell, and a grid drawn without it (the benchmark's
+ * page) simply shows no labels.
+ */
+export const PostLabelsContext = createContext<LabelsView>({ labels: [], assignments: {}, noteCounts: {} });
+
+/** The labels a calendar post carries (its group's). */
+export function usePostLabels(post: Pick<CalendarPost, 'id' | 'group'>): Label[] {
+  return labelsOf(useContext(PostLabelsContext), subjectOfPost(post));
 }

@@ -1,3 +1,4 @@
+import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toClashPost } from '../../shared/bulk/plan.js';
@@ -120,4 +121,11 @@ export function useMoveClashCheck(zone: string, brands?: readonly BrandRef[]) {
     },
     [gap, gaps, zone],
   );
+}
+
+/** Sets how close two posts to one account may be before they clash. */
+export function setClashSettings(
+  input: IpcInput<'setClashSettings'>,
+): Promise<IpcOutput<'setClashSettings'>> {
+  return call('setClashSettings', input);
 }
