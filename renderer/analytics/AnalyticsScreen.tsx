@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { accountWithPlatform } from '../../shared/platforms/labels.js';
+import { accountWithPlatform } from '../../shared/platforms/names.js';
 import type { IntegrationView, ProfileView } from '../../shared/ipc/models.js';
 import { EmptyState, ErrorState, Loading } from '../ui/feedback.js';
 import { useUi } from '../ui/ui-store.js';

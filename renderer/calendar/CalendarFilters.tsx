@@ -2,7 +2,7 @@ import { memo, useMemo, type CSSProperties } from 'react';
 import type { BrandEntry, CalendarPost, IntegrationView } from '../../shared/ipc/models.js';
 import { BrandAvatar } from '../ui/BrandAvatar.js';
 import { brandKeyOf, countByState, orderedStates, type PostFilters } from './posts.js';
-import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
+import { platformLabel, stateLabel } from '../../shared/posts/names.js';
 import { ReviewState, reviewLabel } from '../../shared/review/model.js';
 
 interface FiltersProps {

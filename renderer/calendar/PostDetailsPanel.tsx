@@ -9,7 +9,7 @@ import { postKey } from './queries.js';
 import { formatDateTime, formatFull } from './format.js';
 import { AccountAvatar, PlatformBadge } from './PostBadges.js';
 import { whyNotDeletable, whyNotMovable } from './posts.js';
-import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
+import { platformLabel, stateLabel } from '../../shared/posts/names.js';
 import { QueueActions } from './QueueActions.js';
 import { PlatformPreview } from '../previews/PlatformPreview.js';
 import { PlatformType } from '../../shared/platforms/types.js';

@@ -11,7 +11,7 @@ import {
   toPostEvent,
   whyNotMovable,
 } from './posts.js';
-import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
+import { platformLabel, stateLabel } from '../../shared/posts/names.js';
 import { useKeyAccess } from '../ui/key-access.js';
 import { calendarPost } from '../../test/support/calendar-post.js';
 

@@ -3,7 +3,7 @@ import { reviewLabel } from '../../shared/review/model.js';
 import { whyNotDeletable as postCannotBeDeleted } from '../../shared/posts/deletable.js';
 import { whyNotMovable as postCannotMove } from '../../shared/posts/movable.js';
 import type { CalendarPost } from '../../shared/ipc/models.js';
-import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
+import { platformLabel, stateLabel } from '../../shared/posts/names.js';
 import { instantToWall } from './time.js';
 import { keyRefusal } from '../ui/key-access.js';
 

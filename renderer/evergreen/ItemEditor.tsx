@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { accountWithPlatform } from '../../shared/platforms/labels.js';
+import { accountWithPlatform } from '../../shared/platforms/names.js';
 import {
   EvergreenItemInput,
   MAX_VERSIONS,

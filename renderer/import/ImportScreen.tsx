@@ -5,7 +5,7 @@ import type { ImportPreview, ImportResult, ImportRowView } from '../../shared/ip
 import { AppError } from '../ipc/ipc.js';
 import { applyWritten, shownBrandId } from '../ipc/posts-in-cache.js';
 import { useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
-import { accountWithPlatform } from '../../shared/platforms/labels.js';
+import { accountWithPlatform } from '../../shared/platforms/names.js';
 import { ImportRowEditor } from './ImportRowEditor.js';
 import { useImportClashes } from '../clash/import-clashes.js';
 import '../queue/queue.css';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatWallTime } from '../ui/time-format.js';
-import { accountWithPlatform } from '../../shared/platforms/labels.js';
+import { accountWithPlatform } from '../../shared/platforms/names.js';
 import { normalizeSlots, type QueueSlot } from '../../shared/queue/slots.js';
 import { useIpcQuery } from '../ipc/use-ipc.js';
 import { WEEKDAY_NAMES } from '../../shared/queue/slots.js';

@@ -13,7 +13,8 @@ import { activateBrand, useSwitchBrand } from '../ui/queries.js';
 import { useNotices } from '../ui/notice-store.js';
 import { errorMessage } from '../ui/feedback.js';
 import { useUi } from '../ui/ui-store.js';
-import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
+import { platformName } from '../../shared/platforms/names.js';
+import { stateLabel } from '../../shared/posts/names.js';
 import { useCalendarBrand } from '../calendar/queries.js';
 import { useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
 import {
@@ -412,7 +413,7 @@ function HitView({ hit, zone, brand }: { hit: SearchHit; zone: string; brand: Br
         </span>
         <span>{hit.date ? formatHitDate(hit.date, zone) : 'No date'}</span>
         {hit.platforms.length > 0 ? (
-          <span>{[...new Set(hit.platforms)].map(platformLabel).join(', ')}</span>
+          <span>{[...new Set(hit.platforms)].map(platformName).join(', ')}</span>
         ) : null}
         {where ? <span>{where.slice(3)}</span> : null}
       </span>

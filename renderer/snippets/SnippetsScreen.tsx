@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { accountWithPlatform } from '../../shared/platforms/labels.js';
+import { accountWithPlatform } from '../../shared/platforms/names.js';
 import type { IntegrationView } from '../../shared/ipc/models.js';
 import { SnippetInput, type Snippet } from '../../shared/snippets/model.js';
 import { ErrorState, Loading } from '../ui/feedback.js';

@@ -5,7 +5,7 @@ import { findClashes, type ClashPost, type ClashWarning, clashesByPost } from '.
 import { BrandRef, type CalendarPost } from '../ipc/models.js';
 import { nextFreeSlots, wallTimeToInstant, type QueueSlot } from '../queue/slots.js';
 import { TIME_PASSED, timeHasPassed } from '../posts/time-passed.js';
-import { accountWithPlatform } from '../platforms/labels.js';
+import { accountWithPlatform } from '../platforms/names.js';
 
 /*
  * Pure. A bulk change planned before anything is sent: each selected post with its

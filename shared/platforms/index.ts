@@ -4,4 +4,4 @@ export * from './rules.js';
 export * from './text.js';
 export * from './text-length.js';
 export * from './validate.js';
-export * from './labels.js';
+export * from './names.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { platformLabel, stateLabel } from './labels.js';
+import { platformLabel, stateLabel } from './names.js';
 
-describe('the labels a person reads for a post', () => {
+describe('the names a person reads for a post', () => {
   it('gives each state one label, by any name a server gives it', () => {
     expect(['draft', 'QUEUE', 'scheduled', 'publishing', 'published'].map(stateLabel)).toEqual([
       'Draft',

@@ -8,8 +8,8 @@ import type { PlatformType } from './types.js';
  * text-counting libraries of rules.ts.
  */
 
-/** Each platform's name as the platform writes it (rules.ts reads its labels from here). */
-export const PLATFORM_LABELS: Record<PlatformType, string> = {
+/** Each platform's name as the platform writes it (rules.ts reads its names from here). */
+export const PLATFORM_NAMES: Record<PlatformType, string> = {
   x: 'X',
   instagram: 'Instagram',
   linkedin: 'LinkedIn',
@@ -25,8 +25,8 @@ export const PLATFORM_LABELS: Record<PlatformType, string> = {
 export function platformName(platform: string | null | undefined): string {
   if (!platform) return 'Unknown platform';
   // A plain lookup, not a zod parse: a bulk plan names thousands of posts' accounts at once.
-  return Object.hasOwn(PLATFORM_LABELS, platform)
-    ? PLATFORM_LABELS[platform as PlatformType]
+  return Object.hasOwn(PLATFORM_NAMES, platform)
+    ? PLATFORM_NAMES[platform as PlatformType]
     : 'Other platform';
 }
 

@@ -5,7 +5,7 @@ import { normalizePostState, type PostState } from '../api/resources.js';
  * search, filters): one word per state, and each platform spelt as it spells itself.
  */
 
-const STATE_LABELS: Record<PostState, string> = {
+const STATE_NAMES: Record<PostState, string> = {
   draft: 'Draft',
   scheduled: 'Scheduled',
   publishing: 'Publishing',
@@ -16,12 +16,12 @@ const STATE_LABELS: Record<PostState, string> = {
 /** A state by its one label, whatever name the service gave it; a state nobody knows shows as it came. */
 export function stateLabel(state: string): string {
   const known = normalizePostState(state);
-  return known ? STATE_LABELS[known] : state;
+  return known ? STATE_NAMES[known] : state;
 }
 
 /**
- * A platform's own spelling ("LinkedIn", "TikTok"): the one function of shared/platforms/labels.ts,
+ * A platform's own spelling ("LinkedIn", "TikTok"): the one function of shared/platforms/names.ts,
  * under the name the post screens import. A platform this app does not know reads "Other platform",
  * never the service's raw value.
  */
-export { platformName as platformLabel } from '../platforms/labels.js';
+export { platformName as platformLabel } from '../platforms/names.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountWithPlatform, platformName } from './labels.js';
+import { accountWithPlatform, platformName } from './names.js';
 
 describe('platform and account words', () => {
   it('writes platforms as the platforms do, never the service’s type value', () => {
