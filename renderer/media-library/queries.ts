@@ -1,5 +1,7 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import { call } from '../ipc/ipc.js';
+import type { LibraryMedia } from '../../shared/ipc/models.js';
+import { call, type AppError } from '../ipc/ipc.js';
 
 /** The media library's writes: uploads (progress comes as events) and tags. */
 
@@ -8,7 +10,11 @@ export function uploadMedia(input: IpcInput<'uploadMedia'>): Promise<IpcOutput<'
   return call('uploadMedia', input);
 }
 
-/** Sets a library item's tags. */
-export function setMediaTags(input: IpcInput<'setMediaTags'>): Promise<IpcOutput<'setMediaTags'>> {
-  return call('setMediaTags', input);
+/** Sets a library item's tags; the library is read again so searches see them. */
+export function useSetMediaTags(mediaId: string) {
+  const client = useQueryClient();
+  return useMutation<LibraryMedia, AppError, string[]>({
+    mutationFn: (tags) => call('setMediaTags', { mediaId, tags }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['listMediaLibrary'] }),
+  });
 }

@@ -1,24 +1,18 @@
 import { useId } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BrandScope } from '../../shared/ipc/models.js';
 import { BrandAvatar } from '../ui/BrandAvatar.js';
 import { useBrandScope } from '../ui/queries.js';
 import { useNotices } from '../ui/notice-store.js';
-import { ipcKey } from '../ipc/use-ipc.js';
-import { setBrandColor } from './queries.js';
+import { useSetBrandColor } from './queries.js';
 
 /** A brand's colour in the all-brands calendar: picked automatically, or chosen here (issue 27). */
 export function BrandColorField({ profileId, brandId }: { profileId: string; brandId: string }) {
   const id = useId();
-  const client = useQueryClient();
   const toast = useNotices((s) => s.show);
   const scope = useBrandScope();
   const entry = scope.data?.brands.find((b) => b.profileId === profileId && b.brandId === brandId);
-  const setColor = useMutation({
-    mutationFn: (color: string | null) => setBrandColor({ profileId, brandId, color }),
-    onSuccess: (next: BrandScope) => client.setQueryData(ipcKey('getBrandScope', {}), next),
-    onError: (e) => toast({ tone: 'error', message: `Could not change the colour: ${e.message}` }),
-  });
+  const setColor = useSetBrandColor({ profileId, brandId }, (e) =>
+    toast({ tone: 'error', message: `Could not change the colour: ${e.message}` }),
+  );
   if (!entry) return null;
   return (
     <span className="brand-color-field">

@@ -1,5 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import { call } from '../ipc/ipc.js';
+import type { BrandScope } from '../../shared/ipc/models.js';
+import { call, type AppError } from '../ipc/ipc.js';
+import { ipcKey } from '../ipc/use-ipc.js';
 
 /*
  * The settings screens ask main through these: connections and keys, brands, the desktop
@@ -16,9 +19,17 @@ export function openLogsFolder(input: IpcInput<'openLogsFolder'>): Promise<IpcOu
   return call('openLogsFolder', input);
 }
 
-/** Sets a brand's colour (null: its default). */
-export function setBrandColor(input: IpcInput<'setBrandColor'>): Promise<IpcOutput<'setBrandColor'>> {
-  return call('setBrandColor', input);
+/** Sets a brand's colour (null: its default); main answers the brand scope, shown at once. */
+export function useSetBrandColor(
+  brand: { profileId: string; brandId: string },
+  onError: (error: AppError) => void,
+) {
+  const client = useQueryClient();
+  return useMutation<BrandScope, AppError, string | null>({
+    mutationFn: (color) => call('setBrandColor', { ...brand, color }),
+    onSuccess: (next) => client.setQueryData(ipcKey('getBrandScope', {}), next),
+    onError,
+  });
 }
 
 /** Replaces a connection's API key, checked against the service first. */
