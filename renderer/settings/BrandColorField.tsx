@@ -4,7 +4,7 @@ import { useBrandScope } from '../ui/queries.js';
 import { useNotices } from '../ui/notice-store.js';
 import { useSetBrandColor } from './queries.js';
 
-/** A brand's colour in the all-brands calendar: picked automatically, or chosen here (issue 27). */
+/** A brand's colour in the all-brands calendar: picked automatically, or chosen here. */
 export function BrandColorField({ profileId, brandId }: { profileId: string; brandId: string }) {
   const id = useId();
   const toast = useNotices((s) => s.show);

@@ -1,7 +1,7 @@
 /*
  * One time format for every screen: a time of day is written the way the user's locale writes it,
  * 12-hour ("5:30 PM") or 24-hour ("17:30"), so the agenda, the queue, the heatmap, the outbox and
- * the plan never disagree (issue 26). The clock comes from the locale Chromium runs with (the OS's
+ * the plan never disagree. The clock comes from the locale Chromium runs with (the OS's
  * language settings, in Electron and in a browser alike); `setHour12` lets main's answer override it.
  */
 
