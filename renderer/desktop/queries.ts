@@ -1,7 +1,7 @@
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import { call } from '../ipc/ipc.js';
 
-/** The desktop's questions to main: what the OS asked to open, and the clock it uses. */
+/* The desktop's questions to main: what the OS asked to open, and the clock it uses. */
 
 /** One post as main holds it (opening it from a link, or the composer reading its group). */
 export function getPost(input: IpcInput<'getPost'>): Promise<IpcOutput<'getPost'>> {

@@ -3,7 +3,7 @@ import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { ExportFormat, ExportResult, ExportScope } from '../../shared/ipc/models.js';
 import { call, type AppError } from '../ipc/ipc.js';
 
-/** Exports: main writes the file and answers with its token, never a path the window chose. */
+/* Exports: main writes the file and answers with its token, never a path the window chose. */
 
 /** A file of posts, or a review pack for the client (electron/review/). */
 export type ExportChoice = ExportFormat | 'pack-html' | 'pack-pdf';

@@ -1,7 +1,7 @@
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import { call } from '../ipc/ipc.js';
 
-/** An import is previewed, corrected row by row, then run: main reads the file and writes the posts. */
+/* An import is previewed, corrected row by row, then run: main reads the file and writes the posts. */
 
 /** Reads a file to import and says what each row would become, writing nothing. */
 export function previewImport(input: IpcInput<'previewImport'>): Promise<IpcOutput<'previewImport'>> {

@@ -3,7 +3,7 @@ import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { LibraryMedia } from '../../shared/ipc/models.js';
 import { call, type AppError } from '../ipc/ipc.js';
 
-/** The media library's writes: uploads (progress comes as events) and tags. */
+/* The media library's writes: uploads (progress comes as events) and tags. */
 
 /** Starts uploading a file the user picked; progress arrives as events. */
 export function uploadMedia(input: IpcInput<'uploadMedia'>): Promise<IpcOutput<'uploadMedia'>> {

@@ -1,7 +1,7 @@
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import { call } from '../ipc/ipc.js';
 
-/** The first screens ask main through these: connect, or try the sandbox, then pick a brand. */
+/* The first screens ask main through these: connect, or try the sandbox. */
 
 /** Connects to a service with an API key, checked before it is kept. */
 export function connectProfile(input: IpcInput<'connectProfile'>): Promise<IpcOutput<'connectProfile'>> {

@@ -6,7 +6,7 @@ import { call, type AppError } from '../ipc/ipc.js';
 import { applyWritten, shownBrandId } from '../ipc/posts-in-cache.js';
 import { invalidateOtherInputs, ipcKey } from '../ipc/use-ipc.js';
 
-/** Reviews as main keeps them: decisions on posts, each brand's settings, a reviewer's reply file. */
+/* Reviews as main keeps them: decisions on posts, each brand's settings, a reviewer's reply file. */
 
 /** Reads a reviewer's reply file and applies its decisions to the posts. */
 export function importReviewReply(

@@ -1,7 +1,7 @@
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import { call } from '../ipc/ipc.js';
 
-/** The frame's writes: the outbox's actions, syncing now, links that leave the app. */
+/* The frame's writes: the outbox's actions and syncing now. */
 
 /** Asks main to reach the service now instead of at its next try. */
 export function syncNow(input: IpcInput<'syncNow'>): Promise<IpcOutput<'syncNow'>> {
