@@ -86,6 +86,51 @@ const POSTS_WRITERS = [
 const ONLY_THE_POSTS_MODULE_WRITES =
   'Only the posts module (electron/posts/) writes the outbox and the posts cache: call PostCommands, or read through OutboxReads / PostsCacheReads.';
 
+/*
+ * The same layering inside renderer/: the IPC layer at the bottom (the typed call, the query hooks,
+ * the posts cache), the shared kit above it (feedback, notices, times and zones, theme, brand
+ * avatar, key access: what any screen uses), the features above those, and the shell on top (the
+ * app's frame and what assembles the screens, with the entry point). A file imports only its own
+ * layer and the ones below; shared/ and packages are outside the layers.
+ */
+const RENDERER_LAYERS = [
+  { type: 'ipc', pattern: 'renderer/ipc/**', mode: 'full' },
+  { type: 'ui', pattern: 'renderer/ui/**', mode: 'full' },
+  { type: 'shell', pattern: ['renderer/shell/**', 'renderer/main.tsx'], mode: 'full' },
+  { type: 'feature', pattern: 'renderer/*/**', mode: 'full' },
+];
+const RENDERER_LAYERS_ABOVE = {
+  ipc: ['ui', 'feature', 'shell'],
+  ui: ['feature', 'shell'],
+  feature: ['shell'],
+};
+
+/*
+ * A component asks main through its feature's hooks, never with a raw `call('…')`: each feature's
+ * `queries.ts` holds its reads and writes (react-query keys, caching, what a write refreshes), so a
+ * screen says what it shows and the IPC stays in one file per feature. Only those files and the IPC
+ * layer itself import `call`.
+ */
+const RAW_CALL = {
+  group: ['**/ipc/ipc.js'],
+  importNames: ['call'],
+  message:
+    "Ask main through the feature's hooks: move this call into its queries.ts (useIpcQuery / useIpcMutation, or a named write) and import that.",
+};
+/** What every page file may not import (kept whole here: a later no-restricted-imports replaces it). */
+const PAGE_IMPORTS = [
+  {
+    // The renderer is sandboxed: it never reaches Node, Electron or the main process's code.
+    group: ['node:*', 'electron', '**/electron/**', '**/server/**', 'fs', 'path', 'keytar', 'libsql'],
+  },
+  {
+    // react-big-calendar through its public API only (its stylesheet is public too), so a
+    // version bump cannot break a private module we lean on without a type error or a lint.
+    regex: '^react-big-calendar/lib/(?!css/)',
+    message: "Use react-big-calendar's public exports (views, components, localizers), not its lib/ modules.",
+  },
+];
+
 const NODE_AND_PAGE = {
   languageOptions: { globals: { ...globals.node, ...globals.browser } },
   rules: { 'no-restricted-globals': 'off' },
@@ -202,31 +247,35 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
+      'no-restricted-imports': ['error', { patterns: PAGE_IMPORTS }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/ipc/**', 'renderer/**/queries.ts', 'renderer/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...PAGE_IMPORTS, RAW_CALL] }] },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/**/*.test.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': RENDERER_LAYERS,
+      'boundaries/root-path': import.meta.dirname,
+      'import/resolver': { 'scripts/eslint-resolver-ts.mjs': {} },
+    },
+    rules: {
+      'boundaries/dependencies': [
         'error',
         {
-          patterns: [
-            {
-              // The renderer is sandboxed: it never reaches Node, Electron or the main process's code.
-              group: [
-                'node:*',
-                'electron',
-                '**/electron/**',
-                '**/server/**',
-                'fs',
-                'path',
-                'keytar',
-                'libsql',
-              ],
-            },
-            {
-              // react-big-calendar through its public API only (its stylesheet is public too), so a
-              // version bump cannot break a private module we lean on without a type error or a lint.
-              regex: '^react-big-calendar/lib/(?!css/)',
-              message:
-                "Use react-big-calendar's public exports (views, components, localizers), not its lib/ modules.",
-            },
-          ],
+          default: 'allow',
+          policies: Object.entries(RENDERER_LAYERS_ABOVE).flatMap(([type, above]) =>
+            above.map((upper) => ({
+              from: { element: { type } },
+              disallow: { to: { element: { type: upper } } },
+              message: `renderer/ runs in layers that only look down (ipc, the shared kit in ui/, features, the shell): a ${type} file may not import the ${upper} layer.`,
+            })),
+          ),
         },
       ],
     },

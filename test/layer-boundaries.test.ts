@@ -4,8 +4,10 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /*
- * electron/ runs in layers that only look down (core, store, features, the composition root), and
- * only the posts module writes the outbox and the posts cache: both are lint rules
+ * electron/ runs in layers that only look down (core, store, features, the composition root), so
+ * does renderer/ (the IPC layer, the shared kit in ui/, features, the shell), only the posts module
+ * writes the outbox and the posts cache, and only a feature's queries.ts asks main with a raw
+ * `call('…')`: all are lint rules
  * (eslint.config.js), and these plant the wrong import in a file that never touches the disk
  * (ESLint lints text under a file path) to see lint fail, and the same text pass where it belongs.
  */
@@ -74,5 +76,51 @@ describe('lint: only the posts module writes the outbox and the posts cache', ()
       '',
     ].join('\n');
     expect(await lintRules('electron/import/planted.ts', read)).toEqual([]);
+  });
+});
+
+describe('lint: layers inside renderer/ only look down', () => {
+  const shell = "import { AppShell } from '../shell/AppShell.js';\nexport const planted = AppShell;\n";
+  const feature =
+    "import { CalendarScreen } from '../calendar/CalendarScreen.js';\nexport const planted = CalendarScreen;\n";
+
+  it('the shared kit importing the shell or a feature fails; a feature importing the kit passes', async () => {
+    expect(await lintRules('renderer/ui/planted.ts', shell)).toContain('boundaries/dependencies');
+    expect(await lintRules('renderer/ui/planted.ts', feature)).toContain('boundaries/dependencies');
+    const kit = "import { errorMessage } from '../ui/feedback.js';\nexport const planted = errorMessage;\n";
+    expect(await lintRules('renderer/queue/planted.ts', kit)).not.toContain('boundaries/dependencies');
+  });
+
+  it('a feature importing the shell fails; the shell importing a feature passes', async () => {
+    expect(await lintRules('renderer/settings/planted.ts', shell)).toContain('boundaries/dependencies');
+    expect(await lintRules('renderer/shell/planted.ts', feature)).not.toContain('boundaries/dependencies');
+  });
+
+  it('the IPC layer importing the kit, a feature or the shell fails', async () => {
+    const kit = "import { useUi } from '../ui/ui-store.js';\nexport const planted = useUi;\n";
+    expect(await lintRules('renderer/ipc/planted.ts', kit)).toContain('boundaries/dependencies');
+    expect(await lintRules('renderer/ipc/planted.ts', feature)).toContain('boundaries/dependencies');
+    expect(await lintRules('renderer/ipc/planted.ts', shell)).toContain('boundaries/dependencies');
+  });
+});
+
+describe("lint: only a feature's queries.ts asks main with a raw call", () => {
+  const component = [
+    "import { call } from '../ipc/ipc.js';",
+    'export function Planted() {',
+    "  return <button onClick={() => void call('syncNow', {})}>Sync</button>;",
+    '}',
+    '',
+  ].join('\n');
+  const module = "import { call } from '../ipc/ipc.js';\nexport const planted = () => call('syncNow', {});\n";
+
+  it('a raw call in a component or a non-query module fails', async () => {
+    expect(await lintRules('renderer/snippets/Planted.tsx', component)).toContain('no-restricted-imports');
+    expect(await lintRules('renderer/shell/Planted.tsx', component)).toContain('no-restricted-imports');
+    expect(await lintRules('renderer/queue/planted.ts', module)).toContain('no-restricted-imports');
+  });
+
+  it("the same call in a feature's queries.ts passes", async () => {
+    expect(await lintRules('renderer/snippets/queries.ts', module)).toEqual([]);
   });
 });

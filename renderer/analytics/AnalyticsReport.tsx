@@ -1,6 +1,6 @@
 import type { AnalyticsResponse } from '../../shared/api/resources.js';
 import type { IntegrationView } from '../../shared/integrations/ipc.js';
-import { EmptyState } from '../app/feedback.js';
+import { EmptyState } from '../ui/feedback.js';
 import { BestTimeHeatmap } from './BestTimeHeatmap.js';
 import type { ChartPoint } from './chart-geometry.js';
 import { downloadText, safeFileName } from './download.js';

@@ -1,17 +1,18 @@
 import { useId } from 'react';
-import { accountWithPlatform } from '../../shared/platforms/labels.js';
-import { useQuery } from '@tanstack/react-query';
+import { accountWithPlatform } from '../../shared/platforms/names.js';
 import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import type { ProfileView } from '../../shared/profiles/ipc.js';
-import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
+import { EmptyState, ErrorState, Loading } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
 import { useBrandZone } from '../calendar/queries.js';
-import { call, type AppError } from '../lib/ipc.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import type { AppError } from '../ipc/ipc.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import { useAnalyticsStore } from './analytics-store.js';
 import { AnalyticsReport } from './AnalyticsReport.js';
 import { lacksScope, NoScopeState } from './NoScopeState.js';
 import './analytics.css';
+import { openExternal } from '../ui/queries.js';
+import { useAnalyticsAccounts } from './queries.js';
 
 /** The analytics page: pick an account of the brand, see how it is doing. */
 export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
@@ -19,30 +20,9 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
   return <AccountAnalytics />;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The brand's accounts. No endpoint lists them: main learns them from posts. When none are known
- * yet (analytics opened before the calendar), the last 30 days of posts are read to learn them.
- */
-async function loadAccounts(): Promise<IntegrationView[]> {
-  const known = await call('listIntegrations', {});
-  if (known.length > 0) return known;
-  const now = Date.now();
-  const read = await call('listPosts', {
-    start: new Date(now - 30 * DAY_MS).toISOString(),
-    end: new Date(now + DAY_MS).toISOString(),
-  }).catch(() => null);
-  return read ? call('listIntegrations', {}) : known;
-}
-
 function AccountAnalytics() {
   const pickerId = useId();
-  const integrations = useQuery<IntegrationView[], AppError>({
-    queryKey: ['listIntegrations', 'analytics'],
-    queryFn: loadAccounts,
-    refetchOnMount: 'always',
-  });
+  const integrations = useAnalyticsAccounts();
   const chosen = useAnalyticsStore((s) => s.integrationId);
   const choose = useAnalyticsStore((s) => s.choose);
   const navigate = useUi((s) => s.navigate);
@@ -118,7 +98,7 @@ function AccountReport({ account }: { account: IntegrationView }) {
       account={account}
       report={report.data}
       zone={zone}
-      onOpenLink={(url) => void call('openExternal', { url }).catch(() => undefined)}
+      onOpenLink={(url) => void openExternal({ url }).catch(() => undefined)}
     />
   );
 }

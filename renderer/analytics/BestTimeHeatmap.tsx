@@ -10,8 +10,8 @@ import {
 } from '../../shared/analytics/best-time.js';
 import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { WEEKDAY_NAMES } from '../../shared/queue/slots.js';
-import { formatHour } from '../app/time-format.js';
-import { useUi } from '../app/ui-store.js';
+import { formatHour } from '../ui/time-format.js';
+import { useUi } from '../ui/ui-store.js';
 import { useSlotProposal } from '../queue/slot-proposal.js';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);

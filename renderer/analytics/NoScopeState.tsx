@@ -1,5 +1,5 @@
-import { EmptyState } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
+import { EmptyState } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
 
 /** True when the service told us the key's scopes and this one is not among them (unknown = allowed). */
 export function lacksScope(scopes: readonly string[] | null, scope: string): boolean {

@@ -1,4 +1,4 @@
-import { useUi } from '../app/ui-store.js';
+import { useUi } from '../ui/ui-store.js';
 import { useCalendarStore } from '../calendar/store.js';
 import { instantToWall } from '../calendar/time.js';
 

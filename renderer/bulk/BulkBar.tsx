@@ -12,13 +12,13 @@ import {
   type MouseEvent as ReactMouseEvent,
 } from 'react';
 import { brandsSentence, type BulkAction } from '../../shared/bulk/plan.js';
-import { useBrandScope } from '../app/BrandSwitcher.js';
+import { useBrandScope } from '../ui/queries.js';
 import { ExportMenu } from '../export/ExportMenu.js';
 import { whyNotMovable, type PostEvent } from '../calendar/posts.js';
 import { visibleWallRange, type ViewName } from '../calendar/range.js';
-import { AppError } from '../lib/ipc.js';
-import { knownPosts } from '../lib/posts-in-cache.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { AppError } from '../ipc/ipc.js';
+import { knownPosts } from '../ipc/posts-in-cache.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import { buildBulkPlan, type TimedPlan } from './build-plan.js';
 import { BulkPlanDialog } from './BulkPlanDialog.js';
 import { selectionClick, useSelection } from './selection-store.js';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatWallTime } from '../app/time-format.js';
+import { formatWallTime } from '../ui/time-format.js';
 import { brandsSentence, type BulkAction, type PlannedChange } from '../../shared/bulk/plan.js';
 import type { BrandEntry } from '../../shared/brands/ipc.js';
-import { BrandAvatar } from '../app/BrandSwitcher.js';
+import { BrandAvatar } from '../ui/BrandAvatar.js';
 import { formatDateTime } from '../calendar/format.js';
 import { PlatformBadge } from '../calendar/PostBadges.js';
 import type { TimedPlan } from './build-plan.js';

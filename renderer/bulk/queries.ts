@@ -4,9 +4,9 @@ import { create } from 'zustand';
 import { applyInputOf, BULK_DELETE_GRACE_SECONDS, refusalOf, type BulkPlan } from '../../shared/bulk/plan.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import { formatDateTime } from '../calendar/format.js';
-import { useNotices } from '../app/notices.js';
-import { AppError, call } from '../lib/ipc.js';
-import { applyWritten } from '../lib/posts-in-cache.js';
+import { useNotices } from '../ui/notice-store.js';
+import { AppError, call } from '../ipc/ipc.js';
+import { applyWritten } from '../ipc/posts-in-cache.js';
 
 /*
  * The bulk feature's calls to main. A change (a bulk plan, a calendar drag, a grid swap) is ONE

@@ -2,9 +2,10 @@ import { memo, useMemo, type CSSProperties } from 'react';
 import type { BrandEntry } from '../../shared/brands/ipc.js';
 import type { CalendarPost } from '../../shared/posts/ipc.js';
 import type { IntegrationView } from '../../shared/integrations/ipc.js';
-import { BrandAvatar } from '../app/BrandSwitcher.js';
+import { BrandAvatar } from '../ui/BrandAvatar.js';
 import { brandKeyOf, countByState, orderedStates, type PostFilters } from './posts.js';
-import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
+import { stateLabel } from '../../shared/posts/names.js';
+import { platformName } from '../../shared/platforms/names.js';
 import { ReviewState, reviewLabel } from '../../shared/review/model.js';
 
 interface FiltersProps {
@@ -132,7 +133,7 @@ export const CalendarFilters = memo(function CalendarFilters({
                 checked={filters.platforms.includes(p)}
                 onChange={() => onToggle('platforms', p)}
               />
-              {platformLabel(p)}
+              {platformName(p)}
             </label>
           ))}
           {platforms.length === 0 && <p className="cal-muted">No accounts yet.</p>}
@@ -149,7 +150,7 @@ export const CalendarFilters = memo(function CalendarFilters({
                 checked={filters.accounts.includes(a.id)}
                 onChange={() => onToggle('accounts', a.id)}
               />
-              {a.name} <span className="cal-muted">({platformLabel(a.platform)})</span>
+              {a.name} <span className="cal-muted">({platformName(a.platform)})</span>
             </label>
           ))}
           {accounts.length === 0 && <p className="cal-muted">No accounts yet.</p>}

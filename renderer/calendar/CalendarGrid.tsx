@@ -3,7 +3,7 @@ import { Calendar, type Components, type Formats, type ViewsProps } from 'react-
 import { CompactCellContext, PostCellContext, PostEventView } from './PostEventView.js';
 import { postEventClass, type PostEvent } from './posts.js';
 import { createLocalizer } from './localizer.js';
-import { timePattern } from '../app/time-format.js';
+import { timePattern } from '../ui/time-format.js';
 import { AGENDA_DAYS, visibleWallRange, type ViewName } from './range.js';
 import { instantToWall } from './time.js';
 import { EmptySlot } from '../queue/EmptySlot.js';

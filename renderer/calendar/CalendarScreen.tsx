@@ -13,7 +13,7 @@ import { RepeatsProvider } from '../evergreen/RepeatMark.js';
 import { CalendarGrid } from './CalendarGrid.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { useEmptySlots } from './empty-slots.js';
-import { useUi } from '../app/ui-store.js';
+import { useUi } from '../ui/ui-store.js';
 import { formatDateTime } from './format.js';
 import { useFixedPostHint, useGlobalShortcuts, usePostKeys } from './interaction.js';
 import { dropTarget, groupMembers, planMove } from './moves.js';
@@ -28,20 +28,20 @@ import {
   whyNotDeletable,
   type PostEvent,
 } from './posts.js';
-import { knownPosts } from '../lib/posts-in-cache.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { knownPosts } from '../ipc/posts-in-cache.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import { openingDate, useCalendarBrand, useIntegrations, useSetZone, useVisiblePosts } from './queries.js';
 import { stepDate, type ViewName } from './range.js';
 import { filtersOf, useCalendarStore } from './store.js';
 import { instantToWall } from './time.js';
-import { useNotices } from '../app/notices.js';
+import { useNotices } from '../ui/notice-store.js';
 import { BulkBar, useBulkSelection } from '../bulk/BulkBar.js';
-import { useMoveClashCheck } from '../clash/clash-hooks.js';
+import { useMoveClashCheck } from '../clash/queries.js';
 import { LabelFilters } from '../labels/LabelFilters.js';
 import { CampaignBand } from '../labels/CampaignBand.js';
 import { filterByLabels, useLabelFilterOf } from '../labels/label-filter.js';
-import { PostLabelsContext } from '../labels/use-post-labels.js';
-import { useCalendarLabels } from '../labels/labels-queries.js';
+import { PostLabelsContext } from '../labels/queries.js';
+import { useCalendarLabels } from '../labels/queries.js';
 
 const EMPTY: CalendarPost[] = [];
 

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { memo, useEffect, useRef } from 'react';
-import { TimeZonePicker } from '../app/TimeZonePicker.js';
+import { TimeZonePicker } from '../ui/TimeZonePicker.js';
 import { AGENDA_DAYS, CALENDAR_VIEWS, visibleWallRange, type ViewName } from './range.js';
 import { parseWallDateKey, wallDateKey, wallToInstant, zoneAbbreviation } from './time.js';
 

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { RepeatMark } from '../evergreen/RepeatMark.js';
 import { ReviewMark } from '../review/ReviewMark.js';
 import { initials, type PostEvent } from './posts.js';
-import { platformLabel } from '../../shared/posts/labels.js';
+import { platformName } from '../../shared/platforms/names.js';
 
 /** A short glyph per platform; the full name is always in the accessible name and the tooltip. */
 const GLYPHS: Record<string, string> = {
@@ -24,7 +24,7 @@ export const PlatformBadge = memo(function PlatformBadge({ platform }: { platfor
     <span
       className={`platform-badge platform-${key} glyph`}
       data-glyph={GLYPHS[key] ?? '•'}
-      title={platformLabel(platform)}
+      title={platformName(platform)}
       aria-hidden="true"
     />
   );

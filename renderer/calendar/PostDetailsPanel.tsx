@@ -8,16 +8,17 @@ import { openExternalLink, usePostDetail } from './queries.js';
 import { formatDateTime, formatFull } from './format.js';
 import { AccountAvatar, PlatformBadge } from './PostBadges.js';
 import { whyNotDeletable, whyNotMovable } from './posts.js';
-import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
+import { stateLabel } from '../../shared/posts/names.js';
+import { platformName } from '../../shared/platforms/names.js';
 import { QueueActions } from './QueueActions.js';
 import { PlatformPreview } from '../previews/PlatformPreview.js';
 import { PlatformType } from '../../shared/platforms/types.js';
 import { MakeEvergreenButton } from '../evergreen/MakeEvergreenButton.js';
 import { brandZone, instantToWall, parseInputValue, wallToInputValue, wallToInstant } from './time.js';
 import { normalizePostState } from '../../shared/api/resources.js';
-import { useUi } from '../app/ui-store.js';
-import { useKeyAccess } from '../app/key-access.js';
-import { featureAccess } from '../settings/permissions.js';
+import { useUi } from '../ui/ui-store.js';
+import { useKeyAccess } from '../ui/key-access.js';
+import { featureAccess } from '../ui/permissions.js';
 import { whyTimePassed } from '../../shared/posts/time-passed.js';
 import { optionLabel, settingsFields } from '../composer/settings-fields.js';
 
@@ -109,7 +110,7 @@ export function PostDetailsPanel({
           </h2>
           <span className="cal-muted">
             <PlatformBadge platform={post?.integration.platform ?? d?.integration.platform ?? null} />{' '}
-            {platformLabel(post?.integration.platform ?? d?.integration.platform ?? null)}
+            {platformName(post?.integration.platform ?? d?.integration.platform ?? null)}
           </span>
         </div>
         <button type="button" className="cal-icon-button" aria-label="Close details" onClick={onClose}>
@@ -308,7 +309,7 @@ export function PostDetailsPanel({
 
       {settings.length > 0 && (
         <section aria-label="Platform settings">
-          <h3>{platformLabel(d?.settings.__type ?? null)} settings</h3>
+          <h3>{platformName(d?.settings.__type ?? null)} settings</h3>
           <dl className="cal-details__settings">
             {settings.map(([key, value]) => (
               <div key={key}>

@@ -17,10 +17,10 @@ import { formatChipTime, formatTime } from './format.js';
 import { brandZone } from './time.js';
 import { PostSummary } from './PostBadges.js';
 import { postAccessibleName, postEventClass, whyNotMovable, type PostEvent } from './posts.js';
-import { stateLabel } from '../../shared/posts/labels.js';
+import { stateLabel } from '../../shared/posts/names.js';
 import { useIsSelected } from '../bulk/selection-store.js';
 import { LabelDot } from '../labels/LabelPill.js';
-import { usePostLabels } from '../labels/use-post-labels.js';
+import { usePostLabels } from '../labels/queries.js';
 
 /** What every post cell needs from the screen; stable for a zone, so cells do not re-render on screen updates. */
 export interface PostCellContext {

@@ -1,7 +1,7 @@
 import type { CalendarPost } from '../../shared/posts/ipc.js';
-import { useMoveToNextFreeSlot, useShuffleQueue } from '../queue/queue-hooks.js';
+import { useMoveToNextFreeSlot, useShuffleQueue } from '../queue/queries.js';
 import { formatFull } from './format.js';
-import { useNotices } from '../app/notices.js';
+import { useNotices } from '../ui/notice-store.js';
 
 /** "Move to next free slot" and "Shuffle" for a post the user may move; results come back as toasts. */
 export function QueueActions({ post, zone }: { post: CalendarPost; zone: string }) {

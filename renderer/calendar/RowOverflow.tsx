@@ -15,7 +15,7 @@ import { pickedNote, usePickedAmong } from '../bulk/selection-store.js';
 import { PostSummary } from './PostBadges.js';
 import { PostCellContext } from './PostEventView.js';
 import { postAccessibleName, whyNotMovable, type PostEvent } from './posts.js';
-import { stateLabel } from '../../shared/posts/labels.js';
+import { stateLabel } from '../../shared/posts/names.js';
 import type { MoreEvent } from './time-rows.js';
 
 /*

@@ -12,7 +12,7 @@ import {
   type RefObject,
 } from 'react';
 import { format } from 'date-fns';
-import { timePattern } from '../app/time-format.js';
+import { timePattern } from '../ui/time-format.js';
 import { PostEventView, type PostBoxProps } from './PostEventView.js';
 import { whyNotMovable, type PostEvent } from './posts.js';
 import type { SlotEvent } from './free-slots.js';

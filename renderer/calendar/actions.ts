@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { AppError } from '../lib/ipc.js';
+import { AppError } from '../ipc/ipc.js';
 import { formatDateTime } from './format.js';
 import type { PostMove } from './moves.js';
 import { useDeleteGroup, useMovePosts } from './queries.js';
-import { useNotices } from '../app/notices.js';
+import { useNotices } from '../ui/notice-store.js';
 import { useUndoChange } from '../bulk/queries.js';
 
 function reasonOf(error: unknown): string {

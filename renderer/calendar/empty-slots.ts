@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { CalendarPost } from '../../shared/posts/ipc.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import { queueSlotsQuery } from './queries.js';
 import { ROW_MINUTES } from './time-rows.js';
 import { MINUTE, useCurrentMinute } from './clock.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatChipTime, formatTime } from './format.js';
-import { setHour12 } from '../app/time-format.js';
+import { setHour12 } from '../ui/time-format.js';
 
 describe('formatChipTime', () => {
   it('writes a chip time as short as it reads, in the brand zone', () => {

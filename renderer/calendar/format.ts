@@ -1,4 +1,4 @@
-import { hour12 } from '../app/time-format.js';
+import { hour12 } from '../ui/time-format.js';
 import { wallMinuteOfDay } from './time.js';
 
 /*
@@ -17,7 +17,7 @@ const OPTIONS = {
 
 /** The formatter of a kind in a zone, built once per zone, kind and clock. */
 function formatter(zone: string, kind: keyof typeof OPTIONS): Intl.DateTimeFormat {
-  // The user's 12/24-hour clock (app/time-format.ts), the same as every other screen's.
+  // The user's 12/24-hour clock (ui/time-format.ts), the same as every other screen's.
   const h12 = hour12();
   const key = `${zone}|${kind}|${h12 ? 12 : 24}`;
   let f = formatters.get(key);

@@ -12,7 +12,7 @@ import { ROW_MINUTES } from './time-rows.js';
 import { shiftTarget, type ShiftKey } from './moves.js';
 import { whyNotMovable, type PostEvent } from './posts.js';
 import type { ViewName } from './range.js';
-import type { NewNotice } from '../app/notices.js';
+import type { NewNotice } from '../ui/notice-store.js';
 
 /*
  * How the calendar answers the keyboard and the pointer beyond what react-big-calendar does:

@@ -11,8 +11,9 @@ import {
   toPostEvent,
   whyNotMovable,
 } from './posts.js';
-import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
-import { useKeyAccess } from '../app/key-access.js';
+import { stateLabel } from '../../shared/posts/names.js';
+import { platformName } from '../../shared/platforms/names.js';
+import { useKeyAccess } from '../ui/key-access.js';
 import { calendarPost } from '../../test/support/calendar-post.js';
 
 let n = 0;
@@ -43,9 +44,9 @@ describe('labels', () => {
   });
 
   it('names platforms from shared/platforms', () => {
-    expect(platformLabel('linkedin-page')).toBe('LinkedIn page');
-    expect(platformLabel('mastodon')).toBe('Other platform');
-    expect(platformLabel(null)).toBe('Unknown platform');
+    expect(platformName('linkedin-page')).toBe('LinkedIn page');
+    expect(platformName('mastodon')).toBe('Other platform');
+    expect(platformName(null)).toBe('Unknown platform');
   });
 
   it('makes initials from account names', () => {

@@ -3,9 +3,10 @@ import { reviewLabel } from '../../shared/review/model.js';
 import { whyNotDeletable as postCannotBeDeleted } from '../../shared/posts/deletable.js';
 import { whyNotMovable as postCannotMove } from '../../shared/posts/movable.js';
 import type { CalendarPost } from '../../shared/posts/ipc.js';
-import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
+import { stateLabel } from '../../shared/posts/names.js';
+import { platformName } from '../../shared/platforms/names.js';
 import { instantToWall } from './time.js';
-import { keyRefusal } from '../app/key-access.js';
+import { keyRefusal } from '../ui/key-access.js';
 
 /** How long a post looks in the week and day views: one slot, so it can be seen and grabbed. */
 export const EVENT_MINUTES = 30;
@@ -157,7 +158,7 @@ export function postAccessibleName(event: PostEvent, time: string): string {
   const p = event.post;
   const parts = [
     `${stateLabel(p.state)} post`,
-    `${platformLabel(p.integration.platform)}, ${p.integration.name ?? 'an unnamed account'}`,
+    `${platformName(p.integration.platform)}, ${p.integration.name ?? 'an unnamed account'}`,
     time,
     event.title,
   ];

@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { CalendarPost, PostRangeResult } from '../../shared/posts/ipc.js';
-import { applyPostsNow, knownPosts, overlaps } from '../lib/posts-in-cache.js';
+import { applyPostsNow, knownPosts, overlaps } from '../ipc/posts-in-cache.js';
 import {
   movedPosts,
   openingDate,

@@ -12,22 +12,22 @@ import { ALL_BRANDS, type BrandScope, type BrandView } from '../../shared/brands
 import type { BrandRef } from '../../shared/ipc/models.js';
 import type { CalendarPost, PostRangeResult, PostsNow, PostsWritten } from '../../shared/posts/ipc.js';
 import { refusalOf } from '../../shared/bulk/plan.js';
-import { call } from '../lib/ipc.js';
+import { call } from '../ipc/ipc.js';
 import {
   ALL_POSTS,
   applyPostsNow,
   applyWritten,
   knownPosts,
   type InstantRange,
-} from '../lib/posts-in-cache.js';
-import { ipcKey } from '../lib/use-ipc.js';
+} from '../ipc/posts-in-cache.js';
+import { ipcKey } from '../ipc/use-ipc.js';
 import type { PostMove } from './moves.js';
 import { postsInRange, rangeInstants, visibleWallRange, type ViewName } from './range.js';
 import { useCalendarStore } from './store.js';
 import { brandZone, instantToWall, parseWallDateKey } from './time.js';
 
 /*
- * Keys follow the shell's convention (renderer/lib/use-ipc.ts: method name, then input), so the
+ * Keys follow the shell's convention (renderer/ipc/use-ipc.ts: method name, then input), so the
  * shell's refreshes on main's events (postsChanged, a profile or brand switch) reach the calendar.
  * Posts also carry the brand, so two brands' months never share a cache entry.
  */

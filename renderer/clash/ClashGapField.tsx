@@ -5,10 +5,10 @@ import {
   DEFAULT_CLASH_GAP_MINUTES,
   MAX_CLASH_GAP_MINUTES,
 } from '../../shared/clash/clashes.js';
-import { errorMessage } from '../app/feedback.js';
-import { call } from '../lib/ipc.js';
-import { invalidateOtherInputs, ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import { errorMessage } from '../ui/feedback.js';
+import { invalidateOtherInputs, ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
+import { setClashSettings } from './queries.js';
 
 /**
  * A brand's clash gap: warn when one account's posts are closer than this (0 turns it off). The
@@ -34,7 +34,7 @@ export function ClashGapField({ brandName, brand }: { brandName: string; brand?:
     }
     setBusy(true);
     try {
-      const saved = await call('setClashSettings', { gapMinutes, ...input });
+      const saved = await setClashSettings({ gapMinutes, ...input });
       client.setQueryData(ipcKey('getClashSettings', input), saved);
       // The same brand may be read under its name and as the active one: read the other keys again.
       void invalidateOtherInputs(client, ipcKey('getClashSettings', input));

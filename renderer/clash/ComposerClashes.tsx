@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { DraftBlock, DraftTarget } from '../../shared/drafts/ipc.js';
-import { clashWarnings, useClashGap, usePostsAround } from './clash-hooks.js';
+import { clashWarnings, useClashGap, usePostsAround } from './queries.js';
 
 interface ComposerClashesProps {
   draftId: string;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ClashPost, ClashWarning } from '../../shared/clash/clashes.js';
 import type { ImportRowView } from '../../shared/import/ipc.js';
-import { clashWarnings, useClashGap, usePostsAround } from './clash-hooks.js';
+import { clashWarnings, useClashGap, usePostsAround } from './queries.js';
 
 /**
  * The clash warnings of an import preview, by row index: each kept row with a time, on each of its

@@ -3,9 +3,9 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { platformRules } from '../../shared/platforms/rules.js';
 import { PLATFORM_TYPES, PlatformType } from '../../shared/platforms/types.js';
-import { call } from '../lib/ipc.js';
-import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
-import { EmptyState, ErrorState, Loading, errorMessage } from '../app/feedback.js';
+import { ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
+import { EmptyState, ErrorState, Loading, errorMessage } from '../ui/feedback.js';
+import { addIntegration } from './queries.js';
 
 /** The brand's accounts grouped by platform, searchable, ticked to post to; and adding one by id. */
 export function AccountPicker({
@@ -117,7 +117,7 @@ function AddAccount({ onAdded }: { onAdded(account: IntegrationView & { platform
     setBusy(true);
     setError(null);
     try {
-      const added = await call('addIntegration', { id: id.trim(), platform });
+      const added = await addIntegration({ id: id.trim(), platform });
       await client.invalidateQueries({ queryKey: ipcKey('listIntegrations', {}) });
       onAdded({ ...added, platform });
       setId('');

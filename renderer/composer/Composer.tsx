@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { activateBrand, useBrandScope } from '../app/BrandSwitcher.js';
+import { activateBrand, useBrandScope } from '../ui/queries.js';
 import { brandKeyOf } from '../calendar/posts.js';
 import { filtersOf, useCalendarStore } from '../calendar/store.js';
 import { ALL_BRANDS } from '../../shared/brands/ipc.js';
 import { ComposerBrandStep } from './ComposerBrandStep.js';
-import { ErrorState, Loading } from '../app/feedback.js';
-import { useUi, type ComposerRequest } from '../app/ui-store.js';
+import { ErrorState, Loading } from '../ui/feedback.js';
+import { useUi, type ComposerRequest } from '../ui/ui-store.js';
 import { useBrandZone } from '../calendar/queries.js';
 import { ComposerEditor } from './ComposerEditor.js';
 import { loadDraft } from './load-draft.js';

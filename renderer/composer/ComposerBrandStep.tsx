@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BrandEntry } from '../../shared/brands/ipc.js';
-import { activateBrand, BrandAvatar } from '../app/BrandSwitcher.js';
-import { errorMessage } from '../app/feedback.js';
+import { BrandAvatar } from '../ui/BrandAvatar.js';
+import { activateBrand } from '../ui/queries.js';
+import { errorMessage } from '../ui/feedback.js';
 
 /**
- * A new post from the all-brands view first picks its brand (issue 27): the composer then lists
+ * A new post from the all-brands view first picks its brand: the composer then lists
  * that brand's accounts only, so a post never mixes brands, and it is sent under that brand. The
  * brand becomes the active one; the calendar stays on all brands.
  */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Loading } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
+import { Loading } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
 import { readOpenDraft } from './open-draft.js';
 import './composer.css';
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { call } from '../lib/ipc.js';
-import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
-import { EmptyState, ErrorState, Loading, errorMessage } from '../app/feedback.js';
+import { ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
+import { EmptyState, ErrorState, Loading, errorMessage } from '../ui/feedback.js';
 import { useState } from 'react';
 import { MakeEvergreenButton } from '../evergreen/MakeEvergreenButton.js';
+import { deleteDraft } from './queries.js';
 
 /** The brand's local drafts, newest first, to open or delete. */
 export function DraftsPanel({
@@ -22,7 +22,7 @@ export function DraftsPanel({
   const remove = async (id: string) => {
     setError(null);
     try {
-      await call('deleteDraft', { id });
+      await deleteDraft({ id });
       await client.invalidateQueries({ queryKey: ipcKey('listDrafts', {}) });
     } catch (e) {
       setError(errorMessage(e));

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { DraftMedia } from '../../shared/drafts/ipc.js';
 import type { MediaObject } from '../../shared/api/resources.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import type { UploadView } from './use-uploads.js';
 import { writeDraggedMedia } from '../media-library/media-drag.js';
 

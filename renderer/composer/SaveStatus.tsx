@@ -1,4 +1,4 @@
-import { timeOptions } from '../app/time-format.js';
+import { timeOptions } from '../ui/time-format.js';
 import type { SaveState } from './use-autosave.js';
 
 /** The autosave's state in the composer's header ("Saved on this device at 10:42"). */

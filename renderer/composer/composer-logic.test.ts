@@ -175,7 +175,7 @@ describe('checks before sending', () => {
     expect(blockCounts('hi', ['x', 'x'])).toHaveLength(1);
   });
 
-  it('shows an over-long text as too long to count without counting it, for every platform (issue 15)', () => {
+  it('shows an over-long text as too long to count without counting it, for every platform', () => {
     // "a." repeated is quadratic for twitter-text: a pasted text froze the composer.
     // Refused by length before any counter sees it (their speed is bench/text.bench.ts's).
     const parsed = watchTwitterText();

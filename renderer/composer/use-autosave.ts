@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { call } from '../lib/ipc.js';
-import { errorMessage } from '../app/feedback.js';
+import { errorMessage } from '../ui/feedback.js';
 import type { WorkingDraft } from './draft-model.js';
 import { rememberOpenDraft } from './open-draft.js';
+import { saveDraft } from './queries.js';
 
 export type SaveState = {
   status: 'idle' | 'saving' | 'saved' | 'error';
@@ -31,7 +31,7 @@ export function useAutosave(draft: WorkingDraft, enabled: boolean) {
         dirty.current = false;
         setState((s) => ({ ...s, status: 'saving' }));
         try {
-          await call('saveDraft', latest.current);
+          await saveDraft(latest.current);
           if (!stopped.current) rememberOpenDraft(latest.current.id);
           setState({ status: 'saved', savedAt: new Date(), error: null });
         } catch (e) {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { call } from '../lib/ipc.js';
-import { useUi } from '../app/ui-store.js';
+import { useUi } from '../ui/ui-store.js';
 import * as model from './draft-model.js';
-import { useNotices } from '../app/notices.js';
+import { useNotices } from '../ui/notice-store.js';
 import { rememberOpenDraft } from './open-draft.js';
+import { deleteDraft, saveDraft } from './queries.js';
 
 /**
  * The two ways out of the composer: closing it (what was typed is kept as a
@@ -18,8 +18,8 @@ export function useComposerExit(stopAutosave: () => void) {
   const close = async (draft: model.WorkingDraft, touched: boolean) => {
     stopAutosave();
     if (touched) {
-      await call('saveDraft', draft).catch(() => undefined);
-      if (model.isBlank(draft)) await call('deleteDraft', { id: draft.id }).catch(() => undefined);
+      await saveDraft(draft).catch(() => undefined);
+      if (model.isBlank(draft)) await deleteDraft({ id: draft.id }).catch(() => undefined);
     }
     rememberOpenDraft(null);
     void client.invalidateQueries({ queryKey: ['listDrafts'] });

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DraftMedia } from '../../shared/drafts/ipc.js';
 import type { MediaObject } from '../../shared/api/resources.js';
-import { call } from '../lib/ipc.js';
-import { errorMessage } from '../app/feedback.js';
+import { errorMessage } from '../ui/feedback.js';
 import { draftMediaOf } from '../media-library/media-drag.js';
 import { kindOfFile } from './checks.js';
 import * as model from './draft-model.js';
 import { useUploads } from './use-uploads.js';
+import { uploadMediaFromUrl } from './queries.js';
 
 type DraftChange = (f: (d: model.WorkingDraft) => model.WorkingDraft) => void;
 
@@ -94,7 +94,7 @@ export function useMediaAdding({
   const addUrl = async (block: number, url: string): Promise<string | null> => {
     if (!/^https?:\/\/\S+$/i.test(url)) return 'Enter a full http(s) link to an image or a video.';
     try {
-      const m = await call('uploadMediaFromUrl', { url });
+      const m = await uploadMediaFromUrl({ url });
       edit((d) => model.addMedia(d, scope, block, draftMediaOf(m)));
       void client.invalidateQueries({ queryKey: ['listMedia'] });
       return null;

@@ -1,5 +1,5 @@
-import { errorMessage } from '../app/feedback.js';
-import { useNextFreeSlots } from '../queue/queue-hooks.js';
+import { errorMessage } from '../ui/feedback.js';
+import { useNextFreeSlots } from '../queue/queries.js';
 import type { QueuePreview } from './SendBar.js';
 import { slotTime } from './send-messages.js';
 

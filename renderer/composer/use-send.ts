@@ -1,14 +1,15 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ValidationIssue } from '../../shared/api/errors.js';
-import { AppError, call } from '../lib/ipc.js';
-import { errorMessage } from '../app/feedback.js';
-import { applyWritten, shownBrandId } from '../lib/posts-in-cache.js';
+import { AppError } from '../ipc/ipc.js';
+import { errorMessage } from '../ui/feedback.js';
+import { applyWritten, shownBrandId } from '../ipc/posts-in-cache.js';
 import { subjectOfDraft, type LabelsView } from '../../shared/labels/model.js';
-import { labelsKey } from '../labels/labels-queries.js';
+import { labelsKey } from '../labels/queries.js';
 import type { WorkingDraft } from './draft-model.js';
 import type { SendKind } from './SendBar.js';
 import { queuedMessage, sentMessage } from './send-messages.js';
+import { createPostsNow, queueDraft, saveDraft } from './queries.js';
 
 /**
  * Sending the draft the four ways the send bar offers: saved first, then
@@ -60,9 +61,9 @@ export function useSend({
     const sending = { ...draft, date: kind === 'schedule' ? date : draft.date };
     try {
       replace(sending);
-      await call('saveDraft', sending);
+      await saveDraft(sending);
       if (kind === 'queue') {
-        const queued = await call('queueDraft', { draftId: draft.id });
+        const queued = await queueDraft({ draftId: draft.id });
         applyWritten(client, shownBrandId(client), queued);
         onSent(
           queuedMessage(
@@ -72,7 +73,7 @@ export function useSend({
         );
         return;
       }
-      const sent = await call('createPostsNow', {
+      const sent = await createPostsNow({
         draftId: draft.id,
         type: kind === 'server-draft' ? 'draft' : kind,
         ...(kind === 'schedule' && date ? { date } : {}),

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
 import type { DraftMedia } from '../../shared/drafts/ipc.js';
-import { call } from '../lib/ipc.js';
-import { useIpcEvent } from '../lib/use-ipc.js';
-import { errorMessage } from '../app/feedback.js';
+import { useIpcEvent } from '../ipc/use-ipc.js';
+import { errorMessage } from '../ui/feedback.js';
+import { uploadMedia } from '../media-library/queries.js';
+import { cancelUpload } from './queries.js';
 
 /** One file on its way to the service, as the media tray shows it. */
 export interface UploadView {
@@ -54,7 +55,7 @@ export function useUploads(o: {
     const localPath = media.localPath;
     if (!localPath) return null;
     try {
-      const { uploadId } = await call('uploadMedia', { file: localPath });
+      const { uploadId } = await uploadMedia({ file: localPath });
       byId.current.set(uploadId, localPath);
       setUploads((all) => ({
         ...all,
@@ -72,7 +73,7 @@ export function useUploads(o: {
   const cancel = useCallback(
     async (localPath: string) => {
       const upload = uploads[localPath];
-      if (upload) await call('cancelUpload', { uploadId: upload.uploadId }).catch(() => undefined);
+      if (upload) await cancelUpload({ uploadId: upload.uploadId }).catch(() => undefined);
       handlers.current.onGone(localPath);
     },
     [uploads],

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MenuCommand } from '../../shared/desktop/ipc.js';
-import { useUi } from '../app/ui-store.js';
+import { useUi } from '../ui/ui-store.js';
 import { useCalendarStore } from '../calendar/store.js';
 import { runMenuCommand } from './menu-commands.js';
 

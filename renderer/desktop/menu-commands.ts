@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import type { MenuCommand } from '../../shared/desktop/ipc.js';
-import { useUi } from '../app/ui-store.js';
+import { useUi } from '../ui/ui-store.js';
 import { useCalendarStore } from '../calendar/store.js';
 import type { ViewName } from '../calendar/range.js';
-import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
-import { featureAccess } from '../settings/permissions.js';
+import { useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
+import { featureAccess } from '../ui/permissions.js';
 import { openReviewReplyPicker } from '../review/import-review.js';
 
 const VIEWS: Partial<Record<MenuCommand, ViewName>> = {

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { OpenRequest } from '../../shared/desktop/ipc.js';
 import { openPostInCalendar } from '../analytics/open-in-calendar.js';
-import { useUi } from '../app/ui-store.js';
+import { useUi } from '../ui/ui-store.js';
 import { useBrandZone } from '../calendar/queries.js';
-import { call } from '../lib/ipc.js';
-import { useIpcEvent } from '../lib/use-ipc.js';
+import { useIpcEvent } from '../ipc/use-ipc.js';
+import { getPost, takeOpenRequest } from './queries.js';
 
 /**
  * Opens what main asks for (a clicked notification, a postdeck:// link, the tray's Outbox): a post
@@ -16,7 +16,7 @@ export async function openRequested(request: OpenRequest, zone: string): Promise
   switch (request.kind) {
     case 'post': {
       // The post's date puts the calendar on its day; a post that is gone still opens its panel, which says so.
-      const post = await call('getPost', { id: request.postId }).catch(() => null);
+      const post = await getPost({ id: request.postId }).catch(() => null);
       openPostInCalendar(request.postId, post?.publishDate, zone);
       return;
     }
@@ -37,7 +37,7 @@ export function useOpenRequests(): void {
     latestZone.current = zone;
   }, [zone]);
   const take = useCallback(() => {
-    void call('takeOpenRequest', {})
+    void takeOpenRequest({})
       .then(({ request }) => (request ? openRequested(request, latestZone.current) : undefined))
       .catch(() => undefined);
   }, []);

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { timePattern } from '../app/time-format.js';
+import { timePattern } from '../ui/time-format.js';
 import { repeatLabel, type EvergreenItem, type EvergreenList } from '../../shared/evergreen/model.js';
-import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
-import { useEvergreen, useEvergreenPreview, useEvergreenWrite } from './evergreen-hooks.js';
+import { EmptyState, ErrorState, Loading } from '../ui/feedback.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
+import { useEvergreen, useEvergreenPreview, useEvergreenWrite } from './queries.js';
 import { ItemEditor } from './ItemEditor.js';
 import './evergreen.css';
 

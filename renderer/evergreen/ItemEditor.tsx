@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { accountWithPlatform } from '../../shared/platforms/labels.js';
+import { accountWithPlatform } from '../../shared/platforms/names.js';
 import {
   EvergreenItemInput,
   MAX_VERSIONS,
@@ -7,7 +7,7 @@ import {
   type EvergreenItem,
 } from '../../shared/evergreen/model.js';
 import type { IntegrationView } from '../../shared/integrations/ipc.js';
-import { useEvergreenWrite } from './evergreen-hooks.js';
+import { useEvergreenWrite } from './queries.js';
 
 /*
  * The form of one evergreen post: its text versions (they rotate), its

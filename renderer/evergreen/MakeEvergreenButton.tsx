@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BrandRef } from '../../shared/ipc/models.js';
-import { activateBrandIfOther } from '../app/BrandSwitcher.js';
-import { errorMessage } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
-import { useEvergreenWrite } from './evergreen-hooks.js';
+import { activateBrandIfOther } from '../ui/queries.js';
+import { errorMessage } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
+import { useEvergreenWrite } from './queries.js';
 
 /**
  * "Make evergreen" on a post (details panel) or a local draft: it joins a

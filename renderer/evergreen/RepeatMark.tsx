@@ -2,8 +2,8 @@ import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'r
 import { useQueryClient } from '@tanstack/react-query';
 import { repeatLabel, type RepeatView } from '../../shared/evergreen/model.js';
 import type { CalendarPost } from '../../shared/posts/ipc.js';
-import { onEvent } from '../lib/ipc.js';
-import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import { onEvent } from '../ipc/ipc.js';
+import { ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
 import './evergreen.css';
 
 /*

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import type { ExportFormat, ExportResult, ExportScope } from '../../shared/export/ipc.js';
-import { call, type AppError } from '../lib/ipc.js';
+import type { ExportResult, ExportScope } from '../../shared/export/ipc.js';
 import './export.css';
+import { useExport, useShowExportedFile, type ExportChoice } from './queries.js';
 
 /*
  * "Export…": a menu of formats for some posts (the calendar's posts in view,
@@ -10,10 +9,7 @@ import './export.css';
  * dialog and writes the file; this says where it went, or what went wrong.
  */
 
-/** A file of posts, or a review pack for the client (electron/review/). */
-type Choice = ExportFormat | 'pack-html' | 'pack-pdf';
-
-const FORMATS: { format: Choice; label: string; hint: string }[] = [
+const FORMATS: { format: ExportChoice; label: string; hint: string }[] = [
   { format: 'ics', label: 'Calendar file (.ics)', hint: 'Opens in Google Calendar, Outlook, Apple Calendar' },
   { format: 'csv', label: 'Spreadsheet (CSV)', hint: 'Edit in a spreadsheet, import back with Import' },
   { format: 'json', label: 'JSON', hint: 'For scripts; imports back with Import' },
@@ -68,23 +64,7 @@ export function ExportMenu(props: ExportMenuProps) {
   const menuId = useId();
   const scope = scopeOf(props);
   const what = props.what ?? 'posts in view';
-  const run = useMutation<
-    ExportResult | { path: string | null; posts: number; skipped: number; pack: true },
-    AppError,
-    Choice
-  >({
-    mutationFn: async (format) => {
-      if (!scope) throw new Error('There are no posts to export here.');
-      if (format === 'pack-html' || format === 'pack-pdf') {
-        const pack = await call('exportReviewPack', {
-          format: format === 'pack-html' ? 'html' : 'pdf',
-          scope,
-        });
-        return { ...pack, pack: true as const };
-      }
-      return call('exportPosts', { format, scope });
-    },
-  });
+  const run = useExport(scope);
 
   useEffect(() => {
     if (open) menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
@@ -111,7 +91,7 @@ export function ExportMenu(props: ExportMenuProps) {
       setOpen(false);
     }
   };
-  const pick = (format: Choice) => {
+  const pick = (format: ExportChoice) => {
     close();
     run.mutate(format);
   };
@@ -179,9 +159,7 @@ export function ExportMenu(props: ExportMenuProps) {
 
 /** Asks main to show the file it just wrote; main takes the export's token, never a path from here. */
 function ShowInFolder({ fileToken }: { fileToken: string }) {
-  const show = useMutation<{ shown: boolean }, AppError>({
-    mutationFn: () => call('showExportedFile', { fileToken }),
-  });
+  const show = useShowExportedFile(fileToken);
   return (
     <>
       <button type="button" className="export-menu__show" onClick={() => show.mutate()}>

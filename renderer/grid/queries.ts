@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { refusalOf, type BulkApplyInput } from '../../shared/bulk/plan.js';
-import { errorMessage } from '../app/feedback.js';
-import { useNotices } from '../app/notices.js';
+import { errorMessage } from '../ui/feedback.js';
+import { useNotices } from '../ui/notice-store.js';
 import { useLastBatch, useUndoChange } from '../bulk/queries.js';
 import { formatDateTime } from '../calendar/format.js';
 import { postsKey } from '../calendar/queries.js';
-import { call } from '../lib/ipc.js';
-import { applyWritten, type InstantRange } from '../lib/posts-in-cache.js';
+import { call } from '../ipc/ipc.js';
+import { applyWritten, type InstantRange } from '../ipc/posts-in-cache.js';
 
 /*
  * The grid's calls to main, through the one door there: a swap is ONE change (both reschedules in

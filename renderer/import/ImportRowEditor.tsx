@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ImportRowView } from '../../shared/import/ipc.js';
-import { call, AppError } from '../lib/ipc.js';
+import { AppError } from '../ipc/ipc.js';
+import { editImportRow } from './queries.js';
 
 /** Edits the cells of one previewed row; main checks it again and answers its new problems. */
 export function ImportRowEditor(props: {
@@ -22,7 +23,7 @@ export function ImportRowEditor(props: {
       onSubmit={(e) => {
         e.preventDefault();
         setError(null);
-        call('editImportRow', { importId: props.importId, index: props.row.index, cells })
+        editImportRow({ importId: props.importId, index: props.row.index, cells })
           .then(props.onSaved)
           .catch((err: unknown) =>
             setError(err instanceof AppError ? err.message : 'This row could not be checked.'),

@@ -2,14 +2,15 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
 import type { ImportPreview, ImportResult, ImportRowView } from '../../shared/import/ipc.js';
-import { call, AppError } from '../lib/ipc.js';
-import { applyWritten, shownBrandId } from '../lib/posts-in-cache.js';
-import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
-import { accountWithPlatform } from '../../shared/platforms/labels.js';
+import { AppError } from '../ipc/ipc.js';
+import { applyWritten, shownBrandId } from '../ipc/posts-in-cache.js';
+import { useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
+import { accountWithPlatform } from '../../shared/platforms/names.js';
 import { ImportRowEditor } from './ImportRowEditor.js';
 import { useImportClashes } from '../clash/import-clashes.js';
 import '../queue/queue.css';
 import './import.css';
+import { previewImport, runImport } from './queries.js';
 
 /** Rows shown per page: 5,000 rows stay quick to draw. */
 const PAGE = 100;
@@ -56,7 +57,7 @@ export function ImportScreen() {
         setError(`${file.name} has no file on this computer to read; save it as a file, then choose it.`);
         return;
       }
-      const next = await call('previewImport', { file: token });
+      const next = await previewImport({ file: token });
       setPreview(next);
       setDropped(new Set());
       setPage(0);
@@ -73,7 +74,7 @@ export function ImportScreen() {
     setBusy(true);
     setError(null);
     try {
-      const done = await call('runImport', { importId: preview.importId, drop: [...dropped] });
+      const done = await runImport({ importId: preview.importId, drop: [...dropped] });
       applyWritten(client, shownBrandId(client), done);
       setResult(done);
       // Rows just imported now count as imported: a second click creates nothing.

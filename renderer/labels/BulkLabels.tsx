@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ALL_BRANDS } from '../../shared/brands/ipc.js';
 import { subjectOfPost } from '../../shared/labels/model.js';
-import { knownPosts } from '../lib/posts-in-cache.js';
+import { knownPosts } from '../ipc/posts-in-cache.js';
 import { LabelPicker, type BrandSubjects } from './LabelPicker.js';
 
 /**

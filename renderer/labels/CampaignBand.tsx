@@ -1,5 +1,5 @@
 import type { Label } from '../../shared/labels/model.js';
-import type { InstantRange } from '../lib/posts-in-cache.js';
+import type { InstantRange } from '../ipc/posts-in-cache.js';
 import './labels.css';
 
 /** The calendar day (yyyy-mm-dd) an instant falls on in `zone`. */

@@ -1,4 +1,3 @@
-import { useQueries } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import {
@@ -8,17 +7,16 @@ import {
   type LabelColor,
   type LabelsView,
 } from '../../shared/labels/model.js';
-import { useNotices } from '../app/notices.js';
-import { call } from '../lib/ipc.js';
-import { ipcKey } from '../lib/use-ipc.js';
+import { useNotices } from '../ui/notice-store.js';
 import { LabelPill } from './LabelPill.js';
 import {
   labelsOf,
+  useBrandsLabels,
   useLabels,
   useSaveLabel,
   useSetPostLabels,
   useSetPostLabelsAcrossBrands,
-} from './labels-queries.js';
+} from './queries.js';
 import { labelsByName } from './label-filter.js';
 import './labels.css';
 
@@ -68,12 +66,7 @@ export function LabelPicker({
   const view = useLabels();
   const single = useSetPostLabels();
   const spanning = useSetPostLabelsAcrossBrands();
-  const brandViews = useQueries({
-    queries: (across ?? []).map(({ brand }) => ({
-      queryKey: ipcKey('listLabels', { brand }),
-      queryFn: () => call('listLabels', { brand }),
-    })),
-  }).map((q) => q.data);
+  const brandViews = useBrandsLabels((across ?? []).map(({ brand }) => brand));
   // Across brands, every picked brand's labels are offered, one a name (the active brand's first).
   const offered = across ? labelsByName([view, ...brandViews].flatMap((v) => v?.labels ?? [])) : view.labels;
   const set = {

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import type { AnalyticsResponse } from '../../shared/api/resources.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import { formatMetric, metricLabel } from '../analytics/metrics.js';
 import { postMetricNames } from '../analytics/recent-posts.js';
 import { LabelPill } from './LabelPill.js';
-import { useLabels } from './labels-queries.js';
+import { useLabels } from './queries.js';
 import { resultsByLabel } from './label-results.js';
 import './labels.css';
 

@@ -7,9 +7,9 @@ import {
   type Label,
   type LabelColor,
 } from '../../shared/labels/model.js';
-import { useNotices } from '../app/notices.js';
+import { useNotices } from '../ui/notice-store.js';
 import { LabelPill } from './LabelPill.js';
-import { useDeleteLabel, useLabels, useSaveLabel } from './labels-queries.js';
+import { useDeleteLabel, useLabels, useSaveLabel } from './queries.js';
 import './labels.css';
 
 /** Settings: the brand's labels, renamed, recoloured, given days (a campaign) or deleted. */

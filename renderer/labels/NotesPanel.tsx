@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import { MAX_NOTE_CHARS, NoteBody } from '../../shared/labels/model.js';
-import { useAddNote, useDeleteNote, useNotes } from './labels-queries.js';
+import { useAddNote, useDeleteNote, useNotes } from './queries.js';
 import './labels.css';
 
 const when = (iso: string) =>

@@ -1,17 +1,16 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MediaTag, type LibraryMedia } from '../../shared/media/ipc.js';
-import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
+import { EmptyState, ErrorState, Loading } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
 import { useBrandZone } from '../calendar/queries.js';
 import { openPostInCalendar } from '../analytics/open-in-calendar.js';
 import { openRequested } from '../desktop/open-requests.js';
-import { call, type AppError } from '../lib/ipc.js';
-import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
 import { formatDimensions, formatDuration, formatSize, searchLibrary } from './library-search.js';
 import { draftMediaOf, writeDraggedMedia } from './media-drag.js';
 import { UploadButton } from './UploadButton.js';
 import './media-library.css';
+import { useSetMediaTags } from './queries.js';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const postDateFormat = (zone: string) =>
@@ -187,14 +186,10 @@ function MediaTile({ item }: { item: LibraryMedia }) {
 }
 
 function TagEditor({ item }: { item: LibraryMedia }) {
-  const client = useQueryClient();
   const inputId = useId();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const save = useMutation<LibraryMedia, AppError, string[]>({
-    mutationFn: (tags) => call('setMediaTags', { mediaId: item.media.id, tags }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['listMediaLibrary'] }),
-  });
+  const save = useSetMediaTags(item.media.id);
 
   const add = () => {
     const parsed = MediaTag.safeParse(text);

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
-import { errorMessage } from '../app/feedback.js';
-import { call } from '../lib/ipc.js';
-import { useIpcEvent } from '../lib/use-ipc.js';
+import { errorMessage } from '../ui/feedback.js';
+import { useIpcEvent } from '../ipc/use-ipc.js';
+import { uploadMedia } from './queries.js';
 
 interface Upload {
   name: string;
@@ -40,7 +40,7 @@ export function UploadButton() {
         continue;
       }
       try {
-        const { uploadId } = await call('uploadMedia', { file: token });
+        const { uploadId } = await uploadMedia({ file: token });
         setUploads((all) => new Map(all).set(uploadId, { name: file.name, state: 'uploading', error: null }));
       } catch (e) {
         problems.push(`${file.name}: ${errorMessage(e)}`);

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileView } from '../../shared/profiles/ipc.js';
-import { EmptyState, ErrorState, Loading, errorMessage } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
-import { call } from '../lib/ipc.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { EmptyState, ErrorState, Loading, errorMessage } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import './onboarding.css';
+import { switchBrand } from '../ui/queries.js';
 
 /** Right after a connection: which brand this window works on (the key's default is preselected). */
 export function BrandChoiceScreen({ profile }: { profile: ProfileView }) {
@@ -22,7 +22,7 @@ export function BrandChoiceScreen({ profile }: { profile: ProfileView }) {
     if (picked && picked !== profile.brandId) {
       setBusy(true);
       try {
-        await call('switchBrand', { brandId: picked });
+        await switchBrand({ brandId: picked });
       } catch (error) {
         setProblem(errorMessage(error));
         setBusy(false);

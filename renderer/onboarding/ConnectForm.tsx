@@ -9,15 +9,16 @@ import {
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileView } from '../../shared/profiles/ipc.js';
-import { errorMessage } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
-import { AppError, call } from '../lib/ipc.js';
+import { errorMessage } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
+import { AppError } from '../ipc/ipc.js';
 import {
   checkConnectInput,
   connectErrorField,
   connectErrorMessage,
   type ConnectField,
 } from './connect-errors.js';
+import { connectProfile } from './queries.js';
 
 type Problems = Partial<Record<ConnectField, string>> & { keychainUnavailable?: boolean };
 
@@ -65,7 +66,7 @@ export function ConnectForm({ onConnected }: { onConnected: (profile: ProfileVie
     setProblems({});
     setConnecting(true);
     try {
-      const profile = await call('connectProfile', {
+      const profile = await connectProfile({
         baseUrl,
         apiKey,
         storage,

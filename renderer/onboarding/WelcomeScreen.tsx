@@ -1,13 +1,13 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MenuCommand } from '../../shared/desktop/ipc.js';
-import { errorMessage } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
-import { call } from '../lib/ipc.js';
-import { useIpcEvent } from '../lib/use-ipc.js';
+import { errorMessage } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
+import { useIpcEvent } from '../ipc/use-ipc.js';
 import { DiagnosticsSection } from '../settings/DiagnosticsSection.js';
 import { ConnectForm } from './ConnectForm.js';
 import './onboarding.css';
+import { connectSandbox } from './queries.js';
 
 /** The first screen of a new user: try the sandbox, or connect a real account. */
 export function WelcomeScreen() {
@@ -37,7 +37,7 @@ export function WelcomeScreen() {
     setSandboxError(null);
     setConnecting(true);
     try {
-      await call('startSandbox', {});
+      await connectSandbox({});
       finishConnecting();
       await client.invalidateQueries();
     } catch (error) {

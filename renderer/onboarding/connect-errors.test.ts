@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppErrorShape } from '../../shared/ipc/errors.js';
-import { AppError } from '../lib/ipc.js';
+import { AppError } from '../ipc/ipc.js';
 import { checkConnectInput, connectErrorField, connectErrorMessage } from './connect-errors.js';
 
 const error = (shape: AppErrorShape) => new AppError(shape);

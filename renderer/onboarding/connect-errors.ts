@@ -1,5 +1,5 @@
 import { ipcMethods } from '../../shared/ipc/contract.js';
-import type { AppError } from '../lib/ipc.js';
+import type { AppError } from '../ipc/ipc.js';
 
 /** Where a failed connection's sentence belongs: next to the field the user has to change. */
 export type ConnectField = 'baseUrl' | 'apiKey' | 'brandId' | 'form';

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { formatWallTime } from '../app/time-format.js';
-import { accountWithPlatform } from '../../shared/platforms/labels.js';
+import { formatWallTime } from '../ui/time-format.js';
+import { accountWithPlatform } from '../../shared/platforms/names.js';
 import { normalizeSlots, type QueueSlot } from '../../shared/queue/slots.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import { WEEKDAY_NAMES } from '../../shared/queue/slots.js';
-import { useCopySlots, useQueueSlots, useSaveSlots } from './queue-hooks.js';
+import { useCopySlots, useQueueSlots, useSaveSlots } from './queries.js';
 import { useSlotProposal } from './slot-proposal.js';
 import './queue.css';
 

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CalendarPost, PostsWritten } from '../../shared/posts/ipc.js';
-import { applyWritten, shownBrandId } from '../lib/posts-in-cache.js';
+import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { reviewLabel, type ReviewState } from '../../shared/review/model.js';
-import { call, type AppError } from '../lib/ipc.js';
 import './review.css';
+import { useSetReviewState } from './queries.js';
 
 /*
  * The details panel's review section: where the post stands with the client, the reviewer's
@@ -17,24 +15,9 @@ export function ReviewSection({ post }: { post: CalendarPost }) {
   const state: ReviewState = review?.state ?? 'draft';
   const [asking, setAsking] = useState(false);
   const [comment, setComment] = useState('');
-  const client = useQueryClient();
-  const set = useMutation<PostsWritten, AppError, { state: ReviewState; comment?: string }>({
-    mutationFn: (v) =>
-      call('setReviewState', {
-        postId: post.id,
-        state: v.state,
-        comment: v.comment ?? null,
-        // The post's own brand: in the all-brands view it may not be the active one.
-        ...(post.profileId && post.brandId
-          ? { brand: { profileId: post.profileId, brandId: post.brandId } }
-          : {}),
-      }),
-    onSuccess: (written) => {
-      applyWritten(client, shownBrandId(client), written);
-      void client.invalidateQueries({ queryKey: ['listOutbox'] });
-      setAsking(false);
-      setComment('');
-    },
+  const set = useSetReviewState(post, () => {
+    setAsking(false);
+    setComment('');
   });
   return (
     <section aria-label="Client review" className="review-section">

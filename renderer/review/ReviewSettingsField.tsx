@@ -1,10 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReviewSettingsView } from '../../shared/review/model.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
-import { call, type AppError } from '../lib/ipc.js';
-import { invalidateOtherInputs, ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import './review.css';
+import { useSaveReviewSettings } from './queries.js';
 
 /**
  * A brand's review settings: posts wait for approval; the colour its review packs wear. The active
@@ -17,25 +16,12 @@ export function ReviewSettingsField({
   brandName: string;
   brand?: BrandRef | undefined;
 }) {
-  const client = useQueryClient();
   const input = brand ? { brand } : {};
   const settings = useIpcQuery('getReviewSettings', input);
-  const key = ipcKey('getReviewSettings', input);
   // The choice shows the moment it is made (main answers a moment later; a refusal puts back
   // what main holds, and says why).
   const [chosen, setChosen] = useState<Partial<ReviewSettingsView> | null>(null);
-  const save = useMutation<ReviewSettingsView, AppError, Partial<ReviewSettingsView>>({
-    mutationFn: (patch) => call('setReviewSettings', { ...patch, ...input }),
-    onSettled: () => setChosen(null),
-    onSuccess: (next) => {
-      client.setQueryData(key, next);
-      // The same brand may be read under its name and as the active one: read the other keys again.
-      void invalidateOtherInputs(client, key);
-      // Held posts show differently now: the calendar reads its posts again.
-      void client.invalidateQueries({ queryKey: ['listPosts'] });
-      void client.invalidateQueries({ queryKey: ['listOutbox'] });
-    },
-  });
+  const save = useSaveReviewSettings(input, () => setChosen(null));
   const change = (patch: Partial<ReviewSettingsView>) => {
     setChosen((c) => ({ ...c, ...patch }));
     save.mutate(patch);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ReviewImportSummary } from '../../shared/review/model.js';
-import { useNotices } from '../app/notices.js';
-import { call } from '../lib/ipc.js';
+import { useNotices } from '../ui/notice-store.js';
+import { importReviewReply } from './queries.js';
 
 /*
  * Bringing a reviewer's reply back: File → Import review (or the palette) opens a file picker, and
@@ -37,7 +37,7 @@ export async function importReviewFile(file: File): Promise<void> {
     return;
   }
   try {
-    const result = await call('importReviewReply', { file: token });
+    const result = await importReviewReply({ file: token });
     notices.show({ tone: 'success', title: 'Review imported', message: summarySentence(result.summary) });
   } catch (error) {
     notices.show({

@@ -4,13 +4,15 @@ import { ALL_BRANDS, type BrandEntry } from '../../shared/brands/ipc.js';
 import type { ProfileView } from '../../shared/profiles/ipc.js';
 import type { SearchHit, SnippetSegment } from '../../shared/search/ipc.js';
 import { openPostInCalendar } from '../analytics/open-in-calendar.js';
-import { activateBrand, BrandAvatar, useSwitchBrand } from '../app/BrandSwitcher.js';
-import { useNotices } from '../app/notices.js';
-import { errorMessage } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
-import { platformLabel, stateLabel } from '../../shared/posts/labels.js';
+import { BrandAvatar } from '../ui/BrandAvatar.js';
+import { activateBrand, useSwitchBrand } from '../ui/queries.js';
+import { useNotices } from '../ui/notice-store.js';
+import { errorMessage } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
+import { platformName } from '../../shared/platforms/names.js';
+import { stateLabel } from '../../shared/posts/names.js';
 import { useCalendarBrand } from '../calendar/queries.js';
-import { useIpcEvent, useIpcQuery } from '../lib/use-ipc.js';
+import { useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
 import {
   dateCommand,
   exportCommands,
@@ -407,7 +409,7 @@ function HitView({ hit, zone, brand }: { hit: SearchHit; zone: string; brand: Br
         </span>
         <span>{hit.date ? formatHitDate(hit.date, zone) : 'No date'}</span>
         {hit.platforms.length > 0 ? (
-          <span>{[...new Set(hit.platforms)].map(platformLabel).join(', ')}</span>
+          <span>{[...new Set(hit.platforms)].map(platformName).join(', ')}</span>
         ) : null}
         {where ? <span>{where.slice(3)}</span> : null}
       </span>

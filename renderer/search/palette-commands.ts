@@ -1,8 +1,7 @@
 import type { BrandView } from '../../shared/brands/ipc.js';
-import { useNotices } from '../app/notices.js';
-import { errorMessage } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
-import { call } from '../lib/ipc.js';
+import { useNotices } from '../ui/notice-store.js';
+import { errorMessage } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSelection } from '../bulk/selection-store.js';
 import { postsKey } from '../calendar/queries.js';
@@ -10,7 +9,9 @@ import { instantToWall } from '../calendar/time.js';
 import { filtersOf, useCalendarStore } from '../calendar/store.js';
 import { openReviewReplyPicker } from '../review/import-review.js';
 import { parseWallDateKey, wallDateKey } from '../calendar/time.js';
-import { featureAccess } from '../settings/permissions.js';
+import { featureAccess } from '../ui/permissions.js';
+import { exportPosts } from '../export/queries.js';
+import { listPosts } from './queries.js';
 
 /*
  * The command palette's commands: what each is called, the words that find
@@ -174,7 +175,7 @@ export function exportCommands(postIds: readonly string[]): PaletteCommand[] {
     run: async () => {
       const notify = useNotices.getState().show;
       try {
-        const saved = await call('exportPosts', { format, scope: { kind: 'posts', postIds: [...postIds] } });
+        const saved = await exportPosts({ format, scope: { kind: 'posts', postIds: [...postIds] } });
         if (saved.path) notify({ tone: 'success', message: `Exported ${saved.count} to ${saved.path}.` });
       } catch (error) {
         notify({ tone: 'error', message: `Nothing was exported: ${errorMessage(error)}` });
@@ -208,7 +209,7 @@ export function selectCommand(
         try {
           await ctx.client.fetchQuery({
             queryKey: postsKey(ctx.brandId, range),
-            queryFn: () => call('listPosts', range),
+            queryFn: () => listPosts(range),
             staleTime: 15_000,
           });
         } catch (error) {

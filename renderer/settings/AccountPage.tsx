@@ -1,6 +1,6 @@
 import type { ProfileView } from '../../shared/profiles/ipc.js';
-import { ErrorState, Loading } from '../app/feedback.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { ErrorState, Loading } from '../ui/feedback.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import { scopeLabel } from '../../shared/api/scopes.js';
 import { BrandsSection } from './BrandsSection.js';
 import { DesktopSection } from './DesktopSection.js';

@@ -1,23 +1,18 @@
 import { useId } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BrandScope } from '../../shared/brands/ipc.js';
-import { BrandAvatar, useBrandScope } from '../app/BrandSwitcher.js';
-import { useNotices } from '../app/notices.js';
-import { call } from '../lib/ipc.js';
-import { ipcKey } from '../lib/use-ipc.js';
+import { BrandAvatar } from '../ui/BrandAvatar.js';
+import { useBrandScope } from '../ui/queries.js';
+import { useNotices } from '../ui/notice-store.js';
+import { useSetBrandColor } from './queries.js';
 
-/** A brand's colour in the all-brands calendar: picked automatically, or chosen here (issue 27). */
+/** A brand's colour in the all-brands calendar: picked automatically, or chosen here. */
 export function BrandColorField({ profileId, brandId }: { profileId: string; brandId: string }) {
   const id = useId();
-  const client = useQueryClient();
   const toast = useNotices((s) => s.show);
   const scope = useBrandScope();
   const entry = scope.data?.brands.find((b) => b.profileId === profileId && b.brandId === brandId);
-  const setColor = useMutation({
-    mutationFn: (color: string | null) => call('setBrandColor', { profileId, brandId, color }),
-    onSuccess: (next: BrandScope) => client.setQueryData(ipcKey('getBrandScope', {}), next),
-    onError: (e) => toast({ tone: 'error', message: `Could not change the colour: ${e.message}` }),
-  });
+  const setColor = useSetBrandColor({ profileId, brandId }, (e) =>
+    toast({ tone: 'error', message: `Could not change the colour: ${e.message}` }),
+  );
   if (!entry) return null;
   return (
     <span className="brand-color-field">

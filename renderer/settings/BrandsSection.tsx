@@ -1,8 +1,8 @@
 import type { ProfileView } from '../../shared/profiles/ipc.js';
-import { useBrandScope, useSwitchBrand } from '../app/BrandSwitcher.js';
-import { EmptyState, ErrorState, Loading } from '../app/feedback.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
-import { TimezoneField } from './TimezoneField.js';
+import { useBrandScope, useSwitchBrand } from '../ui/queries.js';
+import { EmptyState, ErrorState, Loading } from '../ui/feedback.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
+import { TimeZoneField } from './TimeZoneField.js';
 import { BrandColorField } from './BrandColorField.js';
 import { ClashGapField } from '../clash/ClashGapField.js';
 import { ReviewSettingsField } from '../review/ReviewSettingsField.js';
@@ -54,7 +54,7 @@ export function BrandsSection({ profile }: { profile: ProfileView }) {
                     Switch
                   </button>
                 )}
-                <TimezoneField brand={brand} />
+                <TimeZoneField brand={brand} />
                 <BrandColorField profileId={profile.id} brandId={brand.id} />
                 {active || allShown ? <ClashGapField brandName={brand.name} brand={named} /> : null}
                 {active || allShown ? <ReviewSettingsField brandName={brand.name} brand={named} /> : null}

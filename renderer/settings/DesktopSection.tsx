@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { DesktopSettings } from '../../shared/desktop/ipc.js';
-import { ErrorState, errorMessage } from '../app/feedback.js';
-import { call } from '../lib/ipc.js';
-import { ipcKey, useIpcQuery } from '../lib/use-ipc.js';
+import { ErrorState, errorMessage } from '../ui/feedback.js';
+import { ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
+import { setDesktopSettings } from './queries.js';
 
 /** Running in the background and opening at login: main applies them as soon as they change. */
 export function DesktopSection() {
@@ -25,7 +25,7 @@ export function DesktopSection() {
     const turn = ++latest.current;
     setShown({ ...value, ...patch });
     try {
-      const saved = await call('setDesktopSettings', patch);
+      const saved = await setDesktopSettings(patch);
       if (turn !== latest.current) return;
       setShown(saved);
       client.setQueryData(key, saved);

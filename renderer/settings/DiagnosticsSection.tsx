@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { ErrorState, Loading } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
-import { call } from '../lib/ipc.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { ErrorState, Loading } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
+import { openLogsFolder } from './queries.js';
 
 /**
  * About and diagnostics: which build runs on what, and the last lines of the log, so a user can
@@ -29,7 +29,7 @@ export function DiagnosticsSection() {
 
   const openFolder = async () => {
     try {
-      const { opened } = await call('openLogsFolder', {});
+      const { opened } = await openLogsFolder({});
       setFolderNote(opened ? null : 'This window cannot open folders; the path is shown above.');
     } catch {
       setFolderNote('The folder could not be opened; the path is shown above.');

@@ -1,6 +1,6 @@
 import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { scopeLabel } from '../../shared/api/scopes.js';
-import { allFeatureAccess } from './permissions.js';
+import { allFeatureAccess } from '../ui/permissions.js';
 import './preferences.css';
 
 /** What this key lets the app do: each feature it cannot use says why and how to get it. */

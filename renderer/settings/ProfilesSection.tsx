@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileView } from '../../shared/profiles/ipc.js';
-import { ErrorState, Loading, errorMessage } from '../app/feedback.js';
-import { useUi } from '../app/ui-store.js';
-import { call } from '../lib/ipc.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
+import { ErrorState, Loading, errorMessage } from '../ui/feedback.js';
+import { useUi } from '../ui/ui-store.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
 import { ConnectForm } from '../onboarding/ConnectForm.js';
 import { describeKey } from './key-status.js';
 import { ReplaceKeyForm } from './ReplaceKeyForm.js';
+import { switchProfile } from '../ui/queries.js';
+import { removeProfile } from './queries.js';
 
 /** Every saved connection (agencies keep several): switch, remove, or add one. */
 export function ProfilesSection() {
@@ -94,7 +95,7 @@ function ProfileRow({ profile }: { profile: ProfileView }) {
             type="button"
             className="button button-small button-danger"
             disabled={busy}
-            onClick={() => void run(() => call('removeProfile', { profileId: profile.id }))}
+            onClick={() => void run(() => removeProfile({ profileId: profile.id }))}
           >
             Remove
           </button>
@@ -109,7 +110,7 @@ function ProfileRow({ profile }: { profile: ProfileView }) {
               type="button"
               className="button button-small"
               disabled={busy}
-              onClick={() => void run(() => call('switchProfile', { profileId: profile.id }))}
+              onClick={() => void run(() => switchProfile({ profileId: profile.id }))}
               aria-label={`Switch to ${name}`}
             >
               Switch

@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileView } from '../../shared/profiles/ipc.js';
-import { errorMessage } from '../app/feedback.js';
-import { call } from '../lib/ipc.js';
+import { errorMessage } from '../ui/feedback.js';
 import { checkConnectInput } from '../onboarding/connect-errors.js';
+import { replaceKey } from './queries.js';
 
 /**
  * A new key for a saved connection (the old one was revoked, or a live key replaces a test key).
@@ -28,7 +28,7 @@ export function ReplaceKeyForm({ profile, onDone }: { profile: ProfileView; onDo
     setBusy(true);
     setProblem(null);
     try {
-      await call('replaceKey', { profileId: profile.id, apiKey });
+      await replaceKey({ profileId: profile.id, apiKey });
       if (keyRef.current) keyRef.current.value = '';
       void client.invalidateQueries();
       onDone();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { allFeatureAccess, featureAccess } from './permissions.js';
+import { allFeatureAccess, featureAccess } from '../ui/permissions.js';
 import { resolveTheme } from './theme.js';
-import { searchTimeZones, supportedTimeZones } from '../app/time-zones.js';
+import { searchTimeZones, supportedTimeZones } from '../ui/time-zones.js';
 
 describe('what a key allows', () => {
   it('disables features whose scope the key lacks, saying which scope and what to do', () => {

@@ -16,7 +16,7 @@ import {
   type Inserted,
 } from '../../shared/snippets/expand.js';
 import type { Snippet } from '../../shared/snippets/model.js';
-import { useSnippets } from './snippet-hooks.js';
+import { useSnippets } from './queries.js';
 import './snippets.css';
 
 /*

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { accountWithPlatform } from '../../shared/platforms/labels.js';
+import { accountWithPlatform } from '../../shared/platforms/names.js';
 import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { SnippetInput, type Snippet } from '../../shared/snippets/model.js';
-import { ErrorState, Loading } from '../app/feedback.js';
-import { useIpcQuery } from '../lib/use-ipc.js';
-import { useSignatureMap, useSnippets, useSnippetWrite } from './snippet-hooks.js';
+import { ErrorState, Loading } from '../ui/feedback.js';
+import { useIpcQuery } from '../ipc/use-ipc.js';
+import { useSignatureMap, useSnippets, useSnippetWrite } from './queries.js';
 import './snippets.css';
 
 /*

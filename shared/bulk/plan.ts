@@ -6,7 +6,7 @@ import { BrandRef } from '../ipc/models.js';
 import type { CalendarPost } from '../posts/ipc.js';
 import { nextFreeSlots, wallTimeToInstant, type QueueSlot } from '../queue/slots.js';
 import { TIME_PASSED, timeHasPassed } from '../posts/time-passed.js';
-import { accountWithPlatform } from '../platforms/labels.js';
+import { accountWithPlatform } from '../platforms/names.js';
 
 /*
  * Pure. A bulk change planned before anything is sent: each selected post with its

@@ -1,4 +1,4 @@
-import { PLATFORM_LABELS } from './labels.js';
+import { PLATFORM_NAMES } from './names.js';
 import type { MediaKind, PlatformType } from './types.js';
 import { countGraphemes, countXWeighted, X_WEIGHTED_LIMIT } from './text.js';
 
@@ -49,7 +49,7 @@ const graphemes = { countText: countGraphemes, counting: 'graphemes' as const };
 export const platformRules: Record<PlatformType, PlatformRules> = {
   x: {
     type: 'x',
-    label: PLATFORM_LABELS['x'],
+    label: PLATFORM_NAMES['x'],
     textLimit: X_WEIGHTED_LIMIT,
     countText: countXWeighted,
     counting: 'x-weighted',
@@ -58,7 +58,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   instagram: {
     type: 'instagram',
-    label: PLATFORM_LABELS['instagram'],
+    label: PLATFORM_NAMES['instagram'],
     textLimit: 2200,
     ...graphemes,
     media: mediaRules({ minItems: 1, maxItems: 10, maxVideos: 10, videoAlone: false }),
@@ -66,7 +66,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   linkedin: {
     type: 'linkedin',
-    label: PLATFORM_LABELS['linkedin'],
+    label: PLATFORM_NAMES['linkedin'],
     textLimit: 3000,
     ...graphemes,
     media: mediaRules({ maxItems: 20 }),
@@ -74,7 +74,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   'linkedin-page': {
     type: 'linkedin-page',
-    label: PLATFORM_LABELS['linkedin-page'],
+    label: PLATFORM_NAMES['linkedin-page'],
     textLimit: 3000,
     ...graphemes,
     media: mediaRules({ maxItems: 20 }),
@@ -82,7 +82,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   facebook: {
     type: 'facebook',
-    label: PLATFORM_LABELS['facebook'],
+    label: PLATFORM_NAMES['facebook'],
     textLimit: 63206,
     ...graphemes,
     media: mediaRules({ maxItems: 10 }),
@@ -90,7 +90,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   threads: {
     type: 'threads',
-    label: PLATFORM_LABELS['threads'],
+    label: PLATFORM_NAMES['threads'],
     textLimit: 500,
     ...graphemes,
     media: mediaRules({ maxItems: 20, maxVideos: 20, videoAlone: false }),
@@ -98,7 +98,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   tiktok: {
     type: 'tiktok',
-    label: PLATFORM_LABELS['tiktok'],
+    label: PLATFORM_NAMES['tiktok'],
     textLimit: 2200,
     ...graphemes,
     media: mediaRules({ minItems: 1, maxItems: 35 }),
@@ -106,7 +106,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   youtube: {
     type: 'youtube',
-    label: PLATFORM_LABELS['youtube'],
+    label: PLATFORM_NAMES['youtube'],
     textLimit: 5000,
     ...graphemes,
     media: mediaRules({ minItems: 1, maxItems: 1, maxImages: 0, onlyKind: 'video' }),
@@ -114,7 +114,7 @@ export const platformRules: Record<PlatformType, PlatformRules> = {
   },
   bluesky: {
     type: 'bluesky',
-    label: PLATFORM_LABELS['bluesky'],
+    label: PLATFORM_NAMES['bluesky'],
     textLimit: 300,
     ...graphemes,
     media: mediaRules({ maxItems: 4 }),
