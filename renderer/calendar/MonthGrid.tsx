@@ -13,6 +13,7 @@ import {
 import { format } from 'date-fns';
 import { PostCellContext, PostEventView } from './PostEventView.js';
 import { postEventClass, whyNotMovable, type PostEvent } from './posts.js';
+import { useOpenOnClick } from './interaction.js';
 import { takeFocusRequest } from './RowOverflow.js';
 import { wallDateKey } from './time.js';
 import { pickedNote, usePickedAmong } from '../bulk/selection-store.js';
@@ -137,10 +138,17 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
   }, [layout]);
 
   // Pointer drags of posts, from a cell or from a day's list, onto a day.
-  const suppressClick = useRef(false);
+  const openPost = useCallback(
+    (event: PostEvent) => {
+      setOpen(null);
+      onOpen(event);
+    },
+    [onOpen, setOpen],
+  );
+  const { suppressClickRef, onClick } = useOpenOnClick(openPost);
   const onPointerDown = useCallback(
     (e: ReactPointerEvent<HTMLElement>, event: PostEvent) => {
-      suppressClick.current = false;
+      suppressClickRef.current = false;
       if (e.button !== 0 || whyNotMovable(event.post) !== null) return;
       let over: HTMLElement | null = null;
       const mark = (cell: HTMLElement | null) => {
@@ -154,7 +162,7 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
         const cell = hit?.closest<HTMLElement>('.cal-month-day');
         return cell && rootRef.current?.contains(cell) ? cell : null;
       };
-      followPointerDrag(e, e.currentTarget, suppressClick, {
+      followPointerDrag(e, e.currentTarget, suppressClickRef, {
         // The day's list (if the post came from it) lets the pointer through to the days beneath.
         start: () => rootRef.current?.classList.add('cal-month--dragging'),
         move: (x, y) => mark(dayAt(x, y)),
@@ -172,19 +180,7 @@ export function MonthGrid({ date, input }: { date: Date; input: MonthGridInput }
         },
       });
     },
-    [days, onDrop, setOpen],
-  );
-  const onClick = useCallback(
-    (e: ReactMouseEvent<HTMLElement>, event: PostEvent) => {
-      if (suppressClick.current) {
-        suppressClick.current = false;
-        return;
-      }
-      e.stopPropagation();
-      setOpen(null);
-      onOpen(event);
-    },
-    [onOpen, setOpen],
+    [days, onDrop, setOpen, suppressClickRef],
   );
   const openDay = useCallback((day: Date, anchor: HTMLElement) => setOpen({ day, anchor }), [setOpen]);
   const handlers = useMemo<Handlers>(

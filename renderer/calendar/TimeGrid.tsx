@@ -6,7 +6,6 @@ import {
   useRef,
   useSyncExternalStore,
   type DragEvent,
-  type MouseEvent as ReactMouseEvent,
   type PointerEvent as ReactPointerEvent,
   type ReactNode,
   type RefObject,
@@ -15,6 +14,7 @@ import { format } from 'date-fns';
 import { timePattern } from '../ui/time-format.js';
 import { PostEventView, type PostBoxProps } from './PostEventView.js';
 import { whyNotMovable, type PostEvent } from './posts.js';
+import { useOpenOnClick } from './interaction.js';
 import type { SlotEvent } from './free-slots.js';
 import { keepMinutesInRow, ROW_MINUTES, type MoreEvent, type RowPlace, type TimeRows } from './time-rows.js';
 import { MoreChip } from './RowOverflow.js';
@@ -129,13 +129,13 @@ export function TimeGrid(props: TimeGridProps) {
   );
 
   // Pointer drags of posts drawn in the grid.
-  const suppressClick = useRef(false);
+  const { suppressClickRef, onClick } = useOpenOnClick(onOpen);
   const onPointerDown = useCallback(
     (e: ReactPointerEvent<HTMLElement>, event: PostEvent) => {
-      suppressClick.current = false;
+      suppressClickRef.current = false;
       if (e.button !== 0 || whyNotMovable(event.post) !== null) return;
       const grab = e.clientY - e.currentTarget.getBoundingClientRect().top;
-      followPointerDrag(e, e.currentTarget, suppressClick, {
+      followPointerDrag(e, e.currentTarget, suppressClickRef, {
         move: (x, y) => {
           const spot = spotAt(x, y - grab);
           store.set(spot && { ...spot, event });
@@ -149,18 +149,7 @@ export function TimeGrid(props: TimeGridProps) {
         end: () => store.set(null),
       });
     },
-    [spotAt, store, onDrop, wallOf],
-  );
-  const onClick = useCallback(
-    (e: ReactMouseEvent<HTMLElement>, event: PostEvent) => {
-      if (suppressClick.current) {
-        suppressClick.current = false;
-        return;
-      }
-      e.stopPropagation();
-      onOpen(event);
-    },
-    [onOpen],
+    [spotAt, store, onDrop, wallOf, suppressClickRef],
   );
 
   // Posts dragged out of a chip's list: HTML drag and drop, landing on the row under the pointer.

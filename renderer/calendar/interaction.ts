@@ -154,3 +154,23 @@ export function useFixedPostHint(posts: readonly CalendarPost[], toast: (t: NewN
     [posts, toast],
   );
 }
+
+/**
+ * A post's click in the month or time grid: it opens the post, except the click the browser sends
+ * when a drag ends on it (the drag sets `suppressClickRef`).
+ */
+export function useOpenOnClick(open: (event: PostEvent) => void) {
+  const suppressClickRef = useRef(false);
+  const onClick = useCallback(
+    (e: ReactMouseEvent<HTMLElement>, event: PostEvent) => {
+      if (suppressClickRef.current) {
+        suppressClickRef.current = false;
+        return;
+      }
+      e.stopPropagation();
+      open(event);
+    },
+    [open],
+  );
+  return { suppressClickRef, onClick };
+}

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { BrandEntry } from '../../shared/brands/ipc.js';
 import { BrandAvatar } from '../ui/BrandAvatar.js';
 import { activateBrand } from '../ui/queries.js';
-import { errorMessage } from '../ui/feedback.js';
+import { errorMessage, FieldError } from '../ui/feedback.js';
 
 /**
  * A new post from the all-brands view first picks its brand: the composer then lists
@@ -54,11 +54,7 @@ export function ComposerBrandStep({
             </li>
           ))}
         </ul>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError error={error} />
         <button type="button" className="button" onClick={onClose}>
           Close
         </button>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ImportRowView } from '../../shared/import/ipc.js';
 import { AppError } from '../ipc/ipc.js';
 import { editImportRow } from './queries.js';
+import { FieldError } from '../ui/feedback.js';
 
 /** Edits the cells of one previewed row; main checks it again and answers its new problems. */
 export function ImportRowEditor(props: {
@@ -52,11 +53,7 @@ export function ImportRowEditor(props: {
           Cancel
         </button>
       </div>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError error={error} />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { useImportClashes } from '../clash/import-clashes.js';
 import '../queue/queue.css';
 import './import.css';
 import { previewImport, runImport } from './queries.js';
+import { FieldError } from '../ui/feedback.js';
 
 /** Rows shown per page: 5,000 rows stay quick to draw. */
 const PAGE = 100;
@@ -170,11 +171,7 @@ export function ImportScreen() {
             />
           </div>
         ) : null}
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError error={error} />
         {result ? (
           <p className="import-result" role="status">
             {result.created.toLocaleString()} post{result.created === 1 ? '' : 's'} queued

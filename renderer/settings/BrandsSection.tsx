@@ -1,6 +1,6 @@
 import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { useBrandScope, useSwitchBrand } from '../ui/queries.js';
-import { EmptyState, ErrorState, Loading } from '../ui/feedback.js';
+import { EmptyState, ErrorState, Loading, FieldError } from '../ui/feedback.js';
 import { useIpcQuery } from '../ipc/use-ipc.js';
 import { TimeZoneField } from './TimeZoneField.js';
 import { BrandColorField } from './BrandColorField.js';
@@ -63,11 +63,7 @@ export function BrandsSection({ profile }: { profile: ProfileView }) {
           })}
         </ul>
       ) : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError error={error} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { DesktopSettings } from '../../shared/desktop/ipc.js';
-import { ErrorState, errorMessage } from '../ui/feedback.js';
+import { ErrorState, errorMessage, FieldError } from '../ui/feedback.js';
 import { ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
 import { setDesktopSettings } from './queries.js';
 
@@ -76,11 +76,7 @@ export function DesktopSection() {
           </p>
         </div>
       ) : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError error={error} />
     </section>
   );
 }

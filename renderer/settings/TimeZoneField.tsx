@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BrandView } from '../../shared/brands/ipc.js';
-import { errorMessage } from '../ui/feedback.js';
+import { errorMessage, FieldError } from '../ui/feedback.js';
 import { TimeZonePicker } from '../ui/TimeZonePicker.js';
 import './preferences.css';
 import { setBrandTimezone } from './queries.js';
@@ -45,11 +45,7 @@ export function TimeZoneField({ brand }: { brand: BrandView }) {
           Use the system’s
         </button>
       ) : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError error={error} />
     </div>
   );
 }

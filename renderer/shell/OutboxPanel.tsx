@@ -6,7 +6,7 @@ import type { BrandEntry } from '../../shared/brands/ipc.js';
 import type { OutboxItemView } from '../../shared/outbox/ipc.js';
 import { readableInstants } from '../ui/readable-instants.js';
 import { useIpcQuery } from '../ipc/use-ipc.js';
-import { EmptyState, ErrorState, Loading, errorMessage } from '../ui/feedback.js';
+import { EmptyState, ErrorState, Loading, errorMessage, FieldError } from '../ui/feedback.js';
 import { useUi } from '../ui/ui-store.js';
 import { BrandAvatar } from '../ui/BrandAvatar.js';
 import { useBrandScope } from '../ui/queries.js';
@@ -171,11 +171,7 @@ function OutboxRow({ item }: { item: OutboxItemView }) {
       {item.puttingRight ? <p className="outbox-putting-right">{MAY_BE_OUT}</p> : null}
       {item.lastError ? <p className="outbox-error">{item.lastError}</p> : null}
       {item.heldBecause ? <p className="outbox-held">{item.heldBecause}</p> : null}
-      {problem ? (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FieldError error={problem} />
       {confirmingDiscard ? (
         <div className="outbox-actions" role="group" aria-label="Confirm discard">
           <span>Discard this change? {item.mayBeOut ? MAY_BE_OUT : 'It will not be sent.'}</span>

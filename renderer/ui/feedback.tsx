@@ -49,3 +49,12 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
     </div>
   );
 }
+
+/** A form's or a section's last failed change, read out as it appears; nothing while there is none. */
+export function FieldError({ error }: { error: string | null | undefined }) {
+  return error ? (
+    <p className="field-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
