@@ -29,7 +29,6 @@ describe('review pack file', () => {
     await h.fresh(range);
     const active = { profileId: PROFILE_ID, brandId: h.brandId };
     const service = new ReviewPackService({
-      active: () => active,
       now: () => new Date(),
       timezone: () => 'UTC',
       brandName: () => 'Harbor <Coffee>',
