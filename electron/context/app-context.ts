@@ -7,7 +7,7 @@ import type { DraftsRepo } from '../drafts/drafts-repo.js';
 import type { ChooseSavePath } from '../export/export-service.js';
 import type { FileGrants } from '../files/file-grants.js';
 import type { IntegrationsRepo } from '../integrations/integrations-repo.js';
-import type { PostMetaRepo } from '../labels/post-meta-repo.js';
+import type { LabelsRepo } from '../labels/labels-repo.js';
 import type { DiagnosticsSource } from '../logs/diagnostics.js';
 import type { PostCommands } from '../posts/post-commands.js';
 import type { BrandScopeService } from '../profiles/brand-scope.js';
@@ -58,7 +58,7 @@ export interface AppRepos {
   drafts: DraftsRepo;
   snippets: SnippetsRepo;
   integrations: IntegrationsRepo;
-  labels: PostMetaRepo;
+  labels: LabelsRepo;
   /** Read-only views: only the posts module writes the outbox and the posts cache. */
   outbox: OutboxReads;
   cache: PostsCacheReads;

@@ -8,7 +8,7 @@ import type {
 import { parseLabelQuery } from '../../shared/labels/model.js';
 import type { AppDatabase } from '../store/database.js';
 import type { ActiveBrand } from '../core/active-brand.js';
-import type { PostMetaRepo } from '../labels/post-meta-repo.js';
+import type { LabelsRepo } from '../labels/labels-repo.js';
 import { brandQueryNotice, brandsNamed, parseBrandQuery } from '../../shared/brands/brand-query.js';
 import { buildMatchQuery } from './match-query.js';
 import { DEFAULT_SEARCH_LIMIT, docsOfSubject, searchAllMatches, searchPosts } from './search-posts.js';
@@ -50,7 +50,7 @@ export class SearchService {
       shown?: () => SearchedBrand[];
       /** Every brand the app holds (to say that a brand named is not in this view). */
       known?: () => SearchedBrand[];
-      meta?: PostMetaRepo;
+      meta?: LabelsRepo;
     },
   ) {}
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BULK_CHANGES } from '../../shared/bulk/plan.js';
 import type { DraftInput, IntegrationView } from '../../shared/ipc/models.js';
-import { openConnectedApp, type ConnectedApp } from './queue/app-harness.js';
-import { startTestService, type TestService } from './support.js';
+import { openConnectedApp, type ConnectedApp } from './support/app.js';
+import { startTestService, type TestService } from './support/service.js';
 
 /*
  * Everything is scoped to the brand on screen: with brand 1 active, no IPC call reads or changes a

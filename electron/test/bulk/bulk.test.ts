@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planBulkChange } from '../../../shared/bulk/plan.js';
 import type { CalendarPost, IntegrationView } from '../../../shared/ipc/models.js';
 import { TIME_PASSED } from '../../../shared/posts/time-passed.js';
-import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
-import { startTestService, type TestService } from '../support.js';
+import { openConnectedApp, type ConnectedApp } from '../support/app.js';
+import { startTestService, type TestService } from '../support/service.js';
 
 /*
  * Bulk changes against the real local service and a real database file: a planned batch goes

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationView } from '../../../shared/ipc/models.js';
-import { startTestService, type TestService } from '../support.js';
-import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
+import { startTestService, type TestService } from '../support/service.js';
+import { openConnectedApp, type ConnectedApp } from '../support/app.js';
 
 /*
  * Evergreen lists against the real local service and a real database file: the preview, turning a

@@ -7,8 +7,8 @@ import sharp from 'sharp';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DraftBlock, DraftInput, ExportFormat, IntegrationView } from '../../../shared/ipc/models.js';
-import { startTestService, type TestService } from '../support.js';
-import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
+import { startTestService, type TestService } from '../support/service.js';
+import { openConnectedApp, type ConnectedApp } from '../support/app.js';
 
 /*
  * Export against the real local service and a real database: posts made through the composer's

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
 import type { IntegrationView } from '../../../shared/ipc/models.js';
-import { startTestService, type TestService } from '../support.js';
-import { openConnectedApp, type ConnectedApp } from './app-harness.js';
+import { startTestService, type TestService } from '../support/service.js';
+import { openConnectedApp, type ConnectedApp } from '../support/app.js';
 
 /*
  * The posting queue against the real local service: slots per account and brand default, the

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PostListItem } from '../../../shared/api/resources.js';
-import { PostMetaRepo } from '../../labels/post-meta-repo.js';
+import { LabelsRepo } from '../../labels/labels-repo.js';
 import { SearchService, type SearchedBrand } from '../../search/search-service.js';
 import { openDatabase, type AppDatabase } from '../../store/database.js';
 import { PostsCache } from '../../store/posts-cache.js';
@@ -83,7 +83,7 @@ function seeded(): AppDatabase {
 /** The brand the calls act on (the active one). */
 const ACTIVE = { profileId: HARBOR.profileId, brandId: HARBOR.brandId };
 
-function service(d: AppDatabase, shown: SearchedBrand[], meta?: PostMetaRepo): SearchService {
+function service(d: AppDatabase, shown: SearchedBrand[], meta?: LabelsRepo): SearchService {
   return new SearchService({
     db: d,
     shown: () => shown,
@@ -141,7 +141,7 @@ describe('search across brands', () => {
 
   it('finds a label by name in each brand that has it, and only there', () => {
     const d = seeded();
-    const meta = new PostMetaRepo(d, () => new Date(NOW));
+    const meta = new LabelsRepo(d, () => new Date(NOW));
     for (const brand of [HARBOR, RIVER]) {
       const label = meta.saveLabel(brand, { name: 'Winter', color: 'blue', campaign: null });
       meta.setLabels(brand, [`g-${brand === HARBOR ? 'h1' : 'r1'}`], [label.id], []);

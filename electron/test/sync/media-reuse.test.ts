@@ -9,7 +9,7 @@ import { MediaRepo } from '../../media/media-repo.js';
 import { OutboxRepo } from '../../store/outbox-repo.js';
 import { MediaLibraryService, cleanTags } from '../../media/media-library.js';
 import { fileOnService, hashFile } from '../../media/media-reuse.js';
-import { harness, PROFILE_ID, until, type Harness } from './harness.js';
+import { harness, PROFILE_ID, until, type Harness } from '../support/sync-harness.js';
 
 /*
  * Identical bytes are never uploaded twice to a brand: against the real local service and a real

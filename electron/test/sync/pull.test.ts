@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
 import { ApiError } from '../../api/errors.js';
-import { queuedMessage, sentResults } from '../support.js';
+import { queuedMessage, sentResults } from '../support/service.js';
 import { IntegrationsService } from '../../integrations/integrations-service.js';
 import { PostsCache } from '../../store/posts-cache.js';
-import { harness, inMinutes, PROFILE_ID, until, type Harness } from './harness.js';
+import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../support/sync-harness.js';
 
 let h: Harness | null = null;
 afterEach(async () => {

@@ -5,11 +5,11 @@ import type { IpcEventName, IpcInput, IpcMethodName, IpcOutput } from '../../../
 import type { IntegrationView } from '../../../shared/ipc/models.js';
 import { createAppServices, type AppServicesOptions } from '../../app-services.js';
 import { MemorySecretStore } from '../../secrets/memory-secret-store.js';
-import type { TestService } from '../support.js';
+import type { TestService } from './service.js';
 
 /*
  * The app's services connected to the real local service, called through
- * invoke() as the renderer calls them, for the queue and import suites.
+ * invoke() as the renderer calls them, for every suite that drives the app as the window does.
  */
 
 export async function openConnectedApp(svc: TestService, extra: Partial<AppServicesOptions> = {}) {
