@@ -69,9 +69,19 @@ export async function openConnectedApp(svc: TestService, extra: Partial<AppServi
       a.platform !== null &&
       ['x', 'linkedin', 'threads', 'bluesky', 'facebook', 'linkedin-page'].includes(a.platform),
   );
+  /** The coming `days`' posts of one account, as the calendar lists them. */
+  const postsOf = async (integrationId: string, days = 91) => {
+    const start = Date.now();
+    const { posts } = await ok('listPosts', {
+      start: new Date(start).toISOString(),
+      end: new Date(start + days * 86_400_000).toISOString(),
+    });
+    return posts.filter((p) => p.integration.id === integrationId);
+  };
   return {
     services,
     events,
+    postsOf,
     call,
     ok,
     fails,
