@@ -1,5 +1,9 @@
-import type { ClockPreference, DesktopSettings, IpcEventName } from '../../shared/ipc/contract.js';
-import type { IpcMethodName } from '../../shared/ipc/contract.js';
+import type {
+  ClockPreference,
+  DesktopSettings,
+  IpcEventName,
+  IpcMethodName,
+} from '../../shared/ipc/contract.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import type { IpcHandlers } from '../core/call-context.js';
 import type { Emit } from '../core/events.js';
