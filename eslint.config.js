@@ -59,6 +59,8 @@ const LAYERS = [
     ],
     mode: 'full',
   },
+  // A feature folder, its setup.ts (setup<Feature>(context), handed what it needs by the root)
+  // included; electron/context/ holds the context's type and sits beside the features.
   { type: 'feature', pattern: 'electron/*/**', mode: 'full' },
 ];
 /** What each layer may not import: every layer above it. */

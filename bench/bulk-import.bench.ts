@@ -5,8 +5,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { planBulkChange, type BulkAction } from '../shared/bulk/plan.js';
 import type { CalendarPost } from '../shared/posts/ipc.js';
 import { calendarPost } from '../test/support/calendar-post.js';
-import { openConnectedApp } from '../electron/test/queue/app-harness.js';
-import { startTestService } from '../electron/test/support.js';
+import { openConnectedApp } from '../electron/test/support/app.js';
+import { startTestService } from '../electron/test/support/service.js';
 import { Recorder } from './lib/results.js';
 
 /*

@@ -60,11 +60,11 @@ const { sync: engine, posts } = composePosts({
 });
 try {
   saveBenchProfile(db, { baseUrl: proxy.baseUrl, brandId: service.brandId, keyStorage: 'session' });
-  const drafts = new DraftsService({ db, active });
+  const drafts = new DraftsService({ db });
   const tag = `faults-${Date.now()}`;
   const base = Date.now() + 2 * DAY;
   await queueScheduledCreates(
-    { drafts, posts },
+    { drafts, posts, profileId: BENCH_PROFILE },
     {
       brandId: service.brandId,
       integrationId: integration.id,

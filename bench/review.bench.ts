@@ -80,7 +80,6 @@ const range = {
   end: new Date(from + POSTS * 30 * 60_000).toISOString(),
 };
 const service = new ReviewPackService({
-  active: () => scope,
   now: () => new Date(),
   timezone: () => 'UTC',
   brandName: () => 'Bench Brand',

@@ -160,9 +160,9 @@ function main(): void {
       { profileId: BENCH_PROFILE, brandId: 'brand_bench_2', name: 'Pine Trail Outfitters' },
       { profileId: 'profile_bench_2', brandId: 'brand_bench_3', name: 'Lumen Labs' },
     ];
+    const active = { profileId: BENCH_PROFILE, brandId: BRAND };
     const service = new SearchService({
       db,
-      active: () => ({ profileId: BENCH_PROFILE, brandId: BRAND }),
       shown: () => shown,
       known: () => shown,
     });
@@ -175,10 +175,10 @@ function main(): void {
         searchPosts(db, BENCH_PROFILE, { query: words, brandId: BRAND, limit: 50 });
         one.push(performance.now() - t);
         t = performance.now();
-        service.search({ query: words, limit: 50 });
+        service.search(active, { query: words, limit: 50 });
         all.push(performance.now() - t);
         t = performance.now();
-        service.search({ query: `${words} brand:harbor`, limit: 50 });
+        service.search(active, { query: `${words} brand:harbor`, limit: 50 });
         named.push(performance.now() - t);
       }
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

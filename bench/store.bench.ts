@@ -101,13 +101,13 @@ async function outboxFlush(): Promise<void> {
   });
   try {
     saveBenchProfile(db, { baseUrl: service.baseUrl, brandId: service.brandId, keyStorage: 'session' });
-    const drafts = new DraftsService({ db, active });
+    const drafts = new DraftsService({ db });
     const tag = `bench-${Date.now()}`;
     const base = Date.now() + 2 * DAY;
     // Queued before the engine starts, as after a day offline: the flush is timed alone.
     const tq = performance.now();
     await queueScheduledCreates(
-      { drafts, posts },
+      { drafts, posts, profileId: BENCH_PROFILE },
       {
         brandId: service.brandId,
         integrationId: integration.id,

@@ -2,7 +2,7 @@ import { BulkBatchesRepo } from './bulk/bulk-batches-repo.js';
 import { DraftsRepo } from './drafts/drafts-repo.js';
 import { IntegrationsRepo } from './integrations/integrations-repo.js';
 import { MediaRepo } from './media/media-repo.js';
-import { PostMetaRepo } from './labels/post-meta-repo.js';
+import { LabelsRepo } from './labels/labels-repo.js';
 import { PostCommands } from './posts/post-commands.js';
 import { ReviewWrites } from './posts/review-writes.js';
 import { ReviewLens } from './review/review-lens.js';
@@ -34,7 +34,7 @@ export function postsStores(db: SyncEngineOptions['db'], now: () => Date) {
     integrations: new IntegrationsRepo(db, now),
     settings: new SettingsRepo(db, now),
     reviews: new ReviewRepo(db, now),
-    meta: new PostMetaRepo(db, now),
+    meta: new LabelsRepo(db, now),
   };
 }
 

@@ -38,6 +38,9 @@ describe('lint: layers inside electron/ only look down', () => {
   it('a feature importing the composition root fails; the root itself may', async () => {
     expect(await lintRules('electron/sync/planted.ts', UPWARD)).toContain('boundaries/dependencies');
     expect(await lintRules('electron/evergreen/planted.ts', UPWARD)).toContain('boundaries/dependencies');
+    // A feature's setup builds from the context it is given: it never reaches up into the root.
+    expect(await lintRules('electron/evergreen/setup.ts', UPWARD)).toContain('boundaries/dependencies');
+    expect(await lintRules('electron/desktop/setup.ts', UPWARD)).toContain('boundaries/dependencies');
     expect(await lintRules('electron/planted-root.ts', UPWARD)).not.toContain('boundaries/dependencies');
   });
 

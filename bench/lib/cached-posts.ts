@@ -55,19 +55,22 @@ export function saveBenchProfile(
  * own local draft (as after a day offline): what the outbox benchmarks flush.
  */
 export async function queueScheduledCreates(
-  o: { drafts: DraftsService; posts: PostCommands },
+  o: { drafts: DraftsService; posts: PostCommands; profileId: string },
   batch: { brandId: string; integrationId: string; count: number; base: number; text: (i: number) => string },
 ): Promise<void> {
   for (let i = 0; i < batch.count; i++) {
-    const draftId = o.drafts.saveDraft({
-      brandId: batch.brandId,
-      blocks: [{ content: batch.text(i), media: [] }],
-      targets: [{ integrationId: batch.integrationId, platform: 'x', settings: {}, blocks: null }],
-      commentDelays: [],
-      shortLink: false,
-      date: null,
-      replacesGroup: null,
-    }).id;
+    const draftId = o.drafts.saveDraft(
+      { profileId: o.profileId, brandId: batch.brandId },
+      {
+        brandId: batch.brandId,
+        blocks: [{ content: batch.text(i), media: [] }],
+        targets: [{ integrationId: batch.integrationId, platform: 'x', settings: {}, blocks: null }],
+        commentDelays: [],
+        shortLink: false,
+        date: null,
+        replacesGroup: null,
+      },
+    ).id;
     const date = new Date(batch.base + i * 60_000);
     date.setUTCSeconds(0, 0);
     await o.posts.sendDraft({ draftId, type: 'schedule', date: date.toISOString() });

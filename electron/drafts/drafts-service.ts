@@ -1,37 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { Draft } from '../../shared/drafts/ipc.js';
-import { AppFailure, notConnected } from '../core/app-failure.js';
+import { AppFailure } from '../core/app-failure.js';
 import { otherBrands } from '../store/brand-scope.js';
 import type { AppDatabase } from '../store/database.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import { DraftsRepo } from './drafts-repo.js';
 
-/** The composer's autosave: drafts of the active profile, kept locally until sent. */
+/** The composer's autosave: drafts of the brand a call acts on, kept locally until sent. */
 export class DraftsService {
   private readonly repo: DraftsRepo;
   private readonly now: () => Date;
 
-  constructor(private readonly o: { db: AppDatabase; active: () => ActiveBrand | null; now?: () => Date }) {
+  constructor(o: { db: AppDatabase; now?: () => Date }) {
     this.repo = new DraftsRepo(o.db);
     this.now = o.now ?? (() => new Date());
   }
 
-  listDrafts(): Draft[] {
-    const active = this.requireActive();
+  listDrafts(active: ActiveBrand): Draft[] {
     return this.repo.list(active.profileId, active.brandId);
   }
 
-  getDraft(input: IpcInput<'getDraft'>): IpcOutput<'getDraft'> {
-    const draft = this.repo.getForBrand(this.requireActive(), input.id);
+  getDraft(active: ActiveBrand, input: IpcInput<'getDraft'>): IpcOutput<'getDraft'> {
+    const draft = this.repo.getForBrand(active, input.id);
     if (!draft)
       throw new AppFailure('NOT_FOUND', 'This draft no longer exists; it may have been sent or deleted.');
     return draft;
   }
 
   /** Creates or updates; the creation time of an existing draft is kept. */
-  saveDraft(input: IpcInput<'saveDraft'>): IpcOutput<'saveDraft'> {
-    const active = this.requireActive();
+  saveDraft(active: ActiveBrand, input: IpcInput<'saveDraft'>): IpcOutput<'saveDraft'> {
     const at = this.now().toISOString();
     const existing = input.id ? this.repo.getForBrand(active, input.id) : null;
     if (input.brandId && input.brandId !== active.brandId) throw otherBrands('draft');
@@ -48,17 +46,10 @@ export class DraftsService {
     return this.repo.save(active.profileId, draft);
   }
 
-  deleteDraft(input: IpcInput<'deleteDraft'>): IpcOutput<'deleteDraft'> {
-    const active = this.requireActive();
+  deleteDraft(active: ActiveBrand, input: IpcInput<'deleteDraft'>): IpcOutput<'deleteDraft'> {
     return {
       deleted:
         this.repo.getForBrand(active, input.id) !== null && this.repo.remove(active.profileId, input.id),
     };
-  }
-
-  private requireActive(): ActiveBrand {
-    const active = this.o.active();
-    if (!active) throw notConnected();
-    return active;
   }
 }

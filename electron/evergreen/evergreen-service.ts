@@ -20,7 +20,7 @@ import { PlatformType } from '../../shared/platforms/types.js';
 import { mediaKindFromPath } from '../../shared/platforms/validate.js';
 import type { QueueSlot } from '../../shared/queue/slots.js';
 import type { DraftsRepo } from '../drafts/drafts-repo.js';
-import { AppFailure, notConnected } from '../core/app-failure.js';
+import { AppFailure } from '../core/app-failure.js';
 import { createLogger } from '../log.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import type { PostCommands } from '../posts/post-commands.js';
@@ -58,6 +58,7 @@ export interface EvergreenServiceOptions {
   posts: Pick<PostCommands, 'queueCreates' | 'announce'>;
   /** The sync status, for a run that queued nothing. */
   status: () => SyncStatus;
+  /** The brand a background run fills (the calls name their own brand). */
   active: () => ActiveBrand | null;
   now: () => Date;
   timezone: (active: ActiveBrand) => string;
@@ -81,8 +82,7 @@ export class EvergreenService {
     this.drafts = o.drafts;
   }
 
-  listEvergreen(): IpcOutput<'listEvergreen'> {
-    const active = this.requireActive();
+  listEvergreen(active: ActiveBrand): IpcOutput<'listEvergreen'> {
     return {
       lists: this.repo.lists(active),
       items: this.repo.items(active),
@@ -90,8 +90,7 @@ export class EvergreenService {
     };
   }
 
-  saveEvergreenList({ id, name }: IpcInput<'saveEvergreenList'>): EvergreenList {
-    const active = this.requireActive();
+  saveEvergreenList(active: ActiveBrand, { id, name }: IpcInput<'saveEvergreenList'>): EvergreenList {
     const at = this.o.now().toISOString();
     const old = id ? this.repo.list(active, id) : null;
     if (id && !old) throw missing('list');
@@ -108,11 +107,10 @@ export class EvergreenService {
   }
 
   /** Turns a list on (its posts start filling at once) or pauses it (nothing made is touched). */
-  async setEvergreenListEnabled({
-    id,
-    enabled,
-  }: IpcInput<'setEvergreenListEnabled'>): Promise<IpcOutput<'setEvergreenListEnabled'>> {
-    const active = this.requireActive();
+  async setEvergreenListEnabled(
+    active: ActiveBrand,
+    { id, enabled }: IpcInput<'setEvergreenListEnabled'>,
+  ): Promise<IpcOutput<'setEvergreenListEnabled'>> {
     const old = this.repo.list(active, id);
     if (!old) throw missing('list');
     const list = this.repo.saveList(active, { ...old, enabled, updatedAt: this.o.now().toISOString() });
@@ -120,12 +118,14 @@ export class EvergreenService {
     return { list, ...ran };
   }
 
-  deleteEvergreenList({ id }: IpcInput<'deleteEvergreenList'>): IpcOutput<'deleteEvergreenList'> {
-    return { deleted: this.repo.removeList(this.requireActive(), id) };
+  deleteEvergreenList(
+    active: ActiveBrand,
+    { id }: IpcInput<'deleteEvergreenList'>,
+  ): IpcOutput<'deleteEvergreenList'> {
+    return { deleted: this.repo.removeList(active, id) };
   }
 
-  saveEvergreenItem(input: IpcInput<'saveEvergreenItem'>): EvergreenItem {
-    const active = this.requireActive();
+  saveEvergreenItem(active: ActiveBrand, input: IpcInput<'saveEvergreenItem'>): EvergreenItem {
     if (!this.repo.list(active, input.listId)) throw missing('list');
     const old = input.id ? this.repo.item(active, input.id) : null;
     if (input.id && !old) throw missing('post');
@@ -140,13 +140,15 @@ export class EvergreenService {
     });
   }
 
-  deleteEvergreenItem({ id }: IpcInput<'deleteEvergreenItem'>): IpcOutput<'deleteEvergreenItem'> {
-    return { deleted: this.repo.removeItem(this.requireActive(), id) };
+  deleteEvergreenItem(
+    active: ActiveBrand,
+    { id }: IpcInput<'deleteEvergreenItem'>,
+  ): IpcOutput<'deleteEvergreenItem'> {
+    return { deleted: this.repo.removeItem(active, id) };
   }
 
   /** "Make evergreen" on a post or a local draft: a new evergreen post in a paused list (a new one if none). */
-  async makeEvergreen(input: IpcInput<'makeEvergreen'>): Promise<EvergreenItem> {
-    const active = this.requireActive();
+  async makeEvergreen(active: ActiveBrand, input: IpcInput<'makeEvergreen'>): Promise<EvergreenItem> {
     const source = input.postId
       ? fromPost(await this.o.getPost({ id: input.postId }))
       : fromDraft(this.drafts.getForBrand(active, input.draftId ?? '') ?? missingDraft());
@@ -154,8 +156,8 @@ export class EvergreenService {
     const listId =
       input.listId ??
       this.repo.lists(active).find((l) => !l.enabled)?.id ??
-      this.saveEvergreenList({ name: 'Evergreen' }).id;
-    return this.saveEvergreenItem({
+      this.saveEvergreenList(active, { name: 'Evergreen' }).id;
+    return this.saveEvergreenItem(active, {
       listId,
       ...source,
       cooldownDays: 7,
@@ -168,11 +170,10 @@ export class EvergreenService {
    * The next weeks of a list as if it were on (it may be paused): the repeats already made and
    * the ones a run would make, in time order.
    */
-  async previewEvergreen({
-    listId,
-    days,
-  }: IpcInput<'previewEvergreen'>): Promise<IpcOutput<'previewEvergreen'>> {
-    const active = this.requireActive();
+  async previewEvergreen(
+    active: ActiveBrand,
+    { listId, days }: IpcInput<'previewEvergreen'>,
+  ): Promise<IpcOutput<'previewEvergreen'>> {
     if (!this.repo.list(active, listId)) throw missing('list');
     const from = this.o.now().getTime() + LEAD_MS;
     const to = from + (days ?? PREVIEW_DAYS) * DAY;
@@ -197,8 +198,7 @@ export class EvergreenService {
   }
 
   /** Made repeats of the brand, for the calendar's "↻ 3/10" marks. */
-  listRepeats(): RepeatView[] {
-    const active = this.requireActive();
+  listRepeats(active: ActiveBrand): RepeatView[] {
     return this.repo.fills(active).map((f) => {
       let postId = f.postId;
       if (!postId && !(f.outboxId && this.outbox.get(f.outboxId))) {
@@ -331,12 +331,6 @@ export class EvergreenService {
       to,
     });
     return { planned, made, items, synced: syncedAt !== null };
-  }
-
-  private requireActive(): ActiveBrand {
-    const active = this.o.active();
-    if (!active) throw notConnected();
-    return active;
   }
 }
 

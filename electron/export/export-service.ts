@@ -7,7 +7,7 @@ import type { CalendarPost, PostRange } from '../../shared/posts/ipc.js';
 import type { ExportFormat } from '../../shared/export/ipc.js';
 import { subjectOfPost } from '../../shared/labels/model.js';
 import type { PostRecord } from '../../shared/posts-file/columns.js';
-import { AppFailure, notConnected } from '../core/app-failure.js';
+import { AppFailure } from '../core/app-failure.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import { EXTENSION, render } from './formats.js';
 import { postRecords, type ExportedPost } from './post-records.js';
@@ -30,7 +30,6 @@ export type ChooseSavePath = (request: {
 }) => Promise<string | null>;
 
 export interface ExportServiceOptions {
-  active: () => ActiveBrand | null;
   now: () => Date;
   timezone: (active: ActiveBrand) => string;
   brandName: (active: ActiveBrand) => string;
@@ -141,9 +140,10 @@ export class ExportService {
     });
   }
 
-  async exportPosts({ format, scope }: IpcInput<'exportPosts'>): Promise<IpcOutput<'exportPosts'>> {
-    const active = this.o.active();
-    if (!active) throw notConnected();
+  async exportPosts(
+    active: ActiveBrand,
+    { format, scope }: IpcInput<'exportPosts'>,
+  ): Promise<IpcOutput<'exportPosts'>> {
     if (!this.o.chooseSavePath)
       throw new AppFailure('INTERNAL', 'Saving files is not available in this build.');
     const shown = await (scope.kind === 'range'

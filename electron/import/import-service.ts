@@ -7,7 +7,7 @@ import type { IpcEventName, IpcEventPayload, IpcInput, IpcOutput } from '../../s
 import type { DraftBlock, DraftTarget } from '../../shared/drafts/ipc.js';
 import type { ImportResult } from '../../shared/import/ipc.js';
 import type { IntegrationView } from '../../shared/integrations/ipc.js';
-import { AppFailure, notConnected } from '../core/app-failure.js';
+import { AppFailure } from '../core/app-failure.js';
 import type { BusyByAccount, QueueService } from '../queue/queue-service.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import type { PostCommands } from '../posts/post-commands.js';
@@ -40,12 +40,11 @@ export interface ImportServiceOptions {
   cache: PostsCacheReads;
   /** The door every row goes through (queued with its fingerprint, announced once per import). */
   posts: Pick<PostCommands, 'queueCreates' | 'announce'>;
-  active: () => ActiveBrand | null;
   now: () => Date;
   emit: <K extends IpcEventName>(name: K, payload: IpcEventPayload<K>) => void;
-  integrations: () => IntegrationView[];
+  integrations: (brand: ActiveBrand) => IntegrationView[];
   queue: QueueService;
-  uploadFromUrl: (url: string) => Promise<MediaObject>;
+  uploadFromUrl: (brand: ActiveBrand, url: string) => Promise<MediaObject>;
   /** Labels of a row's posts (its `labels` cell): set on the row's drafts as they are queued. */
   labelDrafts?: (active: ActiveBrand, draftIds: readonly string[], names: readonly string[]) => void;
 }
@@ -68,14 +67,13 @@ export class ImportService {
   }
 
   /** `path`: taken by main from the window's file token (electron/files/file-grants.ts). */
-  async previewImport({ path }: { path: string }): Promise<IpcOutput<'previewImport'>> {
-    const active = this.requireActive();
+  async previewImport(active: ActiveBrand, { path }: { path: string }): Promise<IpcOutput<'previewImport'>> {
     const importId = randomUUID();
     this.o.emit('importProgress', { importId, phase: 'reading', done: 0, total: 0 });
     const file = await readImportFile(path);
     const done = this.fingerprints.all(active.profileId, active.brandId);
     const context: RowContext = {
-      integrations: this.o.integrations(),
+      integrations: this.o.integrations(active),
       timezone: this.o.queue.timezone(active),
       now: this.o.now().getTime(),
       imported: (fp) => done.has(fp),
@@ -125,10 +123,13 @@ export class ImportService {
     return next.view;
   }
 
-  async runImport({ importId, drop }: IpcInput<'runImport'>): Promise<IpcOutput<'runImport'>> {
+  /** `current`: the brand the call acts on, which must still be the one the file was opened for. */
+  async runImport(
+    current: ActiveBrand | null,
+    { importId, drop }: IpcInput<'runImport'>,
+  ): Promise<IpcOutput<'runImport'>> {
     const preview = this.requirePreview(importId);
     const { active } = preview;
-    const current = this.o.active();
     if (!current || current.profileId !== active.profileId || current.brandId !== active.brandId) {
       throw new AppFailure('CONFLICT', 'The brand changed since this file was opened; open the file again.');
     }
@@ -158,10 +159,10 @@ export class ImportService {
         continue;
       }
       try {
-        const blocks = await this.uploadMedia(row.blocks, media);
+        const blocks = await this.uploadMedia(active, row.blocks, media);
         const groups: [string, DraftTarget[]][] = [];
         if (row.view.queue) {
-          busy ??= await this.o.queue.busyFor();
+          busy ??= await this.o.queue.busyFor(active);
           for (const plan of this.o.queue.plan(
             active,
             row.targets.map((t) => t.integrationId),
@@ -250,7 +251,11 @@ export class ImportService {
   }
 
   /** Media URLs become the service's media (each URL once per import) before the post is queued. */
-  private async uploadMedia(blocks: DraftBlock[], seen: Map<string, MediaObject>): Promise<DraftBlock[]> {
+  private async uploadMedia(
+    active: ActiveBrand,
+    blocks: DraftBlock[],
+    seen: Map<string, MediaObject>,
+  ): Promise<DraftBlock[]> {
     const out: DraftBlock[] = [];
     for (const block of blocks) {
       const media = [];
@@ -258,7 +263,7 @@ export class ImportService {
         const url = m.path ?? '';
         let uploaded = seen.get(url);
         if (!uploaded) {
-          uploaded = await this.o.uploadFromUrl(url);
+          uploaded = await this.o.uploadFromUrl(active, url);
           seen.set(url, uploaded);
         }
         media.push({ ...m, mediaId: uploaded.id, path: uploaded.path });
@@ -304,11 +309,5 @@ export class ImportService {
     const preview = this.previews.get(importId);
     if (!preview) throw new AppFailure('NOT_FOUND', 'This import is no longer open; choose the file again.');
     return preview;
-  }
-
-  private requireActive(): ActiveBrand {
-    const active = this.o.active();
-    if (!active) throw notConnected();
-    return active;
   }
 }

@@ -1,34 +1,25 @@
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
-import { notConnected } from '../core/app-failure.js';
 import type { AppDatabase } from '../store/database.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import { IntegrationsRepo } from './integrations-repo.js';
 
-/** Connected accounts of the active brand: learned by sync, or added by the user by id. */
+/** Connected accounts of a brand: learned by sync, or added by the user by id. */
 export class IntegrationsService {
   private readonly repo: IntegrationsRepo;
 
-  constructor(private readonly o: { db: AppDatabase; active: () => ActiveBrand | null; now?: () => Date }) {
+  constructor(o: { db: AppDatabase; now?: () => Date }) {
     this.repo = new IntegrationsRepo(o.db, o.now);
   }
 
-  listIntegrations(): IpcOutput<'listIntegrations'> {
-    const active = this.requireActive();
+  listIntegrations(active: ActiveBrand): IpcOutput<'listIntegrations'> {
     return this.repo.list(active.profileId, active.brandId);
   }
 
-  addIntegration(input: IpcInput<'addIntegration'>): IpcOutput<'addIntegration'> {
-    const active = this.requireActive();
+  addIntegration(active: ActiveBrand, input: IpcInput<'addIntegration'>): IpcOutput<'addIntegration'> {
     return this.repo.add(active.profileId, active.brandId, {
       id: input.id.trim(),
       platform: input.platform,
       name: input.name,
     });
-  }
-
-  private requireActive(): ActiveBrand {
-    const active = this.o.active();
-    if (!active) throw notConnected();
-    return active;
   }
 }

@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import type { ValidationIssue } from '../../shared/api/errors.js';
 import { redactKeys } from '../../shared/api/scopes.js';
-import { ipcMethods, type IpcMethodName, type IpcOutput } from '../../shared/ipc/contract.js';
+import { ipcMethods, type IpcMethodName } from '../../shared/ipc/contract.js';
 import type { AppErrorShape, IpcResult } from '../../shared/ipc/errors.js';
 import { ApiError } from '../api/errors.js';
 import { createLogger } from '../log.js';
+import type { CallContext, Caller, IpcHandlers } from '../core/call-context.js';
 import { AppFailure } from '../core/app-failure.js';
+import { decideBrand, NO_BRANDS, type CallScope } from './call-brand.js';
 import { withoutControlChars } from './control-chars.js';
 
 /*
@@ -17,33 +19,25 @@ import { withoutControlChars } from './control-chars.js';
 
 const log = createLogger('ipc');
 
-/** Who is calling, for logs and for handlers that care (Electron renderer or the test bridge). */
-export interface CallContext {
-  caller: 'renderer' | 'bridge' | 'test';
-}
-
-export type IpcHandlers = {
-  [K in IpcMethodName]: (
-    input: z.output<(typeof ipcMethods)[K]['input']>,
-    ctx: CallContext,
-  ) => Promise<IpcOutput<K>>;
-};
-
 export function isIpcMethodName(name: unknown): name is IpcMethodName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(ipcMethods, name);
 }
 
-/** Validates, runs and wraps one call; the answer is always an IpcResult, keys redacted. */
+/**
+ * Validates, runs and wraps one call; the answer is always an IpcResult, keys redacted. `scope`
+ * decides the brand the call acts on (none where it is left out: the gate tested alone).
+ */
 export async function dispatch(
   handlers: IpcHandlers,
   name: string,
   rawInput: unknown,
-  ctx: CallContext,
+  caller: Caller,
+  scope: CallScope = NO_BRANDS,
 ): Promise<IpcResult<unknown>> {
   if (!isIpcMethodName(name)) {
     return fail({ code: 'INVALID_ARGUMENT', message: `Unknown method "${String(name).slice(0, 100)}".` });
   }
-  // Control characters go before any schema sees a text, once for every method (DESIGN.md).
+  // Control characters go before any schema sees a text, once for every method.
   const parsed = ipcMethods[name].input.safeParse(withoutControlChars(rawInput));
   if (!parsed.success) {
     return fail({
@@ -55,6 +49,7 @@ export async function dispatch(
     });
   }
   try {
+    const ctx: CallContext = { caller: caller.caller, brand: decideBrand(name, parsed.data, scope) };
     const handler = handlers[name] as (input: unknown, ctx: CallContext) => Promise<unknown>;
     const value = await handler(parsed.data, ctx);
     return { ok: true, value: redactDeep(value) };

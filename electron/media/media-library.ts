@@ -1,7 +1,7 @@
 import type { MediaObject } from '../../shared/api/resources.js';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { LibraryMedia } from '../../shared/media/ipc.js';
-import { AppFailure, notConnected } from '../core/app-failure.js';
+import { AppFailure } from '../core/app-failure.js';
 import type { AppDatabase } from '../store/database.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import type { OutboxReads } from '../store/outbox-repo.js';
@@ -70,7 +70,6 @@ export class MediaLibraryService {
   constructor(
     private readonly o: {
       db: AppDatabase;
-      active: () => ActiveBrand | null;
       /** Creates still queued count as uses of their media. */
       outbox: OutboxReads;
       now?: () => Date;
@@ -84,8 +83,7 @@ export class MediaLibraryService {
    * The media this brand uploaded or imported, then the media of posts read in full that were
    * uploaded elsewhere (one tile per media either way).
    */
-  listMediaLibrary(): IpcOutput<'listMediaLibrary'> {
-    const active = this.requireActive();
+  listMediaLibrary(active: ActiveBrand): IpcOutput<'listMediaLibrary'> {
     const uses = this.uses(active);
     const records = this.repo.list(active.profileId, active.brandId);
     const known = new Set(records.map((r) => r.media.id));
@@ -95,8 +93,7 @@ export class MediaLibraryService {
     return [...records.map((r) => view(r, uses)), ...seen.map((s) => seenView(s, uses))];
   }
 
-  setMediaTags(input: IpcInput<'setMediaTags'>): IpcOutput<'setMediaTags'> {
-    const active = this.requireActive();
+  setMediaTags(active: ActiveBrand, input: IpcInput<'setMediaTags'>): IpcOutput<'setMediaTags'> {
     if (!this.repo.get(active.profileId, active.brandId, input.mediaId)) {
       throw new AppFailure('NOT_FOUND', 'This media is not in the library any more; reload the library.');
     }
@@ -147,11 +144,5 @@ export class MediaLibraryService {
     return [...queued, ...this.repo.uses(active.profileId, active.brandId)].sort(
       (a, b) => Date.parse(b.publishDate) - Date.parse(a.publishDate),
     );
-  }
-
-  private requireActive(): ActiveBrand {
-    const active = this.o.active();
-    if (!active) throw notConnected();
-    return active;
   }
 }

@@ -22,7 +22,7 @@ import {
 import { createSummary, deleteSummary, uploadSummary } from '../sync/outbox-views.js';
 import { keptInOutboxSentence } from '../sync/reachability.js';
 import { enqueue } from './outbox-entries.js';
-import { PostMetaRepo } from '../labels/post-meta-repo.js';
+import { LabelsRepo } from '../labels/labels-repo.js';
 import type { PostsDeps } from './posts-deps.js';
 import { checkFileForUser, MISSING_DATE, requireFuture } from './write-checks.js';
 
@@ -123,7 +123,7 @@ export class DraftSender {
       this.c.meta?.carryOver(
         active.profileId,
         active.brandId,
-        PostMetaRepo.sourcesOf({ id: '', draftId: draft.id, replacesGroup: draft.replacesGroup }),
+        LabelsRepo.sourcesOf({ id: '', draftId: draft.id, replacesGroup: draft.replacesGroup }),
         [...new Set(results.map((r) => r.group))],
       );
       if (draft.replacesGroup) {

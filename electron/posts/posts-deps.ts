@@ -3,7 +3,7 @@ import type { ActiveBrand } from '../core/active-brand.js';
 import type { BulkBatchesRepo } from '../bulk/bulk-batches-repo.js';
 import type { DraftsRepo } from '../drafts/drafts-repo.js';
 import type { MediaRepo } from '../media/media-repo.js';
-import type { PostMetaRepo } from '../labels/post-meta-repo.js';
+import type { LabelsRepo } from '../labels/labels-repo.js';
 import type { SnippetsRepo } from '../snippets/snippets-repo.js';
 import type { AppDatabase } from '../store/database.js';
 import type { OutboxRepo } from '../store/outbox-repo.js';
@@ -18,7 +18,7 @@ export interface PostsStores {
   snippets: SnippetsRepo;
   batches: BulkBatchesRepo;
   /** Labels and notes: they follow a draft to the group the service gives it (absent in some tests). */
-  meta?: PostMetaRepo;
+  meta?: LabelsRepo;
 }
 
 /** Whether the service answers, as the sync engine knows it; a direct send reports what it saw. */

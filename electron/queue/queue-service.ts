@@ -5,7 +5,7 @@ import type { Draft } from '../../shared/drafts/ipc.js';
 import type { SyncStatus } from '../../shared/outbox/ipc.js';
 import { nextFreeSlots, slotInstantsBetween, type QueueSlot } from '../../shared/queue/slots.js';
 import type { DraftsRepo } from '../drafts/drafts-repo.js';
-import { AppFailure, notConnected } from '../core/app-failure.js';
+import { AppFailure } from '../core/app-failure.js';
 import type { BrandsRepo } from '../store/brands-repo.js';
 import type { AppDatabase } from '../store/database.js';
 import type { ActiveBrand } from '../core/active-brand.js';
@@ -30,11 +30,13 @@ export interface QueueServiceOptions {
   slots: SlotsRepo;
   drafts: DraftsRepo;
   brands: BrandsRepo;
-  active: () => ActiveBrand | null;
   now: () => Date;
-  listPosts: (range: IpcInput<'listPosts'>) => Promise<IpcOutput<'listPosts'>>;
-  sendDraft: (input: IpcInput<'sendDraft'>) => Promise<IpcOutput<'sendDraft'>>;
-  reschedulePost: (input: IpcInput<'reschedulePost'>) => Promise<IpcOutput<'reschedulePost'>>;
+  listPosts: (brand: ActiveBrand, range: IpcInput<'listPosts'>) => Promise<IpcOutput<'listPosts'>>;
+  sendDraft: (brand: ActiveBrand, input: IpcInput<'sendDraft'>) => Promise<IpcOutput<'sendDraft'>>;
+  reschedulePost: (
+    brand: ActiveBrand,
+    input: IpcInput<'reschedulePost'>,
+  ) => Promise<IpcOutput<'reschedulePost'>>;
   /** The sync status, for an answer that moved nothing. */
   status: () => SyncStatus;
 }
@@ -54,16 +56,18 @@ export class QueueService {
   }
 
   /** The brand's zone on this device, or the system's: the zone slots are written in. */
-  timezone(active: ActiveBrand = this.requireActive()): string {
+  timezone(active: ActiveBrand): string {
     return (
       this.brands.get(active.profileId, active.brandId)?.timezone ??
       Intl.DateTimeFormat().resolvedOptions().timeZone
     );
   }
 
-  /** An account's slots; of the brand named (the all-brands view checks it is shown), else the active brand's. */
-  getQueueSlots({ integrationId, brand }: IpcInput<'getQueueSlots'>): IpcOutput<'getQueueSlots'> {
-    const active = brand ?? this.requireActive();
+  /** An account's slots, or the brand default's, of the brand the call acts on. */
+  getQueueSlots(
+    active: ActiveBrand,
+    { integrationId }: Pick<IpcInput<'getQueueSlots'>, 'integrationId'>,
+  ): IpcOutput<'getQueueSlots'> {
     const key = integrationId ?? BRAND_DEFAULT;
     const own = this.slots.get(active.profileId, active.brandId, key);
     const slots =
@@ -77,16 +81,17 @@ export class QueueService {
     };
   }
 
-  setQueueSlots({ integrationId, slots }: IpcInput<'setQueueSlots'>): IpcOutput<'setQueueSlots'> {
-    const active = this.requireActive();
+  setQueueSlots(
+    active: ActiveBrand,
+    { integrationId, slots }: IpcInput<'setQueueSlots'>,
+  ): IpcOutput<'setQueueSlots'> {
     this.slots.set(active.profileId, active.brandId, integrationId ?? BRAND_DEFAULT, slots);
-    return this.getQueueSlots({ integrationId });
+    return this.getQueueSlots(active, { integrationId });
   }
 
   /** Gives other accounts the same slots as one account (or the brand default). */
-  copyQueueSlots({ from, to }: IpcInput<'copyQueueSlots'>): IpcOutput<'copyQueueSlots'> {
-    const { slots } = this.getQueueSlots({ integrationId: from });
-    const active = this.requireActive();
+  copyQueueSlots(active: ActiveBrand, { from, to }: IpcInput<'copyQueueSlots'>): IpcOutput<'copyQueueSlots'> {
+    const { slots } = this.getQueueSlots(active, { integrationId: from });
     this.o.db.tx(() => {
       for (const id of to) this.slots.set(active.profileId, active.brandId, id, slots);
     });
@@ -103,9 +108,9 @@ export class QueueService {
   }
 
   /** Reads the coming weeks' posts once and answers the instants each account already uses. */
-  async busyFor(skipPostId: string | null = null): Promise<BusyByAccount> {
+  async busyFor(active: ActiveBrand, skipPostId: string | null = null): Promise<BusyByAccount> {
     const start = this.o.now().getTime();
-    const { posts } = await this.o.listPosts({
+    const { posts } = await this.o.listPosts(active, {
       start: new Date(start).toISOString(),
       end: new Date(start + BUSY_WINDOW_DAYS * DAY).toISOString(),
     });
@@ -137,12 +142,11 @@ export class QueueService {
   }
 
   /** What "Add to queue" would choose, shown before anything is sent. */
-  async previewQueue({
-    integrationIds,
-    count,
-  }: IpcInput<'previewQueue'>): Promise<IpcOutput<'previewQueue'>> {
-    const active = this.requireActive();
-    const accounts = this.plan(active, integrationIds, await this.busyFor(), count ?? 1);
+  async previewQueue(
+    active: ActiveBrand,
+    { integrationIds, count }: IpcInput<'previewQueue'>,
+  ): Promise<IpcOutput<'previewQueue'>> {
+    const accounts = this.plan(active, integrationIds, await this.busyFor(active), count ?? 1);
     return { timezone: this.timezone(active), accounts };
   }
 
@@ -151,8 +155,11 @@ export class QueueService {
    * Accounts whose slots differ get one create each (a split copy of the draft per time).
    * `busy` lets a bulk import reuse one read and keep counting what it queued.
    */
-  async queueDraft(input: IpcInput<'queueDraft'>, busy?: BusyByAccount): Promise<IpcOutput<'queueDraft'>> {
-    const active = this.requireActive();
+  async queueDraft(
+    active: ActiveBrand,
+    input: IpcInput<'queueDraft'>,
+    busy?: BusyByAccount,
+  ): Promise<IpcOutput<'queueDraft'>> {
     const draft = this.drafts.getForBrand(active, input.draftId);
     if (!draft)
       throw new AppFailure(
@@ -161,7 +168,7 @@ export class QueueService {
       );
     if (draft.targets.length === 0)
       throw new AppFailure('INVALID_ARGUMENT', 'Choose at least one account to post to.');
-    const taken = busy ?? (await this.busyFor());
+    const taken = busy ?? (await this.busyFor(active));
     const chosen = this.plan(
       active,
       draft.targets.map((t) => t.integrationId),
@@ -179,7 +186,7 @@ export class QueueService {
     const answers: PostsWritten[] = [];
     for (const [i, [date, ids]] of groups.entries()) {
       const draftId = groups.length === 1 ? draft.id : this.splitCopy(active, draft, ids, i === 0, date).id;
-      const { outboxId, ...answer } = await this.o.sendDraft({ draftId, type: 'schedule', date });
+      const { outboxId, ...answer } = await this.o.sendDraft(active, { draftId, type: 'schedule', date });
       answers.push(answer);
       for (const integrationId of ids) {
         slots.push({ integrationId, date, outboxId });
@@ -191,10 +198,12 @@ export class QueueService {
   }
 
   /** Moves a post to its account's next free slot (the post's own time does not count as taken). */
-  async moveToNextFreeSlot({ id }: IpcInput<'moveToNextFreeSlot'>): Promise<IpcOutput<'moveToNextFreeSlot'>> {
-    const active = this.requireActive();
+  async moveToNextFreeSlot(
+    active: ActiveBrand,
+    { id }: IpcInput<'moveToNextFreeSlot'>,
+  ): Promise<IpcOutput<'moveToNextFreeSlot'>> {
     const start = this.o.now().getTime();
-    const { posts } = await this.o.listPosts({
+    const { posts } = await this.o.listPosts(active, {
       start: new Date(start).toISOString(),
       end: new Date(start + BUSY_WINDOW_DAYS * DAY).toISOString(),
     });
@@ -204,11 +213,11 @@ export class QueueService {
         'NOT_FOUND',
         'This post is not among the coming weeks’ posts; refresh the calendar.',
       );
-    const busy = await this.busyFor(id);
+    const busy = await this.busyFor(active, id);
     const [plan] = this.plan(active, [post.integration.id], busy, 1);
     const date = plan?.dates[0];
     if (!date) throw new AppFailure('INVALID_ARGUMENT', NO_SLOTS(post.integration.name ?? 'This account'));
-    return { date, ...(await this.o.reschedulePost({ id, date })) };
+    return { date, ...(await this.o.reschedulePost(active, { id, date })) };
   }
 
   /**
@@ -216,16 +225,16 @@ export class QueueService {
    * slots, so the queue's order changes and no new time is taken. Each move goes through the outbox.
    */
   async shuffleQueue(
+    active: ActiveBrand,
     { integrationId }: IpcInput<'shuffleQueue'>,
     random: () => number = Math.random,
   ): Promise<IpcOutput<'shuffleQueue'>> {
-    const active = this.requireActive();
     const start = this.o.now().getTime() + 60_000;
     const end = start + BUSY_WINDOW_DAYS * DAY;
     const slotTimes = new Set(
       slotInstantsBetween(this.slotsOf(active, integrationId), this.timezone(active), start, end),
     );
-    const { posts } = await this.o.listPosts({
+    const { posts } = await this.o.listPosts(active, {
       start: new Date(start).toISOString(),
       end: new Date(end).toISOString(),
     });
@@ -246,7 +255,7 @@ export class QueueService {
     for (const [i, post] of queued.entries()) {
       const date = dates[i];
       if (!date || date === post.publishDate) continue;
-      const { outboxId: _, ...answer } = await this.o.reschedulePost({ id: post.id, date });
+      const { outboxId: _, ...answer } = await this.o.reschedulePost(active, { id: post.id, date });
       answers.push(answer);
     }
     return { moved: answers.length, ...mergeWritten(answers, this.o.status()) };
@@ -269,11 +278,5 @@ export class QueueService {
   private accountName(draft: Draft, integrationId: string): string {
     const target = draft.targets.find((t) => t.integrationId === integrationId);
     return target ? `The ${target.platform} account ${integrationId}` : 'This account';
-  }
-
-  private requireActive(): ActiveBrand {
-    const active = this.o.active();
-    if (!active) throw notConnected();
-    return active;
   }
 }

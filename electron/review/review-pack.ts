@@ -7,7 +7,7 @@ import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { CalendarPost, PostRange } from '../../shared/posts/ipc.js';
 import { MAX_PACK_POSTS, type PackData, type PackPost } from '../../shared/review/model.js';
 import type { ActiveBrand } from '../core/active-brand.js';
-import { AppFailure, notConnected } from '../core/app-failure.js';
+import { AppFailure } from '../core/app-failure.js';
 import type { OutboxRecord } from '../store/outbox-repo.js';
 import { writeAtomically, type ChooseSavePath } from '../export/export-service.js';
 import { AVATAR_EDGE, PackMedia } from './pack-media.js';
@@ -26,7 +26,6 @@ import type { PackItem } from './review-repo.js';
 const PARALLEL = 4;
 
 export interface ReviewPackOptions {
-  active: () => ActiveBrand | null;
   now: () => Date;
   timezone: (active: ActiveBrand) => string;
   brandName: (active: ActiveBrand) => string;
@@ -55,9 +54,10 @@ export function defaultBrandColour(brandId: string): string {
 export class ReviewPackService {
   constructor(private readonly o: ReviewPackOptions) {}
 
-  async exportReviewPack(input: IpcInput<'exportReviewPack'>): Promise<IpcOutput<'exportReviewPack'>> {
-    const active = this.o.active();
-    if (!active) throw notConnected();
+  async exportReviewPack(
+    active: ActiveBrand,
+    input: IpcInput<'exportReviewPack'>,
+  ): Promise<IpcOutput<'exportReviewPack'>> {
     if (input.format === 'pdf' && !this.o.printToPdf)
       throw new AppFailure('INTERNAL', 'Saving a PDF is not available in this build.');
     if (!this.o.chooseSavePath)

@@ -6,10 +6,9 @@ import type {
   SnippetSegment,
 } from '../../shared/search/ipc.js';
 import { parseLabelQuery } from '../../shared/labels/model.js';
-import { notConnected } from '../core/app-failure.js';
 import type { AppDatabase } from '../store/database.js';
 import type { ActiveBrand } from '../core/active-brand.js';
-import type { PostMetaRepo } from '../labels/post-meta-repo.js';
+import type { LabelsRepo } from '../labels/labels-repo.js';
 import { brandQueryNotice, brandsNamed, parseBrandQuery } from '../../shared/brands/brand-query.js';
 import { buildMatchQuery } from './match-query.js';
 import { DEFAULT_SEARCH_LIMIT, docsOfSubject, searchAllMatches, searchPosts } from './search-posts.js';
@@ -47,17 +46,16 @@ export class SearchService {
   constructor(
     private readonly o: {
       db: AppDatabase;
-      active: () => ActiveBrand | null;
       /** The brands the calendar shows; absent: the active one. */
       shown?: () => SearchedBrand[];
       /** Every brand the app holds (to say that a brand named is not in this view). */
       known?: () => SearchedBrand[];
-      meta?: PostMetaRepo;
+      meta?: LabelsRepo;
     },
   ) {}
 
-  search(query: SearchQuery): SearchResult {
-    const plan = this.plan(query);
+  search(active: ActiveBrand, query: SearchQuery): SearchResult {
+    const plan = this.plan(active, query);
     if ('notice' in plan) return { hits: [], more: false, notice: plan.notice };
     const q = { ...query, query: plan.rest, brandId: null };
     const limit = query.limit ?? DEFAULT_SEARCH_LIMIT;
@@ -87,8 +85,8 @@ export class SearchService {
   }
 
   /** Every post a search matches (not only the shown ones): what "Select these N matches" and export act on. */
-  postMatches(query: SearchQuery): SearchPostMatches {
-    const plan = this.plan(query);
+  postMatches(active: ActiveBrand, query: SearchQuery): SearchPostMatches {
+    const plan = this.plan(active, query);
     if ('notice' in plan) return { posts: [] };
     const q = { ...query, query: plan.rest, brandId: null };
     const posts: SearchPostMatches['posts'] = [];
@@ -115,15 +113,11 @@ export class SearchService {
     return { posts };
   }
 
-  private requireActive(): ActiveBrand {
-    const active = this.o.active();
-    if (!active) throw notConnected();
-    return active;
-  }
-
   /** The brands a query searches, grouped into index queries, and the words left; or why none. */
-  private plan(query: SearchQuery): { runs: SearchRun[]; rest: string } | { notice: string } {
-    const active = this.requireActive();
+  private plan(
+    active: ActiveBrand,
+    query: SearchQuery,
+  ): { runs: SearchRun[]; rest: string } | { notice: string } {
     let brands = this.o.shown?.() ?? [{ ...active, name: '' }];
     if (query.brandId) brands = brands.filter((b) => b.brandId === query.brandId);
     const { names, rest: afterBrands } = parseBrandQuery(query.query);

@@ -7,7 +7,7 @@ import { AppFailure } from '../core/app-failure.js';
 import type { Emit } from '../core/events.js';
 import type { DraftsRepo } from '../drafts/drafts-repo.js';
 import { createLogger } from '../log.js';
-import { PostMetaRepo } from '../labels/post-meta-repo.js';
+import { LabelsRepo } from '../labels/labels-repo.js';
 import { usesOfCreate, type MediaRepo } from '../media/media-repo.js';
 import { uploadOrReuse } from '../media/media-reuse.js';
 import { checkUploadFile, UploadFileError } from '../media/upload-check.js';
@@ -55,7 +55,7 @@ export interface WorkerStores {
   media: MediaRepo;
   drafts: DraftsRepo;
   /** Labels and notes: a confirmed create carries them to the service's group (absent in some tests). */
-  meta?: PostMetaRepo;
+  meta?: LabelsRepo;
 }
 const scopeOf = (op: Pick<OutboxRecord, 'profileId' | 'brandId'>) => `${op.profileId}\u0000${op.brandId}`;
 
@@ -482,7 +482,7 @@ export class OutboxWorker {
       this.o.stores.meta?.carryOver(
         op.profileId,
         op.brandId,
-        PostMetaRepo.sourcesOf({
+        LabelsRepo.sourcesOf({
           id: op.id,
           draftId: op.draftId,
           replacesGroup: op.kind === 'edit' ? op.payload.replacesGroup : null,

@@ -4,7 +4,7 @@ import { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { normalizePostState } from '../../shared/api/resources.js';
 import { parseRetryAfter, retryDelayMs, DEFAULT_RETRY } from '../api/retry.js';
-import { json, startScriptedServer, type ScriptedServer } from './support.js';
+import { json, startScriptedServer, type ScriptedServer } from './support/service.js';
 
 /*
  * Retries, backoff, timeouts and malformed answers, against a loopback server that answers

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { AppFailure } from '../core/app-failure.js';
-import { inHours, startTestService, type TestService } from './support.js';
+import { inHours, startTestService, type TestService } from './support/service.js';
 
 /* Every endpoint of the client against the real local service, and its answers to real refusals. */
 

@@ -16,7 +16,13 @@ import { KeytarSecretStore } from '../secrets/keytar-secret-store.js';
 import { MemorySecretStore } from '../secrets/memory-secret-store.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { startFaultProxy, type Fault } from '../../test/support/fault-proxy.js';
-import { inHours, queuedMessage, sentResults, startTestService, type TestService } from './support.js';
+import {
+  inHours,
+  queuedMessage,
+  sentResults,
+  startTestService,
+  type TestService,
+} from './support/service.js';
 
 /*
  * The app's services as the renderer meets them: every call through invoke() (the same gate as

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BULK_CHANGES } from '../../shared/bulk/plan.js';
 import type { DraftInput } from '../../shared/drafts/ipc.js';
 import type { IntegrationView } from '../../shared/integrations/ipc.js';
-import { openConnectedApp, type ConnectedApp } from './queue/app-harness.js';
-import { startTestService, type TestService } from './support.js';
+import { openConnectedApp, type ConnectedApp } from './support/app.js';
+import { startTestService, type TestService } from './support/service.js';
 
 /*
  * Everything is scoped to the brand on screen: with brand 1 active, no IPC call reads or changes a

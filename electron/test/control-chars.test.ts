@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { stripControlChars, withoutControlChars } from '../ipc/control-chars.js';
 import { setLogSink } from '../log.js';
-import { openConnectedApp, type ConnectedApp } from './queue/app-harness.js';
-import { sentResults, startTestService, type TestService } from './support.js';
+import { openConnectedApp, type ConnectedApp } from './support/app.js';
+import { sentResults, startTestService, type TestService } from './support/service.js';
 
 /*
  * One NUL never breaks a brand. libsql cuts bound text at a NUL, so a text holding one was stored

@@ -9,7 +9,7 @@ import {
   startTestService,
   type ScriptedServer,
   type TestService,
-} from './support.js';
+} from './support/service.js';
 
 /*
  * POST /posts after an ambiguous failure: a proxy in front of the real service loses answers on

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { IPC_METHOD_NAMES } from '../../shared/ipc/contract.js';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { IPC_METHOD_NAMES, ipcMethods } from '../../shared/ipc/contract.js';
 import { ApiError } from '../api/errors.js';
 import { AppFailure } from '../core/app-failure.js';
-import { dispatch, type IpcHandlers } from '../ipc/dispatch.js';
+import type { CallContext, IpcHandlers } from '../core/call-context.js';
+import { BRAND_NOUNS, type BrandNamingMethod, type CallScope } from '../ipc/call-brand.js';
+import { dispatch } from '../ipc/dispatch.js';
 
 /* The IPC gate alone: validation, error mapping and redaction, with handlers that fail on purpose. */
 
@@ -127,5 +130,81 @@ describe('dispatch', () => {
       ok: true,
       value: { seen: 'post_1' },
     });
+  });
+});
+
+/* Which brand a call acts on: decided once, by dispatch, before any handler runs. */
+describe('the brand a call acts on', () => {
+  const ACTIVE = { profileId: 'org-a', brandId: 'brand-harbor' };
+  const SHOWN = { profileId: 'org-a', brandId: 'brand-north' };
+  const HIDDEN = { profileId: 'org-b', brandId: 'brand-river' };
+  const scope: CallScope = {
+    active: () => ACTIVE,
+    isShown: (ref) => [ACTIVE, SHOWN].some((b) => b.profileId === ref.profileId && b.brandId === ref.brandId),
+  };
+
+  /** A valid input of each method that may name a brand, without the brand. */
+  const SAMPLES: Record<BrandNamingMethod, Record<string, unknown>> = {
+    reschedulePost: { id: 'p1', date: '2026-12-01T09:00:00.000Z' },
+    deleteGroup: { group: 'g1' },
+    setReviewState: { postId: 'p1', state: 'approved' },
+    getReviewSettings: {},
+    setReviewSettings: {},
+    getQueueSlots: { integrationId: null },
+    listLabels: {},
+    listNotes: { subject: 'g1' },
+    addNote: { subject: 'g1', body: 'A note' },
+    deleteNote: { id: 'n1' },
+    getClashSettings: {},
+    setClashSettings: { gapMinutes: null },
+  };
+
+  /** The methods whose input schema has a `brand` field, read from the contract itself. */
+  const naming = IPC_METHOD_NAMES.filter((name) => {
+    let schema: unknown = ipcMethods[name].input;
+    if (schema instanceof z.ZodOptional) schema = schema.unwrap();
+    return schema instanceof z.ZodObject && 'brand' in schema.shape;
+  });
+
+  it('knows every method whose input may name a brand, with its own noun', () => {
+    expect(naming.length).toBeGreaterThan(0);
+    expect([...naming].sort()).toEqual(Object.keys(SAMPLES).sort());
+    expect(Object.keys(BRAND_NOUNS).sort()).toEqual(Object.keys(SAMPLES).sort());
+  });
+
+  it('refuses a named brand the calendar does not show, for every method that may name one', async () => {
+    for (const name of naming) {
+      const ran = vi.fn();
+      const handlers = handlersThatThrow(new Error('never'));
+      (handlers as unknown as Record<string, unknown>)[name] = ran;
+      const input = { ...SAMPLES[name as BrandNamingMethod], brand: HIDDEN };
+      const result = await dispatch(handlers, name, input, ctx, scope);
+      const noun = BRAND_NOUNS[name as BrandNamingMethod];
+      expect(result, name).toEqual({
+        ok: false,
+        error: {
+          code: 'NOT_FOUND',
+          message: `This ${noun} belongs to another brand; switch to that brand to change it.`,
+        },
+      });
+      expect(ran, name).not.toHaveBeenCalled();
+    }
+  });
+
+  it('hands the handler the brand named when shown, else the active one, else none', async () => {
+    const seen: unknown[] = [];
+    const handlers = handlersThatThrow(new Error('never'));
+    (handlers as unknown as Record<string, unknown>).listLabels = async (_: unknown, c: CallContext) => {
+      seen.push(c);
+      return { labels: [], assignments: {}, noteCounts: {} };
+    };
+    await dispatch(handlers, 'listLabels', { brand: SHOWN }, ctx, scope);
+    await dispatch(handlers, 'listLabels', {}, ctx, scope);
+    await dispatch(handlers, 'listLabels', {}, ctx);
+    expect(seen).toEqual([
+      { caller: 'test', brand: SHOWN },
+      { caller: 'test', brand: ACTIVE },
+      { caller: 'test', brand: null },
+    ]);
   });
 });

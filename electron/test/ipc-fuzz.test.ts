@@ -11,7 +11,7 @@ import type { IpcResult } from '../../shared/ipc/errors.js';
 import { createAppServices, type AppServices } from '../app-services.js';
 import { deepLinkIn, parseDeepLink } from '../desktop/deep-links.js';
 import { MemorySecretStore } from '../secrets/memory-secret-store.js';
-import { startTestService, type TestService } from './support.js';
+import { startTestService, type TestService } from './support/service.js';
 
 /*
  * A bounded fuzz of the IPC gate with the app's real services behind it, connected to the real local

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mp4Bytes } from '../../server/test/fixtures.js';
 import { noHang } from '../../test/support/hang.js';
 import { ApiError } from '../api/errors.js';
-import { startTestService, type TestService } from './support.js';
+import { startTestService, type TestService } from './support/service.js';
 
 /*
  * Issue 25 item 6: a file that changes under its upload. The body announces the length of the file

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp4Bytes } from '../../server/test/fixtures.js';
-import { startTestService, type TestService } from './support.js';
+import { startTestService, type TestService } from './support/service.js';
 
 let svc: TestService;
 let dir: string;

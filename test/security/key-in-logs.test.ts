@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppServices, type AppServices } from '../../electron/app-services.js';
 import { setLogSink } from '../../electron/log.js';
 import { MemorySecretStore } from '../../electron/secrets/memory-secret-store.js';
-import { startTestService, type TestService } from '../../electron/test/support.js';
+import { startTestService, type TestService } from '../../electron/test/support/service.js';
 
 /*
  * The key never reaches a log. The real services connect to the real local service with sandbox

@@ -3,8 +3,8 @@ import { planBulkChange } from '../../../shared/bulk/plan.js';
 import type { CalendarPost } from '../../../shared/posts/ipc.js';
 import type { IntegrationView } from '../../../shared/integrations/ipc.js';
 import { TIME_PASSED } from '../../../shared/posts/time-passed.js';
-import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
-import { startTestService, type TestService } from '../support.js';
+import { openConnectedApp, type ConnectedApp } from '../support/app.js';
+import { startTestService, type TestService } from '../support/service.js';
 
 /*
  * Bulk changes against the real local service and a real database file: a planned batch goes

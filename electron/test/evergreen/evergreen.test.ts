@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationView } from '../../../shared/integrations/ipc.js';
-import { startTestService, type TestService } from '../support.js';
-import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
+import { startTestService, type TestService } from '../support/service.js';
+import { openConnectedApp, type ConnectedApp } from '../support/app.js';
 
 /*
  * Evergreen lists against the real local service and a real database file: the preview, turning a
@@ -19,15 +19,6 @@ let app: ConnectedApp;
 let acc: IntegrationView;
 
 const everyDay = (time: string) => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, time }));
-
-async function postsOf(integrationId: string) {
-  const now = Date.now();
-  const { posts } = await app.ok('listPosts', {
-    start: new Date(now).toISOString(),
-    end: new Date(now + 40 * DAY).toISOString(),
-  });
-  return posts.filter((p) => p.integration.id === integrationId);
-}
 
 beforeAll(async () => {
   svc = await startTestService();
@@ -101,7 +92,7 @@ describe('evergreen lists', () => {
     await app.ok('syncNow');
     await expect.poll(async () => (await app.ok('getSyncStatus')).pending, { timeout: 20_000 }).toBe(0);
 
-    const posts = await postsOf(acc.id);
+    const posts = await app.postsOf(acc.id, 40);
     const texts = [...tip.versions, ...other.versions];
     const repeats = posts.filter((p) => texts.includes(p.content));
     expect(repeats.map((p) => p.publishDate).sort()).toEqual(twoWeeks.map((f) => f.date).sort());
@@ -129,7 +120,7 @@ describe('evergreen lists', () => {
     const paused = await app.ok('setEvergreenListEnabled', { id: list.id, enabled: false });
     expect(paused.created).toBe(0);
     expect((await app.ok('runEvergreen')).created).toBe(0);
-    expect((await postsOf(acc.id)).map((p) => p.id).sort()).toEqual(posts.map((p) => p.id).sort());
+    expect((await app.postsOf(acc.id, 40)).map((p) => p.id).sort()).toEqual(posts.map((p) => p.id).sort());
   }, 90_000);
 
   it('makes a local draft evergreen in a paused list, and refuses one whose file is not uploaded', async () => {

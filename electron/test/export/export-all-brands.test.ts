@@ -3,8 +3,8 @@ import { basename, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../import/csv.js';
-import { startTestService, type TestService } from '../support.js';
-import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
+import { startTestService, type TestService } from '../support/service.js';
+import { openConnectedApp, type ConnectedApp } from '../support/app.js';
 
 /*
  * Export from the all-brands view (issue 27) against the real local service and a real database:

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DraftBlock, DraftInput } from '../../../shared/drafts/ipc.js';
 import type { ExportFormat } from '../../../shared/export/ipc.js';
 import type { IntegrationView } from '../../../shared/integrations/ipc.js';
-import { startTestService, type TestService } from '../support.js';
-import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
+import { startTestService, type TestService } from '../support/service.js';
+import { openConnectedApp, type ConnectedApp } from '../support/app.js';
 
 /*
  * Export against the real local service and a real database: posts made through the composer's

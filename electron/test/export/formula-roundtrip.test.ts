@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
-import { startTestService, type TestService } from '../support.js';
+import { openConnectedApp, type ConnectedApp } from '../support/app.js';
+import { startTestService, type TestService } from '../support/service.js';
 
 /*
  * A post whose blocks start like spreadsheet formulas, sent through the composer's path to the real

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarPost } from '../../../shared/posts/ipc.js';
 import { subjectOfPost, type LabelsView } from '../../../shared/labels/model.js';
-import { startTestService, type TestService } from '../support.js';
-import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
+import { startTestService, type TestService } from '../support/service.js';
+import { openConnectedApp, type ConnectedApp } from '../support/app.js';
 
 /*
  * A label change from the bulk bar of the all-brands view (issue 27 item 4), against the real local

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationView } from '../../../shared/integrations/ipc.js';
 import { subjectOfPost } from '../../../shared/labels/model.js';
-import { inHours, sentResults, startTestService, type TestService } from '../support.js';
-import { openConnectedApp, type ConnectedApp } from '../queue/app-harness.js';
+import { inHours, sentResults, startTestService, type TestService } from '../support/service.js';
+import { openConnectedApp, type ConnectedApp } from '../support/app.js';
 
 /*
  * Labels, campaigns and notes against the real local service and a real database file: kept per

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
 import type { IntegrationView } from '../../../shared/integrations/ipc.js';
-import { startTestService, type TestService } from '../support.js';
-import { openConnectedApp, type ConnectedApp } from './app-harness.js';
+import { startTestService, type TestService } from '../support/service.js';
+import { openConnectedApp, type ConnectedApp } from '../support/app.js';
 
 /*
  * The posting queue against the real local service: slots per account and brand default, the
@@ -24,15 +24,6 @@ const wall = (iso: string) => {
   };
 };
 const everyDay = (time: string) => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, time }));
-
-async function postsOf(integrationId: string) {
-  const now = Date.now();
-  const { posts } = await app.ok('listPosts', {
-    start: new Date(now).toISOString(),
-    end: new Date(now + 91 * 86_400_000).toISOString(),
-  });
-  return posts.filter((p) => p.integration.id === integrationId);
-}
 
 async function draftFor(accounts: IntegrationView[], text: string) {
   return app.ok('saveDraft', {
@@ -113,7 +104,7 @@ describe('queue slots', () => {
     for (const d of pa?.dates ?? [])
       expect(['1 08:15', '3 17:45']).toContain(`${wall(d).weekday} ${wall(d).time}`);
     for (const d of pb?.dates ?? []) expect(wall(d).time).toBe('09:00');
-    const busyA = new Set((await postsOf(a.id)).map((p) => Date.parse(p.publishDate)));
+    const busyA = new Set((await app.postsOf(a.id)).map((p) => Date.parse(p.publishDate)));
     for (const d of pa?.dates ?? []) expect(busyA.has(Date.parse(d))).toBe(false);
   });
 
@@ -129,7 +120,7 @@ describe('queue slots', () => {
     await app.ok('syncNow');
     expect((await app.ok('listOutbox')).filter((o) => o.status !== 'pending')).toEqual([]);
     for (const p of queued.slots) {
-      const onService = (await postsOf(p.integrationId)).filter(
+      const onService = (await app.postsOf(p.integrationId)).filter(
         (x) => x.publishDate === p.date && x.content.startsWith('Queued'),
       );
       expect(onService).toHaveLength(1);
@@ -148,13 +139,13 @@ describe('queue slots', () => {
     const draft = await draftFor([b], `Move me ${Date.now()}`);
     await app.ok('sendDraft', { draftId: draft.id, type: 'schedule', date: far.toISOString() });
     await app.ok('syncNow');
-    const post = (await postsOf(b.id)).find((p) => p.content.startsWith('Move me'));
+    const post = (await app.postsOf(b.id)).find((p) => p.content.startsWith('Move me'));
     expect(post).toBeDefined();
     const expected = (await app.ok('previewQueue', { integrationIds: [b.id] })).accounts[0]?.dates[0];
     const moved = await app.ok('moveToNextFreeSlot', { id: post?.id ?? '' });
     expect(moved.date).toBe(expected);
     await app.ok('syncNow');
-    expect((await postsOf(b.id)).find((p) => p.id === post?.id)?.publishDate).toBe(expected);
+    expect((await app.postsOf(b.id)).find((p) => p.id === post?.id)?.publishDate).toBe(expected);
   });
 
   it('"Shuffle" swaps the times of an account’s queued posts among the slots they occupy', async () => {
@@ -167,7 +158,9 @@ describe('queue slots', () => {
     await app.ok('syncNow');
     const timesOf = async () =>
       new Map(
-        (await postsOf(a.id)).filter((p) => p.content.startsWith(tag)).map((p) => [p.content, p.publishDate]),
+        (await app.postsOf(a.id))
+          .filter((p) => p.content.startsWith(tag))
+          .map((p) => [p.content, p.publishDate]),
       );
     const before = await timesOf();
     expect(before.size).toBe(3);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { packAssets, packHtml } from '../../review/pack-page.js';
 import { ReviewPackService } from '../../review/review-pack.js';
-import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../sync/harness.js';
+import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../support/sync-harness.js';
 
 /*
  * The review pack's file: one page whose only script and stylesheet are named by hash in its CSP,
@@ -29,7 +29,6 @@ describe('review pack file', () => {
     await h.fresh(range);
     const active = { profileId: PROFILE_ID, brandId: h.brandId };
     const service = new ReviewPackService({
-      active: () => active,
       now: () => new Date(),
       timezone: () => 'UTC',
       brandName: () => 'Harbor <Coffee>',

@@ -4,7 +4,7 @@ import type { CalendarPost } from '../../../shared/posts/ipc.js';
 import { HELD_FOR_APPROVAL, REPLY_FORMAT, type ReviewReply } from '../../../shared/review/model.js';
 import { AppFailure } from '../../core/app-failure.js';
 import { REPLY_REFUSED } from '../../posts/review-writes.js';
-import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../sync/harness.js';
+import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../support/sync-harness.js';
 
 /*
  * Client review against the real local service and a real database: the outbox holds a post of a

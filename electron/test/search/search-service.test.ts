@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PostListItem } from '../../../shared/api/resources.js';
-import { PostMetaRepo } from '../../labels/post-meta-repo.js';
+import { LabelsRepo } from '../../labels/labels-repo.js';
 import { SearchService, type SearchedBrand } from '../../search/search-service.js';
 import { openDatabase, type AppDatabase } from '../../store/database.js';
 import { PostsCache } from '../../store/posts-cache.js';
@@ -80,10 +80,12 @@ function seeded(): AppDatabase {
   return db;
 }
 
-function service(d: AppDatabase, shown: SearchedBrand[], meta?: PostMetaRepo): SearchService {
+/** The brand the calls act on (the active one). */
+const ACTIVE = { profileId: HARBOR.profileId, brandId: HARBOR.brandId };
+
+function service(d: AppDatabase, shown: SearchedBrand[], meta?: LabelsRepo): SearchService {
   return new SearchService({
     db: d,
-    active: () => ({ profileId: HARBOR.profileId, brandId: HARBOR.brandId }),
     shown: () => shown,
     known: () => ALL,
     ...(meta ? { meta } : {}),
@@ -91,7 +93,7 @@ function service(d: AppDatabase, shown: SearchedBrand[], meta?: PostMetaRepo): S
 }
 
 const found = (s: SearchService, query: string) =>
-  s.search({ query }).hits.map((h) => `${h.profileId}/${h.brandId}/${h.id}`);
+  s.search(ACTIVE, { query }).hits.map((h) => `${h.profileId}/${h.brandId}/${h.id}`);
 
 describe('search across brands', () => {
   it('finds every shown brand’s posts, of both connections, latest first, each hit naming its brand', () => {
@@ -102,7 +104,7 @@ describe('search across brands', () => {
       'org-b/brand-river/r1',
     ]);
     // "Select all matching" and export get each post's own connection and brand too.
-    expect(s.postMatches({ query: 'launch' }).posts).toEqual([
+    expect(s.postMatches(ACTIVE, { query: 'launch' }).posts).toEqual([
       { id: 'h1', date: '2026-12-03T09:00:00.000Z', profileId: 'org-a', brandId: 'brand-harbor' },
       { id: 'n1', date: '2026-12-02T09:00:00.000Z', profileId: 'org-a', brandId: 'brand-north' },
       { id: 'r1', date: '2026-12-01T09:00:00.000Z', profileId: 'org-b', brandId: 'brand-river' },
@@ -110,7 +112,7 @@ describe('search across brands', () => {
   });
 
   it('answers at most `limit` across connections and says there are more', () => {
-    const result = service(seeded(), ALL).search({ query: 'launch', limit: 2 });
+    const result = service(seeded(), ALL).search(ACTIVE, { query: 'launch', limit: 2 });
     expect(result.hits.map((h) => h.id)).toEqual(['h1', 'n1']);
     expect(result.more).toBe(true);
   });
@@ -119,9 +121,9 @@ describe('search across brands', () => {
     const s = service(seeded(), ALL);
     expect(found(s, 'launch brand:"river   BOOKS"')).toEqual(['org-b/brand-river/r1']);
     expect(found(s, 'brand:north launch')).toEqual(['org-a/brand-north/n1']);
-    expect(s.postMatches({ query: 'launch brand:river' }).posts.map((p) => p.id)).toEqual(['r1']);
-    expect(s.search({ query: 'launch brand:acme' }).notice).toBe('No brand is called “acme”.');
-    expect(s.search({ query: 'launch brand:"" brand:river brand:harbor' }).notice).toBe(
+    expect(s.postMatches(ACTIVE, { query: 'launch brand:river' }).posts.map((p) => p.id)).toEqual(['r1']);
+    expect(s.search(ACTIVE, { query: 'launch brand:acme' }).notice).toBe('No brand is called “acme”.');
+    expect(s.search(ACTIVE, { query: 'launch brand:"" brand:river brand:harbor' }).notice).toBe(
       'Search one brand at a time: type brand: once.',
     );
   });
@@ -130,7 +132,7 @@ describe('search across brands', () => {
     const s = service(seeded(), [HARBOR]);
     expect(found(s, 'launch')).toEqual(['org-a/brand-harbor/h1']);
     expect(found(s, 'launch brand:harbor')).toEqual(['org-a/brand-harbor/h1']);
-    expect(s.search({ query: 'launch brand:river' })).toEqual({
+    expect(s.search(ACTIVE, { query: 'launch brand:river' })).toEqual({
       hits: [],
       more: false,
       notice: 'River Books is not in this view: pick All brands to search every brand.',
@@ -139,7 +141,7 @@ describe('search across brands', () => {
 
   it('finds a label by name in each brand that has it, and only there', () => {
     const d = seeded();
-    const meta = new PostMetaRepo(d, () => new Date(NOW));
+    const meta = new LabelsRepo(d, () => new Date(NOW));
     for (const brand of [HARBOR, RIVER]) {
       const label = meta.saveLabel(brand, { name: 'Winter', color: 'blue', campaign: null });
       meta.setLabels(brand, [`g-${brand === HARBOR ? 'h1' : 'r1'}`], [label.id], []);
@@ -147,6 +149,6 @@ describe('search across brands', () => {
     const s = service(d, ALL, meta);
     expect(found(s, 'launch label:winter')).toEqual(['org-a/brand-harbor/h1', 'org-b/brand-river/r1']);
     expect(found(s, 'label:winter brand:river launch')).toEqual(['org-b/brand-river/r1']);
-    expect(s.search({ query: 'launch label:summer' }).notice).toBe('No label is called “summer”.');
+    expect(s.search(ACTIVE, { query: 'launch label:summer' }).notice).toBe('No label is called “summer”.');
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { searchPosts } from '../../search/search-posts.js';
-import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../sync/harness.js';
+import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../support/sync-harness.js';
 
 /*
  * The search index through the app's real write paths, against the real local service: a local

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { requireBrand } from '../../core/active-brand.js';
 import { DraftsService } from '../../drafts/drafts-service.js';
 import { IntegrationsRepo } from '../../integrations/integrations-repo.js';
 import { openDatabase, type AppDatabase } from '../../store/database.js';
@@ -49,32 +50,36 @@ const draftInput = (content: string) => ({
 
 describe('drafts', () => {
   it('autosaves: creates with an id, updates in place keeping its creation time, lists newest first per brand', () => {
-    const drafts = new DraftsService({ db, active: () => ({ profileId: 'p1', brandId: 'b1' }), now });
-    const a = drafts.saveDraft(draftInput('first'));
+    const drafts = new DraftsService({ db, now });
+    const p1 = { profileId: 'p1', brandId: 'b1' };
+    const a = drafts.saveDraft(p1, draftInput('first'));
     clock += 1000;
-    const b = drafts.saveDraft(draftInput('second'));
+    const b = drafts.saveDraft(p1, draftInput('second'));
     clock += 1000;
-    const a2 = drafts.saveDraft({ ...draftInput('first, edited'), id: a.id });
+    const a2 = drafts.saveDraft(p1, { ...draftInput('first, edited'), id: a.id });
     expect(a2).toMatchObject({ id: a.id, brandId: 'b1', createdAt: a.createdAt });
     expect(a2.updatedAt > a.updatedAt).toBe(true);
-    expect(drafts.listDrafts().map((d) => d.blocks[0]?.content)).toEqual(['first, edited', 'second']);
-    expect(drafts.getDraft({ id: b.id }).id).toBe(b.id);
-    expect(drafts.deleteDraft({ id: b.id })).toEqual({ deleted: true });
-    expect(() => drafts.getDraft({ id: b.id })).toThrow(/no longer exists/);
+    expect(drafts.listDrafts(p1).map((d) => d.blocks[0]?.content)).toEqual(['first, edited', 'second']);
+    expect(drafts.getDraft(p1, { id: b.id }).id).toBe(b.id);
+    expect(drafts.deleteDraft(p1, { id: b.id })).toEqual({ deleted: true });
+    expect(() => drafts.getDraft(p1, { id: b.id })).toThrow(/no longer exists/);
   });
 
   it("keeps each profile's drafts apart", () => {
-    const one = new DraftsService({ db, active: () => ({ profileId: 'p1', brandId: 'b1' }), now });
-    const two = new DraftsService({ db, active: () => ({ profileId: 'p2', brandId: 'b1' }), now });
-    const mine = one.saveDraft(draftInput('mine'));
-    expect(two.listDrafts()).toEqual([]);
-    expect(() => two.saveDraft({ ...draftInput('overwrite'), id: mine.id })).toThrow(/another account/);
-    expect(one.getDraft({ id: mine.id }).blocks[0]?.content).toBe('mine');
+    const drafts = new DraftsService({ db, now });
+    const one = { profileId: 'p1', brandId: 'b1' };
+    const two = { profileId: 'p2', brandId: 'b1' };
+    const mine = drafts.saveDraft(one, draftInput('mine'));
+    expect(drafts.listDrafts(two)).toEqual([]);
+    expect(() => drafts.saveDraft(two, { ...draftInput('overwrite'), id: mine.id })).toThrow(
+      /another account/,
+    );
+    expect(drafts.getDraft(one, { id: mine.id }).blocks[0]?.content).toBe('mine');
   });
 
   it('asks to connect first when no profile is active', () => {
-    const drafts = new DraftsService({ db, active: () => null, now });
-    expect(() => drafts.listDrafts()).toThrow(/connect/i);
+    // A call made before any connection has no brand: dispatch hands the handler null.
+    expect(() => requireBrand({ brand: null })).toThrow(/connect/i);
   });
 });
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OutboxRepo } from '../../store/outbox-repo.js';
 import { composePosts } from '../../compose-posts.js';
 import { ApiClient } from '../../api/client.js';
-import { harness, inMinutes, PROFILE_ID, until, type Harness } from './harness.js';
+import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../support/sync-harness.js';
 
 /*
  * kill -9 in the middle of a sync, then start again: every queued post must be on the service

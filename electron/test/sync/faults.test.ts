@@ -3,7 +3,7 @@ import { FAULTS, startFaultProxy, type Fault, type FaultProxy } from '../../../t
 import { setLogSink } from '../../log.js';
 import { ApiClient } from '../../api/client.js';
 import { OutboxRepo } from '../../store/outbox-repo.js';
-import { harness, inMinutes, until, type Harness } from './harness.js';
+import { harness, inMinutes, until, type Harness } from '../support/sync-harness.js';
 
 /*
  * The outbox through a proxy that injects every fault real networks have, at 30 %, in front of the

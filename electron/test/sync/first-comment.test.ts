@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { harness, until, type Harness } from './harness.js';
+import { harness, until, type Harness } from '../support/sync-harness.js';
 
 let h: Harness | null = null;
 afterEach(async () => {

@@ -9,7 +9,7 @@ import { MediaRepo } from '../../media/media-repo.js';
 import { OutboxRepo } from '../../store/outbox-repo.js';
 import { MediaLibraryService, cleanTags } from '../../media/media-library.js';
 import { fileOnService, hashFile } from '../../media/media-reuse.js';
-import { harness, PROFILE_ID, until, type Harness } from './harness.js';
+import { harness, PROFILE_ID, until, type Harness } from '../support/sync-harness.js';
 
 /*
  * Identical bytes are never uploaded twice to a brand: against the real local service and a real
@@ -133,9 +133,12 @@ describe('reusing media by content hash', () => {
     const library = new MediaLibraryService({
       db: h.db,
       outbox: new OutboxRepo(h.db),
-      active: () => ({ profileId: PROFILE_ID, brandId: h!.brandId }),
     });
-    expect(library.listMediaLibrary().find((t) => t.media.id === media.id)).toMatchObject({
+    expect(
+      library
+        .listMediaLibrary({ profileId: PROFILE_ID, brandId: h.brandId })
+        .find((t) => t.media.id === media.id),
+    ).toMatchObject({
       kind: 'video',
       durationMs: 9_000,
       width: 640,
@@ -149,7 +152,6 @@ describe('reusing media by content hash', () => {
     const library = new MediaLibraryService({
       db: h.db,
       outbox: new OutboxRepo(h.db),
-      active: () => ({ profileId: PROFILE_ID, brandId: h!.brandId }),
     });
     const detail = (id: string, value: unknown) =>
       h!.db.sql
@@ -169,7 +171,7 @@ describe('reusing media by content hash', () => {
       )
       .run(PROFILE_ID, h.brandId, 'post_bad', '{not json', '2026-11-20T10:00:00.000Z');
 
-    const tiles = library.listMediaLibrary();
+    const tiles = library.listMediaLibrary({ profileId: PROFILE_ID, brandId: h.brandId });
     expect(tiles.map((t) => t.media.id)).toEqual([a.id, elsewhere.id]);
     expect(tiles[1]).toMatchObject({
       media: { name: 'Video in “Our new terrace opens on Friday”', path: elsewhere.path, alt: null },
@@ -185,9 +187,11 @@ describe('reusing media by content hash', () => {
     const library = new MediaLibraryService({
       db: h.db,
       outbox: new OutboxRepo(h.db),
-      active: () => ({ profileId: PROFILE_ID, brandId: h!.brandId }),
     });
-    library.setMediaTags({ mediaId: a.id, tags: ['launch', ' Launch ', 'spring'] });
+    library.setMediaTags(
+      { profileId: PROFILE_ID, brandId: h.brandId },
+      { mediaId: a.id, tags: ['launch', ' Launch ', 'spring'] },
+    );
 
     expect(await fileOnService(a.path)).toBe('present');
     unlinkSync(join(h.serviceDir, 'media', basename(new URL(a.path).pathname)));
@@ -196,7 +200,7 @@ describe('reusing media by content hash', () => {
     const b = await upload(h, path);
     expect(b.id).not.toBe(a.id);
     expect(await fileOnService(b.path)).toBe('present');
-    const tiles = library.listMediaLibrary();
+    const tiles = library.listMediaLibrary({ profileId: PROFILE_ID, brandId: h.brandId });
     expect(tiles.map((t) => t.media.id)).toEqual([b.id]);
     expect(tiles[0]?.tags).toEqual(['launch', 'spring']);
   });
@@ -230,7 +234,6 @@ describe('reusing media by content hash', () => {
     const library = new MediaLibraryService({
       db: h.db,
       outbox: new OutboxRepo(h.db),
-      active: () => ({ profileId: PROFILE_ID, brandId: h!.brandId }),
     });
     const active = { profileId: PROFILE_ID, brandId: h.brandId };
     let sent = 0;
@@ -242,7 +245,9 @@ describe('reusing media by content hash', () => {
     const second = await library.uploadFromUrl(active, 'https://example.com/a.png', send);
     expect(second.id).toBe(first.id);
     expect(sent).toBe(1);
-    const tile = library.listMediaLibrary().find((t) => t.media.id === first.id);
+    const tile = library
+      .listMediaLibrary({ profileId: PROFILE_ID, brandId: h.brandId })
+      .find((t) => t.media.id === first.id);
     // Its size, kind and dimensions were learned from the stored copy.
     expect(tile).toMatchObject({
       source: 'link',

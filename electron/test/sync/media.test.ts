@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
 import { checkUploadFile } from '../../media/upload-check.js';
-import { harness, inMinutes, until, type Harness } from './harness.js';
+import { harness, inMinutes, until, type Harness } from '../support/sync-harness.js';
 
 let h: Harness | null = null;
 afterEach(async () => {

@@ -11,8 +11,8 @@ import { startFaultProxy, type FaultProxy } from '../../../test/support/fault-pr
 import { createAppServices } from '../../app-services.js';
 import { createSandboxStarter } from '../../profiles/sandbox.js';
 import { MemorySecretStore } from '../../secrets/memory-secret-store.js';
-import { inHours, startTestService, type TestService } from '../support.js';
-import { until } from './harness.js';
+import { inHours, startTestService, type TestService } from '../support/service.js';
+import { until } from '../support/sync-harness.js';
 
 /*
  * Issue 16, parts 2 and 3, through the IPC gate the renderer uses, against the real local service

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { join } from 'node:path';
 import type { Fault, FaultProxy } from '../../../test/support/fault-proxy.js';
 import { OutboxRepo, type OutboxRecord } from '../../store/outbox-repo.js';
-import { inMinutes, proxiedHarness, until, type Harness } from './harness.js';
+import { inMinutes, proxiedHarness, until, type Harness } from '../support/sync-harness.js';
 
 /*
  * A request that hangs stops holding its outbox slot after `stallMs` (issue 30 item 1: a hang costs

@@ -11,7 +11,7 @@ import { PostsCache } from '../../store/posts-cache.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
 import { WRITE_SLICE } from '../../sync/pull-slices.js';
 import { PullThread } from '../../sync/pull-thread.js';
-import { harness, inMinutes, PROFILE_ID, type Harness } from './harness.js';
+import { harness, inMinutes, PROFILE_ID, type Harness } from '../support/sync-harness.js';
 
 let h: Harness | null = null;
 const cleanup: (() => Promise<void> | void)[] = [];

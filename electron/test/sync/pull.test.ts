@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
 import { ApiError } from '../../api/errors.js';
-import { queuedMessage, sentResults } from '../support.js';
+import { queuedMessage, sentResults } from '../support/service.js';
 import { IntegrationsService } from '../../integrations/integrations-service.js';
 import { PostsCache } from '../../store/posts-cache.js';
-import { harness, inMinutes, PROFILE_ID, until, type Harness } from './harness.js';
+import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../support/sync-harness.js';
 
 let h: Harness | null = null;
 afterEach(async () => {
@@ -20,15 +20,13 @@ const week = () => ({
 describe('pulling posts into the cache', () => {
   it('learns the accounts from the posts it reads, beside the ones the user added', async () => {
     h = await harness();
-    const integrations = new IntegrationsService({
-      db: h.db,
-      active: () => ({ profileId: PROFILE_ID, brandId: h!.brandId }),
-    });
-    integrations.addIntegration({ id: 'int_typed_by_hand', platform: 'threads', name: 'Typed' });
+    const integrations = new IntegrationsService({ db: h.db });
+    const brand = { profileId: PROFILE_ID, brandId: h.brandId };
+    integrations.addIntegration(brand, { id: 'int_typed_by_hand', platform: 'threads', name: 'Typed' });
     const result = await h.fresh(week());
     expect(result.source).toBe('server');
     expect(result.posts.length).toBeGreaterThan(0);
-    const known = integrations.listIntegrations();
+    const known = integrations.listIntegrations(brand);
     const learned = known.filter((i) => i.source === 'learned');
     expect(learned.length).toBeGreaterThan(0);
     expect(learned.every((i) => i.name !== '' && i.platform !== null)).toBe(true);

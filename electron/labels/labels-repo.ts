@@ -77,7 +77,7 @@ export function subjectOfOp(op: CreatingOp): string {
   return `local:${op.id}`;
 }
 
-export class PostMetaRepo {
+export class LabelsRepo {
   private carried: ((brand: ActiveBrand) => void) | null = null;
 
   constructor(

@@ -10,6 +10,7 @@ import { ApiClient } from '../../api/client.js';
 import { openDatabase, type AppDatabase } from '../../store/database.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
 import { DraftsService } from '../../drafts/drafts-service.js';
+import type { ActiveBrand } from '../../core/active-brand.js';
 import type { SyncEngine, SyncEngineOptions } from '../../sync/sync-engine.js';
 import { composePosts } from '../../compose-posts.js';
 import type { PostCommands } from '../../posts/post-commands.js';
@@ -43,7 +44,8 @@ export interface Harness {
   posts: PostCommands;
   /** Client review's reads (subjects, fingerprints, what the outbox holds). */
   review: ReviewLens;
-  drafts: DraftsService;
+  /** The drafts of the harness's brand (the app's calls name theirs; the tests have one). */
+  drafts: BrandDrafts;
   startServiceAgain(opts?: Partial<StartServiceOptions>): Promise<void>;
   stopService(): Promise<void>;
   /** A direct client to check the service's truth. */
@@ -99,7 +101,7 @@ export async function harness(
     engine: null as unknown as SyncEngine,
     posts: null as unknown as PostCommands,
     review: null as unknown as ReviewLens,
-    drafts: null as unknown as DraftsService,
+    drafts: null as unknown as BrandDrafts,
     async startServiceAgain(more = {}) {
       service = await startService({ ...serviceOpts, ...more });
       h.service = service;
@@ -143,7 +145,7 @@ export async function harness(
     },
   };
   const active = () => ({ profileId: PROFILE_ID, brandId: h.brandId });
-  h.drafts = new DraftsService({ db, active });
+  h.drafts = draftsOf(new DraftsService({ db }), active);
   const composed = composePosts({
     db,
     // A new client per call follows the service to its new port after a restart.
@@ -211,4 +213,23 @@ export async function proxiedHarness(opts: {
   });
   p = await startFaultProxy({ target: x.baseUrl, seed: opts.seed, rate: 0 });
   return { h: x, proxy: p };
+}
+
+/** A drafts service bound to one brand: the tests' drafts all belong to the harness's brand. */
+export type BrandDrafts = {
+  [K in 'listDrafts' | 'getDraft' | 'saveDraft' | 'deleteDraft']: DraftsService[K] extends (
+    brand: ActiveBrand,
+    ...rest: infer A
+  ) => infer R
+    ? (...rest: A) => R
+    : never;
+};
+
+function draftsOf(service: DraftsService, brand: () => ActiveBrand): BrandDrafts {
+  return {
+    listDrafts: () => service.listDrafts(brand()),
+    getDraft: (input) => service.getDraft(brand(), input),
+    saveDraft: (input) => service.saveDraft(brand(), input),
+    deleteDraft: (input) => service.deleteDraft(brand(), input),
+  };
 }

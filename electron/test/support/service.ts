@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { PostCreateResponse } from '../../shared/api/resources.js';
-import type { IpcOutput } from '../../shared/ipc/contract.js';
+import type { PostCreateResponse } from '../../../shared/api/resources.js';
+import type { IpcOutput } from '../../../shared/ipc/contract.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startService, type RunningService, type StartServiceOptions } from '../../server/index.js';
-import { sandboxKey, type SandboxKeyLabel } from '../../server/sandbox-file.js';
-import { ApiClient, type ApiClientOptions } from '../api/client.js';
+import { startService, type RunningService, type StartServiceOptions } from '../../../server/index.js';
+import { sandboxKey, type SandboxKeyLabel } from '../../../server/sandbox-file.js';
+import { ApiClient, type ApiClientOptions } from '../../api/client.js';
 
 /*
  * The real local service on a free port with a fresh data dir, and a tiny

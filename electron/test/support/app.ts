@@ -5,11 +5,11 @@ import type { IpcEventName, IpcInput, IpcMethodName, IpcOutput } from '../../../
 import type { IntegrationView } from '../../../shared/integrations/ipc.js';
 import { createAppServices, type AppServicesOptions } from '../../app-services.js';
 import { MemorySecretStore } from '../../secrets/memory-secret-store.js';
-import type { TestService } from '../support.js';
+import type { TestService } from './service.js';
 
 /*
  * The app's services connected to the real local service, called through
- * invoke() as the renderer calls them, for the queue and import suites.
+ * invoke() as the renderer calls them, for every suite that drives the app as the window does.
  */
 
 export async function openConnectedApp(svc: TestService, extra: Partial<AppServicesOptions> = {}) {
@@ -69,9 +69,19 @@ export async function openConnectedApp(svc: TestService, extra: Partial<AppServi
       a.platform !== null &&
       ['x', 'linkedin', 'threads', 'bluesky', 'facebook', 'linkedin-page'].includes(a.platform),
   );
+  /** The coming `days`' posts of one account, as the calendar lists them. */
+  const postsOf = async (integrationId: string, days = 91) => {
+    const start = Date.now();
+    const { posts } = await ok('listPosts', {
+      start: new Date(start).toISOString(),
+      end: new Date(start + days * 86_400_000).toISOString(),
+    });
+    return posts.filter((p) => p.integration.id === integrationId);
+  };
   return {
     services,
     events,
+    postsOf,
     call,
     ok,
     fails,

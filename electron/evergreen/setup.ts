@@ -1,0 +1,95 @@
+import { requireBrand } from '../core/active-brand.js';
+import type { AppContext, FeatureSetup } from '../context/app-context.js';
+import type { QueueService } from '../queue/queue-service.js';
+import { EvergreenRepo } from './evergreen-repo.js';
+import { EvergreenService } from './evergreen-service.js';
+
+/** A pull's burst of changes settles before evergreen plans again; and it plans at least this often. */
+const SETTLE_MS = 2_000;
+const EVERY_MS = 10 * 60_000;
+
+type EvergreenMethod =
+  | 'listEvergreen'
+  | 'saveEvergreenList'
+  | 'setEvergreenListEnabled'
+  | 'deleteEvergreenList'
+  | 'saveEvergreenItem'
+  | 'deleteEvergreenItem'
+  | 'makeEvergreen'
+  | 'previewEvergreen'
+  | 'runEvergreen'
+  | 'listRepeats';
+
+/**
+ * Evergreen lists and their repeats. Its background job plans the coming weeks after every pull
+ * (once the pull's changes settle), on a timer, and when slots or items change (`kick`).
+ */
+export function setupEvergreen(
+  { db, now, repos, posts, sync, events, activeBrand }: AppContext,
+  { queue }: { queue: QueueService },
+): FeatureSetup<EvergreenMethod> & { kick: () => void; stop: () => Promise<void> } {
+  const evergreen = new EvergreenService({
+    repo: new EvergreenRepo(db, now),
+    outbox: repos.outbox,
+    cache: repos.cache,
+    drafts: repos.drafts,
+    posts,
+    status: () => sync.getSyncStatus(),
+    active: activeBrand,
+    now,
+    timezone: (a) => queue.timezone(a),
+    slotsOf: (a, id) => queue.slotsOf(a, id),
+    listPosts: (range) => sync.viewPosts(range),
+    getPost: (input) => sync.getPost(input),
+  });
+  let running = false;
+  let soon: NodeJS.Timeout | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let unsubscribe = () => {};
+  // Nothing is planned unless the job runs: a pull that ends while sync stops must not start a run
+  // on a database about to close.
+  const kick = () => {
+    if (!running) return;
+    if (soon) clearTimeout(soon);
+    soon = setTimeout(() => {
+      soon = null;
+      if (running) evergreen.kick();
+    }, SETTLE_MS);
+  };
+  return {
+    kick,
+    start: () => {
+      if (running) return;
+      running = true;
+      unsubscribe = events.on((name, payload) => {
+        if (name === 'postsChanged' && (payload as { range: unknown }).range !== null) kick();
+      });
+      timer = setInterval(kick, EVERY_MS);
+      timer.unref();
+    },
+    stop: async () => {
+      running = false;
+      unsubscribe();
+      if (timer) clearInterval(timer);
+      if (soon) clearTimeout(soon);
+      timer = soon = null;
+      await evergreen.idle();
+    },
+    handlers: {
+      listEvergreen: async (_, ctx) => evergreen.listEvergreen(requireBrand(ctx)),
+      saveEvergreenList: async (input, ctx) => evergreen.saveEvergreenList(requireBrand(ctx), input),
+      setEvergreenListEnabled: (input, ctx) => evergreen.setEvergreenListEnabled(requireBrand(ctx), input),
+      deleteEvergreenList: async (input, ctx) => evergreen.deleteEvergreenList(requireBrand(ctx), input),
+      saveEvergreenItem: async (input, ctx) => {
+        const item = evergreen.saveEvergreenItem(requireBrand(ctx), input);
+        kick();
+        return item;
+      },
+      deleteEvergreenItem: async (input, ctx) => evergreen.deleteEvergreenItem(requireBrand(ctx), input),
+      makeEvergreen: (input, ctx) => evergreen.makeEvergreen(requireBrand(ctx), input),
+      previewEvergreen: (input, ctx) => evergreen.previewEvergreen(requireBrand(ctx), input),
+      runEvergreen: () => evergreen.run(),
+      listRepeats: async (_, ctx) => evergreen.listRepeats(requireBrand(ctx)),
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { requireBrand } from '../core/active-brand.js';
+import type { AppContext, FeatureSetup } from '../context/app-context.js';
+import type { QueueService } from '../queue/queue-service.js';
+import { ExportService } from './export-service.js';
+
+/** Exports of the calendar's posts as .ics, CSV or JSON, where the user chooses. */
+export function setupExport(
+  { now, repos, sync, brandScope, brandName, host, activeBrand }: AppContext,
+  { queue }: { queue: QueueService },
+): FeatureSetup<'exportPosts' | 'showExportedFile'> {
+  const exports = new ExportService({
+    now,
+    timezone: (brand) => queue.timezone(brand),
+    brandName,
+    postsInRange: async (range) => (await sync.listShownPosts(range)).posts,
+    postsById: (ids) => sync.postsShown(ids),
+    detail: (id) => sync.getPost({ id }),
+    // The copy saved under the post's own brand (a post of the all-brands view names it).
+    savedDetail: (post) => {
+      const brand =
+        post.profileId && post.brandId ? { profileId: post.profileId, brandId: post.brandId } : activeBrand();
+      return brand ? repos.cache.getDetail(brand.profileId, brand.brandId, post.id) : null;
+    },
+    allBrandsZone: () =>
+      brandScope.isAll()
+        ? (brandScope.view().displayZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone)
+        : null,
+    chooseSavePath: host.chooseSavePath,
+    meta: (a, subjects) => repos.labels.exportedMeta(a, subjects),
+    ...(host.showInFolder ? { showInFolder: host.showInFolder } : {}),
+  });
+  return {
+    handlers: {
+      exportPosts: (input, ctx) => exports.exportPosts(requireBrand(ctx), input),
+      showExportedFile: async (input) => exports.showExportedFile(input),
+    },
+  };
+}

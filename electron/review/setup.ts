@@ -1,0 +1,45 @@
+import { requireBrand } from '../core/active-brand.js';
+import type { AppContext, FeatureSetup } from '../context/app-context.js';
+import type { QueueService } from '../queue/queue-service.js';
+import { readReplyFile } from './reply-file.js';
+import { ReviewPackService } from './review-pack.js';
+
+type ReviewMethod =
+  'setReviewState' | 'getReviewSettings' | 'setReviewSettings' | 'exportReviewPack' | 'importReviewReply';
+
+/** Client review: approval states, a brand's review settings, packs for a reviewer and their replies. */
+export function setupReview(
+  { now, repos, sync, posts, review, brandName, host, activeBrand, files }: AppContext,
+  { queue }: { queue: QueueService },
+): FeatureSetup<ReviewMethod> {
+  const packs = new ReviewPackService({
+    now,
+    timezone: (brand) => queue.timezone(brand),
+    brandName,
+    lens: review,
+    postsInRange: async (range) => (await sync.listShownPosts(range)).posts,
+    postsById: (ids) => sync.postsShown(ids),
+    outboxOp: (id) => repos.outbox.get(id),
+    detail: (id) => sync.getPost({ id }),
+    savedDetail: (id) => {
+      const brand = activeBrand();
+      return brand ? repos.cache.getDetail(brand.profileId, brand.brandId, id) : null;
+    },
+    record: (brand, packId, items) => posts.recordReviewPack(brand, packId, items),
+    ...(host.chooseSavePath ? { chooseSavePath: host.chooseSavePath } : {}),
+    ...(host.printToPdf ? { printToPdf: host.printToPdf } : {}),
+    ...(host.fetch ? { fetch: host.fetch } : {}),
+  });
+  return {
+    handlers: {
+      setReviewState: async (input) => posts.setReviewState(input),
+      getReviewSettings: async (input) => posts.reviewSettings(input?.brand),
+      setReviewSettings: async (input) => posts.setReviewSettings(input),
+      exportReviewPack: (input, ctx) => packs.exportReviewPack(requireBrand(ctx), input),
+      importReviewReply: async ({ file }, ctx) => {
+        const brand = requireBrand(ctx);
+        return posts.importReviewReply(brand, await readReplyFile(files.take(brand, file)));
+      },
+    },
+  };
+}
