@@ -481,7 +481,7 @@ function TileFace({ tile, zone }: { tile: GridTile; zone: string }) {
         </span>
         <time dateTime={tile.post.publishDate}>{when}</time>
       </span>
-      <span className="ig-sr">
+      <span className="visually-hidden">
         : {text}
         {tile.fixed ? `. ${tile.fixed}` : ''}
       </span>
