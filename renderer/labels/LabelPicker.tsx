@@ -1,14 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { BrandRef } from '../../shared/ipc/models.js';
-import {
-  LABEL_COLOR_NAMES,
-  LABEL_COLORS,
-  LabelName,
-  type LabelColor,
-  type LabelsView,
-} from '../../shared/labels/model.js';
+import { LabelName, type LabelColor, type LabelsView } from '../../shared/labels/model.js';
 import { useNotices } from '../ui/notice-store.js';
-import { LabelPill } from './LabelPill.js';
+import { FieldError } from '../ui/feedback.js';
+import { LabelColorSelect, LabelPill } from './LabelPill.js';
 import {
   labelsOf,
   useBrandsLabels,
@@ -166,21 +161,11 @@ export function LabelPicker({
             <label htmlFor={`${id}-color`} className="visually-hidden">
               Colour of the new label
             </label>
-            <select id={`${id}-color`} value={color} onChange={(e) => setColor(e.target.value as LabelColor)}>
-              {LABEL_COLORS.map((c) => (
-                <option key={c} value={c}>
-                  {LABEL_COLOR_NAMES[c]}
-                </option>
-              ))}
-            </select>
+            <LabelColorSelect id={`${id}-color`} value={color} onChange={setColor} />
             <button type="submit" className="button button-small" disabled={save.isPending}>
               Create label
             </button>
-            {error && (
-              <p id={`${id}-error`} className="field-error" role="alert">
-                {error}
-              </p>
-            )}
+            <FieldError id={`${id}-error`} error={error} />
           </form>
         </div>
       </details>

@@ -1,14 +1,7 @@
 import { useId, useState } from 'react';
-import {
-  CampaignRange,
-  LABEL_COLOR_NAMES,
-  LABEL_COLORS,
-  LabelName,
-  type Label,
-  type LabelColor,
-} from '../../shared/labels/model.js';
+import { CampaignRange, LabelName, type Label, type LabelColor } from '../../shared/labels/model.js';
 import { useNotices } from '../ui/notice-store.js';
-import { LabelPill } from './LabelPill.js';
+import { LabelColorSelect, LabelPill } from './LabelPill.js';
 import { useDeleteLabel, useLabels, useSaveLabel } from './queries.js';
 import './labels.css';
 
@@ -85,13 +78,7 @@ function LabelRow({ label }: { label: Label }) {
       </div>
       <div className="field">
         <label htmlFor={`${id}-color`}>Colour</label>
-        <select id={`${id}-color`} value={color} onChange={(e) => setColor(e.target.value as LabelColor)}>
-          {LABEL_COLORS.map((c) => (
-            <option key={c} value={c}>
-              {LABEL_COLOR_NAMES[c]}
-            </option>
-          ))}
-        </select>
+        <LabelColorSelect id={`${id}-color`} value={color} onChange={setColor} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-start`}>Campaign from</label>

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import { MAX_NOTE_CHARS, NoteBody } from '../../shared/labels/model.js';
 import { useAddNote, useDeleteNote, useNotes } from './queries.js';
+import { FieldError } from '../ui/feedback.js';
 import './labels.css';
 
 const when = (iso: string) =>
@@ -77,11 +78,7 @@ export function NotesPanel({ subject, brand }: { subject: string; brand?: BrandR
         <button type="submit" className="button button-small" disabled={add.isPending}>
           Add note
         </button>
-        {error && (
-          <p id={`${id}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError id={`${id}-error`} error={error} />
       </form>
     </section>
   );

@@ -51,9 +51,9 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 /** A form's or a section's last failed change, read out as it appears; nothing while there is none. */
-export function FieldError({ error }: { error: string | null | undefined }) {
+export function FieldError({ error, id }: { error: string | null | undefined; id?: string }) {
   return error ? (
-    <p className="field-error" role="alert">
+    <p id={id} className="field-error" role="alert">
       {error}
     </p>
   ) : null;
