@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EvergreenItem, EvergreenList } from '../../shared/evergreen/model.js';
 import type { AppDatabase } from '../store/database.js';
-import { jsonText, parseRow, parseRows, sqlBool, sqlInt } from '../store/rows.js';
+import { jsonText, parseRow, parseRows, sqlBool, sqlInt, deleteOwnedRow } from '../store/rows.js';
 
 /*
  * Evergreen lists and posts of a brand, and every repeat made. A repeat's row
@@ -104,11 +104,7 @@ export class EvergreenRepo {
   }
 
   removeList(s: Scope, id: string): boolean {
-    return (
-      this.db.sql
-        .prepare('DELETE FROM evergreen_lists WHERE profile_id = ? AND brand_id = ? AND id = ?')
-        .run(s.profileId, s.brandId, id).changes > 0
-    );
+    return deleteOwnedRow(this.db, 'evergreen_lists', s, id);
   }
 
   /** The posts of the brand's lists (all, or one list's), in position order. */

@@ -11,7 +11,7 @@ import {
 import { AppFailure } from '../core/app-failure.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import type { AppDatabase } from '../store/database.js';
-import { parseRows } from '../store/rows.js';
+import { parseRows, deleteOwnedRow } from '../store/rows.js';
 
 /*
  * Labels, campaigns and notes on post groups, per brand, in the local database (never sent to the
@@ -134,11 +134,7 @@ export class LabelsRepo {
 
   /** Deletes a label; the posts that carried it simply lose it. */
   deleteLabel(a: ActiveBrand, id: string): boolean {
-    return (
-      this.db.sql
-        .prepare('DELETE FROM labels WHERE profile_id = ? AND brand_id = ? AND id = ?')
-        .run(a.profileId, a.brandId, id).changes > 0
-    );
+    return deleteOwnedRow(this.db, 'labels', a, id);
   }
 
   /** The brand's labels by lower-case name, for `label:` and import cells. */
@@ -361,11 +357,7 @@ export class LabelsRepo {
   }
 
   deleteNote(a: ActiveBrand, id: string): boolean {
-    return (
-      this.db.sql
-        .prepare('DELETE FROM post_notes WHERE profile_id = ? AND brand_id = ? AND id = ?')
-        .run(a.profileId, a.brandId, id).changes > 0
-    );
+    return deleteOwnedRow(this.db, 'post_notes', a, id);
   }
 
   /** Notes of the brand whose text holds every term (case-insensitive), newest first: what search finds. */

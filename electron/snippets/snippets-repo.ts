@@ -4,7 +4,7 @@ import { Signature, Snippet, type SnippetInput } from '../../shared/snippets/mod
 import { AppFailure } from '../core/app-failure.js';
 import { isActiveBrands, otherBrands } from '../store/brand-scope.js';
 import type { AppDatabase } from '../store/database.js';
-import { parseRows } from '../store/rows.js';
+import { parseRows, deleteOwnedRow } from '../store/rows.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 
 /** Snippets per brand and signatures per account, in the local db. */
@@ -55,11 +55,7 @@ export class SnippetsRepo {
   }
 
   remove(a: ActiveBrand, id: string): boolean {
-    return (
-      this.db.sql
-        .prepare('DELETE FROM snippets WHERE profile_id = ? AND brand_id = ? AND id = ?')
-        .run(a.profileId, a.brandId, id).changes > 0
-    );
+    return deleteOwnedRow(this.db, 'snippets', a, id);
   }
 
   signatures(a: ActiveBrand): Signature[] {

@@ -68,3 +68,20 @@ export function parseRows<T extends z.ZodType>(
   }
   return out;
 }
+
+/** The brand-owned tables a row is deleted from by its id (a fixed list: the name goes into SQL). */
+type BrandOwnedTable = 'evergreen_lists' | 'labels' | 'post_notes' | 'snippets';
+
+/** Deletes one row of a brand by its id; another brand's row of the same id is never touched. */
+export function deleteOwnedRow(
+  db: AppDatabase,
+  table: BrandOwnedTable,
+  brand: { profileId: string; brandId: string },
+  id: string,
+): boolean {
+  return (
+    db.sql
+      .prepare(`DELETE FROM ${table} WHERE profile_id = ? AND brand_id = ? AND id = ?`)
+      .run(brand.profileId, brand.brandId, id).changes > 0
+  );
+}
