@@ -23,10 +23,10 @@ import { AppFailure, notConnected } from '../core/app-failure.js';
 import { createLogger } from '../log.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import type { PostCommands, PostsWritten } from '../posts/post-commands.js';
-import type { CreatePayload, OutboxReads } from '../store/outbox-repo.js';
+import type { CreatePayload, OutboxReads } from '../outbox/outbox-repo.js';
 import type { PostsCacheReads } from '../store/posts-cache.js';
-import { validateCreatePayload } from '../sync/create-request.js';
-import { createSummary } from '../sync/outbox-views.js';
+import { validateCreatePayload } from '../outbox/create-request.js';
+import { createSummary } from '../outbox/outbox-views.js';
 import type { EvergreenRepo, FillRow } from './evergreen-repo.js';
 
 /*

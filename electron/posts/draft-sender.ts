@@ -10,17 +10,17 @@ import { AppFailure, notConnected } from '../core/app-failure.js';
 import { usesOfCreate } from '../media/media-repo.js';
 import { uploadOrReuse } from '../media/media-reuse.js';
 import type { CheckedFile } from '../media/upload-check.js';
-import type { CreatePayload, OutboxOp } from '../store/outbox-repo.js';
+import type { CreatePayload, OutboxOp } from '../outbox/outbox-repo.js';
 import {
   buildCreateRequest,
   createPayloadFromDraft,
   localFiles,
   postsFromCreate,
   validateCreatePayload,
-} from '../sync/create-request.js';
-import { createSummary, deleteSummary, uploadSummary } from '../sync/outbox-views.js';
+} from '../outbox/create-request.js';
+import { createSummary, deleteSummary, uploadSummary } from '../outbox/outbox-views.js';
 import { keptInOutboxSentence } from '../sync/reachability.js';
-import { enqueue } from './outbox-entries.js';
+import { enqueue } from '../outbox/outbox-entries.js';
 import { PostMetaRepo } from '../labels/post-meta-repo.js';
 import type { PostsDeps } from './posts-deps.js';
 import { checkFileForUser, MISSING_DATE, requireFuture } from './write-checks.js';

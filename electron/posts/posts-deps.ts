@@ -6,7 +6,7 @@ import type { MediaRepo } from '../media/media-repo.js';
 import type { PostMetaRepo } from '../labels/post-meta-repo.js';
 import type { SnippetsRepo } from '../snippets/snippets-repo.js';
 import type { AppDatabase } from '../store/database.js';
-import type { OutboxRepo } from '../store/outbox-repo.js';
+import type { OutboxRepo } from '../outbox/outbox-repo.js';
 import type { PostsCache } from '../store/posts-cache.js';
 
 /** The repositories the posts module writes through, built once by the composition root. */

@@ -1,6 +1,6 @@
 import type { ApiError } from '../api/errors.js';
 import { createLogger } from '../log.js';
-import { retryDelayMs, type BackoffOptions } from './backoff.js';
+import { retryDelayMs, type BackoffOptions } from '../outbox/backoff.js';
 
 /*
  * Whether the service can be reached, learned from every call's result and,

@@ -22,13 +22,13 @@ import { notConnected } from '../core/app-failure.js';
 import type { Emit } from '../core/events.js';
 import { createLogger } from '../log.js';
 import type { MediaRepo } from '../media/media-repo.js';
-import { touchedBy } from '../posts/outbox-entries.js';
+import { touchedBy } from '../outbox/outbox-entries.js';
 import type { AppDatabase } from '../store/database.js';
-import type { OutboxHead, OutboxReads, OutboxRecord } from '../store/outbox-repo.js';
+import type { OutboxHead, OutboxReads, OutboxRecord } from '../outbox/outbox-repo.js';
 import type { PostsCacheReads } from '../store/posts-cache.js';
-import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
-import { OutboxWorker, type ApiFor, type WorkerStores } from './outbox-worker.js';
-import { outboxItemView } from './outbox-views.js';
+import { DEFAULT_BACKOFF, type BackoffOptions } from '../outbox/backoff.js';
+import { OutboxWorker, type ApiFor, type WorkerStores } from '../outbox/outbox-worker.js';
+import { outboxItemView } from '../outbox/outbox-views.js';
 import { PostsReader, type ReaderStores } from './posts-reader.js';
 import { Reachability } from './reachability.js';
 

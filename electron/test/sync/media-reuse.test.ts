@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
 import { MediaRepo } from '../../media/media-repo.js';
-import { OutboxRepo } from '../../store/outbox-repo.js';
+import { OutboxRepo } from '../../outbox/outbox-repo.js';
 import { MediaLibraryService, cleanTags } from '../../media/media-library.js';
 import { fileOnService, hashFile } from '../../media/media-reuse.js';
 import { harness, PROFILE_ID, until, type Harness } from './harness.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Fault, FaultProxy } from '../../../test/support/fault-proxy.js';
-import { OutboxRepo } from '../../store/outbox-repo.js';
-import { harness, inMinutes, proxiedHarness, until, type Harness } from './harness.js';
+import { OutboxRepo } from '../../outbox/outbox-repo.js';
+import { harness, inMinutes, proxiedHarness, until, type Harness } from '../sync/harness.js';
 
 /*
  * A change that may already be on the service is never dropped as if it had not been sent

@@ -7,9 +7,9 @@ import {
 } from '../../shared/api/resources.js';
 import { DraftMedia, OutboxKind, OutboxStatus } from '../../shared/ipc/models.js';
 import { PlatformType } from '../../shared/platforms/types.js';
-import { forActiveBrand, type BrandOnScreen } from './brand-scope.js';
-import type { AppDatabase } from './database.js';
-import { jsonText, parseRow, parseRows, sqlBool, sqlInt } from './rows.js';
+import { forActiveBrand, type BrandOnScreen } from '../store/brand-scope.js';
+import type { AppDatabase } from '../store/database.js';
+import { jsonText, parseRow, parseRows, sqlBool, sqlInt } from '../store/rows.js';
 import { FirstComment } from '../../shared/platforms/first-comment-schema.js';
 
 /*

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OutboxRepo } from '../../store/outbox-repo.js';
+import { OutboxRepo } from '../../outbox/outbox-repo.js';
 import { composePosts } from '../../compose-posts.js';
 import { ApiClient } from '../../api/client.js';
-import { harness, inMinutes, PROFILE_ID, until, type Harness } from './harness.js';
+import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../sync/harness.js';
 
 /*
  * kill -9 in the middle of a sync, then start again: every queued post must be on the service

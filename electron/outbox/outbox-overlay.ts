@@ -1,7 +1,7 @@
 import { normalizePostState } from '../../shared/api/resources.js';
 import type { CalendarPost, IntegrationView } from '../../shared/ipc/models.js';
 import type { CachedPost } from '../store/posts-cache.js';
-import type { CreatePayload, OutboxRecord } from '../store/outbox-repo.js';
+import type { CreatePayload, OutboxRecord } from './outbox-repo.js';
 
 /*
  * What the calendar draws: the server's copy from the cache with every local

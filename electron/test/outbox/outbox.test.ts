@@ -5,7 +5,7 @@ import { ApiError } from '../../api/errors.js';
 import { normalizePostState } from '../../../shared/api/resources.js';
 import { whyNotMovable } from '../../../shared/posts/movable.js';
 import { PostsCache } from '../../store/posts-cache.js';
-import { harness, inMinutes, PROFILE_ID, until, type Harness } from './harness.js';
+import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../sync/harness.js';
 
 let h: Harness | null = null;
 afterEach(async () => {

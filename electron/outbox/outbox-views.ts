@@ -1,5 +1,5 @@
 import type { OutboxItemView } from '../../shared/ipc/models.js';
-import type { CreatePayload, OutboxRecord } from '../store/outbox-repo.js';
+import type { CreatePayload, OutboxRecord } from './outbox-repo.js';
 
 /** How an outbox operation reads to the user. */
 

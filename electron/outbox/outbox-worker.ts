@@ -12,7 +12,7 @@ import { usesOfCreate, type MediaRepo } from '../media/media-repo.js';
 import { uploadOrReuse } from '../media/media-reuse.js';
 import { checkUploadFile, UploadFileError } from '../media/upload-check.js';
 import type { AppDatabase } from '../store/database.js';
-import type { CreatePayload, OutboxHead, OutboxRecord, OutboxRepo } from '../store/outbox-repo.js';
+import type { CreatePayload, OutboxHead, OutboxRecord, OutboxRepo } from './outbox-repo.js';
 import type { PostsCache } from '../store/posts-cache.js';
 import { retryDelayMs, type BackoffOptions } from './backoff.js';
 import { buildCreateRequest, MissingMediaError, postsFromCreate } from './create-request.js';

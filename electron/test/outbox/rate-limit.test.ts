@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { harness, inMinutes, until, type Harness } from './harness.js';
+import { harness, inMinutes, until, type Harness } from '../sync/harness.js';
 
 let h: Harness | null = null;
 afterEach(async () => {

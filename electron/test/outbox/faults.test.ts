@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FAULTS, startFaultProxy, type Fault, type FaultProxy } from '../../../test/support/fault-proxy.js';
 import { setLogSink } from '../../log.js';
 import { ApiClient } from '../../api/client.js';
-import { OutboxRepo } from '../../store/outbox-repo.js';
-import { harness, inMinutes, until, type Harness } from './harness.js';
+import { OutboxRepo } from '../../outbox/outbox-repo.js';
+import { harness, inMinutes, until, type Harness } from '../sync/harness.js';
 
 /*
  * The outbox through a proxy that injects every fault real networks have, at 30 %, in front of the

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { join } from 'node:path';
 import type { Fault, FaultProxy } from '../../../test/support/fault-proxy.js';
-import { OutboxRepo, type OutboxRecord } from '../../store/outbox-repo.js';
-import { inMinutes, proxiedHarness, until, type Harness } from './harness.js';
+import { OutboxRepo, type OutboxRecord } from '../../outbox/outbox-repo.js';
+import { inMinutes, proxiedHarness, until, type Harness } from '../sync/harness.js';
 
 /*
  * A request that hangs stops holding its outbox slot after `stallMs` (issue 30 item 1: a hang costs

@@ -7,10 +7,10 @@ import type { PostListItem } from '../../../shared/api/resources.js';
 import type { CalendarPost } from '../../../shared/ipc/models.js';
 import { composePosts } from '../../compose-posts.js';
 import { openDatabase, type AppDatabase } from '../../store/database.js';
-import { OutboxRepo, type CreatePayload, type OutboxOp } from '../../store/outbox-repo.js';
+import { OutboxRepo, type CreatePayload, type OutboxOp } from '../../outbox/outbox-repo.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
 import type { SyncEngine } from '../../sync/sync-engine.js';
-import { harness, inMinutes, PROFILE_ID, until, type Harness } from './harness.js';
+import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../sync/harness.js';
 
 /*
  * A write's answer and each confirmation say how the posts they touched show now (`shown`). It
