@@ -371,8 +371,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     getPost: (input) => sync.getPost(input),
     reschedulePost: async (input) => posts.reschedulePost(input),
     deleteGroup: async (input) => posts.deleteGroup(input),
-    sendDraft: (input) => posts.sendDraft(input),
-    createPostsNow: (input) => posts.createPostsNow(input),
+    sendDraft: ({ draft, ...input }) => {
+      // The composer's copy is saved first: its send is one call.
+      if (draft) drafts.saveDraft(files.draftFromWindow(brand(), { ...draft, id: input.draftId }));
+      return posts.sendDraft(input);
+    },
     // Drafts keep their local files' paths in main; the window sees and sends tokens for them.
     listDrafts: async () => drafts.listDrafts().map((d) => files.draftForWindow(brand(), d)),
     getDraft: async (input) => files.draftForWindow(brand(), drafts.getDraft(input)),

@@ -86,8 +86,9 @@ export function composePosts(
     view: {
       shown: (a, ids) => sync.shown(a, ids),
       status: () => sync.getSyncStatus(),
-      kick: () => sync.wake(),
-      retryNow: () => sync.kick(),
+      wake: () => sync.wake(),
+      retryNow: () => sync.retryNow(),
+      outcomeOf: (ids, ms) => sync.outcomeOf(ids, ms),
       abortUpload: (id) => sync.abortUpload(id),
       announce: (scope, touched) => sync.announce(scope, touched),
     },

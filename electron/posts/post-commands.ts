@@ -7,6 +7,7 @@ import type { Emit } from '../core/events.js';
 import type { Draft } from '../../shared/ipc/models.js';
 import type { CreatePayload, OutboxOp, OutboxRecord } from '../outbox/outbox-repo.js';
 import { outboxItemView } from '../outbox/outbox-views.js';
+import type { SendOutcome } from '../outbox/outbox-worker.js';
 import { BulkWrites, type BrandBatch } from './bulk-writes.js';
 import { DraftSender } from './draft-sender.js';
 import { enqueue, putRightLater, touchedBy } from '../outbox/outbox-entries.js';
@@ -33,6 +34,8 @@ import type { ReviewWrites } from './review-writes.js';
 
 /** Creates announced as posts; a larger batch is announced as the range its posts fall in. */
 const ANNOUNCED_POSTS = 500;
+/** What a send answers when it did not wait for the service. */
+const QUEUED = 'Queued: it goes out from the outbox now.';
 
 /** What every write answers (shared/ipc/models.ts `PostsWritten`). */
 export type PostsWritten = PostsNow & { status: SyncStatus };
@@ -42,15 +45,19 @@ export interface PostsView {
   /** The posts with these ids as the calendar shows them now, and those it no longer shows. */
   shown(active: ActiveBrand, ids: readonly string[]): PostsNow;
   status(): SyncStatus;
-  /** The outbox worker: send what is due (kick), end any backoff (retryNow), stop an upload. */
-  kick(): void;
+  /**
+   * The outbox worker: send what is due, any backoff still holding (wake); end every backoff and
+   * send now (retryNow); wait for what becomes of a send (outcomeOf); stop an upload.
+   */
+  wake(): void;
   retryNow(): void;
+  outcomeOf(ids: readonly string[], ms: number): Promise<SendOutcome>;
   abortUpload(outboxId: string): void;
   /** Tells the window an operation's counts (and with `touched`, its posts) changed. */
   announce(scope: ActiveBrand, touched: readonly string[] | null): void;
 }
 
-export interface PostCommandsOptions extends Omit<PostsDeps, 'afterWrite'> {
+export interface PostCommandsOptions extends Omit<PostsDeps, 'afterWrite' | 'outcomeOf'> {
   active: () => ActiveBrand | null;
   /**
    * Whether the calendar shows this brand (every brand of every connection in the all-brands
@@ -81,7 +88,11 @@ export class PostCommands {
   private readonly queuedDates = new Map<string, string>();
 
   constructor(private readonly o: PostCommandsOptions) {
-    const deps: PostsDeps = { ...o, afterWrite: () => o.view.kick() };
+    const deps: PostsDeps = {
+      ...o,
+      afterWrite: () => o.view.wake(),
+      outcomeOf: (ids, ms) => o.view.outcomeOf(ids, ms),
+    };
     this.writes = new PostWrites(deps);
     this.sender = new DraftSender(deps);
     this.bulk = new BulkWrites(deps);
@@ -131,36 +142,36 @@ export class PostCommands {
 
   // ---- the composer ----
 
-  /** Queues a draft's create (an edit when it replaces a group), after uploads of its local files. */
+  /**
+   * Queues a draft's create (an edit when it replaces a group), after uploads of its local files.
+   * With `wait` (the composer's "Post now" and "Schedule"), waits a few seconds for the outbox's
+   * answer: the service's result, its refusal (thrown, the draft kept), or that the post is on its
+   * way and why. A post held for approval, or sent while offline, is answered at once.
+   */
   async sendDraft(input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
     const active = this.requireActive();
+    if (input.wait && this.o.reachability.online && !(await this.o.apiOf(active))) throw notConnected();
     const queued = await this.sender.sendDraft(active, input);
     // The review follows the post (an approval kept, or back in review); the outbox looks again.
-    if (this.o.review.queued(active, queued.outboxId)) this.o.view.kick();
-    return this.written(active, queued);
-  }
-
-  /** Sends a draft at once; answers the service's result, or that it waits in the outbox and why. */
-  async createPostsNow(input: IpcInput<'createPostsNow'>): Promise<IpcOutput<'createPostsNow'>> {
-    const active = this.requireActive();
-    if (this.o.lens.needsApproval(active)) {
-      // A brand that needs approval sends through the outbox, which holds the post until approved.
-      const queued = await this.sender.sendDraft(active, input);
-      // The review follows the post (an approval kept, or back in review); the outbox looks again.
-      if (this.o.review.queued(active, queued.outboxId)) this.o.view.kick();
-      const op = this.o.outbox.get(queued.outboxId);
-      const message =
-        op && this.o.lens.holds(op) ? HELD_FOR_APPROVAL : 'Approved: it goes out from the outbox now.';
-      return {
-        ...this.written(active, queued),
-        outcome: { kind: 'queued', outboxId: queued.outboxId, message },
-      };
+    if (this.o.review.queued(active, queued.outboxId)) this.o.view.wake();
+    const { outboxId } = queued;
+    const op = this.o.outbox.get(outboxId);
+    const held = op !== null && this.o.lens.holds(op);
+    if (!input.wait || held) {
+      const message = held ? HELD_FOR_APPROVAL : QUEUED;
+      return { ...this.written(active, queued), outcome: { kind: 'queued', outboxId, message } };
     }
-    const sent = await this.sender.createPostsNow(active, input);
+    const sent = await this.sender.outcome(queued);
     if (sent.kind === 'sent')
-      return { outcome: { kind: 'sent', results: sent.results }, ...this.answer(active, sent.touched) };
-    const { outboxId, message } = sent;
-    return { ...this.written(active, { outboxId }), outcome: { kind: 'queued', outboxId, message } };
+      return {
+        outboxId,
+        outcome: { kind: 'sent', results: sent.results },
+        ...this.answer(active, sent.touched),
+      };
+    return {
+      ...this.written(active, queued),
+      outcome: { kind: 'queued', outboxId, message: sent.message },
+    };
   }
 
   // ---- planners: evergreen repeats and imported rows ----
@@ -230,7 +241,7 @@ export class PostCommands {
         status: answer.status,
       });
     }
-    this.o.view.kick();
+    this.o.view.wake();
     return answer;
   }
 
@@ -299,7 +310,7 @@ export class PostCommands {
     if (op.discardedAt === null && op.maybeSent) {
       this.o.db.tx(() => putRightLater(this.o.outbox, this.o.cache, op, this.o.now().toISOString()));
       this.o.view.announce(op, touched);
-      this.o.view.kick();
+      this.o.view.wake();
       return { discarded: true, puttingRight: true };
     }
     const removed = this.o.outbox.remove(op.id);
@@ -343,7 +354,7 @@ export class PostCommands {
       discardedAt: null,
     });
     this.o.view.announce(op, touchedBy(this.o.cache, op));
-    this.o.view.kick();
+    this.o.view.wake();
     return this.itemView(op.id);
   }
 
@@ -353,7 +364,7 @@ export class PostCommands {
   setReviewState(input: IpcInput<'setReviewState'>): IpcOutput<'setReviewState'> {
     const active = this.brandOf(input.brand);
     const touched = this.o.review.set(active, input.postId, input.state, input.comment ?? null);
-    this.o.view.kick();
+    this.o.view.wake();
     return this.answer(active, touched);
   }
 
@@ -369,7 +380,7 @@ export class PostCommands {
   /** Applies a reviewer's reply (its text, read by main); approved held posts go out at once. */
   importReviewReply(active: ActiveBrand, text: string): IpcOutput<'importReviewReply'> {
     const { summary, touched } = this.o.review.applyReply(active, text);
-    this.o.view.kick();
+    this.o.view.wake();
     return { summary, ...this.announceReview(active, touched) };
   }
 
@@ -383,7 +394,7 @@ export class PostCommands {
     const active = this.brandOf(named);
     const next = { ...this.o.lens.settings(active), ...input };
     this.o.review.setSettings(active, next);
-    this.o.view.kick();
+    this.o.view.wake();
     this.o.view.announce(active, null);
     return next;
   }

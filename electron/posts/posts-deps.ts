@@ -7,6 +7,7 @@ import type { PostMetaRepo } from '../labels/post-meta-repo.js';
 import type { SnippetsRepo } from '../snippets/snippets-repo.js';
 import type { AppDatabase } from '../store/database.js';
 import type { OutboxRepo } from '../outbox/outbox-repo.js';
+import type { SendOutcome } from '../outbox/outbox-worker.js';
 import type { PostsCache } from '../store/posts-cache.js';
 
 /** The repositories the posts module writes through, built once by the composition root. */
@@ -35,4 +36,6 @@ export interface PostsDeps extends PostsStores {
   apiOf(active: ActiveBrand): Promise<PublishingApi | null>;
   /** Wakes the outbox after a local write (the write's answer tells the window what it shows now). */
   afterWrite(scope: ActiveBrand): void;
+  /** Waits up to `ms` for what the outbox worker makes of a send just queued (OutboxWorker.outcomeOf). */
+  outcomeOf(ids: readonly string[], ms: number): Promise<SendOutcome>;
 }

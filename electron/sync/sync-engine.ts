@@ -27,7 +27,7 @@ import type { AppDatabase } from '../store/database.js';
 import type { OutboxHead, OutboxReads, OutboxRecord } from '../outbox/outbox-repo.js';
 import type { PostsCacheReads } from '../store/posts-cache.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from '../outbox/backoff.js';
-import { OutboxWorker, type ApiFor, type WorkerStores } from '../outbox/outbox-worker.js';
+import { OutboxWorker, type ApiFor, type SendOutcome, type WorkerStores } from '../outbox/outbox-worker.js';
 import { outboxItemView } from '../outbox/outbox-views.js';
 import { PostsReader, type ReaderStores } from './posts-reader.js';
 import { Reachability } from './reachability.js';
@@ -174,14 +174,19 @@ export class SyncEngine {
     return this.reader.pulled();
   }
 
-  /** Send what waits now, ending any backoff: a key was set, the brand changed, the network came back. */
-  kick(): void {
+  /** Sends what waits now, ending any backoff: a key was set, the brand changed, the user asked. */
+  retryNow(): void {
     this.worker.retryNow();
   }
 
-  /** Wakes the outbox after a local write, keeping any backoff under way. */
+  /** Sends what is due after a local write; any backoff under way still holds. */
   wake(): void {
-    this.worker.kick();
+    this.worker.wake();
+  }
+
+  /** Waits a few seconds for what becomes of a send just queued (the composer's; OutboxWorker.outcomeOf). */
+  outcomeOf(ids: readonly string[], ms: number): Promise<SendOutcome> {
+    return this.worker.outcomeOf(ids, ms);
   }
 
   /** Resolves when nothing is being sent and nothing is due right now. */

@@ -197,8 +197,9 @@ describe('connecting', () => {
         date: inHours(20),
         replacesGroup: null,
       });
-      // Queued is an answer (the one write path's createPostsNow), not an OFFLINE error.
-      const answer = await app.ok<IpcOutput<'createPostsNow'>>('createPostsNow', {
+      // Queued is an answer (the composer's sendDraft, waiting), not an OFFLINE error.
+      const answer = await app.ok<IpcOutput<'sendDraft'>>('sendDraft', {
+        wait: true,
         draftId: draft.id,
         type: 'schedule',
       });
@@ -386,7 +387,7 @@ describe('a connected profile', () => {
       replacesGroup: null,
     });
     const created = sentResults(
-      await app.ok<IpcOutput<'createPostsNow'>>('createPostsNow', { draftId: draft.id, type: 'schedule' }),
+      await app.ok<IpcOutput<'sendDraft'>>('sendDraft', { draftId: draft.id, type: 'schedule', wait: true }),
     );
     expect(created).toHaveLength(1);
     expect((await app.ok<{ id: string }[]>('listDrafts')).map((d) => d.id)).not.toContain(draft.id);
@@ -402,7 +403,7 @@ describe('a connected profile', () => {
       date: inHours(20),
       replacesGroup: null,
     });
-    const refused = await app.fails('createPostsNow', { draftId: tooLong.id, type: 'schedule' });
+    const refused = await app.fails('sendDraft', { draftId: tooLong.id, type: 'schedule', wait: true });
     expect(refused.code).toBe('INVALID_ARGUMENT');
     expect(refused.message).toMatch(/cannot be sent yet/);
   });

@@ -11,11 +11,11 @@ import type { SendKind } from './SendBar.js';
 import { queuedMessage, sentMessage } from './send-messages.js';
 
 /**
- * Sending the draft the four ways the send bar offers: saved first, then
- * queued ("Add to queue") or sent with createPostsNow, which answers the service's result (its
- * issues shown beside the fields) or, offline, that the post waits in the outbox and why. Either
- * answer carries the posts as main now shows them, applied to the window's caches.
- * `onSent` gets the sentence to leave behind.
+ * Sending the draft the four ways the send bar offers: "Add to queue" saves it, then queues it in
+ * the next free slots; the others are one call, sendDraft with the draft's copy, which main saves,
+ * queues and waits a few seconds on, answering the service's result (its issues shown beside the
+ * fields) or that the post waits in the outbox and why. Either answer carries the posts as main
+ * now shows them, applied to the window's caches. `onSent` gets the sentence to leave behind.
  */
 export function useSend({
   draft,
@@ -60,8 +60,8 @@ export function useSend({
     const sending = { ...draft, date: kind === 'schedule' ? date : draft.date };
     try {
       replace(sending);
-      await call('saveDraft', sending);
       if (kind === 'queue') {
+        await call('saveDraft', sending);
         const queued = await call('queueDraft', { draftId: draft.id });
         applyWritten(client, shownBrandId(client), queued);
         onSent(
@@ -72,11 +72,13 @@ export function useSend({
         );
         return;
       }
-      const sent = await call('createPostsNow', {
+      const sent = await call('sendDraft', {
         draftId: draft.id,
         type: kind === 'server-draft' ? 'draft' : kind,
         ...(kind === 'schedule' && date ? { date } : {}),
         ...(kind === 'now' ? { date: new Date().toISOString() } : {}),
+        wait: true,
+        draft: sending,
       });
       applyWritten(client, shownBrandId(client), sent);
       // Queued (offline, unreachable): it is on its way, and main's sentence says so.

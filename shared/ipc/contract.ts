@@ -212,20 +212,21 @@ export const ipcMethods = {
     "Queues DELETE /posts/:group; answers the group's posts as hidden.",
   ),
   sendDraft: m(
-    SendDraftInput,
-    WriteResult,
-    'Queues the create (and, for an edit, the delete of the old group) for a local draft; answers its posts as shown.',
-  ),
-  createPostsNow: m(
-    SendDraftInput,
-    PostsWritten.extend({
+    SendDraftInput.extend({
+      /** The composer's copy of the draft, saved first, so a send is one call. */
+      draft: DraftInput.superRefine(localFilesAreTokens).optional(),
+    }).refine((input) => !input.draft?.id || input.draft.id === input.draftId, {
+      message: 'The draft sent is not the draft named.',
+      path: ['draft', 'id'],
+    }),
+    WriteResult.extend({
       outcome: z.discriminatedUnion('kind', [
         z.object({ kind: z.literal('sent'), results: PostCreateResponse }),
-        /** Offline or unreachable: the post waits in the outbox; `message` says so to the user. */
+        /** Not waited for, held for approval, offline, or still on its way: `message` says so. */
         z.object({ kind: z.literal('queued'), outboxId: z.string(), message: z.string() }),
       ]),
     }),
-    "Sends a draft at once and answers the service's result (issues[] beside the fields), or, offline, that the post waits in the outbox; with its posts as shown.",
+    "Queues the create (and, for an edit, the delete of the old group) for a local draft, saving the given copy first; with wait, answers the service's result (issues[] beside the fields) or that the post waits in the outbox and why; with its posts as shown.",
   ),
 
   // Local drafts.

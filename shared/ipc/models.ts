@@ -288,11 +288,13 @@ export function localFilesAreTokens(draft: Pick<Draft, 'blocks' | 'targets'>, ct
   draft.targets.forEach((t, i) => t.blocks && check(t.blocks, ['targets', i, 'blocks']));
 }
 
-/** Sending a local draft, queued (sendDraft) or at once (createPostsNow): its id, how, and when. */
+/** Sending a local draft (sendDraft): its id, how, when, and whether to wait for the service. */
 export const SendDraftInput = z.object({
   draftId: z.string().min(1).max(200),
   type: z.enum(['draft', 'schedule', 'now']),
   date: IsoDateTime.optional(),
+  /** Wait a few seconds for the service's answer (the composer's "Post now" and "Schedule"). */
+  wait: z.boolean().optional(),
 });
 export type SendDraftInput = z.infer<typeof SendDraftInput>;
 

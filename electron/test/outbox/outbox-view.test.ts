@@ -237,7 +237,7 @@ describe('a flush against the local service', () => {
     wholeQueue = vi.spyOn(OutboxRepo.prototype, 'list');
     updates = 0;
     await h.startServiceAgain();
-    h.engine.kick();
+    h.engine.retryNow();
     // Polled by the counts, which do not read the queue either.
     await until('outbox flushed', () => h!.engine.getSyncStatus().pending === 0, 60_000);
     const readsOfTheWholeQueue = wholeQueue.mock.calls.length - checkReads;

@@ -83,7 +83,7 @@ describe('sync engine and outbox against the local service', () => {
     );
 
     await h.startServiceAgain();
-    h.engine.kick();
+    h.engine.retryNow();
     await until('outbox flushed', () => h!.engine.listOutbox().length === 0);
     expect(h.engine.getSyncStatus().online).toBe(true);
     const server = mine(await h.listOnServer(), tag);
@@ -148,7 +148,7 @@ describe('sync engine and outbox against the local service', () => {
     });
     await new Promise((r) => setTimeout(r, 1700));
     await h.startServiceAgain();
-    h.engine.kick();
+    h.engine.retryNow();
     await until('needs a decision', () => h!.engine.listOutbox()[0]?.status === 'needsDecision');
     expect(h.engine.getSyncStatus().needsDecision).toBe(1);
     expect(mine(await h.listOnServer(), tag)).toHaveLength(0);
@@ -302,7 +302,7 @@ describe('sync engine and outbox against the local service', () => {
     expect(asked).toBeLessThan(5);
     expect(h.engine.listOutbox()[0]?.status).toBe('pending');
     keyReadable = true;
-    h.engine.kick();
+    h.engine.retryNow();
     await until('sent', () => h!.engine.listOutbox().length === 0);
     expect(mine(await h.listOnServer(), tag)).toHaveLength(1);
   });
@@ -318,7 +318,7 @@ describe('sync engine and outbox against the local service', () => {
     h.posts.deleteGroup({ group: post.group! });
     expect(h.engine.listOutbox().map((o) => o.kind)).toEqual(['deleteGroup']);
     await h.startServiceAgain();
-    h.engine.kick();
+    h.engine.retryNow();
     await until('deleted', () => h!.engine.listOutbox().length === 0);
     expect(mine(await h.listOnServer(), tag)).toHaveLength(0);
   });

@@ -143,7 +143,7 @@ describe('media uploads through the outbox', () => {
     expect(h.engine.listOutbox().map((o) => o.kind)).toEqual(['upload', 'create']);
 
     await h.startServiceAgain();
-    h.engine.kick();
+    h.engine.retryNow();
     await until('both confirmed', () => h!.engine.listOutbox().length === 0);
     expect(progress(h, uploadId).at(-1)?.state).toBe('done');
     expect((await stored()) - before).toBe(size);
@@ -174,8 +174,10 @@ describe('media uploads through the outbox', () => {
     ];
     const draftId = h.draft(`Picture now ${tag}`, { blocks: [{ content: `Picture now ${tag}`, media }] });
     // The upload waits out its backoff; the composer's "send" must not upload the file a second time.
-    await h.posts.createPostsNow({ draftId, type: 'schedule', date: inMinutes(45) }).catch((e: unknown) => e);
-    h.engine.kick();
+    await h.posts
+      .sendDraft({ draftId, type: 'schedule', date: inMinutes(45), wait: true })
+      .catch((e: unknown) => e);
+    h.engine.retryNow();
     await until('both confirmed', () => h!.engine.listOutbox().length === 0);
     expect((await stored()) - before).toBe(size);
     expect((await h.listOnServer()).filter((p) => p.content?.includes(tag))).toHaveLength(1);

@@ -195,11 +195,12 @@ describe('pulling posts into the cache', () => {
     await expect(h.engine.getPost({ id: other.id })).rejects.toThrow(/not been opened on this device/);
   });
 
-  it('createPostsNow answers the result, shows the service issues, and falls back to the outbox offline', async () => {
+  it('a waited sendDraft answers the result, shows the service issues, and falls back to the outbox offline', async () => {
     h = await harness();
     const tag = `now-${Date.now()}`;
     const results = sentResults(
-      await h.posts.createPostsNow({
+      await h.posts.sendDraft({
+        wait: true,
         draftId: h.draft(`Direct ${tag}`),
         type: 'schedule',
         date: inMinutes(30),
@@ -212,7 +213,7 @@ describe('pulling posts into the cache', () => {
       targets: [{ integrationId: 'int_nope', platform: 'x', settings: {}, blocks: null }],
     });
     const err = await h.posts
-      .createPostsNow({ draftId: unknown, type: 'schedule', date: inMinutes(30) })
+      .sendDraft({ draftId: unknown, type: 'schedule', date: inMinutes(30), wait: true })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(400);
@@ -221,7 +222,8 @@ describe('pulling posts into the cache', () => {
 
     await h.stopService();
     // Queued offline is an answer (issue 24), no longer an OFFLINE error: the same sentence, in it.
-    const queued = await h.posts.createPostsNow({
+    const queued = await h.posts.sendDraft({
+      wait: true,
       draftId: h.draft(`Queued ${tag}`),
       type: 'schedule',
       date: inMinutes(31),
@@ -229,19 +231,20 @@ describe('pulling posts into the cache', () => {
     expect(queuedMessage(queued)).toMatch(/kept in the outbox/);
     expect(h.engine.listOutbox()).toHaveLength(1);
     await h.startServiceAgain();
-    h.engine.kick();
+    h.engine.retryNow();
     await until('flushed', () => h!.engine.listOutbox().length === 0);
     const contents = (await h.listOnServer()).map((p) => p.content ?? '').filter((c) => c.includes(tag));
     expect(contents.sort()).toEqual([`Direct ${tag}`, `Queued ${tag}`]);
   });
 
-  it('createPostsNow queues at once, without calling the service, while the app knows it is offline', async () => {
+  it('a waited sendDraft queues at once, without calling the service, while the app knows it is offline', async () => {
     h = await harness();
     const tag = `known-offline-${Date.now()}`;
     await h.stopService();
     h.engine.noticeUnreachable('test: the network is down');
     // Queued offline is an answer (issue 24), no longer an OFFLINE error: it says so, and why.
-    const answer = await h.posts.createPostsNow({
+    const answer = await h.posts.sendDraft({
+      wait: true,
       draftId: h.draft(`Offline ${tag}`),
       type: 'schedule',
       date: inMinutes(40),
@@ -250,7 +253,7 @@ describe('pulling posts into the cache', () => {
     expect(queuedMessage(answer)).toMatch(/You are offline: the post waits in the outbox/);
     expect(h.engine.listOutbox()).toHaveLength(1);
     await h.startServiceAgain();
-    h.engine.kick();
+    h.engine.retryNow();
     await until('flushed', () => h!.engine.listOutbox().length === 0);
     const contents = (await h.listOnServer()).map((p) => p.content ?? '').filter((c) => c.includes(tag));
     expect(contents).toEqual([`Offline ${tag}`]);
