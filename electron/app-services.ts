@@ -220,9 +220,9 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     brands: brandsRepo,
     active,
     now,
-    listPosts: async (range) => sync.listPosts(range),
-    sendDraft: (input) => posts.sendDraft(input),
-    reschedulePost: async (input) => posts.reschedulePost(input),
+    listPosts: async (range) => sync.listPosts(brand(), range),
+    sendDraft: (input) => posts.sendDraft(brand(), input),
+    reschedulePost: async (input) => posts.reschedulePost(postBrand(input.brand), input),
     status: () => sync.getSyncStatus(),
   });
   // Evergreen repeats: planned after every pull (debounced), on a timer, and when slots change.
@@ -237,8 +237,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     now,
     timezone: (a) => queue.timezone(a),
     slotsOf: (a, id) => queue.slotsOf(a, id),
-    listPosts: (range) => sync.viewPosts(range),
-    getPost: (input) => sync.getPost(input),
+    listPosts: (range) => sync.viewPosts(brand(), range),
+    getPost: (input) => sync.getPost(brand(), input),
   });
   const snippets = stores.snippets;
   const meta = stores.meta;
@@ -253,6 +253,13 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const noteBrand = (named: BrandRef | undefined): ActiveBrand => {
     if (!named) return brand();
     if (!brandScope.isShown(named)) throw otherBrands('note');
+    return { profileId: named.profileId, brandId: named.brandId };
+  };
+  /** The brand a post's change acts on: the one named (its own, in the all-brands view) when shown, else the active one. */
+  const postBrand = (named: BrandRef | undefined): ActiveBrand => {
+    const active = brand();
+    if (!named) return active;
+    if (!brandScope.isShown(named)) throw otherBrands('post');
     return { profileId: named.profileId, brandId: named.brandId };
   };
   let closed = false;
@@ -293,8 +300,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     brandName: ({ profileId, brandId }) =>
       profiles.brandViews(profileId).find((b) => b.id === brandId)?.name ?? 'Postdeck',
     postsInRange: async (range) => (await sync.listShownPosts(range)).posts,
-    postsById: (ids) => sync.postsShown(ids),
-    detail: (id) => sync.getPost({ id }),
+    postsById: (ids) => sync.postsShown(brand(), ids),
+    detail: (id) => sync.getPost(brand(), { id }),
     savedDetail: (post) => {
       const brand =
         post.profileId && post.brandId ? { profileId: post.profileId, brandId: post.brandId } : active();
@@ -316,9 +323,9 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     brandName: brandNameOf,
     lens: review,
     postsInRange: async (range) => (await sync.listShownPosts(range)).posts,
-    postsById: (ids) => sync.postsShown(ids),
+    postsById: (ids) => sync.postsShown(brand(), ids),
     outboxOp: (id) => stores.outbox.get(id),
-    detail: (id) => sync.getPost({ id }),
+    detail: (id) => sync.getPost(brand(), { id }),
     savedDetail: (id) => {
       const brand = active();
       return brand ? postsCache.getDetail(brand.profileId, brand.brandId, id) : null;
@@ -368,13 +375,13 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     listIntegrations: async () => integrations.listIntegrations(),
     addIntegration: async (input) => integrations.addIntegration(input),
     listPosts: async (range) => sync.listShownPosts(range),
-    getPost: (input) => sync.getPost(input),
-    reschedulePost: async (input) => posts.reschedulePost(input),
-    deleteGroup: async (input) => posts.deleteGroup(input),
+    getPost: (input) => sync.getPost(brand(), input),
+    reschedulePost: async (input) => posts.reschedulePost(postBrand(input.brand), input),
+    deleteGroup: async (input) => posts.deleteGroup(postBrand(input.brand), input),
     sendDraft: ({ draft, ...input }) => {
       // The composer's copy is saved first: its send is one call.
       if (draft) drafts.saveDraft(files.draftFromWindow(brand(), { ...draft, id: input.draftId }));
-      return posts.sendDraft(input);
+      return posts.sendDraft(brand(), input);
     },
     // Drafts keep their local files' paths in main; the window sees and sends tokens for them.
     listDrafts: async () => drafts.listDrafts().map((d) => files.draftForWindow(brand(), d)),
@@ -382,16 +389,16 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     saveDraft: async (input) =>
       files.draftForWindow(brand(), drafts.saveDraft(files.draftFromWindow(brand(), input))),
     deleteDraft: async (input) => drafts.deleteDraft(input),
-    uploadMedia: ({ file }) => posts.uploadMedia({ path: files.resolve(brand(), file) }),
+    uploadMedia: ({ file }) => posts.uploadMedia(brand(), { path: files.resolve(brand(), file) }),
     uploadMediaFromUrl: ({ url }) => uploadMediaFromUrl(url),
     cancelUpload: async (input) => posts.cancelUpload(input),
-    listMedia: async () => sync.listMedia(),
+    listMedia: async () => sync.listMedia(brand()),
     listMediaLibrary: async () => mediaLibrary.listMediaLibrary(),
     setMediaTags: async (input) => mediaLibrary.setMediaTags(input),
     getSyncStatus: async () => sync.getSyncStatus(),
     listOutbox: async () => sync.listOutbox(),
     retryOutbox: async (input) => posts.retryOutbox(input),
-    discardOutbox: async (input) => posts.discardOutbox(input),
+    discardOutbox: async (input) => posts.discardOutbox(brand(), input),
     resolveMissedTime: async (input) => posts.resolveMissedTime(input),
     syncNow: () => sync.syncNow(),
     getQueueSlots: async (input) => {
@@ -456,14 +463,14 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     runImport: (input) => imports.runImport(input),
     exportPosts: (input) => exports.exportPosts(input),
     showExportedFile: async (input) => exports.showExportedFile(input),
-    setReviewState: async (input) => posts.setReviewState(input),
-    getReviewSettings: async (input) => posts.reviewSettings(input?.brand),
-    setReviewSettings: async (input) => posts.setReviewSettings(input),
+    setReviewState: async (input) => posts.setReviewState(postBrand(input.brand), input),
+    getReviewSettings: async (input) => posts.reviewSettings(postBrand(input?.brand)),
+    setReviewSettings: async (input) => posts.setReviewSettings(postBrand(input.brand), input),
     exportReviewPack: (input) => reviewPacks.exportReviewPack(input),
     importReviewReply: async ({ file }) =>
       posts.importReviewReply(brand(), await readReplyFile(files.take(brand(), file))),
-    applyBulkChange: async (input) => posts.applyBulkChange(input),
-    undoBulkChange: async (input) => posts.undoBulkChange(input),
+    applyBulkChange: async (input) => posts.applyBulkChange(brand(), input),
+    undoBulkChange: async (input) => posts.undoBulkChange(brand(), input),
     getClashSettings: async (input) => {
       // Another brand's gap (a bulk plan of the all-brands view) only for a brand the calendar shows.
       if (input?.brand && !brandScope.isShown(input.brand)) throw otherBrands('setting');

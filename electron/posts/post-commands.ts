@@ -100,29 +100,27 @@ export class PostCommands {
 
   // ---- the calendar ----
 
-  /** Moves a post of the brand it names (its own, whatever the view), else of the active brand. */
-  reschedulePost(input: IpcInput<'reschedulePost'>): IpcOutput<'reschedulePost'> {
-    const brand = this.brandOf(input.brand);
+  /** Moves a post of `brand`: the post's own, whatever the view (the call names it). */
+  reschedulePost(brand: ActiveBrand, input: IpcInput<'reschedulePost'>): IpcOutput<'reschedulePost'> {
     return this.written(brand, this.writes.reschedulePost(brand, input));
   }
 
-  deleteGroup(input: IpcInput<'deleteGroup'>): IpcOutput<'deleteGroup'> {
-    const brand = this.brandOf(input.brand);
+  deleteGroup(brand: ActiveBrand, input: IpcInput<'deleteGroup'>): IpcOutput<'deleteGroup'> {
     return this.written(brand, this.writes.deleteGroup(brand, input));
   }
 
   /**
    * A planned bulk change, queued in one transaction: one batch per brand its posts belong to (a
    * selection of the all-brands view spans brands), each sent under its own brand. Answers its
-   * posts as shown now.
+   * posts as shown now. A move or delete that names no brand is of `brand`, the call's.
    */
-  applyBulkChange(input: IpcInput<'applyBulkChange'>): IpcOutput<'applyBulkChange'> {
+  applyBulkChange(brand: ActiveBrand, input: IpcInput<'applyBulkChange'>): IpcOutput<'applyBulkChange'> {
     const batches = new Map<string, BrandBatch>();
     const batchOf = (named: BrandRef | undefined): BrandBatch => {
-      const brand = this.brandOf(named);
-      const key = `${brand.profileId}\u0000${brand.brandId}`;
+      const of = named ? this.shownBrand(named) : brand;
+      const key = `${of.profileId}\u0000${of.brandId}`;
       let batch = batches.get(key);
-      if (!batch) batches.set(key, (batch = { brand, moves: [], deleteGroups: [] }));
+      if (!batch) batches.set(key, (batch = { brand: of, moves: [], deleteGroups: [] }));
       return batch;
     };
     batchOf(undefined);
@@ -133,9 +131,11 @@ export class PostCommands {
     return { ...result, ...this.answerAcross(touched) };
   }
 
-  /** Takes a whole bulk change back in one step: every brand's batch of it. */
-  undoBulkChange(input: IpcInput<'undoBulkChange'>): IpcOutput<'undoBulkChange'> {
-    this.requireActive();
+  /**
+   * Takes a whole bulk change back in one step: every brand's batch of it, each under its own
+   * brand (the batch names them), so the call's brand only says a connection is there.
+   */
+  undoBulkChange(_connected: ActiveBrand, input: IpcInput<'undoBulkChange'>): IpcOutput<'undoBulkChange'> {
     const { result, touched } = this.bulk.undo(input.batchId, (brand) => this.shows(brand));
     return { ...result, ...this.answerAcross(touched) };
   }
@@ -148,8 +148,7 @@ export class PostCommands {
    * answer: the service's result, its refusal (thrown, the draft kept), or that the post is on its
    * way and why. A post held for approval, or sent while offline, is answered at once.
    */
-  async sendDraft(input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
-    const active = this.requireActive();
+  async sendDraft(active: ActiveBrand, input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
     if (input.wait && this.o.reachability.online && !(await this.o.apiOf(active))) throw notConnected();
     const queued = await this.sender.sendDraft(active, input);
     // The review follows the post (an approval kept, or back in review); the outbox looks again.
@@ -248,8 +247,8 @@ export class PostCommands {
   // ---- media ----
 
   /** `path`: resolved by main from the window's file token (electron/files/file-grants.ts). */
-  uploadMedia(input: { path: string }): Promise<IpcOutput<'uploadMedia'>> {
-    return this.writes.uploadMedia(this.requireActive(), input);
+  uploadMedia(brand: ActiveBrand, input: { path: string }): Promise<IpcOutput<'uploadMedia'>> {
+    return this.writes.uploadMedia(brand, input);
   }
 
   cancelUpload(input: IpcInput<'cancelUpload'>): IpcOutput<'cancelUpload'> {
@@ -287,8 +286,7 @@ export class PostCommands {
    * (`maybeSent`) is turned into its putting right, which the outbox carries out (putRightLater).
    * A putting right already under way is dropped only once it stopped (failed, or its time passed).
    */
-  discardOutbox(input: IpcInput<'discardOutbox'>): IpcOutput<'discardOutbox'> {
-    const active = this.requireActive();
+  discardOutbox(active: ActiveBrand, input: IpcInput<'discardOutbox'>): IpcOutput<'discardOutbox'> {
     // Any brand the window shows (the all-brands view's Outbox lists every brand's changes).
     const found = this.o.outbox.get(input.id);
     const op = found && this.shows(found) ? found : this.o.outbox.getForBrand(active, input.id);
@@ -361,8 +359,7 @@ export class PostCommands {
   // ---- client review ----
 
   /** A review state set in the app; an approval lets a held post go at once. */
-  setReviewState(input: IpcInput<'setReviewState'>): IpcOutput<'setReviewState'> {
-    const active = this.brandOf(input.brand);
+  setReviewState(active: ActiveBrand, input: IpcInput<'setReviewState'>): IpcOutput<'setReviewState'> {
     const touched = this.o.review.set(active, input.postId, input.state, input.comment ?? null);
     this.o.view.wake();
     return this.answer(active, touched);
@@ -384,14 +381,16 @@ export class PostCommands {
     return { summary, ...this.announceReview(active, touched) };
   }
 
-  /** The active brand's review settings, or a shown brand's (its row in Settings, in the all-brands view). */
-  reviewSettings(named?: BrandRef): ReviewSettings {
-    return this.o.lens.settings(this.brandOf(named));
+  /** A brand's review settings: the active one's, or a shown brand's (its row in Settings, all brands). */
+  reviewSettings(brand: ActiveBrand): ReviewSettings {
+    return this.o.lens.settings(brand);
   }
 
   /** Turning approval off lets every held post go. */
-  setReviewSettings({ brand: named, ...input }: IpcInput<'setReviewSettings'>): ReviewSettings {
-    const active = this.brandOf(named);
+  setReviewSettings(
+    active: ActiveBrand,
+    { brand: _named, ...input }: IpcInput<'setReviewSettings'>,
+  ): ReviewSettings {
     const next = { ...this.o.lens.settings(active), ...input };
     this.o.review.setSettings(active, next);
     this.o.view.wake();
@@ -448,22 +447,14 @@ export class PostCommands {
   }
 
   /**
-   * The brand a write acts on: the one it names (a post's own brand, in the all-brands view), when
-   * the window shows that brand; else the active brand. Its operation carries that profile and
-   * brand, so the outbox sends it with that connection's key and that brand's x-brand-id.
+   * The brand a bulk change's post names (its own, in the all-brands view), when the window shows
+   * it. Its operation carries that profile and brand, so the outbox sends it with that
+   * connection's key and that brand's x-brand-id.
    */
-  private brandOf(named: { profileId: string; brandId: string } | undefined): ActiveBrand {
-    const active = this.requireActive();
-    if (!named) return active;
+  private shownBrand(named: BrandRef): ActiveBrand {
     const brand = { profileId: named.profileId, brandId: named.brandId };
     if (!this.shows(brand)) throw otherBrands('post');
     return brand;
-  }
-
-  private requireActive(): ActiveBrand {
-    const active = this.o.active();
-    if (!active) throw notConnected();
-    return active;
   }
 
   private requireOp(id: string): OutboxRecord {

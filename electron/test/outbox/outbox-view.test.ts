@@ -28,7 +28,7 @@ const WIDE = {
 /** How the calendar's range view shows these posts (it reads the whole queue). */
 function inView(engine: SyncEngine, ids: readonly string[]): CalendarPost[] {
   const wanted = new Set(ids);
-  return engine.viewPosts(WIDE).posts.filter((p) => wanted.has(p.id));
+  return engine.viewPosts(ACTIVE, WIDE).posts.filter((p) => wanted.has(p.id));
 }
 
 const byId = (posts: readonly CalendarPost[]) => [...posts].sort((a, b) => a.id.localeCompare(b.id));
@@ -204,8 +204,16 @@ describe('a flush against the local service', () => {
     });
     const tag = `view-${Date.now()}`;
     // Two posts on the service first, to move and to delete while the creates wait.
-    await h.posts.sendDraft({ draftId: h.draft(`Move ${tag}`), type: 'schedule', date: inMinutes(300) });
-    await h.posts.sendDraft({ draftId: h.draft(`Delete ${tag}`), type: 'schedule', date: inMinutes(301) });
+    await h.posts.sendDraft(h.brand, {
+      draftId: h.draft(`Move ${tag}`),
+      type: 'schedule',
+      date: inMinutes(300),
+    });
+    await h.posts.sendDraft(h.brand, {
+      draftId: h.draft(`Delete ${tag}`),
+      type: 'schedule',
+      date: inMinutes(301),
+    });
     await until('first two sent', () => h!.engine.listOutbox().length === 0);
     const onServer = (await h.fresh(WIDE)).posts.filter((p) => p.content.includes(tag));
     const toMove = onServer.find((p) => p.content.startsWith('Move'))!;
@@ -214,7 +222,7 @@ describe('a flush against the local service', () => {
     await h.stopService();
     const count = 40;
     for (let i = 0; i < count; i++) {
-      await h.posts.sendDraft({
+      await h.posts.sendDraft(h.brand, {
         draftId: h.draft(`Post ${i} ${tag}`, {
           blocks: [
             { content: `Post ${i} ${tag}`, media: [] },
@@ -230,8 +238,8 @@ describe('a flush against the local service', () => {
       });
     }
     const movedTo = inMinutes(900);
-    h.posts.reschedulePost({ id: toMove.id, date: movedTo });
-    h.posts.deleteGroup({ group: toDelete.group! });
+    h.posts.reschedulePost(h.brand, { id: toMove.id, date: movedTo });
+    h.posts.deleteGroup(h.brand, { group: toDelete.group! });
     await until('offline noticed', () => !h!.engine.getSyncStatus().online);
 
     wholeQueue = vi.spyOn(OutboxRepo.prototype, 'list');

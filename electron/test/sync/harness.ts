@@ -15,6 +15,7 @@ import { composePosts } from '../../compose-posts.js';
 import type { PostCommands } from '../../posts/post-commands.js';
 import type { ReviewLens } from '../../review/review-lens.js';
 import type { DraftInput, PostRange, PostRangeResult } from '../../../shared/ipc/models.js';
+import type { ActiveBrand } from '../../core/active-brand.js';
 
 /*
  * A real local service on a free port with its own data dir, a real libsql
@@ -32,6 +33,8 @@ export interface Harness {
   baseUrl: string;
   apiKey: string;
   brandId: string;
+  /** The brand every call of the tests acts on (the app's dispatch decides it per call). */
+  brand: ActiveBrand;
   /** An X account of the brand, connected. */
   integrationId: string;
   secondIntegrationId: string;
@@ -91,6 +94,7 @@ export async function harness(
     baseUrl: service.baseUrl,
     apiKey: key.token,
     brandId: brand.id,
+    brand: { profileId: PROFILE_ID, brandId: brand.id },
     integrationId: first.id,
     secondIntegrationId: second.id,
     db,
@@ -130,9 +134,9 @@ export async function harness(
       }).id;
     },
     async fresh(range) {
-      h.engine.listPosts(range);
+      h.engine.listPosts(h.brand, range);
       await h.engine.syncNow();
-      return h.engine.listPosts(range);
+      return h.engine.listPosts(h.brand, range);
     },
     async close() {
       await h.engine.stop();
