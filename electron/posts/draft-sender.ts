@@ -52,14 +52,17 @@ export type SentNow =
 export class DraftSender {
   constructor(private readonly c: PostsDeps) {}
 
-  /** Queues a draft's create (an edit when it replaces a group), after uploads of its local files. */
+  /**
+   * Queues a draft's create (an edit when it replaces a group), after uploads of its local files.
+   * The outbox is not woken here: the caller wakes it, or waits on it (`outcome`, which wakes it
+   * once it listens, so no answer comes before the wait).
+   */
   async sendDraft(active: ActiveBrand, input: SendDraftInput): Promise<QueuedSend> {
     const { draft, payload, files } = await this.prepare(active, input);
     const queued = this.queue(active, draft, payload, files);
     const replaced = draft.replacesGroup
       ? this.c.cache.listGroup(active.profileId, active.brandId, draft.replacesGroup).map((p) => p.id)
       : [];
-    this.c.afterWrite(active);
     return { ...queued, replaced };
   }
 
@@ -69,8 +72,11 @@ export class DraftSender {
    * outbox and the draft stays. Known to be offline, it does not wait. Otherwise the post is on
    * its way in the outbox, and the answer says why it still waits.
    */
-  async outcome(queued: QueuedSend): Promise<SentNow> {
-    if (!this.c.reachability.online) return { kind: 'queued', message: OFFLINE_QUEUED };
+  async outcome(active: ActiveBrand, queued: QueuedSend): Promise<SentNow> {
+    if (!this.c.reachability.online) {
+      this.c.afterWrite(active);
+      return { kind: 'queued', message: OFFLINE_QUEUED };
+    }
     const outcome = await this.c.outcomeOf(queued.ids, SEND_WAIT_MS);
     switch (outcome.kind) {
       case 'confirmed':

@@ -151,16 +151,17 @@ export class PostCommands {
   async sendDraft(active: ActiveBrand, input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
     if (input.wait && this.o.reachability.online && !(await this.o.apiOf(active))) throw notConnected();
     const queued = await this.sender.sendDraft(active, input);
-    // The review follows the post (an approval kept, or back in review); the outbox looks again.
-    if (this.o.review.queued(active, queued.outboxId)) this.o.view.wake();
+    // The review follows the post (an approval kept, or back in review).
+    this.o.review.queued(active, queued.outboxId);
     const { outboxId } = queued;
     const op = this.o.outbox.get(outboxId);
     const held = op !== null && this.o.lens.holds(op);
     if (!input.wait || held) {
+      this.o.view.wake();
       const message = held ? HELD_FOR_APPROVAL : QUEUED;
       return { ...this.written(active, queued), outcome: { kind: 'queued', outboxId, message } };
     }
-    const sent = await this.sender.outcome(queued);
+    const sent = await this.sender.outcome(active, queued);
     if (sent.kind === 'sent')
       return {
         outboxId,
