@@ -6,6 +6,7 @@ import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
 import type { PostListItem } from '../../../shared/api/resources.js';
 import type { CalendarPost } from '../../../shared/ipc/models.js';
 import { composePosts } from '../../compose-posts.js';
+import type { ActiveBrand } from '../../core/active-brand.js';
 import { openDatabase, type AppDatabase } from '../../store/database.js';
 import { OutboxRepo, type CreatePayload, type OutboxOp } from '../../outbox/outbox-repo.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
@@ -26,9 +27,9 @@ const WIDE = {
 };
 
 /** How the calendar's range view shows these posts (it reads the whole queue). */
-function inView(engine: SyncEngine, ids: readonly string[]): CalendarPost[] {
+function inView(engine: SyncEngine, brand: ActiveBrand, ids: readonly string[]): CalendarPost[] {
   const wanted = new Set(ids);
-  return engine.viewPosts(ACTIVE, WIDE).posts.filter((p) => wanted.has(p.id));
+  return engine.viewPosts(brand, WIDE).posts.filter((p) => wanted.has(p.id));
 }
 
 const byId = (posts: readonly CalendarPost[]) => [...posts].sort((a, b) => a.id.localeCompare(b.id));
@@ -146,10 +147,10 @@ describe('the posts a write or confirmation touched, as the calendar shows them'
     const check = () => {
       for (const id of ids) {
         const { posts, hidden } = engine.shown(ACTIVE, [id]);
-        expect(posts, id).toEqual(inView(engine, [id]));
+        expect(posts, id).toEqual(inView(engine, ACTIVE, [id]));
         expect(hidden, id).toEqual(posts.length === 0 ? [id] : []);
       }
-      expect(byId(engine.shown(ACTIVE, ids).posts)).toEqual(byId(inView(engine, ids)));
+      expect(byId(engine.shown(ACTIVE, ids).posts)).toEqual(byId(inView(engine, ACTIVE, ids)));
     };
     check();
     // What is checked is not trivial: each kind of operation shows in the answer.
@@ -194,7 +195,7 @@ describe('a flush against the local service', () => {
           updates++;
           // The check's own read of the range view reads the whole queue: not counted below.
           const before = wholeQueue?.mock.calls.length ?? 0;
-          const shown = inView(h.engine, [...update.posts.map((p) => p.id), ...update.hidden]);
+          const shown = inView(h.engine, h.brand, [...update.posts.map((p) => p.id), ...update.hidden]);
           checkReads += (wholeQueue?.mock.calls.length ?? 0) - before;
           const told = JSON.stringify(byId(update.posts));
           if (told !== JSON.stringify(byId(shown)))
