@@ -22,10 +22,9 @@ export interface PostsStores {
   meta?: PostMetaRepo;
 }
 
-/** Whether the service answers, as the sync engine knows it; a direct send reports what it saw. */
+/** Whether the service answers, as the sync engine knows it: a send known to be offline does not wait. */
 export interface Network {
   readonly online: boolean;
-  report(online: boolean, error: string | null): void;
 }
 
 /** What the posts module's parts share: the stores, the clock, the network, and the outbox's wake-up. */
