@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   RegisterFileInput,
   type ClockPreference,
+  type IpcInput,
   type DesktopSettings,
   type IpcEventName,
   type OpenRequest,
@@ -262,6 +263,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     if (!brandScope.isShown(named)) throw otherBrands('post');
     return { profileId: named.profileId, brandId: named.brandId };
   };
+  /** The composer's copy of a draft it sends, saved first: its send is one call. */
+  const saveComposerCopy = (draftId: string, draft: IpcInput<'saveDraft'> | undefined) => {
+    if (draft) drafts.saveDraft(files.draftFromWindow(brand(), { ...draft, id: draftId }));
+  };
   let closed = false;
   let evergreenSoon: NodeJS.Timeout | null = null;
   // Nothing is planned once close() has begun: a pull that ends while sync stops must not start a
@@ -379,8 +384,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     reschedulePost: async (input) => posts.reschedulePost(postBrand(input.brand), input),
     deleteGroup: async (input) => posts.deleteGroup(postBrand(input.brand), input),
     sendDraft: ({ draft, ...input }) => {
-      // The composer's copy is saved first: its send is one call.
-      if (draft) drafts.saveDraft(files.draftFromWindow(brand(), { ...draft, id: input.draftId }));
+      saveComposerCopy(input.draftId, draft);
       return posts.sendDraft(brand(), input);
     },
     // Drafts keep their local files' paths in main; the window sees and sends tokens for them.
@@ -413,7 +417,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     },
     copyQueueSlots: async (input) => queue.copyQueueSlots(input),
     previewQueue: (input) => queue.previewQueue(input),
-    queueDraft: (input) => queue.queueDraft(input),
+    queueDraft: ({ draft, ...input }) => {
+      saveComposerCopy(input.draftId, draft);
+      return queue.queueDraft(input);
+    },
     moveToNextFreeSlot: (input) => queue.moveToNextFreeSlot(input),
     shuffleQueue: (input) => queue.shuffleQueue(input),
     listEvergreen: async () => evergreen.listEvergreen(),

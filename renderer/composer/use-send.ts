@@ -11,11 +11,11 @@ import type { SendKind } from './SendBar.js';
 import { queuedMessage, sentMessage } from './send-messages.js';
 
 /**
- * Sending the draft the four ways the send bar offers: "Add to queue" saves it, then queues it in
- * the next free slots; the others are one call, sendDraft with the draft's copy, which main saves,
- * queues and waits a few seconds on, answering the service's result (its issues shown beside the
- * fields) or that the post waits in the outbox and why. Either answer carries the posts as main
- * now shows them, applied to the window's caches. `onSent` gets the sentence to leave behind.
+ * Sending the draft the four ways the send bar offers, each one call carrying the draft's copy,
+ * which main saves first: "Add to queue" (queueDraft) takes the next free slots; the others
+ * (sendDraft) queue it and wait a few seconds, answering the service's result (its issues shown
+ * beside the fields) or that the post waits in the outbox and why. Either answer carries the posts
+ * as main now shows them, applied to the window's caches. `onSent` gets the sentence to leave behind.
  */
 export function useSend({
   draft,
@@ -61,8 +61,7 @@ export function useSend({
     try {
       replace(sending);
       if (kind === 'queue') {
-        await call('saveDraft', sending);
-        const queued = await call('queueDraft', { draftId: draft.id });
+        const queued = await call('queueDraft', { draftId: draft.id, draft: sending });
         applyWritten(client, shownBrandId(client), queued);
         onSent(
           queuedMessage(

@@ -121,6 +121,12 @@ export const ReviewSettingsView = z.object({
 });
 export type ReviewSettingsView = z.infer<typeof ReviewSettingsView>;
 
+/** The composer's copy of the draft it sends, saved first by main, so a send is one call. */
+const composerCopy = { draft: DraftInput.superRefine(localFilesAreTokens).optional() };
+const isNamedDraft = (input: { draftId: string; draft?: { id?: string } }) =>
+  !input.draft?.id || input.draft.id === input.draftId;
+const NOT_NAMED_DRAFT = { message: 'The draft sent is not the draft named.', path: ['draft', 'id'] };
+
 const m = <I extends z.ZodType, R extends z.ZodType>(input: I, result: R, doc: string) => ({
   input,
   result,
@@ -212,13 +218,7 @@ export const ipcMethods = {
     "Queues DELETE /posts/:group; answers the group's posts as hidden.",
   ),
   sendDraft: m(
-    SendDraftInput.extend({
-      /** The composer's copy of the draft, saved first, so a send is one call. */
-      draft: DraftInput.superRefine(localFilesAreTokens).optional(),
-    }).refine((input) => !input.draft?.id || input.draft.id === input.draftId, {
-      message: 'The draft sent is not the draft named.',
-      path: ['draft', 'id'],
-    }),
+    SendDraftInput.extend(composerCopy).refine(isNamedDraft, NOT_NAMED_DRAFT),
     WriteResult.extend({
       outcome: z.discriminatedUnion('kind', [
         z.object({ kind: z.literal('sent'), results: PostCreateResponse }),
@@ -308,7 +308,7 @@ export const ipcMethods = {
     'The next free slots of each account, shown before "Add to queue" sends anything.',
   ),
   queueDraft: m(
-    z.object({ draftId: Id }),
+    z.object({ draftId: Id, ...composerCopy }).refine(isNamedDraft, NOT_NAMED_DRAFT),
     PostsWritten.extend({
       slots: z.array(z.object({ integrationId: z.string(), date: IsoDateTime, outboxId: z.string() })),
     }),
