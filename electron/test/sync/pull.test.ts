@@ -220,6 +220,8 @@ describe('pulling posts into the cache', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(400);
     expect(h.engine.listOutbox()).toHaveLength(0);
+    // The composer shows the refusal beside the draft: no stopped change is left to announce.
+    expect(h.events.filter((e) => e.name === 'outboxFailed')).toEqual([]);
     expect(h.drafts.getDraft({ id: unknown }).id).toBe(unknown);
 
     await h.stopService();
