@@ -85,7 +85,7 @@ const POSTS_WRITERS = [
   'electron/sync/pull-worker.ts',
 ];
 const ONLY_THE_POSTS_MODULE_WRITES =
-  'Only the posts module (electron/posts/) writes the outbox and the posts cache: call PostCommands, or read through OutboxReads / PostsCacheReads.';
+  'Only the posts module (electron/posts/) and the outbox module (electron/outbox/) write the outbox and the posts cache: call PostCommands, or read through OutboxReads / PostsCacheReads.';
 
 const NODE_AND_PAGE = {
   languageOptions: { globals: { ...globals.node, ...globals.browser } },

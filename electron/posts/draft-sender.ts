@@ -34,10 +34,10 @@ const STILL_SENDING =
  * enough for a create (and a small upload) on a working connection, short enough that a hang or a
  * long queue never holds the composer open.
  */
-export const SEND_WAIT_MS = 8_000;
+const SEND_WAIT_MS = 8_000;
 
 /** A draft queued to be sent: its create's outbox id, and every operation of the send. */
-export interface QueuedSend {
+interface QueuedSend {
   outboxId: string;
   /** The uploads it waits behind, then its create (or edit). */
   ids: string[];
@@ -46,7 +46,7 @@ export interface QueuedSend {
 }
 
 /** What a send came to: sent (the service's result, and the posts it shows), or queued and why. */
-export type SentNow =
+type SentNow =
   { kind: 'sent'; results: PostCreateResponse; touched: string[] } | { kind: 'queued'; message: string };
 
 export class DraftSender {
