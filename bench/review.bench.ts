@@ -84,7 +84,7 @@ const service = new ReviewPackService({
   timezone: () => 'UTC',
   brandName: () => 'Bench Brand',
   lens: review,
-  postsInRange: (r) => sync.viewPosts(r).posts,
+  postsInRange: (r) => sync.viewPosts(scope, r).posts,
   postsById: () => [],
   outboxOp: (id) => stores.outbox.get(id),
   detail: () => Promise.reject(new Error('offline')),
@@ -99,7 +99,7 @@ let html = '';
 let data = null as Awaited<ReturnType<ReviewPackService['build']>>['data'] | null;
 for (let i = 0; i < RUNS; i++) {
   const t0 = performance.now();
-  const built = await service.build(scope, sync.viewPosts(range).posts, range);
+  const built = await service.build(scope, sync.viewPosts(scope, range).posts, range);
   html = packHtml(built.data, await packAssets());
   writeFileSync(join(dir, 'pack.html'), html);
   buildRuns.push(performance.now() - t0);

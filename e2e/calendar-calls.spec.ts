@@ -282,30 +282,33 @@ test.describe('every write answers its posts, as a drag does', () => {
       const x = integrations.value.find((i) => i.platform === 'x')!;
       const brandId = service.brandsOf('full-test')[0]!.id;
 
-      // A composer send ("Schedule"): the draft is saved as the composer does, then sent at once.
-      const draft = await page.evaluate((input) => window.api.saveDraft(input), {
-        brandId,
-        blocks: [{ content: `Counted send ${Date.now()}`, media: [] }],
-        targets: [{ integrationId: x.id, platform: 'x' as const, settings: {}, blocks: null }],
-        commentDelays: [],
-        shortLink: false,
-        date: new Date(Date.now() + 3 * DAY).toISOString(),
-        replacesGroup: null,
-      });
-      if (!draft.ok) throw new Error(draft.error.message);
+      // A composer send ("Schedule"): one call carries the composer's copy of the draft, which main
+      // saves, queues in the outbox and waits on until the outbox worker has the service's answer.
+      const draftId = `counted-${Date.now()}`;
       const send = await measure(
         page,
         proxy,
         ipcCalls!,
         ipcEvents!,
         () =>
-          page.evaluate(
-            (draftId) => window.api.createPostsNow({ draftId, type: 'schedule' }),
-            draft.value.id,
-          ),
+          page.evaluate((input) => window.api.sendDraft(input), {
+            draftId,
+            type: 'schedule' as const,
+            wait: true,
+            draft: {
+              id: draftId,
+              brandId,
+              blocks: [{ content: `Counted send ${Date.now()}`, media: [] }],
+              targets: [{ integrationId: x.id, platform: 'x' as const, settings: {}, blocks: null }],
+              commentDelays: [],
+              shortLink: false,
+              date: new Date(Date.now() + 3 * DAY).toISOString(),
+              replacesGroup: null,
+            },
+          }),
         false,
       );
-      const sent = send.answer as Awaited<ReturnType<typeof window.api.createPostsNow>>;
+      const sent = send.answer as Awaited<ReturnType<typeof window.api.sendDraft>>;
       if (!sent.ok) throw new Error(sent.error.message);
       expect(sent.value.outcome.kind).toBe('sent');
       const sentIds =
@@ -314,7 +317,7 @@ test.describe('every write answers its posts, as a drag does', () => {
       console.log(
         `composer send: ${send.calls.length} call(s), ${send.events.length} event(s), ${send.requests.length} request(s)`,
       );
-      expect(send.calls).toEqual(['createPostsNow']);
+      expect(send.calls).toEqual(['sendDraft']);
       expect(send.events.length).toBeLessThanOrEqual(2);
       expect(
         send.requests.filter((r) => r.method === 'POST' && /\/posts$/.test(r.url.split('?')[0]!)),

@@ -6,6 +6,7 @@ import { snap } from './support/pages.js';
 test('Add to queue shows the next free slot first, then schedules the post exactly there', async ({
   page,
   service,
+  ipcCalls,
   connectWithSandboxKey,
 }) => {
   await connectWithSandboxKey('full-test');
@@ -31,8 +32,13 @@ test('Add to queue shows the next free slot first, then schedules the post exact
   await dialog.getByRole('textbox', { name: 'Text of Block 1', exact: true }).fill(text);
   await expect(dialog.locator('#composer-queue-preview')).toContainText(`Add to queue: ${x.name} on`);
   await snap(page, 'composer-11-add-to-queue');
+  const callsBefore = ipcCalls?.length ?? 0;
   await dialog.getByRole('button', { name: 'Add to queue', exact: true }).click();
   await expect(page.getByText(`Queued: ${x.name} on`)).toBeVisible();
+  // The send is one call (the bridge counts them): the draft's copy travels with it, no save first.
+  const sends = /^(saveDraft|sendDraft|queueDraft)$/;
+  if (ipcCalls)
+    expect(ipcCalls.slice(callsBefore).filter((name) => sends.test(name))).toEqual(['queueDraft']);
 
   // The service holds the post at the slot that was shown, once the outbox has sent it.
   const headers = { authorization: `Bearer ${service.key('full-test')}`, 'x-brand-id': brand.id };

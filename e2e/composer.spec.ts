@@ -117,6 +117,7 @@ function smallMp4(size = 4096): Buffer {
 test('a post for three accounts, one with its own text, becomes one group with the right text on each', async ({
   page,
   service,
+  ipcCalls,
   connectWithSandboxKey,
 }) => {
   await connectWithSandboxKey();
@@ -144,10 +145,14 @@ test('a post for three accounts, one with its own text, becomes one group with t
   await snap(page, 'composer-01-multi-account');
 
   await c.scheduleIn(2 * DAY);
+  const callsBefore = ipcCalls?.length ?? 0;
   await c.button('Schedule').click();
   await expect(c.dialog).toBeHidden();
   await expect(page.getByText('Scheduled for 3 accounts.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New post' })).toBeFocused();
+  // The send is one call (the bridge counts them): the draft's copy travels with it, no save first.
+  const sends = /^(saveDraft|sendDraft|queueDraft)$/;
+  if (ipcCalls) expect(ipcCalls.slice(callsBefore).filter((name) => sends.test(name))).toEqual(['sendDraft']);
 
   const posts = await postsOnService(service, (p) => (p.content ?? '').includes(tag));
   expect(posts).toHaveLength(3);

@@ -148,15 +148,17 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const integrations = setupIntegrations(ctx);
   const media = setupMedia(ctx);
   const outbox = setupOutbox(ctx);
-  const queue = setupQueue(ctx, { slotsChanged: () => evergreen.kick() });
+  const drafts = setupDrafts(ctx);
+  const { saveComposerCopy } = drafts;
+  const queue = setupQueue(ctx, { slotsChanged: () => evergreen.kick(), saveComposerCopy });
   const evergreen = setupEvergreen(ctx, { queue: queue.service });
   const desktop = setupDesktop(ctx);
   const handlers: IpcHandlers = {
     ...profilesFeature.handlers,
     ...setupBrands(ctx).handlers,
     ...integrations.handlers,
-    ...setupPosts(ctx).handlers,
-    ...setupDrafts(ctx).handlers,
+    ...setupPosts(ctx, { saveComposerCopy }).handlers,
+    ...drafts.handlers,
     ...media.handlers,
     ...outbox.handlers,
     ...queue.handlers,

@@ -7,9 +7,9 @@ import { PostCommands } from './posts/post-commands.js';
 import { ReviewWrites } from './posts/review-writes.js';
 import { ReviewLens } from './review/review-lens.js';
 import { ReviewRepo } from './review/review-repo.js';
-import { PostClaims } from './sync/post-claims.js';
+import { PostClaims } from './outbox/post-claims.js';
 import { SnippetsRepo } from './snippets/snippets-repo.js';
-import { OutboxRepo } from './store/outbox-repo.js';
+import { OutboxRepo } from './outbox/outbox-repo.js';
 import { PostsCache } from './store/posts-cache.js';
 import { SettingsRepo } from './store/settings-repo.js';
 import { SyncEngine, type SyncEngineOptions } from './sync/sync-engine.js';
@@ -86,8 +86,9 @@ export function composePosts(
     view: {
       shown: (a, ids) => sync.shown(a, ids),
       status: () => sync.getSyncStatus(),
-      kick: () => sync.wake(),
-      retryNow: () => sync.kick(),
+      wake: () => sync.wake(),
+      retryNow: () => sync.retryNow(),
+      outcomeOf: (ids, ms) => sync.outcomeOf(ids, ms),
       abortUpload: (id) => sync.abortUpload(id),
       announce: (scope, touched) => sync.announce(scope, touched),
     },

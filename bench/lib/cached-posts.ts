@@ -73,6 +73,7 @@ export async function queueScheduledCreates(
     ).id;
     const date = new Date(batch.base + i * 60_000);
     date.setUTCSeconds(0, 0);
-    await o.posts.sendDraft({ draftId, type: 'schedule', date: date.toISOString() });
+    const brand = { profileId: BENCH_PROFILE, brandId: batch.brandId };
+    await o.posts.sendDraft(brand, { draftId, type: 'schedule', date: date.toISOString() });
   }
 }

@@ -36,7 +36,7 @@ export function retryDelayMs(
 
 /**
  * The one backoff formula of the app (in-call retries here, the outbox and the reachability probe
- * in sync/backoff.ts): doubling from `baseMs` per step (counted from 0), capped at `maxMs`, with
+ * in outbox/backoff.ts): doubling from `baseMs` per step (counted from 0), capped at `maxMs`, with
  * "equal jitter": at least half the step, so retries still spread out over time.
  */
 export function backoffMs(step: number, baseMs: number, maxMs: number, random: () => number): number {

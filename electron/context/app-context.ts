@@ -16,7 +16,7 @@ import type { ReviewLens } from '../review/review-lens.js';
 import type { SnippetsRepo } from '../snippets/snippets-repo.js';
 import type { AppDatabase } from '../store/database.js';
 import type { BrandsRepo } from '../store/brands-repo.js';
-import type { OutboxReads } from '../store/outbox-repo.js';
+import type { OutboxReads } from '../outbox/outbox-repo.js';
 import type { PostsCacheReads } from '../store/posts-cache.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 import type { SyncEngine } from '../sync/sync-engine.js';

@@ -25,10 +25,10 @@ import { createLogger } from '../log.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import type { PostCommands } from '../posts/post-commands.js';
 import type { PostsWritten } from '../../shared/posts/ipc.js';
-import type { CreatePayload, OutboxReads } from '../store/outbox-repo.js';
+import type { CreatePayload, OutboxReads } from '../outbox/outbox-repo.js';
 import type { PostsCacheReads } from '../store/posts-cache.js';
-import { validateCreatePayload } from '../sync/create-request.js';
-import { createSummary } from '../sync/outbox-views.js';
+import { validateCreatePayload } from '../outbox/create-request.js';
+import { createSummary } from '../outbox/outbox-views.js';
 import type { EvergreenRepo, FillRow } from './evergreen-repo.js';
 
 /*

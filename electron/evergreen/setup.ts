@@ -39,8 +39,9 @@ export function setupEvergreen(
     now,
     timezone: (a) => queue.timezone(a),
     slotsOf: (a, id) => queue.slotsOf(a, id),
-    listPosts: (range) => sync.viewPosts(range),
-    getPost: (input) => sync.getPost(input),
+    // Evergreen plans for the active brand (its background run has no call to name one).
+    listPosts: (range) => sync.viewPosts(requireBrand({ brand: activeBrand() }), range),
+    getPost: (input) => sync.getPost(requireBrand({ brand: activeBrand() }), input),
   });
   let running = false;
   let soon: NodeJS.Timeout | null = null;

@@ -13,8 +13,8 @@ export function setupExport(
     timezone: (brand) => queue.timezone(brand),
     brandName,
     postsInRange: async (range) => (await sync.listShownPosts(range)).posts,
-    postsById: (ids) => sync.postsShown(ids),
-    detail: (id) => sync.getPost({ id }),
+    postsById: (ids) => sync.postsShown(requireBrand({ brand: activeBrand() }), ids),
+    detail: (id) => sync.getPost(requireBrand({ brand: activeBrand() }), { id }),
     // The copy saved under the post's own brand (a post of the all-brands view names it).
     savedDetail: (post) => {
       const brand =

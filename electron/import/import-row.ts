@@ -12,7 +12,7 @@ import {
   SETTING_COLUMN,
   splitBlocks,
 } from '../../shared/posts-file/columns.js';
-import { createPayloadFromDraft, validateCreatePayload } from '../sync/create-request.js';
+import { createPayloadFromDraft, validateCreatePayload } from '../outbox/create-request.js';
 import { whyTimePassed } from '../../shared/posts/time-passed.js';
 
 /*

@@ -4,8 +4,8 @@ import type { LibraryMedia } from '../../shared/media/ipc.js';
 import { AppFailure } from '../core/app-failure.js';
 import type { AppDatabase } from '../store/database.js';
 import type { ActiveBrand } from '../core/active-brand.js';
-import type { OutboxReads } from '../store/outbox-repo.js';
-import { localPostId } from '../sync/outbox-overlay.js';
+import type { OutboxReads } from '../outbox/outbox-repo.js';
+import { localPostId } from '../outbox/outbox-overlay.js';
 import { MediaRepo, type MediaRecord, type MediaUse, type SeenMedia } from './media-repo.js';
 import { uploadUrlOrReuse } from './media-reuse.js';
 

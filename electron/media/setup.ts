@@ -31,10 +31,13 @@ export function setupMedia({
   return {
     uploadFromUrl,
     handlers: {
-      uploadMedia: ({ file }, ctx) => posts.uploadMedia({ path: files.resolve(requireBrand(ctx), file) }),
+      uploadMedia: ({ file }, ctx) => {
+        const brand = requireBrand(ctx);
+        return posts.uploadMedia(brand, { path: files.resolve(brand, file) });
+      },
       uploadMediaFromUrl: ({ url }, ctx) => uploadFromUrl(ctx.brand, url),
       cancelUpload: async (input) => posts.cancelUpload(input),
-      listMedia: async () => sync.listMedia(),
+      listMedia: async (_, ctx) => sync.listMedia(requireBrand(ctx)),
       listMediaLibrary: async (_, ctx) => library.listMediaLibrary(requireBrand(ctx)),
       setMediaTags: async (input, ctx) => library.setMediaTags(requireBrand(ctx), input),
     },

@@ -1,3 +1,4 @@
+import { requireBrand } from '../core/active-brand.js';
 import type { AppContext, FeatureSetup } from '../context/app-context.js';
 
 type OutboxMethod =
@@ -14,7 +15,7 @@ export function setupOutbox({ posts, sync, events }: AppContext): FeatureSetup<O
       getSyncStatus: async () => sync.getSyncStatus(),
       listOutbox: async () => sync.listOutbox(),
       retryOutbox: async (input) => posts.retryOutbox(input),
-      discardOutbox: async (input) => posts.discardOutbox(input),
+      discardOutbox: async (input, ctx) => posts.discardOutbox(requireBrand(ctx), input),
       resolveMissedTime: async (input) => posts.resolveMissedTime(input),
       syncNow: () => sync.syncNow(),
     },

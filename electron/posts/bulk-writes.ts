@@ -6,15 +6,15 @@ import {
   type BulkUndoResult,
 } from '../../shared/bulk/plan.js';
 import { AppFailure } from '../core/app-failure.js';
-import type { OutboxRecord } from '../store/outbox-repo.js';
+import type { OutboxRecord } from '../outbox/outbox-repo.js';
 import type { CachedPost } from '../store/posts-cache.js';
-import { deleteSummary } from '../sync/outbox-views.js';
+import { deleteSummary } from '../outbox/outbox-views.js';
 import { whyGroupNotDeletable } from '../../shared/posts/deletable.js';
 import { NOT_ON_SERVICE_YET, whyMoveCannotBeUndone, whyNotMovable } from '../../shared/posts/movable.js';
 import { whyTimePassed } from '../../shared/posts/time-passed.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import type { BatchRecord, BatchUndo } from '../bulk/bulk-batches-repo.js';
-import { enqueue, putRightLater, queueMove, reviveDelete } from './outbox-entries.js';
+import { enqueue, putRightLater, queueMove, reviveDelete } from '../outbox/outbox-entries.js';
 import type { PostsDeps } from './posts-deps.js';
 
 /*

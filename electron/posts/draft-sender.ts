@@ -1,145 +1,101 @@
 import type { PostCreateResponse } from '../../shared/api/resources.js';
-import type { IpcInput } from '../../shared/ipc/contract.js';
-import type { Queued } from './post-writes.js';
 import type { Draft } from '../../shared/drafts/ipc.js';
 import type { SendDraftInput } from '../../shared/posts/ipc.js';
-import { createPostsSafely } from '../api/create-posts-safely.js';
 import { signedDraft } from '../../shared/snippets/signature.js';
 import { ApiError } from '../api/errors.js';
 import type { ActiveBrand } from '../core/active-brand.js';
-import { AppFailure, notConnected } from '../core/app-failure.js';
-import { usesOfCreate } from '../media/media-repo.js';
-import { uploadOrReuse } from '../media/media-reuse.js';
+import { AppFailure } from '../core/app-failure.js';
 import type { CheckedFile } from '../media/upload-check.js';
-import type { CreatePayload, OutboxOp } from '../store/outbox-repo.js';
-import {
-  buildCreateRequest,
-  createPayloadFromDraft,
-  localFiles,
-  postsFromCreate,
-  validateCreatePayload,
-} from '../sync/create-request.js';
-import { createSummary, deleteSummary, uploadSummary } from '../sync/outbox-views.js';
-import { keptInOutboxSentence } from '../sync/reachability.js';
-import { enqueue } from './outbox-entries.js';
-import { LabelsRepo } from '../labels/labels-repo.js';
+import type { CreatePayload, OutboxOp } from '../outbox/outbox-repo.js';
+import { createPayloadFromDraft, localFiles, validateCreatePayload } from '../outbox/create-request.js';
+import { createSummary, keptInOutboxSentence, uploadSummary } from '../outbox/outbox-views.js';
+import { failureMessage } from '../outbox/outbox-worker.js';
+import { enqueue } from '../outbox/outbox-entries.js';
 import type { PostsDeps } from './posts-deps.js';
 import { checkFileForUser, MISSING_DATE, requireFuture } from './write-checks.js';
 
 /*
- * Sending a local draft: checked against the platform rules first, then
- * queued (its local files uploaded before it), or sent at once when the composer wants the
- * service's answer. A draft that replaces a group becomes an edit: create the new, then delete the old.
+ * Sending a local draft: checked against the platform rules first, then queued in the outbox (its
+ * local files uploaded before it). The composer waits a few seconds for the outbox's answer: the
+ * outbox worker is the one sender of a create (and the one place that looks for it after a lost
+ * answer), so "Post now" and "Schedule" never repeat its steps. A draft that replaces a group
+ * becomes an edit: create the new, then delete the old.
  */
 
 const ALREADY_QUEUED = 'This draft is already waiting to be sent; see the outbox.';
 const OFFLINE_QUEUED =
   'You are offline: the post waits in the outbox and goes out when the connection returns.';
+const STILL_UPLOADING =
+  'A file of this post is still uploading: the post waits in the outbox and goes out as soon as the upload is done.';
+const STILL_SENDING =
+  'The service is taking a while to answer: the post waits in the outbox and goes out from there.';
 
-/** What sending at once came to: sent (the service's result, and the posts it shows), or queued. */
-export type SentNow =
-  | { kind: 'sent'; results: PostCreateResponse; touched: string[] }
-  | { kind: 'queued'; outboxId: string; message: string };
+/**
+ * How long the composer waits for the outbox's answer before it says the post is on its way: long
+ * enough for a create (and a small upload) on a working connection, short enough that a hang or a
+ * long queue never holds the composer open.
+ */
+const SEND_WAIT_MS = 8_000;
+
+/** A draft queued to be sent: its create's outbox id, and every operation of the send. */
+interface QueuedSend {
+  outboxId: string;
+  /** The uploads it waits behind, then its create (or edit). */
+  ids: string[];
+  /** The posts of the group an edit replaces, as they were when it was queued. */
+  replaced: string[];
+}
+
+/** What a send came to: sent (the service's result, and the posts it shows), or queued and why. */
+type SentNow =
+  { kind: 'sent'; results: PostCreateResponse; touched: string[] } | { kind: 'queued'; message: string };
 
 export class DraftSender {
   constructor(private readonly c: PostsDeps) {}
 
-  async sendDraft(active: ActiveBrand, input: IpcInput<'sendDraft'>): Promise<Queued> {
-    const { draft, payload, files } = await this.prepare(active, input);
-    const id = this.queue(active, draft, payload, files);
-    this.c.afterWrite(active);
-    return { outboxId: id };
-  }
-
   /**
-   * Sends a draft at once and answers the service's result, so the composer can show issues[] on
-   * the spot. When the app is offline, or the service cannot be reached, it falls back to the
-   * outbox (nothing is lost) and answers that it was queued, with the sentence to show; the old
-   * group of an edit is deleted through the outbox once the new one exists.
+   * Queues a draft's create (an edit when it replaces a group), after uploads of its local files.
+   * The outbox is not woken here: the caller wakes it, or waits on it (`outcome`, which wakes it
+   * once it listens, so no answer comes before the wait).
    */
-  async createPostsNow(active: ActiveBrand, input: IpcInput<'createPostsNow'>): Promise<SentNow> {
+  async sendDraft(active: ActiveBrand, input: SendDraftInput): Promise<QueuedSend> {
     const { draft, payload, files } = await this.prepare(active, input);
-    const busy = (op: { draftId: string | null; status: string }) =>
-      op.draftId === draft.id && (op.status === 'pending' || op.status === 'sending');
-    if (this.c.outbox.listForDraft(active.profileId, draft.id).some(busy)) {
-      throw new AppFailure('CONFLICT', ALREADY_QUEUED);
-    }
-    if (files.some((f) => this.startedUpload(active, draft.id, f.path))) {
-      // Uploading it here too would store the file twice: the post goes out behind that upload.
-      const outboxId = this.queue(active, draft, payload, files);
-      this.c.afterWrite(active);
-      return {
-        kind: 'queued',
-        outboxId,
-        message:
-          'A file of this post is still uploading: the post waits in the outbox and goes out as soon as the upload is done.',
-      };
-    }
-    if (!this.c.reachability.online) {
-      // Known to be offline: no call that would only time out; the post waits in the outbox.
-      const outboxId = this.queue(active, draft, payload, files);
-      this.c.afterWrite(active);
-      return { kind: 'queued', outboxId, message: OFFLINE_QUEUED };
-    }
-    const api = await this.c.apiOf(active);
-    if (!api) throw notConnected();
-    const { media } = this.c;
-    const uploaded = (path: string) => media.findByLocalPath(active.profileId, active.brandId, path);
-    const sentAt = this.c.now().toISOString();
-    let results;
-    try {
-      for (const file of files) {
-        // The same bytes already on the service for this brand are reused, not sent again.
-        await uploadOrReuse({ repo: media, profileId: active.profileId, brandId: active.brandId }, file, () =>
-          api.uploadMedia({ path: file.path, name: file.name }),
-        );
-      }
-      const request = buildCreateRequest(payload, (m) => {
-        const found = m.localPath ? uploaded(m.localPath) : null;
-        return found ? { id: found.media.id, path: found.media.path } : null;
-      });
-      results = await createPostsSafely(api, request, { now: this.c.now });
-      media.recordUses(active.profileId, active.brandId, usesOfCreate(request, results));
-    } catch (err) {
-      if (!(err instanceof ApiError && err.retryable)) throw err;
-      const left = files.filter((f) => !uploaded(f.path));
-      const outboxId = this.queue(active, draft, payload, left, err.ambiguous ? { sentAt } : null);
-      // An answer, even 429 or 5xx, shows the service reachable: only no answer makes the app offline.
-      this.c.reachability.report(!err.unreachable, err.unreachable ? err.message : null);
-      this.c.afterWrite(active);
-      return { kind: 'queued', outboxId, message: keptInOutboxSentence(err) };
-    }
-    this.c.reachability.report(true, null);
-    const syncedAt = this.c.now().toISOString();
-    this.c.db.tx(() => {
-      this.c.cache.upsert(
-        active.profileId,
-        active.brandId,
-        postsFromCreate(payload, results, syncedAt),
-        syncedAt,
-      );
-      this.c.drafts.remove(active.profileId, draft.id);
-      // The draft's labels and notes now belong to the group the service made.
-      this.c.meta?.carryOver(
-        active.profileId,
-        active.brandId,
-        LabelsRepo.sourcesOf({ id: '', draftId: draft.id, replacesGroup: draft.replacesGroup }),
-        [...new Set(results.map((r) => r.group))],
-      );
-      if (draft.replacesGroup) {
-        enqueue(this.c.outbox, active, {
-          op: { kind: 'deleteGroup', payload: { group: draft.replacesGroup } },
-          key: `group:${draft.replacesGroup}`,
-          summary: deleteSummary(null, draft.replacesGroup),
-          group: draft.replacesGroup,
-        });
-      }
-    });
-    this.c.afterWrite(active);
+    const queued = this.queue(active, draft, payload, files);
     const replaced = draft.replacesGroup
       ? this.c.cache.listGroup(active.profileId, active.brandId, draft.replacesGroup).map((p) => p.id)
       : [];
-    return { kind: 'sent', results, touched: [...results.map((r) => r.postId), ...replaced] };
+    return { ...queued, replaced };
+  }
+
+  /**
+   * Waits (SEND_WAIT_MS at most) for the outbox's answer to a send just queued, so the composer
+   * can show the service's result, or its issues beside the fields: the refused send has left the
+   * outbox and the draft stays. Known to be offline, it does not wait. Otherwise the post is on
+   * its way in the outbox, and the answer says why it still waits.
+   */
+  async outcome(active: ActiveBrand, queued: QueuedSend): Promise<SentNow> {
+    if (!this.c.reachability.online) {
+      this.c.afterWrite(active);
+      return { kind: 'queued', message: OFFLINE_QUEUED };
+    }
+    const outcome = await this.c.outcomeOf(queued.ids, SEND_WAIT_MS);
+    switch (outcome.kind) {
+      case 'confirmed':
+        return {
+          kind: 'sent',
+          results: outcome.results,
+          touched: [...outcome.results.map((r) => r.postId), ...queued.replaced],
+        };
+      case 'refused':
+        if (outcome.error instanceof ApiError || outcome.error instanceof AppFailure) throw outcome.error;
+        throw new AppFailure('INVALID_ARGUMENT', failureMessage(outcome.error));
+      case 'onItsWay': {
+        if (outcome.error) return { kind: 'queued', message: keptInOutboxSentence(outcome.error) };
+        if (outcome.message) return { kind: 'queued', message: outcome.message };
+        const uploading = queued.ids.some((id) => this.c.outbox.get(id)?.kind === 'upload');
+        return { kind: 'queued', message: uploading ? STILL_UPLOADING : STILL_SENDING };
+      }
+    }
   }
 
   /** Checks a draft before it is sent: accounts, a date, the platform rules, its local files. */
@@ -190,11 +146,11 @@ export class DraftSender {
     draft: Draft,
     payload: CreatePayload,
     files: CheckedFile[],
-    sent: { sentAt: string } | null = null,
-  ): string {
+  ): { outboxId: string; ids: string[] } {
     const { outbox } = this.c;
     const key = draft.replacesGroup ? `group:${draft.replacesGroup}` : `draft:${draft.id}`;
     return this.c.db.tx(() => {
+      const ids: string[] = [];
       for (const op of outbox.listForDraft(active.profileId, draft.id)) {
         // An earlier send discarded after it may have reached the service is being taken off it:
         // it stays, and this one waits behind it (same key).
@@ -210,9 +166,10 @@ export class DraftSender {
         const started = this.startedUpload(active, draft.id, file.path);
         if (started) {
           outbox.update(started.id, { key, draftId: draft.id });
+          ids.push(started.id);
           continue;
         }
-        enqueue(outbox, active, {
+        const upload = enqueue(outbox, active, {
           op: {
             kind: 'upload',
             payload: { path: file.path, name: file.name, kind: file.kind, size: file.size },
@@ -221,6 +178,7 @@ export class DraftSender {
           summary: uploadSummary(file.name),
           draftId: draft.id,
         });
+        ids.push(upload);
       }
       const op: OutboxOp = draft.replacesGroup
         ? { kind: 'edit', payload: { ...payload, replacesGroup: draft.replacesGroup } }
@@ -232,9 +190,7 @@ export class DraftSender {
         group: draft.replacesGroup,
         draftId: draft.id,
       });
-      // It may have reached the service already: the outbox looks for it before sending again.
-      if (sent) outbox.update(id, { maybeSent: true, sentAt: sent.sentAt, attempts: 1 });
-      return id;
+      return { outboxId: id, ids: [...ids, id] };
     });
   }
 }

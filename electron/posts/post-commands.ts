@@ -7,11 +7,12 @@ import { AppFailure, notConnected } from '../core/app-failure.js';
 import { otherBrands } from '../store/brand-scope.js';
 import type { Emit } from '../core/events.js';
 import type { Draft } from '../../shared/drafts/ipc.js';
-import type { CreatePayload, OutboxOp, OutboxRecord } from '../store/outbox-repo.js';
-import { outboxItemView } from '../sync/outbox-views.js';
+import type { CreatePayload, OutboxOp, OutboxRecord } from '../outbox/outbox-repo.js';
+import { outboxItemView } from '../outbox/outbox-views.js';
+import type { SendOutcome } from '../outbox/outbox-worker.js';
 import { BulkWrites, type BrandBatch } from './bulk-writes.js';
 import { DraftSender } from './draft-sender.js';
-import { enqueue, putRightLater, touchedBy } from './outbox-entries.js';
+import { enqueue, putRightLater, touchedBy } from '../outbox/outbox-entries.js';
 import { PostWrites, type Queued } from './post-writes.js';
 import type { PostsDeps } from './posts-deps.js';
 import { MISSING_DATE, requireFuture } from './write-checks.js';
@@ -35,21 +36,27 @@ import type { ReviewWrites } from './review-writes.js';
 
 /** Creates announced as posts; a larger batch is announced as the range its posts fall in. */
 const ANNOUNCED_POSTS = 500;
+/** What a send answers when it did not wait for the service. */
+const QUEUED = 'Queued: it goes out from the outbox now.';
 
 /** What the sync engine lends the door: its view of posts, its counts, its outbox worker. */
 export interface PostsView {
   /** The posts with these ids as the calendar shows them now, and those it no longer shows. */
   shown(active: ActiveBrand, ids: readonly string[]): PostsNow;
   status(): SyncStatus;
-  /** The outbox worker: send what is due (kick), end any backoff (retryNow), stop an upload. */
-  kick(): void;
+  /**
+   * The outbox worker: send what is due, any backoff still holding (wake); end every backoff and
+   * send now (retryNow); wait for what becomes of a send (outcomeOf); stop an upload.
+   */
+  wake(): void;
   retryNow(): void;
+  outcomeOf(ids: readonly string[], ms: number): Promise<SendOutcome>;
   abortUpload(outboxId: string): void;
   /** Tells the window an operation's counts (and with `touched`, its posts) changed. */
   announce(scope: ActiveBrand, touched: readonly string[] | null): void;
 }
 
-export interface PostCommandsOptions extends Omit<PostsDeps, 'afterWrite'> {
+export interface PostCommandsOptions extends Omit<PostsDeps, 'afterWrite' | 'outcomeOf'> {
   active: () => ActiveBrand | null;
   /**
    * Whether the calendar shows this brand (every brand of every connection in the all-brands
@@ -80,7 +87,11 @@ export class PostCommands {
   private readonly queuedDates = new Map<string, string>();
 
   constructor(private readonly o: PostCommandsOptions) {
-    const deps: PostsDeps = { ...o, afterWrite: () => o.view.kick() };
+    const deps: PostsDeps = {
+      ...o,
+      afterWrite: () => o.view.wake(),
+      outcomeOf: (ids, ms) => o.view.outcomeOf(ids, ms),
+    };
     this.writes = new PostWrites(deps);
     this.sender = new DraftSender(deps);
     this.bulk = new BulkWrites(deps);
@@ -88,29 +99,27 @@ export class PostCommands {
 
   // ---- the calendar ----
 
-  /** Moves a post of the brand it names (its own, whatever the view), else of the active brand. */
-  reschedulePost(input: IpcInput<'reschedulePost'>): IpcOutput<'reschedulePost'> {
-    const brand = this.brandOf(input.brand);
+  /** Moves a post of `brand`: the post's own, whatever the view (the call names it). */
+  reschedulePost(brand: ActiveBrand, input: IpcInput<'reschedulePost'>): IpcOutput<'reschedulePost'> {
     return this.written(brand, this.writes.reschedulePost(brand, input));
   }
 
-  deleteGroup(input: IpcInput<'deleteGroup'>): IpcOutput<'deleteGroup'> {
-    const brand = this.brandOf(input.brand);
+  deleteGroup(brand: ActiveBrand, input: IpcInput<'deleteGroup'>): IpcOutput<'deleteGroup'> {
     return this.written(brand, this.writes.deleteGroup(brand, input));
   }
 
   /**
    * A planned bulk change, queued in one transaction: one batch per brand its posts belong to (a
    * selection of the all-brands view spans brands), each sent under its own brand. Answers its
-   * posts as shown now.
+   * posts as shown now. A move or delete that names no brand is of `brand`, the call's.
    */
-  applyBulkChange(input: IpcInput<'applyBulkChange'>): IpcOutput<'applyBulkChange'> {
+  applyBulkChange(brand: ActiveBrand, input: IpcInput<'applyBulkChange'>): IpcOutput<'applyBulkChange'> {
     const batches = new Map<string, BrandBatch>();
     const batchOf = (named: BrandRef | undefined): BrandBatch => {
-      const brand = this.brandOf(named);
-      const key = `${brand.profileId}\u0000${brand.brandId}`;
+      const of = named ? this.shownBrand(named) : brand;
+      const key = `${of.profileId}\u0000${of.brandId}`;
       let batch = batches.get(key);
-      if (!batch) batches.set(key, (batch = { brand, moves: [], deleteGroups: [] }));
+      if (!batch) batches.set(key, (batch = { brand: of, moves: [], deleteGroups: [] }));
       return batch;
     };
     batchOf(undefined);
@@ -121,45 +130,47 @@ export class PostCommands {
     return { ...result, ...this.answerAcross(touched) };
   }
 
-  /** Takes a whole bulk change back in one step: every brand's batch of it. */
-  undoBulkChange(input: IpcInput<'undoBulkChange'>): IpcOutput<'undoBulkChange'> {
-    this.requireActive();
+  /**
+   * Takes a whole bulk change back in one step: every brand's batch of it, each under its own
+   * brand (the batch names them), so the call's brand only says a connection is there.
+   */
+  undoBulkChange(_connected: ActiveBrand, input: IpcInput<'undoBulkChange'>): IpcOutput<'undoBulkChange'> {
     const { result, touched } = this.bulk.undo(input.batchId, (brand) => this.shows(brand));
     return { ...result, ...this.answerAcross(touched) };
   }
 
   // ---- the composer ----
 
-  /** Queues a draft's create (an edit when it replaces a group), after uploads of its local files. */
-  async sendDraft(input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
-    const active = this.requireActive();
+  /**
+   * Queues a draft's create (an edit when it replaces a group), after uploads of its local files.
+   * With `wait` (the composer's "Post now" and "Schedule"), waits a few seconds for the outbox's
+   * answer: the service's result, its refusal (thrown, the draft kept), or that the post is on its
+   * way and why. A post held for approval, or sent while offline, is answered at once.
+   */
+  async sendDraft(active: ActiveBrand, input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
+    if (input.wait && this.o.reachability.online && !(await this.o.apiOf(active))) throw notConnected();
     const queued = await this.sender.sendDraft(active, input);
-    // The review follows the post (an approval kept, or back in review); the outbox looks again.
-    if (this.o.review.queued(active, queued.outboxId)) this.o.view.kick();
-    return this.written(active, queued);
-  }
-
-  /** Sends a draft at once; answers the service's result, or that it waits in the outbox and why. */
-  async createPostsNow(input: IpcInput<'createPostsNow'>): Promise<IpcOutput<'createPostsNow'>> {
-    const active = this.requireActive();
-    if (this.o.lens.needsApproval(active)) {
-      // A brand that needs approval sends through the outbox, which holds the post until approved.
-      const queued = await this.sender.sendDraft(active, input);
-      // The review follows the post (an approval kept, or back in review); the outbox looks again.
-      if (this.o.review.queued(active, queued.outboxId)) this.o.view.kick();
-      const op = this.o.outbox.get(queued.outboxId);
-      const message =
-        op && this.o.lens.holds(op) ? HELD_FOR_APPROVAL : 'Approved: it goes out from the outbox now.';
-      return {
-        ...this.written(active, queued),
-        outcome: { kind: 'queued', outboxId: queued.outboxId, message },
-      };
+    // The review follows the post (an approval kept, or back in review).
+    this.o.review.queued(active, queued.outboxId);
+    const { outboxId } = queued;
+    const op = this.o.outbox.get(outboxId);
+    const held = op !== null && this.o.lens.holds(op);
+    if (!input.wait || held) {
+      this.o.view.wake();
+      const message = held ? HELD_FOR_APPROVAL : QUEUED;
+      return { ...this.written(active, queued), outcome: { kind: 'queued', outboxId, message } };
     }
-    const sent = await this.sender.createPostsNow(active, input);
+    const sent = await this.sender.outcome(active, queued);
     if (sent.kind === 'sent')
-      return { outcome: { kind: 'sent', results: sent.results }, ...this.answer(active, sent.touched) };
-    const { outboxId, message } = sent;
-    return { ...this.written(active, { outboxId }), outcome: { kind: 'queued', outboxId, message } };
+      return {
+        outboxId,
+        outcome: { kind: 'sent', results: sent.results },
+        ...this.answer(active, sent.touched),
+      };
+    return {
+      ...this.written(active, queued),
+      outcome: { kind: 'queued', outboxId, message: sent.message },
+    };
   }
 
   // ---- planners: evergreen repeats and imported rows ----
@@ -229,15 +240,15 @@ export class PostCommands {
         status: answer.status,
       });
     }
-    this.o.view.kick();
+    this.o.view.wake();
     return answer;
   }
 
   // ---- media ----
 
   /** `path`: resolved by main from the window's file token (electron/files/file-grants.ts). */
-  uploadMedia(input: { path: string }): Promise<IpcOutput<'uploadMedia'>> {
-    return this.writes.uploadMedia(this.requireActive(), input);
+  uploadMedia(brand: ActiveBrand, input: { path: string }): Promise<IpcOutput<'uploadMedia'>> {
+    return this.writes.uploadMedia(brand, input);
   }
 
   cancelUpload(input: IpcInput<'cancelUpload'>): IpcOutput<'cancelUpload'> {
@@ -275,8 +286,7 @@ export class PostCommands {
    * (`maybeSent`) is turned into its putting right, which the outbox carries out (putRightLater).
    * A putting right already under way is dropped only once it stopped (failed, or its time passed).
    */
-  discardOutbox(input: IpcInput<'discardOutbox'>): IpcOutput<'discardOutbox'> {
-    const active = this.requireActive();
+  discardOutbox(active: ActiveBrand, input: IpcInput<'discardOutbox'>): IpcOutput<'discardOutbox'> {
     // Any brand the window shows (the all-brands view's Outbox lists every brand's changes).
     const found = this.o.outbox.get(input.id);
     const op = found && this.shows(found) ? found : this.o.outbox.getForBrand(active, input.id);
@@ -298,7 +308,7 @@ export class PostCommands {
     if (op.discardedAt === null && op.maybeSent) {
       this.o.db.tx(() => putRightLater(this.o.outbox, this.o.cache, op, this.o.now().toISOString()));
       this.o.view.announce(op, touched);
-      this.o.view.kick();
+      this.o.view.wake();
       return { discarded: true, puttingRight: true };
     }
     const removed = this.o.outbox.remove(op.id);
@@ -342,17 +352,16 @@ export class PostCommands {
       discardedAt: null,
     });
     this.o.view.announce(op, touchedBy(this.o.cache, op));
-    this.o.view.kick();
+    this.o.view.wake();
     return this.itemView(op.id);
   }
 
   // ---- client review ----
 
   /** A review state set in the app; an approval lets a held post go at once. */
-  setReviewState(input: IpcInput<'setReviewState'>): IpcOutput<'setReviewState'> {
-    const active = this.brandOf(input.brand);
+  setReviewState(active: ActiveBrand, input: IpcInput<'setReviewState'>): IpcOutput<'setReviewState'> {
     const touched = this.o.review.set(active, input.postId, input.state, input.comment ?? null);
-    this.o.view.kick();
+    this.o.view.wake();
     return this.answer(active, touched);
   }
 
@@ -368,21 +377,23 @@ export class PostCommands {
   /** Applies a reviewer's reply (its text, read by main); approved held posts go out at once. */
   importReviewReply(active: ActiveBrand, text: string): IpcOutput<'importReviewReply'> {
     const { summary, touched } = this.o.review.applyReply(active, text);
-    this.o.view.kick();
+    this.o.view.wake();
     return { summary, ...this.announceReview(active, touched) };
   }
 
-  /** The active brand's review settings, or a shown brand's (its row in Settings, in the all-brands view). */
-  reviewSettings(named?: BrandRef): ReviewSettings {
-    return this.o.lens.settings(this.brandOf(named));
+  /** A brand's review settings: the active one's, or a shown brand's (its row in Settings, all brands). */
+  reviewSettings(brand: ActiveBrand): ReviewSettings {
+    return this.o.lens.settings(brand);
   }
 
   /** Turning approval off lets every held post go. */
-  setReviewSettings({ brand: named, ...input }: IpcInput<'setReviewSettings'>): ReviewSettings {
-    const active = this.brandOf(named);
+  setReviewSettings(
+    active: ActiveBrand,
+    { brand: _named, ...input }: IpcInput<'setReviewSettings'>,
+  ): ReviewSettings {
     const next = { ...this.o.lens.settings(active), ...input };
     this.o.review.setSettings(active, next);
-    this.o.view.kick();
+    this.o.view.wake();
     this.o.view.announce(active, null);
     return next;
   }
@@ -436,22 +447,14 @@ export class PostCommands {
   }
 
   /**
-   * The brand a write acts on: the one it names (a post's own brand, in the all-brands view), when
-   * the window shows that brand; else the active brand. Its operation carries that profile and
-   * brand, so the outbox sends it with that connection's key and that brand's x-brand-id.
+   * The brand a bulk change's post names (its own, in the all-brands view), when the window shows
+   * it. Its operation carries that profile and brand, so the outbox sends it with that
+   * connection's key and that brand's x-brand-id.
    */
-  private brandOf(named: { profileId: string; brandId: string } | undefined): ActiveBrand {
-    const active = this.requireActive();
-    if (!named) return active;
+  private shownBrand(named: BrandRef): ActiveBrand {
     const brand = { profileId: named.profileId, brandId: named.brandId };
     if (!this.shows(brand)) throw otherBrands('post');
     return brand;
-  }
-
-  private requireActive(): ActiveBrand {
-    const active = this.o.active();
-    if (!active) throw notConnected();
-    return active;
   }
 
   private requireOp(id: string): OutboxRecord {

@@ -9,8 +9,8 @@ export interface Queued {
 }
 import type { ActiveBrand } from '../core/active-brand.js';
 import { AppFailure } from '../core/app-failure.js';
-import { deleteSummary, uploadSummary } from '../sync/outbox-views.js';
-import { enqueue, queueMove, reviveDelete } from './outbox-entries.js';
+import { deleteSummary, uploadSummary } from '../outbox/outbox-views.js';
+import { enqueue, queueMove, reviveDelete } from '../outbox/outbox-entries.js';
 import type { PostsDeps } from './posts-deps.js';
 import { checkFileForUser, requireFuture } from './write-checks.js';
 

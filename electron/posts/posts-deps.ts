@@ -6,7 +6,8 @@ import type { MediaRepo } from '../media/media-repo.js';
 import type { LabelsRepo } from '../labels/labels-repo.js';
 import type { SnippetsRepo } from '../snippets/snippets-repo.js';
 import type { AppDatabase } from '../store/database.js';
-import type { OutboxRepo } from '../store/outbox-repo.js';
+import type { OutboxRepo } from '../outbox/outbox-repo.js';
+import type { SendOutcome } from '../outbox/outbox-worker.js';
 import type { PostsCache } from '../store/posts-cache.js';
 
 /** The repositories the posts module writes through, built once by the composition root. */
@@ -21,10 +22,9 @@ export interface PostsStores {
   meta?: LabelsRepo;
 }
 
-/** Whether the service answers, as the sync engine knows it; a direct send reports what it saw. */
+/** Whether the service answers, as the sync engine knows it: a send known to be offline does not wait. */
 export interface Network {
   readonly online: boolean;
-  report(online: boolean, error: string | null): void;
 }
 
 /** What the posts module's parts share: the stores, the clock, the network, and the outbox's wake-up. */
@@ -35,4 +35,6 @@ export interface PostsDeps extends PostsStores {
   apiOf(active: ActiveBrand): Promise<PublishingApi | null>;
   /** Wakes the outbox after a local write (the write's answer tells the window what it shows now). */
   afterWrite(scope: ActiveBrand): void;
+  /** Waits up to `ms` for what the outbox worker makes of a send just queued (OutboxWorker.outcomeOf). */
+  outcomeOf(ids: readonly string[], ms: number): Promise<SendOutcome>;
 }

@@ -9,10 +9,10 @@ import type { ActiveBrand } from '../core/active-brand.js';
 import { AppFailure } from '../core/app-failure.js';
 import { copiesOfPayload, fingerprint, subjectOfOp, type ReviewLens } from '../review/review-lens.js';
 import type { PackItem, ReviewRecord, ReviewRepo, ReviewSettings } from '../review/review-repo.js';
-import type { OutboxRecord } from '../store/outbox-repo.js';
+import type { OutboxRecord } from '../outbox/outbox-repo.js';
 import type { PostsCacheReads } from '../store/posts-cache.js';
 import type { AppDatabase } from '../store/database.js';
-import { touchedBy } from './outbox-entries.js';
+import { touchedBy } from '../outbox/outbox-entries.js';
 
 /*
  * Review writes, part of the posts module's one door: a verdict given in the app, a pack recorded,

@@ -1,17 +1,26 @@
+import type { SaveComposerCopy } from '../drafts/setup.js';
+import { requireBrand } from '../core/active-brand.js';
 import type { AppContext, FeatureSetup } from '../context/app-context.js';
 
-type PostMethod = 'listPosts' | 'getPost' | 'reschedulePost' | 'deleteGroup' | 'sendDraft' | 'createPostsNow';
+type PostMethod = 'listPosts' | 'getPost' | 'reschedulePost' | 'deleteGroup' | 'sendDraft';
 
 /** The calendar's posts: reads through the sync engine, every change through the posts commands. */
-export function setupPosts({ posts, sync }: AppContext): FeatureSetup<PostMethod> {
+export function setupPosts(
+  { posts, sync }: AppContext,
+  { saveComposerCopy }: { saveComposerCopy: SaveComposerCopy },
+): FeatureSetup<PostMethod> {
   return {
     handlers: {
       listPosts: async (range) => sync.listShownPosts(range),
-      getPost: (input) => sync.getPost(input),
-      reschedulePost: async (input) => posts.reschedulePost(input),
-      deleteGroup: async (input) => posts.deleteGroup(input),
-      sendDraft: (input) => posts.sendDraft(input),
-      createPostsNow: (input) => posts.createPostsNow(input),
+      getPost: (input, ctx) => sync.getPost(requireBrand(ctx), input),
+      reschedulePost: async (input, ctx) => posts.reschedulePost(requireBrand(ctx), input),
+      deleteGroup: async (input, ctx) => posts.deleteGroup(requireBrand(ctx), input),
+      // The composer's send is one call: its copy of the draft is saved first, then sent.
+      sendDraft: ({ draft, ...input }, ctx) => {
+        const brand = requireBrand(ctx);
+        saveComposerCopy(brand, input.draftId, draft);
+        return posts.sendDraft(brand, input);
+      },
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { SaveComposerCopy } from '../drafts/setup.js';
 import { requireBrand } from '../core/active-brand.js';
 import type { AppContext, FeatureSetup } from '../context/app-context.js';
 import { QueueService } from './queue-service.js';
@@ -19,7 +20,7 @@ type QueueMethod =
  */
 export function setupQueue(
   { db, now, repos, posts, sync }: AppContext,
-  { slotsChanged }: { slotsChanged: () => void },
+  { slotsChanged, saveComposerCopy }: { slotsChanged: () => void; saveComposerCopy: SaveComposerCopy },
 ): FeatureSetup<QueueMethod> & { service: QueueService } {
   const queue = new QueueService({
     db,
@@ -27,9 +28,9 @@ export function setupQueue(
     drafts: repos.drafts,
     brands: repos.brands,
     now,
-    listPosts: async (_brand, range) => sync.listPosts(range),
-    sendDraft: (_brand, input) => posts.sendDraft(input),
-    reschedulePost: async (_brand, input) => posts.reschedulePost(input),
+    listPosts: async (brand, range) => sync.listPosts(brand, range),
+    sendDraft: (brand, input) => posts.sendDraft(brand, input),
+    reschedulePost: async (brand, input) => posts.reschedulePost(brand, input),
     status: () => sync.getSyncStatus(),
   });
   return {
@@ -44,7 +45,11 @@ export function setupQueue(
       },
       copyQueueSlots: async (input, ctx) => queue.copyQueueSlots(requireBrand(ctx), input),
       previewQueue: (input, ctx) => queue.previewQueue(requireBrand(ctx), input),
-      queueDraft: (input, ctx) => queue.queueDraft(requireBrand(ctx), input),
+      queueDraft: ({ draft, ...input }, ctx) => {
+        const brand = requireBrand(ctx);
+        saveComposerCopy(brand, input.draftId, draft);
+        return queue.queueDraft(brand, input);
+      },
       moveToNextFreeSlot: (input, ctx) => queue.moveToNextFreeSlot(requireBrand(ctx), input),
       shuffleQueue: (input, ctx) => queue.shuffleQueue(requireBrand(ctx), input),
     },

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { HELD_FOR_APPROVAL, type PostReview } from '../../shared/review/model.js';
-import type { OutboxHead, OutboxReads, OutboxRecord, CreatePayload } from '../store/outbox-repo.js';
+import type { OutboxHead, OutboxReads, OutboxRecord, CreatePayload } from '../outbox/outbox-repo.js';
 import type { CachedPost, PostsCacheReads } from '../store/posts-cache.js';
-import type { PostClaims } from '../sync/post-claims.js';
+import type { PostClaims } from '../outbox/post-claims.js';
 import type { ReviewRecord, ReviewRepo, ReviewSettings, Scope } from './review-repo.js';
 
 /*

@@ -8,7 +8,7 @@ import type { CalendarPost, PostRange } from '../../shared/posts/ipc.js';
 import { MAX_PACK_POSTS, type PackData, type PackPost } from '../../shared/review/model.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import { AppFailure } from '../core/app-failure.js';
-import type { OutboxRecord } from '../store/outbox-repo.js';
+import type { OutboxRecord } from '../outbox/outbox-repo.js';
 import { writeAtomically, type ChooseSavePath } from '../export/export-service.js';
 import { AVATAR_EDGE, PackMedia } from './pack-media.js';
 import { packAssets, packHtml } from './pack-page.js';

@@ -18,9 +18,9 @@ export function setupReview(
     brandName,
     lens: review,
     postsInRange: async (range) => (await sync.listShownPosts(range)).posts,
-    postsById: (ids) => sync.postsShown(ids),
+    postsById: (ids) => sync.postsShown(requireBrand({ brand: activeBrand() }), ids),
     outboxOp: (id) => repos.outbox.get(id),
-    detail: (id) => sync.getPost({ id }),
+    detail: (id) => sync.getPost(requireBrand({ brand: activeBrand() }), { id }),
     savedDetail: (id) => {
       const brand = activeBrand();
       return brand ? repos.cache.getDetail(brand.profileId, brand.brandId, id) : null;
@@ -32,9 +32,9 @@ export function setupReview(
   });
   return {
     handlers: {
-      setReviewState: async (input) => posts.setReviewState(input),
-      getReviewSettings: async (input) => posts.reviewSettings(input?.brand),
-      setReviewSettings: async (input) => posts.setReviewSettings(input),
+      setReviewState: async (input, ctx) => posts.setReviewState(requireBrand(ctx), input),
+      getReviewSettings: async (_, ctx) => posts.reviewSettings(requireBrand(ctx)),
+      setReviewSettings: async (input, ctx) => posts.setReviewSettings(requireBrand(ctx), input),
       exportReviewPack: (input, ctx) => packs.exportReviewPack(requireBrand(ctx), input),
       importReviewReply: async ({ file }, ctx) => {
         const brand = requireBrand(ctx);

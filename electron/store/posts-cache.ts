@@ -6,7 +6,7 @@ import { jsonText, parseRow, parseRows, sqlInt } from './rows.js';
 /*
  * The server's posts as last seen, per profile and brand, so the calendar
  * works offline. It holds the server's copy only: pending local changes live in the outbox and
- * are laid over these rows when read (see sync/outbox-overlay.ts), so a discarded change needs no undo.
+ * are laid over these rows when read (see outbox/outbox-overlay.ts), so a discarded change needs no undo.
  */
 
 export interface CachedPost {

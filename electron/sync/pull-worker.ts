@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { IntegrationsRepo } from '../integrations/integrations-repo.js';
 import { setLogSink } from '../log.js';
 import { openDatabase, waitForWriteIntent } from '../store/database.js';
-import { OutboxRepo } from '../store/outbox-repo.js';
+import { OutboxRepo } from '../outbox/outbox-repo.js';
 import { PostsCache } from '../store/posts-cache.js';
 import { SettingsRepo } from '../store/settings-repo.js';
 import { writePull, type PullReply, type PullRequest } from './pull-writer.js';

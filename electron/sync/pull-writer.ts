@@ -4,10 +4,10 @@ import { PostListItem } from '../../shared/api/resources.js';
 import { ipcEvents } from '../../shared/ipc/contract.js';
 import type { IntegrationsRepo, LearnedIntegration } from '../integrations/integrations-repo.js';
 import type { AppDatabase } from '../store/database.js';
-import type { OutboxReads } from '../store/outbox-repo.js';
+import type { OutboxReads } from '../outbox/outbox-repo.js';
 import type { PostOutcome, PostsCache } from '../store/posts-cache.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
-import { groupsBeingReplaced } from './outbox-overlay.js';
+import { groupsBeingReplaced } from '../outbox/outbox-overlay.js';
 import { nextTurn, pullSlices } from './pull-slices.js';
 
 /*

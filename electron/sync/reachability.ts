@@ -1,6 +1,5 @@
-import type { ApiError } from '../api/errors.js';
 import { createLogger } from '../log.js';
-import { retryDelayMs, type BackoffOptions } from './backoff.js';
+import { retryDelayMs, type BackoffOptions } from '../outbox/backoff.js';
 
 /*
  * Whether the service can be reached, learned from every call's result and,
@@ -9,18 +8,6 @@ import { retryDelayMs, type BackoffOptions } from './backoff.js';
  */
 
 const log = createLogger('reachability');
-
-/**
- * What the user is told when a post they sent is kept in the outbox instead: offline only when the
- * service could not be reached (no connection, no answer in time); a busy or failing service is
- * said as such, and the app stays online.
- */
-export function keptInOutboxSentence(err: ApiError): string {
-  if (err.unreachable)
-    return `${err.message} The post was kept in the outbox and will be sent as soon as possible.`;
-  if (err.status === 429) return 'The service is busy; your post is queued and will go out shortly.';
-  return 'The service had a problem with this request; your post is queued and will go out shortly.';
-}
 
 export interface ReachabilityOptions {
   backoff: BackoffOptions;

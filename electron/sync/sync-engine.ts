@@ -8,7 +8,7 @@
  * module (electron/posts/), which the engine lends its view of posts, its counts and its worker.
  * Each public read answers the IPC method of the same name (shared/ipc/contract.ts).
  *
- * Methods act on the active profile and brand; the outbox itself sends every brand's operations
+ * Reads act on the brand the call names (the handler passes it); the outbox sends every brand's operations
  * through `apiFor`, so switching brand never strands a queued change.
  */
 import type { MediaObject } from '../../shared/api/resources.js';
@@ -23,13 +23,13 @@ import { notConnected } from '../core/app-failure.js';
 import type { Emit } from '../core/events.js';
 import { createLogger } from '../log.js';
 import type { MediaRepo } from '../media/media-repo.js';
-import { touchedBy } from '../posts/outbox-entries.js';
+import { touchedBy } from '../outbox/outbox-entries.js';
 import type { AppDatabase } from '../store/database.js';
-import type { OutboxHead, OutboxReads, OutboxRecord } from '../store/outbox-repo.js';
+import type { OutboxHead, OutboxReads, OutboxRecord } from '../outbox/outbox-repo.js';
 import type { PostsCacheReads } from '../store/posts-cache.js';
-import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
-import { OutboxWorker, type ApiFor, type WorkerStores } from './outbox-worker.js';
-import { outboxItemView } from './outbox-views.js';
+import { DEFAULT_BACKOFF, type BackoffOptions } from '../outbox/backoff.js';
+import { OutboxWorker, type ApiFor, type SendOutcome, type WorkerStores } from '../outbox/outbox-worker.js';
+import { outboxItemView } from '../outbox/outbox-views.js';
 import { PostsReader, type ReaderStores } from './posts-reader.js';
 import { Reachability } from './reachability.js';
 
@@ -175,14 +175,19 @@ export class SyncEngine {
     return this.reader.pulled();
   }
 
-  /** Send what waits now, ending any backoff: a key was set, the brand changed, the network came back. */
-  kick(): void {
+  /** Sends what waits now, ending any backoff: a key was set, the brand changed, the user asked. */
+  retryNow(): void {
     this.worker.retryNow();
   }
 
-  /** Wakes the outbox after a local write, keeping any backoff under way. */
+  /** Sends what is due after a local write; any backoff under way still holds. */
   wake(): void {
-    this.worker.kick();
+    this.worker.wake();
+  }
+
+  /** Waits a few seconds for what becomes of a send just queued (the composer's; OutboxWorker.outcomeOf). */
+  outcomeOf(ids: readonly string[], ms: number): Promise<SendOutcome> {
+    return this.worker.outcomeOf(ids, ms);
   }
 
   /** Resolves when nothing is being sent and nothing is due right now. */
@@ -192,9 +197,8 @@ export class SyncEngine {
 
   // ---- the calendar ----
 
-  /** The cache with pending changes laid over it, at once; the range is pulled behind the answer. */
-  listPosts(range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
-    const active = this.requireActive();
+  /** A brand's cache with pending changes laid over it, at once; the range is pulled behind the answer. */
+  listPosts(active: ActiveBrand, range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
     return this.reviewed(active, this.reader.listPosts(active, range));
   }
 
@@ -236,10 +240,13 @@ export class SyncEngine {
     this.worker.abortUpload(outboxId);
   }
 
-  /** Posts by id as the calendar shows them now (an export of a selection or of search results). */
-  postsShown(ids: readonly string[]): CalendarPost[] {
+  /**
+   * Posts by id as the calendar shows them now (an export of a selection or of search results):
+   * `active`'s, or in the all-brands view each under its own brand.
+   */
+  postsShown(active: ActiveBrand, ids: readonly string[]): CalendarPost[] {
     const brands = this.shownBrands();
-    if (brands.length < 2) return this.shown(this.requireActive(), ids).posts;
+    if (brands.length < 2) return this.shown(active, ids).posts;
     // The all-brands view: each post is found under its own brand (each brand's posts are looked up by id).
     const found: CalendarPost[] = [];
     let left = [...ids];
@@ -253,17 +260,16 @@ export class SyncEngine {
     return found;
   }
 
-  /** The calendar's view of a range, without pulling it (main's own planners). */
-  viewPosts(range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
-    const active = this.requireActive();
+  /** A brand's calendar view of a range, without pulling it (main's own planners). */
+  viewPosts(active: ActiveBrand, range: IpcInput<'listPosts'>): IpcOutput<'listPosts'> {
     return this.reviewed(active, this.reader.viewPosts(active, range));
   }
 
   /** One post with its blocks, media and settings; the copy saved last time when offline. */
-  async getPost(input: IpcInput<'getPost'>): Promise<IpcOutput<'getPost'>> {
+  async getPost(brand: ActiveBrand, input: IpcInput<'getPost'>): Promise<IpcOutput<'getPost'>> {
     // The post's own brand (its connection's key and x-brand-id), found in the cache of the brands
     // shown: in the all-brands view the details of any brand's post open.
-    const active = this.brandHolding(input.id) ?? this.requireActive();
+    const active = this.brandHolding(input.id) ?? brand;
     const detail = await this.reader.getPost(active, input.id);
     // A post read in full says which media it uses: the media library counts them.
     const ids = detail.value.flatMap((b) => (b.image ?? []).map((i) => i.id));
@@ -273,8 +279,7 @@ export class SyncEngine {
 
   // ---- media ----
 
-  listMedia(): MediaObject[] {
-    const active = this.requireActive();
+  listMedia(active: ActiveBrand): MediaObject[] {
     return this.media.list(active.profileId, active.brandId).map((r) => r.media);
   }
 
@@ -383,11 +388,5 @@ export class SyncEngine {
     const brands = this.shownBrands();
     if (brands.length < 2) return null;
     return brands.find((b) => this.cache.get(b.profileId, b.brandId, id) !== null) ?? null;
-  }
-
-  private requireActive(): ActiveBrand {
-    const active = this.o.active();
-    if (!active) throw notConnected();
-    return active;
   }
 }

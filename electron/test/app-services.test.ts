@@ -205,8 +205,9 @@ describe('connecting', () => {
         date: inHours(20),
         replacesGroup: null,
       });
-      // Queued is an answer (the one write path's createPostsNow), not an OFFLINE error.
-      const answer = await app.ok<IpcOutput<'createPostsNow'>>('createPostsNow', {
+      // Queued is an answer (the composer's sendDraft, waiting), not an OFFLINE error.
+      const answer = await app.ok<IpcOutput<'sendDraft'>>('sendDraft', {
+        wait: true,
         draftId: draft.id,
         type: 'schedule',
       });
@@ -394,7 +395,7 @@ describe('a connected profile', () => {
       replacesGroup: null,
     });
     const created = sentResults(
-      await app.ok<IpcOutput<'createPostsNow'>>('createPostsNow', { draftId: draft.id, type: 'schedule' }),
+      await app.ok<IpcOutput<'sendDraft'>>('sendDraft', { draftId: draft.id, type: 'schedule', wait: true }),
     );
     expect(created).toHaveLength(1);
     expect((await app.ok<{ id: string }[]>('listDrafts')).map((d) => d.id)).not.toContain(draft.id);
@@ -410,7 +411,7 @@ describe('a connected profile', () => {
       date: inHours(20),
       replacesGroup: null,
     });
-    const refused = await app.fails('createPostsNow', { draftId: tooLong.id, type: 'schedule' });
+    const refused = await app.fails('sendDraft', { draftId: tooLong.id, type: 'schedule', wait: true });
     expect(refused.code).toBe('INVALID_ARGUMENT');
     expect(refused.message).toMatch(/cannot be sent yet/);
   });

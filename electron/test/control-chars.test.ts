@@ -106,7 +106,7 @@ const draftWith = (text: string) =>
 /** Sends a draft now and answers the text the service got. */
 async function sentText(text: string): Promise<string | undefined> {
   const draft = await draftWith(text);
-  const [made] = sentResults(await app.ok('createPostsNow', { draftId: draft.id, type: 'draft' }));
+  const [made] = sentResults(await app.ok('sendDraft', { draftId: draft.id, type: 'draft', wait: true }));
   return (await svc.client().getPost(made?.postId ?? '')).value[0]?.content;
 }
 

@@ -26,9 +26,9 @@ export function queueDraft(input: IpcInput<'queueDraft'>): Promise<IpcOutput<'qu
   return call('queueDraft', input);
 }
 
-/** Sends a draft as posts now or at its time; the answer is the posts written. */
-export function createPostsNow(input: IpcInput<'createPostsNow'>): Promise<IpcOutput<'createPostsNow'>> {
-  return call('createPostsNow', input);
+/** Sends a draft in one call: main saves the composer's copy, queues it and, with wait, answers the service's result. */
+export function sendDraft(input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
+  return call('sendDraft', input);
 }
 
 /** Forgets a draft the user discarded (or left blank). */

@@ -9,14 +9,14 @@ import { labelsKey } from '../labels/queries.js';
 import type { WorkingDraft } from './draft-model.js';
 import type { SendKind } from './SendBar.js';
 import { queuedMessage, sentMessage } from './send-messages.js';
-import { createPostsNow, queueDraft, saveDraft } from './queries.js';
+import { queueDraft, sendDraft } from './queries.js';
 
 /**
- * Sending the draft the four ways the send bar offers: saved first, then
- * queued ("Add to queue") or sent with createPostsNow, which answers the service's result (its
- * issues shown beside the fields) or, offline, that the post waits in the outbox and why. Either
- * answer carries the posts as main now shows them, applied to the window's caches.
- * `onSent` gets the sentence to leave behind.
+ * Sending the draft the four ways the send bar offers, each one call carrying the draft's copy,
+ * which main saves first: "Add to queue" (queueDraft) takes the next free slots; the others
+ * (sendDraft) queue it and wait a few seconds, answering the service's result (its issues shown
+ * beside the fields) or that the post waits in the outbox and why. Either answer carries the posts
+ * as main now shows them, applied to the window's caches. `onSent` gets the sentence to leave behind.
  */
 export function useSend({
   draft,
@@ -61,9 +61,8 @@ export function useSend({
     const sending = { ...draft, date: kind === 'schedule' ? date : draft.date };
     try {
       replace(sending);
-      await saveDraft(sending);
       if (kind === 'queue') {
-        const queued = await queueDraft({ draftId: draft.id });
+        const queued = await queueDraft({ draftId: draft.id, draft: sending });
         applyWritten(client, shownBrandId(client), queued);
         onSent(
           queuedMessage(
@@ -73,11 +72,13 @@ export function useSend({
         );
         return;
       }
-      const sent = await createPostsNow({
+      const sent = await sendDraft({
         draftId: draft.id,
         type: kind === 'server-draft' ? 'draft' : kind,
         ...(kind === 'schedule' && date ? { date } : {}),
         ...(kind === 'now' ? { date: new Date().toISOString() } : {}),
+        wait: true,
+        draft: sending,
       });
       applyWritten(client, shownBrandId(client), sent);
       // Queued (offline, unreachable): it is on its way, and main's sentence says so.

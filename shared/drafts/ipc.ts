@@ -90,6 +90,13 @@ function localFilesAreTokens(draft: Pick<Draft, 'blocks' | 'targets'>, ctx: z.Re
   draft.targets.forEach((t, i) => t.blocks && check(t.blocks, ['targets', i, 'blocks']));
 }
 
+/** The composer's copy of the draft it sends, saved first by main, so a send is one call. */
+export const composerCopy = { draft: DraftInput.superRefine(localFilesAreTokens).optional() };
+/** The copy sent with a send is the draft the send names (or a draft not saved yet). */
+export const isNamedDraft = (input: { draftId: string; draft?: { id?: string } }) =>
+  !input.draft?.id || input.draft.id === input.draftId;
+export const NOT_NAMED_DRAFT = { message: 'The draft sent is not the draft named.', path: ['draft', 'id'] };
+
 export const draftsMethods = {
   listDrafts: m(None, z.array(Draft), 'Local drafts of the active brand, newest first.'),
   getDraft: m(z.object({ id: Id }), Draft, 'One local draft.'),

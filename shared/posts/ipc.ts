@@ -4,6 +4,7 @@ import { BrandRef } from '../ipc/models.js';
 import { Id, m } from '../ipc/method.js';
 import { SyncStatus } from '../outbox/ipc.js';
 import { PostReview } from '../review/model.js';
+import { composerCopy, isNamedDraft, NOT_NAMED_DRAFT } from '../drafts/ipc.js';
 
 /*
  * Posts: reads come from the cache when offline; writes go through the outbox, and every write
@@ -73,11 +74,13 @@ export type PostsWritten = z.infer<typeof PostsWritten>;
 export const WriteResult = PostsWritten.extend({ outboxId: z.string() });
 export type WriteResult = z.infer<typeof WriteResult>;
 
-/** Sending a local draft, queued (sendDraft) or at once (createPostsNow): its id, how, and when. */
+/** Sending a local draft (sendDraft): its id, how, when, and whether to wait for the service. */
 export const SendDraftInput = z.object({
   draftId: z.string().min(1).max(200),
   type: z.enum(['draft', 'schedule', 'now']),
   date: IsoDateTime.optional(),
+  /** Wait a few seconds for the service's answer (the composer's "Post now" and "Schedule"). */
+  wait: z.boolean().optional(),
 });
 export type SendDraftInput = z.infer<typeof SendDraftInput>;
 
@@ -99,20 +102,15 @@ export const postsMethods = {
     "Queues DELETE /posts/:group; answers the group's posts as hidden.",
   ),
   sendDraft: m(
-    SendDraftInput,
-    WriteResult,
-    'Queues the create (and, for an edit, the delete of the old group) for a local draft; answers its posts as shown.',
-  ),
-  createPostsNow: m(
-    SendDraftInput,
-    PostsWritten.extend({
+    SendDraftInput.extend(composerCopy).refine(isNamedDraft, NOT_NAMED_DRAFT),
+    WriteResult.extend({
       outcome: z.discriminatedUnion('kind', [
         z.object({ kind: z.literal('sent'), results: PostCreateResponse }),
-        /** Offline or unreachable: the post waits in the outbox; `message` says so to the user. */
+        /** Not waited for, held for approval, offline, or still on its way: `message` says so. */
         z.object({ kind: z.literal('queued'), outboxId: z.string(), message: z.string() }),
       ]),
     }),
-    "Sends a draft at once and answers the service's result (issues[] beside the fields), or, offline, that the post waits in the outbox; with its posts as shown.",
+    "Queues the create (and, for an edit, the delete of the old group) for a local draft, saving the given copy first; with wait, answers the service's result (issues[] beside the fields) or that the post waits in the outbox and why; with its posts as shown.",
   ),
 } as const;
 

@@ -4,6 +4,7 @@ import { BrandRef } from '../ipc/models.js';
 import { Id, m } from '../ipc/method.js';
 import { PostsWritten, WriteResult } from '../posts/ipc.js';
 import { QueueSlots } from './slots.js';
+import { composerCopy, isNamedDraft, NOT_NAMED_DRAFT } from '../drafts/ipc.js';
 
 /*
  * The posting queue: weekly slots per account (null = the brand default), and sending at the next
@@ -49,7 +50,7 @@ export const queueMethods = {
     'The next free slots of each account, shown before "Add to queue" sends anything.',
   ),
   queueDraft: m(
-    z.object({ draftId: Id }),
+    z.object({ draftId: Id, ...composerCopy }).refine(isNamedDraft, NOT_NAMED_DRAFT),
     PostsWritten.extend({
       slots: z.array(z.object({ integrationId: z.string(), date: IsoDateTime, outboxId: z.string() })),
     }),

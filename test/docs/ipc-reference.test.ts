@@ -13,7 +13,7 @@ describe('docs/ipc.md, the IPC reference', () => {
     for (const name of IPC_METHOD_NAMES) expect(page).toContain(`- \`${name}\` `);
     expect(page).toContain(ipcMethods.reschedulePost.doc);
     expect(page).toContain('- `reschedulePost` `{ id, date, brand? }`: Queues PUT /posts/:id/date');
-    expect(page).toContain('- `sendDraft` `{ draftId, type, date? }`: ');
+    expect(page).toContain('- `sendDraft` `{ draftId, type, date?, wait?, draft? }`: ');
     expect(page).toContain('- `listDrafts` (no input): ');
   });
 });

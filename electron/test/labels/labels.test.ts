@@ -116,7 +116,7 @@ describe('labels', () => {
     await app.ok('setPostLabels', { subjects: [subject], add: [label.id], remove: [] });
     const note = await app.ok('addNote', { subject, body: 'Check the price with Ana before it goes out' });
     expect(note.author).not.toBe('');
-    const [result] = sentResults(await app.ok('createPostsNow', { draftId: draft.id, type: 'draft' }));
+    const [result] = sentResults(await app.ok('sendDraft', { draftId: draft.id, type: 'draft', wait: true }));
     const group = result?.group ?? '';
     expect(await labelsOf(group)).toEqual(['Launch']);
     expect((await app.ok('listNotes', { subject: group })).map((n) => n.body)).toEqual([
@@ -159,7 +159,7 @@ describe('labels', () => {
     const label = await app.ok('saveLabel', { name: 'Evergreen tip', color: 'yellow', campaign: null });
     const first = await draftWith(`Tip ${Date.now()}`);
     const [made] = sentResults(
-      await app.ok('createPostsNow', { draftId: first.id, type: 'schedule', date: inHours(40) }),
+      await app.ok('sendDraft', { draftId: first.id, type: 'schedule', date: inHours(40), wait: true }),
     );
     const oldGroup = made?.group ?? '';
     await app.ok('setPostLabels', { subjects: [oldGroup], add: [label.id], remove: [] });
@@ -169,7 +169,7 @@ describe('labels', () => {
 
     const edit = await draftWith(`Tip, edited ${Date.now()}`, oldGroup);
     const [edited] = sentResults(
-      await app.ok('createPostsNow', { draftId: edit.id, type: 'schedule', date: inHours(42) }),
+      await app.ok('sendDraft', { draftId: edit.id, type: 'schedule', date: inHours(42), wait: true }),
     );
     expect(edited?.group).not.toBe(oldGroup);
     expect(await labelsOf(edited?.group ?? '')).toEqual(['Evergreen tip']);
@@ -180,9 +180,9 @@ describe('search by label and by note', () => {
   it('finds posts with label:, alone or with words, and posts by the words of their notes', async () => {
     const label = await app.ok('saveLabel', { name: 'Black Friday', color: 'red', campaign: null });
     const tagged = await draftWith(`Doors open at nine ${Date.now()}`);
-    const [a] = sentResults(await app.ok('createPostsNow', { draftId: tagged.id, type: 'draft' }));
+    const [a] = sentResults(await app.ok('sendDraft', { draftId: tagged.id, type: 'draft', wait: true }));
     const other = await draftWith(`Doors close at five ${Date.now()}`);
-    const [b] = sentResults(await app.ok('createPostsNow', { draftId: other.id, type: 'draft' }));
+    const [b] = sentResults(await app.ok('sendDraft', { draftId: other.id, type: 'draft', wait: true }));
     await app.ok('setPostLabels', { subjects: [a?.group ?? ''], add: [label.id], remove: [] });
 
     const ids = async (query: string) =>
@@ -225,7 +225,7 @@ describe('analytics by label', () => {
       date: null,
       replacesGroup: null,
     });
-    const results = sentResults(await app.ok('createPostsNow', { draftId: draft.id, type: 'now' }));
+    const results = sentResults(await app.ok('sendDraft', { draftId: draft.id, type: 'now', wait: true }));
     expect(results.length).toBe(two.length);
     await app.ok('setPostLabels', { subjects: [results[0]?.group ?? ''], add: [label.id], remove: [] });
     const ids = results.map((r) => r.postId);
@@ -240,7 +240,7 @@ describe('export and import', () => {
     const label = await app.ok('saveLabel', { name: 'Exported', color: 'grey', campaign: null });
     const draft = await draftWith(`Export me ${Date.now()}`);
     const [made] = sentResults(
-      await app.ok('createPostsNow', { draftId: draft.id, type: 'schedule', date: inHours(50) }),
+      await app.ok('sendDraft', { draftId: draft.id, type: 'schedule', date: inHours(50), wait: true }),
     );
     await app.ok('setPostLabels', { subjects: [made?.group ?? ''], add: [label.id], remove: [] });
     await app.ok('addNote', { subject: made?.group ?? '', body: 'Approved by\nthe owner' });
@@ -267,7 +267,7 @@ describe('export and import', () => {
 
     const plain = await draftWith(`No labels ${Date.now()}`);
     const [bare] = sentResults(
-      await app.ok('createPostsNow', { draftId: plain.id, type: 'schedule', date: inHours(51) }),
+      await app.ok('sendDraft', { draftId: plain.id, type: 'schedule', date: inHours(51), wait: true }),
     );
     const none = await app.ok('exportPosts', {
       format: 'csv',

@@ -23,7 +23,11 @@ describe('review pack file', () => {
   it('holds its script by hash, its data escaped, and one entry per post group', async () => {
     h = await harness();
     const tag = `pack-${Date.now()}`;
-    await h.posts.sendDraft({ draftId: h.draft(`${HOSTILE} ${tag}`), type: 'schedule', date: inMinutes(90) });
+    await h.posts.sendDraft(h.brand, {
+      draftId: h.draft(`${HOSTILE} ${tag}`),
+      type: 'schedule',
+      date: inMinutes(90),
+    });
     await until('sent', () => h!.engine.listOutbox().length === 0);
     const range = { start: new Date().toISOString(), end: inMinutes(60 * 24) };
     await h.fresh(range);
@@ -33,10 +37,10 @@ describe('review pack file', () => {
       timezone: () => 'UTC',
       brandName: () => 'Harbor <Coffee>',
       lens: h.review,
-      postsInRange: (r) => h!.engine.listPosts(r).posts.filter((p) => p.content.includes(tag)),
+      postsInRange: (r) => h!.engine.listPosts(h!.brand, r).posts.filter((p) => p.content.includes(tag)),
       postsById: () => [],
       outboxOp: () => null,
-      detail: (id) => h!.engine.getPost({ id }),
+      detail: (id) => h!.engine.getPost(h!.brand, { id }),
       savedDetail: () => null,
       record: () => undefined,
     });

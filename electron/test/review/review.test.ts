@@ -25,7 +25,7 @@ const range = () => ({
 });
 const active = () => ({ profileId: PROFILE_ID, brandId: h!.brandId });
 const shownWith = (tag: string): CalendarPost[] =>
-  h!.engine.listPosts(range()).posts.filter((p) => p.content.includes(tag));
+  h!.engine.listPosts(h!.brand, range()).posts.filter((p) => p.content.includes(tag));
 
 /** Records a pack of these posts (as exporting one does) and answers its id and items. */
 function pack(posts: readonly CalendarPost[]) {
@@ -52,9 +52,9 @@ function refusal(run: () => unknown): string {
 describe('client review', () => {
   it('holds a post of a brand that needs approval, says why, and sends it the moment it is approved', async () => {
     h = await harness();
-    h.posts.setReviewSettings({ needsApproval: true });
+    h.posts.setReviewSettings(h.brand, { needsApproval: true });
     const tag = `held-${Date.now()}`;
-    const { outboxId } = await h.posts.sendDraft({
+    const { outboxId } = await h.posts.sendDraft(h.brand, {
       draftId: h.draft(`Hold me ${tag}`),
       type: 'schedule',
       date: inMinutes(90),
@@ -66,7 +66,7 @@ describe('client review', () => {
     const [local] = shownWith(tag);
     expect(local?.review).toMatchObject({ state: 'draft', held: HELD_FOR_APPROVAL });
 
-    const answer = h.posts.setReviewState({ postId: local!.id, state: 'approved' });
+    const answer = h.posts.setReviewState(h.brand, { postId: local!.id, state: 'approved' });
     expect(answer.posts[0]?.review?.state).toBe('approved');
     await until('the approved post is sent', () => h!.engine.listOutbox().length === 0);
     expect((await h.listOnServer()).filter((p) => p.content?.includes(tag))).toHaveLength(1);
@@ -78,16 +78,16 @@ describe('client review', () => {
 
   it('asks "post now or pick a new time" when the approval comes after the time passed', async () => {
     h = await harness();
-    h.posts.setReviewSettings({ needsApproval: true });
+    h.posts.setReviewSettings(h.brand, { needsApproval: true });
     const tag = `late-${Date.now()}`;
-    await h.posts.sendDraft({
+    await h.posts.sendDraft(h.brand, {
       draftId: h.draft(`Late ${tag}`),
       type: 'schedule',
       date: new Date(Date.now() + 1500).toISOString(),
     });
     await new Promise((r) => setTimeout(r, 2000));
     const [local] = shownWith(tag);
-    h.posts.setReviewState({ postId: local!.id, state: 'approved' });
+    h.posts.setReviewState(h.brand, { postId: local!.id, state: 'approved' });
     await until('the outbox asks', () => h!.engine.listOutbox()[0]?.status === 'needsDecision');
     expect(h.engine.listOutbox()[0]?.lastError).toMatch(/Post it now or pick a new time/);
   });
@@ -95,32 +95,36 @@ describe('client review', () => {
   it('puts an approved post back in review when its text changes, not when only its time does', async () => {
     h = await harness();
     const tag = `edit-${Date.now()}`;
-    await h.posts.sendDraft({ draftId: h.draft(`Original ${tag}`), type: 'schedule', date: inMinutes(90) });
+    await h.posts.sendDraft(h.brand, {
+      draftId: h.draft(`Original ${tag}`),
+      type: 'schedule',
+      date: inMinutes(90),
+    });
     await until('sent', () => h!.engine.listOutbox().length === 0);
     const [post] = (await h.fresh(range())).posts.filter((p) => p.content.includes(tag));
-    h.posts.setReviewState({ postId: post!.id, state: 'approved' });
-    h.posts.setReviewSettings({ needsApproval: true });
+    h.posts.setReviewState(h.brand, { postId: post!.id, state: 'approved' });
+    h.posts.setReviewSettings(h.brand, { needsApproval: true });
 
     // Same text and account, a new time: still approved, so it goes.
     const moved = h.draft(`Original ${tag}`, { replacesGroup: post!.group });
-    await h.posts.sendDraft({ draftId: moved, type: 'schedule', date: inMinutes(150) });
+    await h.posts.sendDraft(h.brand, { draftId: moved, type: 'schedule', date: inMinutes(150) });
     expect(shownWith(tag).find((p) => p.localOnly)?.review?.state).toBe('approved');
     await until('the re-timed edit is sent', () => h!.engine.listOutbox().length === 0);
 
     const [now] = (await h.fresh(range())).posts.filter((p) => p.content.includes(tag));
     expect(now?.review?.state).toBe('approved');
     const reworded = h.draft(`Reworded ${tag}`, { replacesGroup: now!.group });
-    await h.posts.sendDraft({ draftId: reworded, type: 'schedule', date: inMinutes(150) });
+    await h.posts.sendDraft(h.brand, { draftId: reworded, type: 'schedule', date: inMinutes(150) });
     const local = shownWith(tag).find((p) => p.localOnly);
     expect(local?.review).toMatchObject({ state: 'inReview', held: HELD_FOR_APPROVAL });
   });
 
   it('applies a reply: verdicts, comments, changed since review; refuses forged, garbled and other brands; twice changes nothing', async () => {
     h = await harness();
-    h.posts.setReviewSettings({ needsApproval: true });
+    h.posts.setReviewSettings(h.brand, { needsApproval: true });
     const tag = `reply-${Date.now()}`;
     for (const n of [1, 2, 3])
-      await h.posts.sendDraft({
+      await h.posts.sendDraft(h.brand, {
         draftId: h.draft(`Post ${n} ${tag}`),
         type: 'schedule',
         date: inMinutes(60 + n),
@@ -134,12 +138,12 @@ describe('client review', () => {
     const third = posts.find((p) => p.content.startsWith('Post 3'))!;
     const draftId = /draft:(.+)/.exec(c!.key)?.[1];
     const op = h.engine.listOutbox().find((o) => o.draftId === draftId)!;
-    h.posts.discardOutbox({ id: op.id });
+    h.posts.discardOutbox(h.brand, { id: op.id });
     h.drafts.saveDraft({
       ...h.drafts.getDraft({ id: draftId! }),
       blocks: [{ content: `Post 3 edited ${tag}`, media: [] }],
     });
-    await h.posts.sendDraft({ draftId: draftId!, type: 'schedule', date: third.publishDate });
+    await h.posts.sendDraft(h.brand, { draftId: draftId!, type: 'schedule', date: third.publishDate });
 
     const text = reply(packId, [
       { key: a!.key, seen: a!.seen, verdict: 'approved', comment: '' },
@@ -186,9 +190,9 @@ describe('client review', () => {
     });
     await until('the approved post is sent', () => h!.engine.listOutbox().length === 2);
 
-    const before = JSON.stringify(h.engine.listPosts(range()).posts.map((p) => p.review));
+    const before = JSON.stringify(h.engine.listPosts(h.brand, range()).posts.map((p) => p.review));
     const again = h.posts.importReviewReply(active(), text);
     expect(again.summary.alreadyImported).toBe(true);
-    expect(JSON.stringify(h.engine.listPosts(range()).posts.map((p) => p.review))).toBe(before);
+    expect(JSON.stringify(h.engine.listPosts(h.brand, range()).posts.map((p) => p.review))).toBe(before);
   });
 });

@@ -11,7 +11,7 @@ import { buildMatchQuery } from '../../search/match-query.js';
 import { searchAllMatches, searchPosts } from '../../search/search-posts.js';
 import { openDatabase, type AppDatabase } from '../../store/database.js';
 import { migrations } from '../../store/migrations.js';
-import { OutboxRepo } from '../../store/outbox-repo.js';
+import { OutboxRepo } from '../../outbox/outbox-repo.js';
 import { PostsCache } from '../../store/posts-cache.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
 

@@ -25,7 +25,7 @@ describe('search follows drafts, the outbox and pulls', () => {
     expect(found(tag)).toEqual(['draft']);
 
     await h.stopService();
-    await h.posts.sendDraft({ draftId, type: 'schedule', date: inMinutes(180) });
+    await h.posts.sendDraft(h.brand, { draftId, type: 'schedule', date: inMinutes(180) });
     // Offline: the create waits in the outbox, and is found there.
     expect(found(tag)).toContain('outbox');
 

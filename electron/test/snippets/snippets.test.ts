@@ -57,8 +57,8 @@ describe('signatures', () => {
     expect(await app.ok('listSignatures')).toEqual([{ integrationId: acc.id, body: '— Harbor Coffee' }]);
     const signed = await draftWith(`Signed ${Date.now()}`);
     const plain = await draftWith(`Plain ${Date.now()}`, false);
-    const [a] = sentResults(await app.ok('createPostsNow', { draftId: signed.id, type: 'draft' }));
-    const [b] = sentResults(await app.ok('createPostsNow', { draftId: plain.id, type: 'draft' }));
+    const [a] = sentResults(await app.ok('sendDraft', { draftId: signed.id, type: 'draft', wait: true }));
+    const [b] = sentResults(await app.ok('sendDraft', { draftId: plain.id, type: 'draft', wait: true }));
     const api = svc.client();
     expect((await api.getPost(a?.postId ?? '')).value[0]?.content).toBe(
       `${signed.blocks[0]?.content}\n\n— Harbor Coffee`,
@@ -67,7 +67,7 @@ describe('signatures', () => {
 
     // Over the limit only with the signature: refused before sending, as the composer counts it.
     const long = await draftWith('x'.repeat(270));
-    expect((await app.fails('createPostsNow', { draftId: long.id, type: 'draft' })).code).toBe(
+    expect((await app.fails('sendDraft', { draftId: long.id, type: 'draft', wait: true })).code).toBe(
       'INVALID_ARGUMENT',
     );
     await app.ok('setSignature', { integrationId: acc.id, body: null });

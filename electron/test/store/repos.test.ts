@@ -7,7 +7,7 @@ import { DraftsService } from '../../drafts/drafts-service.js';
 import { IntegrationsRepo } from '../../integrations/integrations-repo.js';
 import { openDatabase, type AppDatabase } from '../../store/database.js';
 import { BrandsRepo } from '../../store/brands-repo.js';
-import { OutboxRepo } from '../../store/outbox-repo.js';
+import { OutboxRepo } from '../../outbox/outbox-repo.js';
 import { PostsCache } from '../../store/posts-cache.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
 

@@ -109,14 +109,14 @@ export function inHours(hours: number): string {
   return d.toISOString();
 }
 
-/** The service's result of a createPostsNow that went out at once; throws when it was queued instead. */
-export function sentResults(answer: IpcOutput<'createPostsNow'>): PostCreateResponse {
+/** The service's result of a waited sendDraft that went out at once; throws when it was queued instead. */
+export function sentResults(answer: IpcOutput<'sendDraft'>): PostCreateResponse {
   if (answer.outcome.kind !== 'sent') throw new Error(`queued instead of sent: ${answer.outcome.message}`);
   return answer.outcome.results;
 }
 
-/** Why a createPostsNow was queued instead of sent; throws when it went out at once. */
-export function queuedMessage(answer: IpcOutput<'createPostsNow'>): string {
+/** Why a waited sendDraft was queued instead of sent; throws when it went out at once. */
+export function queuedMessage(answer: IpcOutput<'sendDraft'>): string {
   if (answer.outcome.kind !== 'queued') throw new Error('sent at once, not queued');
   return answer.outcome.message;
 }

@@ -34,6 +34,8 @@ export interface Harness {
   baseUrl: string;
   apiKey: string;
   brandId: string;
+  /** The brand every call of the tests acts on (the app's dispatch decides it per call). */
+  brand: ActiveBrand;
   /** An X account of the brand, connected. */
   integrationId: string;
   secondIntegrationId: string;
@@ -94,6 +96,7 @@ export async function harness(
     baseUrl: service.baseUrl,
     apiKey: key.token,
     brandId: brand.id,
+    brand: { profileId: PROFILE_ID, brandId: brand.id },
     integrationId: first.id,
     secondIntegrationId: second.id,
     db,
@@ -133,9 +136,9 @@ export async function harness(
       }).id;
     },
     async fresh(range) {
-      h.engine.listPosts(range);
+      h.engine.listPosts(h.brand, range);
       await h.engine.syncNow();
-      return h.engine.listPosts(range);
+      return h.engine.listPosts(h.brand, range);
     },
     async close() {
       await h.engine.stop();

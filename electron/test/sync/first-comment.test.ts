@@ -23,7 +23,7 @@ describe('first comment against the local service', () => {
       ],
       firstComment: { content: `Menu: example.com/menu #coffee ${tag}`, delay: 2 },
     });
-    await h.posts.sendDraft({ draftId, type: 'now' });
+    await h.posts.sendDraft(h.brand, { draftId, type: 'now' });
     await until('the outbox is empty', () => h!.engine.listOutbox().length === 0);
 
     const mine = (await h.listOnServer()).filter((p) => p.content?.includes(tag));

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
 import { MediaRepo } from '../../media/media-repo.js';
-import { OutboxRepo } from '../../store/outbox-repo.js';
+import { OutboxRepo } from '../../outbox/outbox-repo.js';
 import { MediaLibraryService, cleanTags } from '../../media/media-library.js';
 import { fileOnService, hashFile } from '../../media/media-reuse.js';
 import { harness, PROFILE_ID, until, type Harness } from '../support/sync-harness.js';
@@ -35,7 +35,7 @@ async function png(dir: string, name: string, size = 64): Promise<string> {
 const storedFiles = (x: Harness) => readdirSync(join(x.serviceDir, 'media')).length;
 
 async function upload(x: Harness, path: string) {
-  const { uploadId } = await x.posts.uploadMedia({ path });
+  const { uploadId } = await x.posts.uploadMedia(x.brand, { path });
   await until('upload done', () =>
     x.events.some(
       (e) =>
@@ -99,7 +99,7 @@ describe('reusing media by content hash', () => {
     const row = repo.get(PROFILE_ID, h.brandId, a.id)!;
     expect(row.contentHash).toBe(createHash('sha256').update(readFileSync(first)).digest('hex'));
     expect([row.width, row.height]).toEqual([120, 120]);
-    expect(h.engine.listMedia()).toHaveLength(1);
+    expect(h.engine.listMedia(h.brand)).toHaveLength(1);
   });
 
   it('keeps a video’s duration and frame size, read from its boxes', async () => {

@@ -41,21 +41,21 @@ describe('media uploads through the outbox', () => {
     const real = await png(h.dataDir, 'photo.png', 200);
     await expect(checkUploadFile(real, { maxImageBytes: 1000 })).rejects.toThrow(/at most/);
     await expect(checkUploadFile(real)).resolves.toMatchObject({ kind: 'image', mime: 'image/png' });
-    await expect(h.posts.uploadMedia({ path: fake })).rejects.toThrow(/not a recognised/);
+    await expect(h.posts.uploadMedia(h.brand, { path: fake })).rejects.toThrow(/not a recognised/);
     expect(h.engine.listOutbox()).toHaveLength(0);
   });
 
   it('uploads a file with progress events and keeps it for reuse', async () => {
     h = await harness();
     const path = await png(h.dataDir, 'photo.png', 300);
-    const { uploadId } = await h.posts.uploadMedia({ path });
+    const { uploadId } = await h.posts.uploadMedia(h.brand, { path });
     await until('upload done', () => progress(h!, uploadId).some((p) => p.state === 'done'));
     const events = progress(h, uploadId);
     expect(events[0]?.state).toBe('uploading');
     const done = events.at(-1)!;
     expect(done.media?.id).toMatch(/^media_/);
     expect(done.sent).toBe(done.total);
-    expect(h.engine.listMedia().map((m) => m.id)).toEqual([done.media!.id]);
+    expect(h.engine.listMedia(h.brand).map((m) => m.id)).toEqual([done.media!.id]);
     expect(h.engine.listOutbox()).toHaveLength(0);
   });
 
@@ -63,7 +63,7 @@ describe('media uploads through the outbox', () => {
     h = await harness();
     await h.stopService(); // keeps it queued
     const path = await png(h.dataDir, 'photo.png');
-    const { uploadId } = await h.posts.uploadMedia({ path });
+    const { uploadId } = await h.posts.uploadMedia(h.brand, { path });
     expect(h.posts.cancelUpload({ uploadId })).toEqual({ cancelled: true });
     expect(progress(h, uploadId).at(-1)?.state).toBe('cancelled');
     expect(h.engine.listOutbox()).toHaveLength(0);
@@ -86,12 +86,12 @@ describe('media uploads through the outbox', () => {
     });
     engine = h.posts;
     const path = await png(h.dataDir, 'big.png', 1400);
-    const { uploadId } = await h.posts.uploadMedia({ path });
+    const { uploadId } = await h.posts.uploadMedia(h.brand, { path });
     await until('cancelled', () => seen.some((p) => p.state === 'cancelled'));
     await h.engine.idle();
     expect(seen.some((p) => p.uploadId === uploadId && p.state === 'done')).toBe(false);
     expect(h.engine.listOutbox()).toHaveLength(0);
-    expect(h.engine.listMedia()).toEqual([]);
+    expect(h.engine.listMedia(h.brand)).toEqual([]);
   });
 
   it('sends a draft with a local file: the upload goes first, the post carries its media', async () => {
@@ -108,12 +108,12 @@ describe('media uploads through the outbox', () => {
         },
       ],
     });
-    await h.posts.sendDraft({ draftId, type: 'schedule', date: inMinutes(45) });
+    await h.posts.sendDraft(h.brand, { draftId, type: 'schedule', date: inMinutes(45) });
     expect(h.engine.listOutbox().map((o) => o.kind)).toEqual(['upload', 'create']);
     await until('both confirmed', () => h!.engine.listOutbox().length === 0);
     const [post] = (await h.listOnServer()).filter((p) => p.content?.includes(tag));
     const detail = await h.api().getPost(post!.id);
-    const media = h.engine.listMedia();
+    const media = h.engine.listMedia(h.brand);
     expect(detail.value[0]?.image?.map((i) => i.id)).toEqual([media[0]?.id]);
   });
 
@@ -124,7 +124,7 @@ describe('media uploads through the outbox', () => {
     const stored = async () => (await h!.api().getMe()).storage?.usedBytes ?? 0;
     const before = await stored();
     await h.stopService();
-    const { uploadId } = await h.posts.uploadMedia({ path });
+    const { uploadId } = await h.posts.uploadMedia(h.brand, { path });
     const tag = `offline-media-${Date.now()}`;
     const media = [
       {
@@ -139,17 +139,17 @@ describe('media uploads through the outbox', () => {
     const draftId = h.draft(`Offline picture ${tag}`, {
       blocks: [{ content: `Offline picture ${tag}`, media }],
     });
-    await h.posts.sendDraft({ draftId, type: 'schedule', date: inMinutes(45) });
+    await h.posts.sendDraft(h.brand, { draftId, type: 'schedule', date: inMinutes(45) });
     expect(h.engine.listOutbox().map((o) => o.kind)).toEqual(['upload', 'create']);
 
     await h.startServiceAgain();
-    h.engine.kick();
+    h.engine.retryNow();
     await until('both confirmed', () => h!.engine.listOutbox().length === 0);
     expect(progress(h, uploadId).at(-1)?.state).toBe('done');
     expect((await stored()) - before).toBe(size);
     const [post] = (await h.listOnServer()).filter((p) => p.content?.includes(tag));
     const detail = await h.api().getPost(post!.id);
-    expect(detail.value[0]?.image?.map((i) => i.id)).toEqual(h.engine.listMedia().map((m) => m.id));
+    expect(detail.value[0]?.image?.map((i) => i.id)).toEqual(h.engine.listMedia(h.brand).map((m) => m.id));
   });
 
   it('sending at once while its file still waits in the outbox queues the post behind that upload', async () => {
@@ -159,7 +159,7 @@ describe('media uploads through the outbox', () => {
     const stored = async () => (await h!.api().getMe()).storage?.usedBytes ?? 0;
     const before = await stored();
     await h.stopService();
-    await h.posts.uploadMedia({ path });
+    await h.posts.uploadMedia(h.brand, { path });
     await h.startServiceAgain();
     const tag = `now-media-${Date.now()}`;
     const media = [
@@ -174,8 +174,10 @@ describe('media uploads through the outbox', () => {
     ];
     const draftId = h.draft(`Picture now ${tag}`, { blocks: [{ content: `Picture now ${tag}`, media }] });
     // The upload waits out its backoff; the composer's "send" must not upload the file a second time.
-    await h.posts.createPostsNow({ draftId, type: 'schedule', date: inMinutes(45) }).catch((e: unknown) => e);
-    h.engine.kick();
+    await h.posts
+      .sendDraft(h.brand, { draftId, type: 'schedule', date: inMinutes(45), wait: true })
+      .catch((e: unknown) => e);
+    h.engine.retryNow();
     await until('both confirmed', () => h!.engine.listOutbox().length === 0);
     expect((await stored()) - before).toBe(size);
     expect((await h.listOnServer()).filter((p) => p.content?.includes(tag))).toHaveLength(1);

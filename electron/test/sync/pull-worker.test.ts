@@ -127,9 +127,9 @@ describe('the pull worker', () => {
       });
     }
     // Read before the pull writes anything: the calendar's kept answer must go stale by itself.
-    expect(h.engine.listPosts(range).posts).toEqual([]);
+    expect(h.engine.listPosts(h.brand, range).posts).toEqual([]);
     await h.engine.syncNow();
-    const listed = h.engine.listPosts(range).posts;
+    const listed = h.engine.listPosts(h.brand, range).posts;
     expect(listed.length).toBeGreaterThan(WRITE_SLICE);
 
     const reference = referenceDb(h);
@@ -155,7 +155,7 @@ describe('the pull worker', () => {
     await h.engine.syncNow();
     writeInMain(reference, h.brandId, range, await h.api().listPosts(range.start, range.end));
     expect(rows(h.db)).toEqual(rows(reference));
-    const now = h.engine.listPosts(range).posts;
+    const now = h.engine.listPosts(h.brand, range).posts;
     expect(now.some((p) => p.id === gone.id)).toBe(false);
     expect(now.some((p) => p.content === 'new one')).toBe(true);
   });

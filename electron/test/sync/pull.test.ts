@@ -142,7 +142,7 @@ describe('pulling posts into the cache', () => {
     h = await harness();
     const tag = `gone-${Date.now()}`;
     for (const n of [1, 2]) {
-      await h.posts.sendDraft({
+      await h.posts.sendDraft(h.brand, {
         draftId: h.draft(`Gone ${n} ${tag}`),
         type: 'schedule',
         date: inMinutes(100 + n),
@@ -154,7 +154,7 @@ describe('pulling posts into the cache', () => {
     for (const p of mine) await h.api().deleteGroup(p.group!);
     // A reschedule of the first is queued but cannot reach the service yet.
     await h.stopService();
-    h.posts.reschedulePost({ id: mine[0]!.id, date: inMinutes(200) });
+    h.posts.reschedulePost(h.brand, { id: mine[0]!.id, date: inMinutes(200) });
     await h.startServiceAgain();
     const after = (await h.fresh(week())).posts.filter((p) => p.content.includes(tag));
     expect(after.map((p) => p.id)).toEqual([mine[0]!.id]);
@@ -165,7 +165,7 @@ describe('pulling posts into the cache', () => {
   it('tells the renderer when a scheduled post gets published', async () => {
     h = await harness();
     const tag = `outcome-${Date.now()}`;
-    await h.posts.sendDraft({
+    await h.posts.sendDraft(h.brand, {
       draftId: h.draft(`Soon ${tag}`),
       type: 'schedule',
       date: new Date(Date.now() + 1200).toISOString(),
@@ -185,19 +185,22 @@ describe('pulling posts into the cache', () => {
   it('opens a post offline from the copy saved when it was last opened', async () => {
     h = await harness();
     const post = (await h.fresh(week())).posts[0]!;
-    const online = await h.engine.getPost({ id: post.id });
+    const online = await h.engine.getPost(h.brand, { id: post.id });
     expect(online.value.length).toBeGreaterThan(0);
     const other = (await h.fresh(week())).posts.find((p) => p.id !== post.id)!;
     await h.stopService();
-    expect(await h.engine.getPost({ id: post.id })).toEqual(online);
-    await expect(h.engine.getPost({ id: other.id })).rejects.toThrow(/not been opened on this device/);
+    expect(await h.engine.getPost(h.brand, { id: post.id })).toEqual(online);
+    await expect(h.engine.getPost(h.brand, { id: other.id })).rejects.toThrow(
+      /not been opened on this device/,
+    );
   });
 
-  it('createPostsNow answers the result, shows the service issues, and falls back to the outbox offline', async () => {
+  it('a waited sendDraft answers the result, shows the service issues, and falls back to the outbox offline', async () => {
     h = await harness();
     const tag = `now-${Date.now()}`;
     const results = sentResults(
-      await h.posts.createPostsNow({
+      await h.posts.sendDraft(h.brand, {
+        wait: true,
         draftId: h.draft(`Direct ${tag}`),
         type: 'schedule',
         date: inMinutes(30),
@@ -210,16 +213,19 @@ describe('pulling posts into the cache', () => {
       targets: [{ integrationId: 'int_nope', platform: 'x', settings: {}, blocks: null }],
     });
     const err = await h.posts
-      .createPostsNow({ draftId: unknown, type: 'schedule', date: inMinutes(30) })
+      .sendDraft(h.brand, { draftId: unknown, type: 'schedule', date: inMinutes(30), wait: true })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(400);
     expect(h.engine.listOutbox()).toHaveLength(0);
+    // The composer shows the refusal beside the draft: no stopped change is left to announce.
+    expect(h.events.filter((e) => e.name === 'outboxFailed')).toEqual([]);
     expect(h.drafts.getDraft({ id: unknown }).id).toBe(unknown);
 
     await h.stopService();
     // Queued offline is an answer (issue 24), no longer an OFFLINE error: the same sentence, in it.
-    const queued = await h.posts.createPostsNow({
+    const queued = await h.posts.sendDraft(h.brand, {
+      wait: true,
       draftId: h.draft(`Queued ${tag}`),
       type: 'schedule',
       date: inMinutes(31),
@@ -227,19 +233,20 @@ describe('pulling posts into the cache', () => {
     expect(queuedMessage(queued)).toMatch(/kept in the outbox/);
     expect(h.engine.listOutbox()).toHaveLength(1);
     await h.startServiceAgain();
-    h.engine.kick();
+    h.engine.retryNow();
     await until('flushed', () => h!.engine.listOutbox().length === 0);
     const contents = (await h.listOnServer()).map((p) => p.content ?? '').filter((c) => c.includes(tag));
     expect(contents.sort()).toEqual([`Direct ${tag}`, `Queued ${tag}`]);
   });
 
-  it('createPostsNow queues at once, without calling the service, while the app knows it is offline', async () => {
+  it('a waited sendDraft queues at once, without calling the service, while the app knows it is offline', async () => {
     h = await harness();
     const tag = `known-offline-${Date.now()}`;
     await h.stopService();
     h.engine.noticeUnreachable('test: the network is down');
     // Queued offline is an answer (issue 24), no longer an OFFLINE error: it says so, and why.
-    const answer = await h.posts.createPostsNow({
+    const answer = await h.posts.sendDraft(h.brand, {
+      wait: true,
       draftId: h.draft(`Offline ${tag}`),
       type: 'schedule',
       date: inMinutes(40),
@@ -248,7 +255,7 @@ describe('pulling posts into the cache', () => {
     expect(queuedMessage(answer)).toMatch(/You are offline: the post waits in the outbox/);
     expect(h.engine.listOutbox()).toHaveLength(1);
     await h.startServiceAgain();
-    h.engine.kick();
+    h.engine.retryNow();
     await until('flushed', () => h!.engine.listOutbox().length === 0);
     const contents = (await h.listOnServer()).map((p) => p.content ?? '').filter((c) => c.includes(tag));
     expect(contents).toEqual([`Offline ${tag}`]);

@@ -1,5 +1,6 @@
 import type { OutboxItemView } from '../../shared/outbox/ipc.js';
-import type { CreatePayload, OutboxRecord } from '../store/outbox-repo.js';
+import type { ApiError } from '../api/errors.js';
+import type { CreatePayload, OutboxRecord } from './outbox-repo.js';
 
 /** How an outbox operation reads to the user. */
 
@@ -40,4 +41,16 @@ export function outboxItemView(op: OutboxRecord): OutboxItemView {
     profileId: op.profileId,
     brandId: op.brandId,
   };
+}
+
+/**
+ * What the user is told when a post they sent is kept in the outbox instead: offline only when the
+ * service could not be reached (no connection, no answer in time); a busy or failing service is
+ * said as such, and the app stays online.
+ */
+export function keptInOutboxSentence(err: ApiError): string {
+  if (err.unreachable)
+    return `${err.message} The post was kept in the outbox and will be sent as soon as possible.`;
+  if (err.status === 429) return 'The service is busy; your post is queued and will go out shortly.';
+  return 'The service had a problem with this request; your post is queued and will go out shortly.';
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { join } from 'node:path';
 import type { Fault, FaultProxy } from '../../../test/support/fault-proxy.js';
-import { OutboxRepo, type OutboxRecord } from '../../store/outbox-repo.js';
+import { OutboxRepo, type OutboxRecord } from '../../outbox/outbox-repo.js';
 import { inMinutes, proxiedHarness, until, type Harness } from '../support/sync-harness.js';
 
 /*
@@ -56,8 +56,16 @@ describe('a hung request lends its outbox slot', () => {
     ({ h, proxy } = await stallHarness(1));
     const tag = `stall-${Date.now()}`;
     hangFirst(proxy, 1, isCreate);
-    await h.posts.sendDraft({ draftId: h.draft(`A ${tag}`), type: 'schedule', date: inMinutes(600) });
-    await h.posts.sendDraft({ draftId: h.draft(`B ${tag}`), type: 'schedule', date: inMinutes(601) });
+    await h.posts.sendDraft(h.brand, {
+      draftId: h.draft(`A ${tag}`),
+      type: 'schedule',
+      date: inMinutes(600),
+    });
+    await h.posts.sendDraft(h.brand, {
+      draftId: h.draft(`B ${tag}`),
+      type: 'schedule',
+      date: inMinutes(601),
+    });
 
     // One slot: before, B waited for A's timeout (4 s); now A's slot is lent after 150 ms.
     await until('B confirmed', () => !queued(h!).some((op) => textOf(op) === `B ${tag}`), 3_000);
@@ -81,7 +89,7 @@ describe('a hung request lends its outbox slot', () => {
     }, 20);
     try {
       for (let i = 0; i < 4; i++)
-        await h.posts.sendDraft({
+        await h.posts.sendDraft(h.brand, {
           draftId: h.draft(`${i} ${tag}`),
           type: 'schedule',
           date: inMinutes(600 + i),
@@ -127,7 +135,7 @@ describe('a hung request lends its outbox slot', () => {
         { content: `Third ${tag}`, media: [] },
       ],
     });
-    await h.posts.sendDraft({ draftId, type: 'schedule', date: inMinutes(600) });
+    await h.posts.sendDraft(h.brand, { draftId, type: 'schedule', date: inMinutes(600) });
     expect(queued(h).map((o) => o.kind)).toEqual(['upload', 'create']);
 
     await until('the upload hangs', () => proxy!.log.some((r) => r.fault === 'hang'), 2_000);
@@ -139,7 +147,7 @@ describe('a hung request lends its outbox slot', () => {
     const [post] = (await h.listOnServer()).filter((p) => p.content?.includes(tag));
     const detail = await h.api().getPost(post!.id);
     expect(detail.value.map((b) => b.content)).toEqual([`First ${tag}`, `Second ${tag}`, `Third ${tag}`]);
-    expect(detail.value[0]?.image?.map((i) => i.id)).toEqual(h.engine.listMedia().map((m) => m.id));
+    expect(detail.value[0]?.image?.map((i) => i.id)).toEqual(h.engine.listMedia(h.brand).map((m) => m.id));
   });
 
   it("a group's delete waits behind its hung move, and goes after it", async () => {
@@ -159,9 +167,9 @@ describe('a hung request lends its outbox slot', () => {
     });
     await h.fresh({ start: inMinutes(-60), end: inMinutes(60 * 24) });
     hangFirst(proxy, 1, (req) => req.url.includes('/date'));
-    h.posts.reschedulePost({ id: made!.postId, date: inMinutes(400) });
+    h.posts.reschedulePost(h.brand, { id: made!.postId, date: inMinutes(400) });
     await until('the move hangs', () => proxy!.log.some((r) => r.fault === 'hang'), 2_000);
-    h.posts.deleteGroup({ group: made!.group });
+    h.posts.deleteGroup(h.brand, { group: made!.group });
     await new Promise((r) => setTimeout(r, 600));
     // The move is in flight (stalled), so the delete of its group has not gone yet.
     expect(proxy.log.filter((r) => r.method === 'DELETE')).toHaveLength(0);

@@ -14,7 +14,7 @@ import {
   takesFirstComment,
   withFirstComment,
 } from '../../shared/platforms/first-comment.js';
-import type { CreatePayload, CreateTarget } from '../store/outbox-repo.js';
+import type { CreatePayload, CreateTarget } from './outbox-repo.js';
 
 /*
  * Turns a local draft into the create the outbox keeps, and that into the

@@ -8,9 +8,9 @@ import {
 import { DraftMedia } from '../../shared/drafts/ipc.js';
 import { OutboxKind, OutboxStatus } from '../../shared/outbox/ipc.js';
 import { PlatformType } from '../../shared/platforms/types.js';
-import { forActiveBrand, type BrandOnScreen } from './brand-scope.js';
-import type { AppDatabase } from './database.js';
-import { jsonText, parseRow, parseRows, sqlBool, sqlInt } from './rows.js';
+import { forActiveBrand, type BrandOnScreen } from '../store/brand-scope.js';
+import type { AppDatabase } from '../store/database.js';
+import { jsonText, parseRow, parseRows, sqlBool, sqlInt } from '../store/rows.js';
 import { FirstComment } from '../../shared/platforms/first-comment-schema.js';
 
 /*

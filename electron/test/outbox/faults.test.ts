@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FAULTS, startFaultProxy, type Fault, type FaultProxy } from '../../../test/support/fault-proxy.js';
 import { setLogSink } from '../../log.js';
 import { ApiClient } from '../../api/client.js';
-import { OutboxRepo } from '../../store/outbox-repo.js';
+import { OutboxRepo } from '../../outbox/outbox-repo.js';
 import { harness, inMinutes, until, type Harness } from '../support/sync-harness.js';
 
 /*
@@ -76,7 +76,7 @@ describe('the outbox through a fault-injecting proxy', () => {
       const k = i % 4;
       if (k < 2 && i / 2 < CREATES) {
         const n = Math.floor(i / 4) * 2 + k;
-        await h.posts.sendDraft({
+        await h.posts.sendDraft(h.brand, {
           draftId: h.draft(`Created ${n} ${tag}`),
           type: 'schedule',
           date: inMinutes(600 + n),
@@ -85,9 +85,9 @@ describe('the outbox through a fault-injecting proxy', () => {
         const post = existing[Math.floor(i / 4)]!;
         const date = inMinutes(2000 + i);
         moves.set(post.id, date);
-        h.posts.reschedulePost({ id: post.id, date });
+        h.posts.reschedulePost(h.brand, { id: post.id, date });
       } else {
-        h.posts.deleteGroup({ group: existing[MOVES + Math.floor(i / 4)]!.group });
+        h.posts.deleteGroup(h.brand, { group: existing[MOVES + Math.floor(i / 4)]!.group });
       }
     }
     await until('the outbox settled', () => settled(h!), 50_000);
@@ -138,7 +138,7 @@ describe('the outbox through a fault-injecting proxy', () => {
     });
     const count = 8;
     for (let n = 0; n < count; n++) {
-      await h.posts.sendDraft({
+      await h.posts.sendDraft(h.brand, {
         draftId: h.draft(`Retried ${n} ${tag}`),
         type: 'schedule',
         date: inMinutes(600 + n),
@@ -180,8 +180,8 @@ describe('the outbox through a fault-injecting proxy', () => {
     const text = `Same words twice ${tag}`;
     const first = inMinutes(600);
     const second = new Date(Date.parse(first) + 2 * 60_000).toISOString();
-    await h.posts.sendDraft({ draftId: h.draft(text), type: 'schedule', date: first });
-    await h.posts.sendDraft({ draftId: h.draft(text), type: 'schedule', date: second });
+    await h.posts.sendDraft(h.brand, { draftId: h.draft(text), type: 'schedule', date: first });
+    await h.posts.sendDraft(h.brand, { draftId: h.draft(text), type: 'schedule', date: second });
     await until('the outbox settled', () => settled(h!), 30_000);
 
     const onService = (await h.listOnServer()).filter((p) => p.content?.includes(tag));
@@ -209,7 +209,7 @@ describe('the outbox through a fault-injecting proxy', () => {
         method === 'POST' && url === '/v1/posts' ? (faults.shift() ?? null) : null,
       );
       for (let n = 0; n < 4; n++) {
-        await h.posts.sendDraft({
+        await h.posts.sendDraft(h.brand, {
           draftId: h.draft(`Logged ${n} ${tag}`),
           type: 'schedule',
           date: inMinutes(700 + n),
@@ -240,7 +240,7 @@ describe('the outbox through a fault-injecting proxy', () => {
     });
     const count = 3;
     for (let n = 0; n < count; n++) {
-      await h.posts.sendDraft({
+      await h.posts.sendDraft(h.brand, {
         draftId: h.draft(`Stale ${n} ${tag}`),
         type: 'schedule',
         date: inMinutes(600 + n),

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OutboxRepo } from '../../store/outbox-repo.js';
+import { OutboxRepo } from '../../outbox/outbox-repo.js';
 import { composePosts } from '../../compose-posts.js';
 import { ApiClient } from '../../api/client.js';
 import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../support/sync-harness.js';
@@ -50,7 +50,7 @@ function startChild(stall: { at: number; when: 'before' | 'after' } | null) {
 
 async function queue(tag: string, count: number) {
   for (let i = 0; i < count; i++) {
-    await h!.posts.sendDraft({
+    await h!.posts.sendDraft(h!.brand, {
       draftId: h!.draft(`Crash ${i} ${tag}`),
       type: 'schedule',
       date: inMinutes(60 + i),
@@ -124,9 +124,9 @@ describe('kill -9 mid-sync', () => {
     await h.engine.stop();
     await queue(tag, 6);
     const moves = [inMinutes(400), inMinutes(401)];
-    h.posts.reschedulePost({ id: existing[0]!.id, date: moves[0]! });
-    h.posts.reschedulePost({ id: existing[1]!.id, date: moves[1]! });
-    h.posts.deleteGroup({ group: existing[2]!.group });
+    h.posts.reschedulePost(h.brand, { id: existing[0]!.id, date: moves[0]! });
+    h.posts.reschedulePost(h.brand, { id: existing[1]!.id, date: moves[1]! });
+    h.posts.deleteGroup(h.brand, { group: existing[2]!.group });
 
     for (const delay of [120, 250, 180]) {
       const run = startChild(null);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ActiveBrand } from '../core/active-brand.js';
 import { AppFailure } from '../core/app-failure.js';
-import type { OutboxOp, OutboxRecord, OutboxRepo } from '../store/outbox-repo.js';
+import type { OutboxOp, OutboxRecord, OutboxRepo } from './outbox-repo.js';
 import type { CachedPost, PostsCache } from '../store/posts-cache.js';
-import { rescheduleSummary } from '../sync/outbox-views.js';
+import { rescheduleSummary } from './outbox-views.js';
 
 /** How an operation enters the outbox; only the posts module writes these (lint keeps it so). */
 
@@ -81,7 +81,7 @@ export function touchedBy(cache: Pick<PostsCache, 'listGroup'>, op: OutboxRecord
 /**
  * A change discarded (or undone) although it may already be on the service (`maybeSent`): it is
  * not dropped but turned into its own putting right, which the outbox worker carries out and
- * then removes (electron/sync/outbox-worker.ts, putRight): a create is looked up and deleted if
+ * then removes (outbox-worker.ts, putRight): a create is looked up and deleted if
  * found, a move goes back to the time the service had before it, a delete is checked. Inside the
  * caller's transaction.
  */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Fault, FaultProxy } from '../../../test/support/fault-proxy.js';
-import { OutboxRepo } from '../../store/outbox-repo.js';
+import { OutboxRepo } from '../../outbox/outbox-repo.js';
 import { harness, inMinutes, proxiedHarness, until, type Harness } from '../support/sync-harness.js';
 
 /*
@@ -69,7 +69,7 @@ describe('a change that may be on the service is put right, not dropped', () => 
       if (method === 'GET' && url.startsWith('/v1/posts')) return 'serverError';
       return null;
     });
-    const { outboxId } = await h.posts.sendDraft({
+    const { outboxId } = await h.posts.sendDraft(h.brand, {
       draftId: h.draft(`Discarded ${tag}`),
       type: 'schedule',
       date: inMinutes(600),
@@ -83,13 +83,13 @@ describe('a change that may be on the service is put right, not dropped', () => 
     const before = h.engine.listOutbox().find((o) => o.id === outboxId);
     expect(before).toMatchObject({ status: 'pending', mayBeOut: true, puttingRight: false });
 
-    expect(h.posts.discardOutbox({ id: outboxId })).toEqual({ discarded: true, puttingRight: true });
+    expect(h.posts.discardOutbox(h.brand, { id: outboxId })).toEqual({ discarded: true, puttingRight: true });
     // Kept, and said so, while the lookups still fail: it may be out.
     expect(h.engine.listOutbox().find((o) => o.id === outboxId)).toMatchObject({ puttingRight: true });
     // The calendar no longer shows the local post the user discarded.
-    expect(h.engine.listPosts(range()).posts.filter((p) => p.content.includes(tag) && p.localOnly)).toEqual(
-      [],
-    );
+    expect(
+      h.engine.listPosts(h.brand, range()).posts.filter((p) => p.content.includes(tag) && p.localOnly),
+    ).toEqual([]);
     h.engine.start();
     const tries = () => h!.engine.listOutbox().find((o) => o.id === outboxId)?.attempts ?? 0;
     await until('two more lookups failed', () => tries() >= before!.attempts + 2);
@@ -112,7 +112,7 @@ describe('a change that may be on the service is put right, not dropped', () => 
     const to = inMinutes(900);
     // The PUT is applied but its answer arrives cut short; every later PUT meets a 503 page.
     cutThen(proxy, isDatePut, 'truncatedOk', 'htmlUnavailable');
-    const applied = h.posts.applyBulkChange({
+    const applied = h.posts.applyBulkChange(h.brand, {
       moves: [{ id: post.id, from: post.publishDate, to }],
       deleteGroups: [],
     });
@@ -126,7 +126,7 @@ describe('a change that may be on the service is put right, not dropped', () => 
     const [op] = h.engine.listOutbox();
     expect(op).toMatchObject({ kind: 'reschedule', status: 'pending', mayBeOut: true });
 
-    const undone = h.posts.undoBulkChange({ batchId: applied.batchId });
+    const undone = h.posts.undoBulkChange(h.brand, { batchId: applied.batchId });
     expect(undone).toMatchObject({ restored: 1, notRestored: [] });
     // Not dropped as "not sent yet": the move back waits in the outbox, said to be put right.
     expect(h.engine.listOutbox()).toMatchObject([{ id: op!.id, puttingRight: true }]);
@@ -149,7 +149,7 @@ describe('a change that may be on the service is put right, not dropped', () => 
     const original = Date.parse(post.publishDate);
     const to = inMinutes(950);
     cutThen(proxy, isDatePut, 'truncatedOk', 'serverError');
-    const { outboxId } = h.posts.reschedulePost({ id: post.id, date: to });
+    const { outboxId } = h.posts.reschedulePost(h.brand, { id: post.id, date: to });
     await until(
       'the move reached the service',
       async () => (await serviceTime(h!, post.id)) === Date.parse(to),
@@ -158,10 +158,10 @@ describe('a change that may be on the service is put right, not dropped', () => 
     await h.engine.stop();
     expect(h.engine.listOutbox()).toMatchObject([{ id: outboxId, mayBeOut: true }]);
 
-    expect(h.posts.discardOutbox({ id: outboxId })).toEqual({ discarded: true, puttingRight: true });
+    expect(h.posts.discardOutbox(h.brand, { id: outboxId })).toEqual({ discarded: true, puttingRight: true });
     expect(h.engine.listOutbox()).toMatchObject([{ id: outboxId, puttingRight: true }]);
     // The calendar shows the old time at once.
-    const now = h.engine.listPosts(range()).posts.find((p) => p.id === post.id);
+    const now = h.engine.listPosts(h.brand, range()).posts.find((p) => p.id === post.id);
     expect(Date.parse(now!.publishDate)).toBe(original);
 
     proxy.override(null);
@@ -183,11 +183,11 @@ describe('a change that may be on the service is put right, not dropped', () => 
       if (method === 'GET' && url.startsWith('/v1/posts/')) return 'serverError';
       return null;
     });
-    const { outboxId } = h.posts.deleteGroup({ group: post.group! });
+    const { outboxId } = h.posts.deleteGroup(h.brand, { group: post.group! });
     await until('a later send met a 500', () => deletes >= 2);
     await h.engine.stop();
     expect(h.engine.listOutbox()).toMatchObject([{ id: outboxId, mayBeOut: true }]);
-    expect(h.posts.discardOutbox({ id: outboxId })).toEqual({ discarded: true, puttingRight: true });
+    expect(h.posts.discardOutbox(h.brand, { id: outboxId })).toEqual({ discarded: true, puttingRight: true });
     h.engine.start();
     await until('a check met a 500', () =>
       proxy!.log.some(
@@ -199,7 +199,7 @@ describe('a change that may be on the service is put right, not dropped', () => 
     await until('the discard was settled', () => h!.engine.listOutbox().length === 0, 20_000);
     // The delete had gone through: nothing to bring back, and the calendar does not pretend otherwise.
     expect((await h.listOnServer()).filter((p) => p.content?.includes(tag))).toEqual([]);
-    expect(h.engine.listPosts(range()).posts.filter((p) => p.content.includes(tag))).toEqual([]);
+    expect(h.engine.listPosts(h.brand, range()).posts.filter((p) => p.content.includes(tag))).toEqual([]);
   });
 
   it('a move left "sending" by a kill may have been sent: Undo sends it back rather than dropping it', async () => {
@@ -209,7 +209,7 @@ describe('a change that may be on the service is put right, not dropped', () => 
     const original = Date.parse(post.publishDate);
     const to = inMinutes(980);
     await h.engine.stop();
-    const applied = h.posts.applyBulkChange({
+    const applied = h.posts.applyBulkChange(h.brand, {
       moves: [{ id: post.id, from: post.publishDate, to }],
       deleteGroups: [],
     });
@@ -222,7 +222,7 @@ describe('a change that may be on the service is put right, not dropped', () => 
     expect(outbox.recoverInterrupted()).toBe(1);
     expect(outbox.get(op!.id)).toMatchObject({ status: 'pending', maybeSent: true });
 
-    expect(h.posts.undoBulkChange({ batchId: applied.batchId })).toMatchObject({ restored: 1 });
+    expect(h.posts.undoBulkChange(h.brand, { batchId: applied.batchId })).toMatchObject({ restored: 1 });
     expect(h.engine.listOutbox()).toMatchObject([{ id: op!.id, puttingRight: true }]);
     h.engine.start();
     await until('the undo was put right', () => h!.engine.listOutbox().length === 0, 20_000);

@@ -13,7 +13,7 @@ describe('outbox under rate limiting', () => {
     const tag = `rate-${Date.now()}`;
     const count = 9;
     for (let i = 0; i < count; i++) {
-      await h.posts.sendDraft({
+      await h.posts.sendDraft(h.brand, {
         draftId: h.draft(`Post ${i} ${tag}`),
         type: 'schedule',
         date: inMinutes(60 + i),

@@ -2,7 +2,7 @@ import { normalizePostState } from '../../shared/api/resources.js';
 import type { CalendarPost } from '../../shared/posts/ipc.js';
 import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import type { CachedPost } from '../store/posts-cache.js';
-import type { CreatePayload, OutboxRecord } from '../store/outbox-repo.js';
+import type { CreatePayload, OutboxRecord } from './outbox-repo.js';
 
 /*
  * What the calendar draws: the server's copy from the cache with every local

@@ -12,7 +12,7 @@ import { usesOfCreate, type MediaRepo } from '../media/media-repo.js';
 import { uploadOrReuse } from '../media/media-reuse.js';
 import { checkUploadFile, UploadFileError } from '../media/upload-check.js';
 import type { AppDatabase } from '../store/database.js';
-import type { CreatePayload, OutboxHead, OutboxRecord, OutboxRepo } from '../store/outbox-repo.js';
+import type { CreatePayload, OutboxHead, OutboxRecord, OutboxRepo } from './outbox-repo.js';
 import type { PostsCache } from '../store/posts-cache.js';
 import { retryDelayMs, type BackoffOptions } from './backoff.js';
 import { buildCreateRequest, MissingMediaError, postsFromCreate } from './create-request.js';
@@ -74,6 +74,23 @@ const RATE_LIMIT_STRIKES = 2;
 /** Other passing faults in a row, with nothing through between, that hold the whole key. */
 const OUTAGE_STRIKES = SLOTS;
 
+/**
+ * What became of a send someone waits for (the composer's "Post now" and "Schedule"): the
+ * service's results; refused, with the reason (its operations have left the outbox, the draft
+ * stays); or still on its way: a passing fault met (`error`), a decision asked of the user
+ * (`message`), or the wait ran out, and the outbox carries on with it as with any change.
+ */
+export type SendOutcome =
+  | { kind: 'confirmed'; results: PostCreateResultItem[] }
+  | { kind: 'refused'; error: unknown }
+  | { kind: 'onItsWay'; error: ApiError | null; message: string | null };
+
+/** A send being waited for: its operations (uploads, then the create) and how to answer. */
+interface Watch {
+  ids: readonly string[];
+  answer(outcome: SendOutcome): void;
+}
+
 /** An operation in flight: what it blocks while it runs. */
 interface Flight {
   key: string;
@@ -132,8 +149,10 @@ export class OutboxWorker {
   private readonly uploads = new Map<string, AbortController>();
   /** By profile: the API key the service counts its limits on. */
   private readonly keys = new Map<string, KeyState>();
-  /** Brands whose key could not be read; they wait for the next kick (a key set, a brand switch). */
+  /** Brands whose key could not be read; they wait for the next wake (a key set, a brand switch). */
   private readonly unavailable = new Set<string>();
+  /** Sends someone waits for, by each of their operations' ids. */
+  private readonly watches = new Map<string, Watch>();
   private wakeTimer: NodeJS.Timeout | null = null;
   private stopped = true;
 
@@ -154,7 +173,7 @@ export class OutboxWorker {
       log.info(
         `${recovered} operation(s) were interrupted while sending; they will be checked before any resend`,
       );
-    this.kick();
+    this.wake();
   }
 
   async stop(): Promise<void> {
@@ -163,21 +182,50 @@ export class OutboxWorker {
     this.wakeTimer = null;
     for (const ac of this.uploads.values()) ac.abort();
     await this.idle();
+    for (const watch of new Set(this.watches.values()))
+      watch.answer({ kind: 'onItsWay', error: null, message: null });
   }
 
-  /** Looks for work that is due (a new operation, a key set); a wait the service asked for still holds. */
-  kick(): void {
+  /**
+   * Waits up to `ms` for what becomes of a send just queued (its uploads and its create, in that
+   * order under one key) and sends what is due now. The one place a create is sent and, after an
+   * answer that was lost, looked for, is this worker: the composer waits on it rather than sending
+   * the post itself. A definite refusal met while someone waits takes the send's operations out
+   * of the outbox (the waiter shows the reason beside the draft, which stays) instead of leaving
+   * a failed change there; after `ms` the send is the outbox's like any other change.
+   */
+  outcomeOf(ids: readonly string[], ms: number): Promise<SendOutcome> {
+    return new Promise((resolve) => {
+      const watch: Watch = {
+        ids,
+        answer: (outcome) => {
+          clearTimeout(timer);
+          for (const id of ids) if (this.watches.get(id) === watch) this.watches.delete(id);
+          resolve(outcome);
+        },
+      };
+      const timer = setTimeout(() => watch.answer({ kind: 'onItsWay', error: null, message: null }), ms);
+      for (const id of ids) this.watches.set(id, watch);
+      this.wake();
+    });
+  }
+
+  /**
+   * Sends what is due (a change just queued, an approval, a key set); every wait the service
+   * asked for (a backoff, a held key) still holds.
+   */
+  wake(): void {
     if (this.stopped) return;
     this.unavailable.clear();
     this.pump();
   }
 
-  /** Ends every wait and sends now: the network is back, a key was set, the user asked to sync. */
+  /** Ends every wait and sends now: the network is back, a key was set, the user asked to retry. */
   retryNow(): void {
     if (this.stopped) return;
     this.keys.clear();
     this.outbox.clearWaits();
-    this.kick();
+    this.wake();
   }
 
   /** Resolves once nothing is being sent and nothing is due (tests, shutdown, syncNow). */
@@ -429,6 +477,9 @@ export class OutboxWorker {
           : `The time it was scheduled for (${date}) passed before it could be sent. Post it now or pick a new time.`,
     });
     this.o.onChanged(op, 'posts');
+    this.watches
+      .get(op.id)
+      ?.answer({ kind: 'onItsWay', error: null, message: this.outbox.get(op.id)?.lastError ?? null });
   }
 
   private async sendCreate(api: PublishingApi, op: OutboxRecord, payload: CreatePayload): Promise<void> {
@@ -508,6 +559,7 @@ export class OutboxWorker {
       'posts',
       items.map((i) => i.id),
     );
+    this.watches.get(op.id)?.answer({ kind: 'confirmed', results });
   }
 
   private claimedByOther(op: OutboxRecord): (postId: string) => boolean {
@@ -698,6 +750,20 @@ export class OutboxWorker {
   private failed(op: OutboxRecord, err: unknown): void {
     const current = this.outbox.get(op.id);
     if (!current) return; // discarded or cancelled meanwhile
+    const watch = this.watches.get(op.id);
+    const passing = err instanceof ApiError && (err.retryable || err.kind === 'aborted');
+    // A 2xx of another shape may well have been applied: it stays, to be put right if discarded.
+    const applied = err instanceof ApiError && err.kind === 'malformed';
+    if (watch && !passing && !applied) {
+      // Refused while the composer waits: the send leaves the outbox and the composer says why.
+      this.settle(op, () => {
+        for (const id of watch.ids) this.outbox.remove(id);
+      });
+      log.info(`${op.kind} ${op.id} was refused while its sender waited: ${failureMessage(err)}`);
+      this.o.onChanged(op, 'posts');
+      watch.answer({ kind: 'refused', error: err });
+      return;
+    }
     if (
       err instanceof ApiError &&
       err.code === ErrorCode.DATE_IN_PAST &&
@@ -712,7 +778,7 @@ export class OutboxWorker {
             'The time it was scheduled for passed before the service received it. Post it now or pick a new time.',
         }),
       );
-    } else if (err instanceof ApiError && (err.retryable || err.kind === 'aborted')) {
+    } else if (err instanceof ApiError && passing) {
       const attempts = Math.max(current.attempts, 1);
       const delay = retryDelayMs(attempts, this.o.backoff, err.retryAfterMs, this.o.random);
       const nextAttemptMs = this.o.now().getTime() + delay;
@@ -732,14 +798,13 @@ export class OutboxWorker {
       log.warn(`${op.kind} ${op.id} will be retried in ${delay} ms: ${err.message}`);
       // Still on its way: the calendar shows the same, only the outbox's wait and reason change.
       this.o.onChanged(op, 'counts');
+      watch?.answer({ kind: 'onItsWay', error: err, message: null });
       return;
     } else {
       // Only a definite refusal (a 4xx other than 408/429, an answer of another shape, a local
       // problem) gets here. An error status is still an answer: the service is reachable.
       if (err instanceof ApiError && err.kind === 'http') this.o.onReachability(true, null);
       const message = failureMessage(err);
-      // A 2xx of another shape may well have been applied.
-      const applied = err instanceof ApiError && err.kind === 'malformed';
       this.settle(op, () =>
         this.outbox.update(op.id, {
           status: 'failed',
@@ -761,6 +826,7 @@ export class OutboxWorker {
       const stopped = this.outbox.get(op.id);
       // Told once, wherever the user is: the Outbox keeps it until they retry or discard it.
       if (stopped) this.o.emit('outboxFailed', outboxItemView(stopped));
+      watch?.answer({ kind: 'onItsWay', error: null, message });
     }
     this.o.onChanged(op, 'posts');
   }

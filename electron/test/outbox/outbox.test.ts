@@ -25,7 +25,7 @@ describe('sync engine and outbox against the local service', () => {
     h = await harness();
     const tag = `online-${Date.now()}`;
     const draftId = h.draft(`Hello ${tag}`);
-    const { outboxId } = await h.posts.sendDraft({ draftId, type: 'schedule', date: inMinutes(90) });
+    const { outboxId } = await h.posts.sendDraft(h.brand, { draftId, type: 'schedule', date: inMinutes(90) });
     expect(h.engine.listOutbox().map((o) => o.id)).toContain(outboxId);
     await until('the outbox is empty', () => h!.engine.listOutbox().length === 0);
     const onServer = mine(await h.listOnServer(), tag);
@@ -53,7 +53,11 @@ describe('sync engine and outbox against the local service', () => {
     h = await harness();
     const tag = `offline-${Date.now()}`;
     // A post that exists on the server and in the cache, to move while offline.
-    await h.posts.sendDraft({ draftId: h.draft(`Move me ${tag}`), type: 'schedule', date: inMinutes(120) });
+    await h.posts.sendDraft(h.brand, {
+      draftId: h.draft(`Move me ${tag}`),
+      type: 'schedule',
+      date: inMinutes(120),
+    });
     await until('first create confirmed', () => h!.engine.listOutbox().length === 0);
     await h.fresh(range());
     const moved = (await h.fresh(range())).posts.find((p) => p.content.includes(`Move me ${tag}`));
@@ -61,12 +65,12 @@ describe('sync engine and outbox against the local service', () => {
 
     await h.stopService();
     const newTime = inMinutes(240);
-    await h.posts.sendDraft({
+    await h.posts.sendDraft(h.brand, {
       draftId: h.draft(`Made offline ${tag}`),
       type: 'schedule',
       date: inMinutes(180),
     });
-    h.posts.reschedulePost({ id: moved!.id, date: newTime });
+    h.posts.reschedulePost(h.brand, { id: moved!.id, date: newTime });
     await until('offline noticed', () => !h!.engine.getSyncStatus().online);
 
     const status = h.engine.getSyncStatus();
@@ -83,7 +87,7 @@ describe('sync engine and outbox against the local service', () => {
     );
 
     await h.startServiceAgain();
-    h.engine.kick();
+    h.engine.retryNow();
     await until('outbox flushed', () => h!.engine.listOutbox().length === 0);
     expect(h.engine.getSyncStatus().online).toBe(true);
     const server = mine(await h.listOnServer(), tag);
@@ -98,8 +102,8 @@ describe('sync engine and outbox against the local service', () => {
       targets: [{ integrationId: 'int_does_not_exist', platform: 'x', settings: {}, blocks: null }],
     });
     const good = h.draft(`Good ${tag}`);
-    const badOp = await h.posts.sendDraft({ draftId: bad, type: 'schedule', date: inMinutes(60) });
-    await h.posts.sendDraft({ draftId: good, type: 'schedule', date: inMinutes(61) });
+    const badOp = await h.posts.sendDraft(h.brand, { draftId: bad, type: 'schedule', date: inMinutes(60) });
+    await h.posts.sendDraft(h.brand, { draftId: good, type: 'schedule', date: inMinutes(61) });
     await until('good one sent, bad one failed', () => {
       const ops = h!.engine.listOutbox();
       return ops.length === 1 && ops[0]?.status === 'failed';
@@ -110,7 +114,7 @@ describe('sync engine and outbox against the local service', () => {
     expect(h.engine.getSyncStatus().failed).toBe(1);
     expect(mine(await h.listOnServer(), tag).map((p) => p.content)).toEqual([`Good ${tag}`]);
     // The draft is kept so nothing typed is lost; discarding the operation keeps it too.
-    expect(h.posts.discardOutbox({ id: failed.id })).toEqual({ discarded: true });
+    expect(h.posts.discardOutbox(h.brand, { id: failed.id })).toEqual({ discarded: true });
     expect(h.drafts.getDraft({ id: bad }).id).toBe(bad);
     expect(h.engine.listOutbox()).toHaveLength(0);
   });
@@ -119,15 +123,15 @@ describe('sync engine and outbox against the local service', () => {
     h = await harness();
     const tag = `discard-${Date.now()}`;
     const original = inMinutes(300);
-    await h.posts.sendDraft({ draftId: h.draft(`Gone ${tag}`), type: 'schedule', date: original });
+    await h.posts.sendDraft(h.brand, { draftId: h.draft(`Gone ${tag}`), type: 'schedule', date: original });
     await until('created', () => h!.engine.listOutbox().length === 0);
     const post = (await h.fresh(range())).posts.find((p) => p.content.includes(tag))!;
     // Someone else deletes it on the service; our move then fails for good (404).
     await h.api().deleteGroup(post.group!);
-    h.posts.reschedulePost({ id: post.id, date: inMinutes(400) });
+    h.posts.reschedulePost(h.brand, { id: post.id, date: inMinutes(400) });
     await until('reschedule failed', () => h!.engine.listOutbox()[0]?.status === 'failed');
     const op = h.engine.listOutbox()[0]!;
-    h.posts.discardOutbox({ id: op.id });
+    h.posts.discardOutbox(h.brand, { id: op.id });
     await h.stopService();
     const after = await h.fresh(range());
     expect(after.source).toBe('cache');
@@ -141,14 +145,14 @@ describe('sync engine and outbox against the local service', () => {
     const tag = `missed-${Date.now()}`;
     await h.stopService();
     const soon = new Date(Date.now() + 1500).toISOString();
-    const { outboxId } = await h.posts.sendDraft({
+    const { outboxId } = await h.posts.sendDraft(h.brand, {
       draftId: h.draft(`Missed ${tag}`),
       type: 'schedule',
       date: soon,
     });
     await new Promise((r) => setTimeout(r, 1700));
     await h.startServiceAgain();
-    h.engine.kick();
+    h.engine.retryNow();
     await until('needs a decision', () => h!.engine.listOutbox()[0]?.status === 'needsDecision');
     expect(h.engine.getSyncStatus().needsDecision).toBe(1);
     expect(mine(await h.listOnServer(), tag)).toHaveLength(0);
@@ -164,7 +168,7 @@ describe('sync engine and outbox against the local service', () => {
   it('edits by creating the new version first, then deleting the old group', async () => {
     h = await harness();
     const tag = `edit-${Date.now()}`;
-    await h.posts.sendDraft({
+    await h.posts.sendDraft(h.brand, {
       draftId: h.draft(`Version 1 ${tag}`),
       type: 'schedule',
       date: inMinutes(500),
@@ -172,7 +176,7 @@ describe('sync engine and outbox against the local service', () => {
     await until('v1 created', () => h!.engine.listOutbox().length === 0);
     const [v1] = mine(await h.listOnServer(), tag);
     const editDraft = h.draft(`Version 2 ${tag}`, { replacesGroup: v1!.group! });
-    await h.posts.sendDraft({ draftId: editDraft, type: 'schedule', date: inMinutes(510) });
+    await h.posts.sendDraft(h.brand, { draftId: editDraft, type: 'schedule', date: inMinutes(510) });
     await until('edit done', () => h!.engine.listOutbox().length === 0);
     expect(mine(await h.listOnServer(), tag).map((p) => p.content)).toEqual([`Version 2 ${tag}`]);
     const shown = (await h.fresh(range())).posts.filter((p) => p.content.includes(tag));
@@ -185,14 +189,14 @@ describe('sync engine and outbox against the local service', () => {
     const draftId = h.draft(`Fix me ${tag}`, {
       targets: [{ integrationId: 'int_typo', platform: 'x', settings: {}, blocks: null }],
     });
-    await h.posts.sendDraft({ draftId, type: 'schedule', date: inMinutes(60) });
+    await h.posts.sendDraft(h.brand, { draftId, type: 'schedule', date: inMinutes(60) });
     await until('failed', () => h!.engine.listOutbox()[0]?.status === 'failed');
     const draft = h.drafts.getDraft({ id: draftId });
     h.drafts.saveDraft({
       ...draft,
       targets: [{ integrationId: h.integrationId, platform: 'x', settings: {}, blocks: null }],
     });
-    await h.posts.sendDraft({ draftId, type: 'schedule', date: inMinutes(60) });
+    await h.posts.sendDraft(h.brand, { draftId, type: 'schedule', date: inMinutes(60) });
     await until('sent', () => h!.engine.listOutbox().length === 0);
     expect(mine(await h.listOnServer(), tag)).toHaveLength(1);
   });
@@ -230,10 +234,14 @@ describe('sync engine and outbox against the local service', () => {
       },
     });
     const tag = `halfedit-${Date.now()}`;
-    await h.posts.sendDraft({ draftId: h.draft(`Old ${tag}`), type: 'schedule', date: inMinutes(800) });
+    await h.posts.sendDraft(h.brand, {
+      draftId: h.draft(`Old ${tag}`),
+      type: 'schedule',
+      date: inMinutes(800),
+    });
     await until('old created', () => h!.engine.listOutbox().length === 0);
     const [old] = mine(await h.listOnServer(), tag);
-    await h.posts.sendDraft({
+    await h.posts.sendDraft(h.brand, {
       draftId: h.draft(`New ${tag}`, { replacesGroup: old!.group! }),
       type: 'schedule',
       date: inMinutes(810),
@@ -263,7 +271,7 @@ describe('sync engine and outbox against the local service', () => {
   it('deletes a group through the outbox and learns the accounts from the posts it reads', async () => {
     h = await harness();
     const tag = `delete-${Date.now()}`;
-    await h.posts.sendDraft({
+    await h.posts.sendDraft(h.brand, {
       draftId: h.draft(`Two accounts ${tag}`, {
         targets: [
           { integrationId: h.integrationId, platform: 'x', settings: {}, blocks: null },
@@ -277,7 +285,7 @@ describe('sync engine and outbox against the local service', () => {
     const listed = (await h.fresh(range())).posts.filter((p) => p.content.includes(tag));
     expect(listed).toHaveLength(2);
     expect(listed.every((p) => p.groupSize === 2)).toBe(true);
-    h.posts.deleteGroup({ group: listed[0]!.group! });
+    h.posts.deleteGroup(h.brand, { group: listed[0]!.group! });
     expect((await h.fresh(range())).posts.filter((p) => p.content.includes(tag))).toHaveLength(0);
     await until('deleted', () => h!.engine.listOutbox().length === 0);
     expect(mine(await h.listOnServer(), tag)).toHaveLength(0);
@@ -297,12 +305,16 @@ describe('sync engine and outbox against the local service', () => {
       },
     });
     const tag = `nokey-${Date.now()}`;
-    await h.posts.sendDraft({ draftId: h.draft(`Locked ${tag}`), type: 'schedule', date: inMinutes(50) });
+    await h.posts.sendDraft(h.brand, {
+      draftId: h.draft(`Locked ${tag}`),
+      type: 'schedule',
+      date: inMinutes(50),
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(asked).toBeLessThan(5);
     expect(h.engine.listOutbox()[0]?.status).toBe('pending');
     keyReadable = true;
-    h.engine.kick();
+    h.engine.retryNow();
     await until('sent', () => h!.engine.listOutbox().length === 0);
     expect(mine(await h.listOnServer(), tag)).toHaveLength(1);
   });
@@ -310,15 +322,19 @@ describe('sync engine and outbox against the local service', () => {
   it('a delete replaces a stopped move of the same post instead of waiting behind it', async () => {
     h = await harness();
     const tag = `supersede-${Date.now()}`;
-    await h.posts.sendDraft({ draftId: h.draft(`Doomed ${tag}`), type: 'schedule', date: inMinutes(90) });
+    await h.posts.sendDraft(h.brand, {
+      draftId: h.draft(`Doomed ${tag}`),
+      type: 'schedule',
+      date: inMinutes(90),
+    });
     await until('created', () => h!.engine.listOutbox().length === 0);
     const post = (await h.fresh(range())).posts.find((p) => p.content.includes(tag))!;
     await h.stopService();
-    h.posts.reschedulePost({ id: post.id, date: inMinutes(95) });
-    h.posts.deleteGroup({ group: post.group! });
+    h.posts.reschedulePost(h.brand, { id: post.id, date: inMinutes(95) });
+    h.posts.deleteGroup(h.brand, { group: post.group! });
     expect(h.engine.listOutbox().map((o) => o.kind)).toEqual(['deleteGroup']);
     await h.startServiceAgain();
-    h.engine.kick();
+    h.engine.retryNow();
     await until('deleted', () => h!.engine.listOutbox().length === 0);
     expect(mine(await h.listOnServer(), tag)).toHaveLength(0);
   });
@@ -334,7 +350,7 @@ describe('sync engine and outbox against the local service', () => {
       content: post.content,
     };
     new PostsCache(h.db).upsert(PROFILE_ID, h.brandId, [item], new Date().toISOString());
-    expect(() => h!.posts.reschedulePost({ id: post.id, date: inMinutes(90) })).toThrow(
+    expect(() => h!.posts.reschedulePost(h!.brand, { id: post.id, date: inMinutes(90) })).toThrow(
       'Posts in state "IN_REVIEW" cannot be moved.',
     );
     expect(h.engine.listOutbox()).toHaveLength(0);
@@ -345,10 +361,10 @@ describe('sync engine and outbox against the local service', () => {
     const tag = `local-move-${Date.now()}`;
     await h.stopService();
     const date = inMinutes(180);
-    await h.posts.sendDraft({ draftId: h.draft(`Made offline ${tag}`), type: 'schedule', date });
+    await h.posts.sendDraft(h.brand, { draftId: h.draft(`Made offline ${tag}`), type: 'schedule', date });
     const local = (await h.fresh(range())).posts.find((p) => p.content.includes(tag));
     expect(local).toMatchObject({ localOnly: true });
-    expect(() => h!.posts.reschedulePost({ id: local!.id, date: inMinutes(300) })).toThrow(
+    expect(() => h!.posts.reschedulePost(h!.brand, { id: local!.id, date: inMinutes(300) })).toThrow(
       whyNotMovable({ state: 'scheduled', localOnly: true })!,
     );
     expect(h.engine.listOutbox().map((o) => o.kind)).toEqual(['create']);
@@ -358,23 +374,28 @@ describe('sync engine and outbox against the local service', () => {
 
   it('refuses bad writes with a clear error and queues nothing', async () => {
     h = await harness();
-    expect(() => h!.posts.reschedulePost({ id: 'post_unknown', date: inMinutes(5) })).toThrow(
+    expect(() => h!.posts.reschedulePost(h!.brand, { id: 'post_unknown', date: inMinutes(5) })).toThrow(
       /not in the calendar/,
     );
     expect(() =>
-      h!.posts.reschedulePost({ id: 'post_unknown', date: new Date(Date.now() - 1000).toISOString() }),
+      h!.posts.reschedulePost(h!.brand, {
+        id: 'post_unknown',
+        date: new Date(Date.now() - 1000).toISOString(),
+      }),
     ).toThrow(/already passed/);
     const tooLong = h.draft('x'.repeat(400));
     await expect(
-      h.posts.sendDraft({ draftId: tooLong, type: 'schedule', date: inMinutes(5) }),
+      h.posts.sendDraft(h.brand, { draftId: tooLong, type: 'schedule', date: inMinutes(5) }),
     ).rejects.toThrow(/280/);
     await expect(
-      h.posts.sendDraft({ draftId: tooLong, type: 'schedule', date: inMinutes(5) }),
+      h.posts.sendDraft(h.brand, { draftId: tooLong, type: 'schedule', date: inMinutes(5) }),
     ).rejects.toMatchObject({ issues: [expect.objectContaining({ target: 0, path: 'value.0.content' })] });
-    await expect(h.posts.sendDraft({ draftId: h.draft('no date'), type: 'schedule' })).rejects.toThrow(
-      /date/,
+    await expect(
+      h.posts.sendDraft(h.brand, { draftId: h.draft('no date'), type: 'schedule' }),
+    ).rejects.toThrow(/date/);
+    await expect(h.posts.uploadMedia(h.brand, { path: '/nonexistent/file.png' })).rejects.toThrow(
+      /cannot be read/,
     );
-    await expect(h.posts.uploadMedia({ path: '/nonexistent/file.png' })).rejects.toThrow(/cannot be read/);
     expect(h.engine.listOutbox()).toHaveLength(0);
   });
 });

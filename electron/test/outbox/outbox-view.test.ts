@@ -6,8 +6,9 @@ import type { IpcEventPayload } from '../../../shared/ipc/contract.js';
 import type { PostListItem } from '../../../shared/api/resources.js';
 import type { CalendarPost } from '../../../shared/posts/ipc.js';
 import { composePosts } from '../../compose-posts.js';
+import type { ActiveBrand } from '../../core/active-brand.js';
 import { openDatabase, type AppDatabase } from '../../store/database.js';
-import { OutboxRepo, type CreatePayload, type OutboxOp } from '../../store/outbox-repo.js';
+import { OutboxRepo, type CreatePayload, type OutboxOp } from '../../outbox/outbox-repo.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
 import type { SyncEngine } from '../../sync/sync-engine.js';
 import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../support/sync-harness.js';
@@ -26,9 +27,9 @@ const WIDE = {
 };
 
 /** How the calendar's range view shows these posts (it reads the whole queue). */
-function inView(engine: SyncEngine, ids: readonly string[]): CalendarPost[] {
+function inView(engine: SyncEngine, brand: ActiveBrand, ids: readonly string[]): CalendarPost[] {
   const wanted = new Set(ids);
-  return engine.viewPosts(WIDE).posts.filter((p) => wanted.has(p.id));
+  return engine.viewPosts(brand, WIDE).posts.filter((p) => wanted.has(p.id));
 }
 
 const byId = (posts: readonly CalendarPost[]) => [...posts].sort((a, b) => a.id.localeCompare(b.id));
@@ -146,10 +147,10 @@ describe('the posts a write or confirmation touched, as the calendar shows them'
     const check = () => {
       for (const id of ids) {
         const { posts, hidden } = engine.shown(ACTIVE, [id]);
-        expect(posts, id).toEqual(inView(engine, [id]));
+        expect(posts, id).toEqual(inView(engine, ACTIVE, [id]));
         expect(hidden, id).toEqual(posts.length === 0 ? [id] : []);
       }
-      expect(byId(engine.shown(ACTIVE, ids).posts)).toEqual(byId(inView(engine, ids)));
+      expect(byId(engine.shown(ACTIVE, ids).posts)).toEqual(byId(inView(engine, ACTIVE, ids)));
     };
     check();
     // What is checked is not trivial: each kind of operation shows in the answer.
@@ -194,7 +195,7 @@ describe('a flush against the local service', () => {
           updates++;
           // The check's own read of the range view reads the whole queue: not counted below.
           const before = wholeQueue?.mock.calls.length ?? 0;
-          const shown = inView(h.engine, [...update.posts.map((p) => p.id), ...update.hidden]);
+          const shown = inView(h.engine, h.brand, [...update.posts.map((p) => p.id), ...update.hidden]);
           checkReads += (wholeQueue?.mock.calls.length ?? 0) - before;
           const told = JSON.stringify(byId(update.posts));
           if (told !== JSON.stringify(byId(shown)))
@@ -204,8 +205,16 @@ describe('a flush against the local service', () => {
     });
     const tag = `view-${Date.now()}`;
     // Two posts on the service first, to move and to delete while the creates wait.
-    await h.posts.sendDraft({ draftId: h.draft(`Move ${tag}`), type: 'schedule', date: inMinutes(300) });
-    await h.posts.sendDraft({ draftId: h.draft(`Delete ${tag}`), type: 'schedule', date: inMinutes(301) });
+    await h.posts.sendDraft(h.brand, {
+      draftId: h.draft(`Move ${tag}`),
+      type: 'schedule',
+      date: inMinutes(300),
+    });
+    await h.posts.sendDraft(h.brand, {
+      draftId: h.draft(`Delete ${tag}`),
+      type: 'schedule',
+      date: inMinutes(301),
+    });
     await until('first two sent', () => h!.engine.listOutbox().length === 0);
     const onServer = (await h.fresh(WIDE)).posts.filter((p) => p.content.includes(tag));
     const toMove = onServer.find((p) => p.content.startsWith('Move'))!;
@@ -214,7 +223,7 @@ describe('a flush against the local service', () => {
     await h.stopService();
     const count = 40;
     for (let i = 0; i < count; i++) {
-      await h.posts.sendDraft({
+      await h.posts.sendDraft(h.brand, {
         draftId: h.draft(`Post ${i} ${tag}`, {
           blocks: [
             { content: `Post ${i} ${tag}`, media: [] },
@@ -230,14 +239,14 @@ describe('a flush against the local service', () => {
       });
     }
     const movedTo = inMinutes(900);
-    h.posts.reschedulePost({ id: toMove.id, date: movedTo });
-    h.posts.deleteGroup({ group: toDelete.group! });
+    h.posts.reschedulePost(h.brand, { id: toMove.id, date: movedTo });
+    h.posts.deleteGroup(h.brand, { group: toDelete.group! });
     await until('offline noticed', () => !h!.engine.getSyncStatus().online);
 
     wholeQueue = vi.spyOn(OutboxRepo.prototype, 'list');
     updates = 0;
     await h.startServiceAgain();
-    h.engine.kick();
+    h.engine.retryNow();
     // Polled by the counts, which do not read the queue either.
     await until('outbox flushed', () => h!.engine.getSyncStatus().pending === 0, 60_000);
     const readsOfTheWholeQueue = wholeQueue.mock.calls.length - checkReads;
