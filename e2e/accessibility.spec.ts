@@ -28,7 +28,7 @@ interface Finding {
   html: string;
 }
 
-/** What only a developer should see: ids, scope values, enum values (issue 26: human words only). */
+/** What only a developer should see: ids, scope values, enum values (human words only). */
 const INTERNALS =
   /\b(?:group|int|post|media)_[a-z0-9]{8,}|\b(?:posts|media|analytics|brands):(?:read|write)\b|\b[A-Z]{3,}_[A-Z_]{3,}\b/;
 

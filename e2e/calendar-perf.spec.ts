@@ -163,7 +163,7 @@ async function openCalendar(page: Page, view: 'month' | 'week'): Promise<void> {
 }
 
 // What this checks is that each view draws the 2,000 posts and a move lands; how fast (first
-// render, month -> week, next month, a drop) is bench/calendar.bench.ts's (issue 36 item 2: nothing
+// render, month -> week, next month, a drop) is bench/calendar.bench.ts's (nothing
 // timed is a test). Each step is waited for with Playwright's polling deadline.
 test('2,000 posts in a month render, switch views and move', async ({ page }) => {
   test.setTimeout(90_000);

@@ -25,7 +25,7 @@ test('the posts in view export as CSV and import back as nothing new', async ({
   const exportButton = page.getByRole('button', { name: 'Export posts in view' });
   await exportButton.click();
   const menu = page.getByRole('menu', { name: 'Export posts in view as' });
-  // Three file formats, then the client review pack as a page and as a PDF (issue 29).
+  // Three file formats, then the client review pack as a page and as a PDF.
   await expect(menu.getByRole('menuitem')).toHaveCount(5);
   await snap(page, 'export-menu');
   // The keyboard works the menu: Escape closes it and gives focus back to the button.

@@ -5,7 +5,7 @@ import { CalendarPage, quietDay } from './support/calendar.js';
 import { snap } from './support/pages.js';
 
 /*
- * Labels and notes as a new user meets them (issue 28 item 4, issue 29 item 2): a label made and
+ * Labels and notes as a new user meets them: a label made and
  * picked in the composer, a note added there, the post scheduled; the label shows on the calendar
  * chip, a label chip filters the calendar, `label:` finds the post in the palette, and the note's
  * words find it too. axe checks the new controls in both themes; screenshots at both sizes.

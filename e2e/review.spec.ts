@@ -114,7 +114,7 @@ test('a client reviews a week offline; the reply comes back with states, comment
   const errors: string[] = [];
   pack.on('pageerror', (e) => errors.push(e.message));
   // Opened offline and drawn (waited for with Playwright's polling deadline); how fast a pack of
-  // many posts opens is bench/review.bench.ts's figure (issue 36 item 2: nothing timed is a test).
+  // many posts opens is bench/review.bench.ts's figure (nothing timed is a test).
   await pack.goto(pathToFileURL(packPath).href);
   await expect(pack.locator('.rp-post').first()).toBeVisible();
   await expect(pack.getByRole('heading', { level: 1 })).toBeVisible();

@@ -4,7 +4,7 @@ import type { CalendarPost } from '../../shared/posts/ipc.js';
 import { startFaultProxy } from '../../test/support/fault-proxy.js';
 import { expect, type TestService } from '../fixtures.js';
 
-/* The all-brands view's set-up, shared by its specs (issue 27): two connections, three brands. */
+/* The all-brands view's set-up, shared by its specs: two connections, three brands. */
 
 /** Connects `label`'s key through a recording proxy, then the second organization's key beside it. */
 export async function connectTwo(page: Page, service: TestService, label: 'full-test' | 'brand1-only') {

@@ -28,7 +28,7 @@ export class PostWrites {
     // A post made here and not yet on the service cannot move (the shared rule): a create whose
     // answer was lost is looked for around its date before it is sent again, so its date must hold.
     if (input.id.startsWith('local:')) {
-      // Another brand's queued create answers as not found (issue 25), before the rule's sentence.
+      // Another brand's queued create answers as not found, before the rule's sentence.
       this.c.outbox.getForBrand(active, input.id.split(':')[1] ?? '');
       throw new AppFailure('CONFLICT', NOT_ON_SERVICE_YET);
     }

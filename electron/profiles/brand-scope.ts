@@ -12,8 +12,8 @@ import type { SettingsRepo } from '../store/settings-repo.js';
 import { requireTimeZone } from './time-zone.js';
 
 /*
- * Whether the calendar shows the active brand or every brand of every connection the app holds
- * (issue 27), each brand's colour, and what keeps a brand from syncing. Main owns the choice and
+ * Whether the calendar shows the active brand or every brand of every connection the app holds,
+ * each brand's colour, and what keeps a brand from syncing. Main owns the choice and
  * remembers it; the window asks for it (getBrandScope) and is told when it changes.
  */
 

@@ -1,7 +1,7 @@
 import { AppFailure } from '../core/app-failure.js';
 
 /*
- * Everything the window asks about belongs to the brand on screen (DESIGN.md: the window is
+ * Everything the window asks about belongs to the brand on screen (the window is
  * untrusted). A compromised or stale page can name any id; these guards make an object of another
  * profile or brand answer as not found, with a sentence, instead of being read or changed.
  */

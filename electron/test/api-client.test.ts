@@ -182,7 +182,7 @@ describe('ApiClient refusals carry a sentence saying what to do', () => {
     );
     expect(error.status).toBe(403);
     expect(error.code).toBe('INSUFFICIENT_SCOPE');
-    // Named as a person reads it, never the scope value (issue 26).
+    // Named as a person reads it, never the scope value.
     expect(error.message).toContain('“Write posts”');
     expect(error.message).not.toContain('posts:write');
   });

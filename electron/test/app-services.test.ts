@@ -540,7 +540,7 @@ describe('the key never reaches the renderer', () => {
   });
 });
 
-describe('all brands (issue 27)', () => {
+describe('all brands', () => {
   const range = () => ({
     start: new Date(Date.now() - 20 * 86_400_000).toISOString(),
     end: new Date(Date.now() + 20 * 86_400_000).toISOString(),

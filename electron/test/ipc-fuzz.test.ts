@@ -19,12 +19,12 @@ import { startTestService, type TestService } from './support/service.js';
  * field names with wrong values, deep nesting, huge strings, prototype keys) and must answer
  * INVALID_ARGUMENT quickly, as a value; then main must still answer real calls. A second part feeds
  * inputs the schemas accept but that are hostile all the same (files that never end, nesting deep
- * enough to overflow a recursive serializer). Then (issue 25): postdeck:// links, control characters
+ * enough to overflow a recursive serializer). Then: postdeck:// links, control characters
  * in every text field, and ids of another brand's objects.
  */
 
 /**
- * A hang detector, not a speed limit (issue 36 item 2): a read that never ends (a device, a pipe)
+ * A hang detector, not a speed limit: a read that never ends (a device, a pipe)
  * or a loop that never ends never answers, and anything that answers at all does so far within it,
  * however loaded the machine. How fast main answers is `npm run bench`'s business.
  */

@@ -77,7 +77,7 @@ export function useBulkSelection(events: readonly PostEvent[], view: ViewName, d
     [matching],
   );
   // "Select all" picks only posts a bulk change can touch: a published or past post would only
-  // come back in the plan as "cannot change" (issue 26).
+  // come back in the plan as "cannot change".
   const changeable = useMemo(() => {
     const byId = new Map(events.map((e) => [e.id, e]));
     return matching.filter((id) => {

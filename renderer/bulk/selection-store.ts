@@ -49,7 +49,7 @@ export const useIsSelected = (id: string) => useSelection((s) => s.picked.has(id
 
 /**
  * How many of these posts are picked: a "+N more" chip hiding picked posts says so, so a bulk change
- * never touches posts the user cannot see were picked (issue 26).
+ * never touches posts the user cannot see were picked.
  */
 export const usePickedAmong = (ids: readonly string[]) =>
   useSelection((s) => ids.reduce((n, id) => n + (s.picked.has(id) ? 1 : 0), 0));

@@ -49,7 +49,7 @@ const EMPTY: CalendarPost[] = [];
 export function CalendarScreen() {
   const client = useQueryClient();
   const toast = useNotices((s) => s.show);
-  // The active brand, or every brand of every connection (issue 27: brand id ALL_BRANDS).
+  // The active brand, or every brand of every connection (brand id ALL_BRANDS).
   const { brand, zone, loading: brandLoading, scope } = useCalendarBrand();
   const brandId = brand?.id ?? null;
   const allBrands = scope?.all === true;

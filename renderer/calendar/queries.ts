@@ -98,7 +98,7 @@ export function prefetchOpeningRange(client: QueryClient): void {
       .catch(() => null),
   ])
     .then(([brands, scope]) => {
-      // The all-brands view's key, when that is what the calendar opens on (issue 27).
+      // The all-brands view's key, when that is what the calendar opens on.
       const brand = scope?.all ? allBrandsView(scope) : activeBrand(brands);
       const zone = brandZone(brand?.timezone);
       const { view, dateKey } = useCalendarStore.getState();

@@ -15,7 +15,7 @@ import { as, inMinutes, startTestService, world } from './helpers.js';
  */
 
 /**
- * A hang detector, not a speed limit (issue 36 item 2): a request the service never answers (a
+ * A hang detector, not a speed limit: a request the service never answers (a
  * stuck loop, a read that never ends) fails here, and any answer at all comes far within it,
  * however loaded the machine. The service's speed is bench/service.bench.ts's.
  */

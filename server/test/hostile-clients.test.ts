@@ -14,7 +14,7 @@ import { as, startTestService } from './helpers.js';
  * Clients that try to take the service from everyone else, against the real server on loopback:
  * request heads trickled a byte at a time (slowloris) from one address must neither hold every
  * connection nor hold any for long. Another loopback address (127.0.0.2) stands in for the attacker.
- * Nothing here is timed (issue 36 item 2): what is asserted is which connections the service keeps,
+ * Nothing here is timed: what is asserted is which connections the service keeps,
  * closes or answers, and a configured limit's cut as "not before the limit", with a hang detector.
  */
 

@@ -220,7 +220,7 @@ describe('POST /posts', () => {
     expect((await api.post('/posts', schedule([target('x', withUrl)]))).status).toBe(200);
   });
 
-  it('refuses an X text too long to be a post uncounted, and answers others meanwhile (issue 15)', async () => {
+  it('refuses an X text too long to be a post uncounted, and answers others meanwhile', async () => {
     // "a." repeated is quadratic for twitter-text: 64 KB held the service ~5 s, 1.95 MB over an hour.
     // Refused by the length caps before any counter: none of it reaches twitter-text or a segmenter.
     const parsed = watchTwitterText();
@@ -243,7 +243,7 @@ describe('POST /posts', () => {
     }
   });
 
-  it('counts X texts at the cap that were quadratic for twitter-text, and answers others meanwhile (issue 15)', async () => {
+  it('counts X texts at the cap that were quadratic for twitter-text, and answers others meanwhile', async () => {
     const fill = (unit: string, head = '', tail = '') =>
       head + unit.repeat(Math.floor((X_MAX_TEXT_LENGTH - head.length - tail.length) / unit.length)) + tail;
     const texts = [

@@ -1,5 +1,5 @@
 /*
- * A hang detector for the tests (issue 36 item 2: nothing timed is a test). It is not a speed
+ * A hang detector for the tests (nothing timed is a test). It is not a speed
  * limit: anything that happens at all happens far within it on a machine at load 8+, and what it
  * catches is what never happens (a cut that is never made, an answer that never comes). How fast
  * things happen is `npm run bench`'s business.

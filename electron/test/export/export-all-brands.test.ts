@@ -7,7 +7,7 @@ import { startTestService, type TestService } from '../support/service.js';
 import { openConnectedApp, type ConnectedApp } from '../support/app.js';
 
 /*
- * Export from the all-brands view (issue 27) against the real local service and a real database:
+ * Export from the all-brands view against the real local service and a real database:
  * two connections, three brands; every shown brand's posts in one file, each row naming its brand,
  * the file named "All brands"; and the file still imports: the brand on screen finds its own rows
  * already there (the brand column is for people, import ignores it).

@@ -72,7 +72,7 @@ describe('checkRow', () => {
     expect(fields({ text: 'a', accounts: 'x1', date: 'queue', settings: '{oops' })).toEqual(['settings']);
   });
 
-  it('refuses an X text too long to be a post at once, as the service does (issue 15)', () => {
+  it('refuses an X text too long to be a post at once, as the service does', () => {
     // "a." repeated is quadratic for twitter-text: a crafted CSV cell froze the main process.
     // Refused by its length before twitter-text sees any of it (its speed: bench/text.bench.ts).
     const parsed = watchTwitterText();

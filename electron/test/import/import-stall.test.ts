@@ -9,7 +9,7 @@ import { openConnectedApp, type ConnectedApp } from '../support/app.js';
 /*
  * Issue 25 item 7: main never blocks on a file. A hostile import (one 40 MB cell; a JSON of 200,000
  * keys) is parsed off main's thread with caps: the parse worker is started for it, and main's own
- * copy of the decoder never runs (issue 36 item 2: what is checked is where the work runs, not how
+ * copy of the decoder never runs (what is checked is where the work runs, not how
  * long main stalled on this machine; the stall is bench/bulk-import.bench.ts's figure, target 50 ms).
  * Errors name no content of the file.
  */

@@ -5,7 +5,7 @@ import { startTestService, type TestService } from '../support/service.js';
 import { openConnectedApp, type ConnectedApp } from '../support/app.js';
 
 /*
- * A label change from the bulk bar of the all-brands view (issue 27 item 4), against the real local
+ * A label change from the bulk bar of the all-brands view, against the real local
  * service and a real database file: each picked post is labelled under its own brand, with that
  * brand's label of the same name, or one made there in the same colour.
  */

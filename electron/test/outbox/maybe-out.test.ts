@@ -4,8 +4,8 @@ import { OutboxRepo } from '../../outbox/outbox-repo.js';
 import { harness, inMinutes, proxiedHarness, until, type Harness } from '../support/sync-harness.js';
 
 /*
- * A change that may already be on the service is never dropped as if it had not been sent
- * (issue 36, item 5). Through the fault-injecting proxy, a write's answer is cut after the service
+ * A change that may already be on the service is never dropped as if it had not been sent.
+ * Through the fault-injecting proxy, a write's answer is cut after the service
  * applied it and what follows meets 500s or 503s; the user then discards it, or undoes the bulk
  * change it belongs to. The verdict is the service's own state, read around the proxy: a discarded
  * create is taken off it, an undone or discarded move is back at its old time.

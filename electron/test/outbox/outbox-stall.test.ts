@@ -7,7 +7,7 @@ import { OutboxRepo, type OutboxRecord } from '../../outbox/outbox-repo.js';
 import { inMinutes, proxiedHarness, until, type Harness } from '../support/sync-harness.js';
 
 /*
- * A request that hangs stops holding its outbox slot after `stallMs` (issue 30 item 1: a hang costs
+ * A request that hangs stops holding its outbox slot after `stallMs` (a hang costs
  * one slot, not the queue), while it runs out the client's timeout; nothing of it is sent again
  * before then, and the order of operations sharing a key (an upload before the post that uses it,
  * a group's move before its delete) holds through it.

@@ -10,7 +10,7 @@ import { PostsCache } from '../../store/posts-cache.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
 
 /*
- * The search of the all-brands view (issue 27) against a real database file: every brand shown, of
+ * The search of the all-brands view against a real database file: every brand shown, of
  * two connections, each hit naming its connection and brand; `brand:` narrows to one brand in any view.
  */
 

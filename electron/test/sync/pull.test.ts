@@ -223,7 +223,7 @@ describe('pulling posts into the cache', () => {
     expect(h.drafts.getDraft({ id: unknown }).id).toBe(unknown);
 
     await h.stopService();
-    // Queued offline is an answer (issue 24), no longer an OFFLINE error: the same sentence, in it.
+    // Queued offline is an answer, no longer an OFFLINE error: the same sentence, in it.
     const queued = await h.posts.sendDraft(h.brand, {
       wait: true,
       draftId: h.draft(`Queued ${tag}`),
@@ -244,7 +244,7 @@ describe('pulling posts into the cache', () => {
     const tag = `known-offline-${Date.now()}`;
     await h.stopService();
     h.engine.noticeUnreachable('test: the network is down');
-    // Queued offline is an answer (issue 24), no longer an OFFLINE error: it says so, and why.
+    // Queued offline is an answer, no longer an OFFLINE error: it says so, and why.
     const answer = await h.posts.sendDraft(h.brand, {
       wait: true,
       draftId: h.draft(`Offline ${tag}`),
