@@ -220,29 +220,10 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
         <BulkLabels brandId={brandId} ids={ids} />
         <span className="bulk-bar__group">
           <label>
-            Shift by{' '}
-            <input
-              type="number"
-              aria-label="Days to shift"
-              value={days}
-              min={-366}
-              max={366}
-              step={1}
-              onChange={(e) => setDays(Math.trunc(Number(e.target.value) || 0))}
-            />{' '}
-            days
+            Shift by <WholeNumber label="Days to shift" value={days} limit={366} onChange={setDays} /> days
           </label>
           <label>
-            <input
-              type="number"
-              aria-label="Hours to shift"
-              value={hours}
-              min={-168}
-              max={168}
-              step={1}
-              onChange={(e) => setHours(Math.trunc(Number(e.target.value) || 0))}
-            />{' '}
-            h
+            <WholeNumber label="Hours to shift" value={hours} limit={168} onChange={setHours} /> h
           </label>
           <button
             type="button"
@@ -305,5 +286,30 @@ export function BulkBar({ brandId, zone, matching, fixed }: BulkBarProps) {
         />
       )}
     </>
+  );
+}
+
+/** A whole number of days or hours to shift by, either way up to `limit`; anything else reads as 0. */
+function WholeNumber({
+  label,
+  value,
+  limit,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  limit: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <input
+      type="number"
+      aria-label={label}
+      value={value}
+      min={-limit}
+      max={limit}
+      step={1}
+      onChange={(e) => onChange(Math.trunc(Number(e.target.value) || 0))}
+    />
   );
 }

@@ -140,17 +140,7 @@ export function ItemEditor({ listId, item, accounts, onDone }: Props) {
         </ul>
       </fieldset>
       <div className="evergreen-row">
-        <label className="queue-field">
-          Rest between repeats (days)
-          <input
-            type="number"
-            min={1}
-            max={365}
-            value={cooldown}
-            aria-label="Rest between repeats (days)"
-            onChange={(e) => setCooldown(e.target.value)}
-          />
-        </label>
+        <CountField label="Rest between repeats (days)" max={365} value={cooldown} onChange={setCooldown} />
         <label className="queue-field">
           Ends
           <select
@@ -164,17 +154,7 @@ export function ItemEditor({ listId, item, accounts, onDone }: Props) {
           </select>
         </label>
         {endKind === 'afterRepeats' ? (
-          <label className="queue-field">
-            Repeats per account
-            <input
-              type="number"
-              min={1}
-              max={1000}
-              value={repeats}
-              aria-label="Repeats per account"
-              onChange={(e) => setRepeats(e.target.value)}
-            />
-          </label>
+          <CountField label="Repeats per account" max={1000} value={repeats} onChange={setRepeats} />
         ) : null}
         {endKind === 'onDate' ? (
           <label className="queue-field">
@@ -239,5 +219,32 @@ export function ItemEditor({ listId, item, accounts, onDone }: Props) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** A count from 1 to `max`, kept as typed (the editor checks it on save). */
+function CountField({
+  label,
+  max,
+  value,
+  onChange,
+}: {
+  label: string;
+  max: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="queue-field">
+      {label}
+      <input
+        type="number"
+        min={1}
+        max={max}
+        value={value}
+        aria-label={label}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
   );
 }
