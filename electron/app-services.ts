@@ -132,7 +132,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     now,
     events: { emit, on: (listener) => events.on(listener) },
     host: opts,
-    repos: { ...stores, brands, labels: stores.meta },
+    repos: { ...stores, brands },
     profiles,
     brandScope,
     activeBrand,

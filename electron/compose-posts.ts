@@ -34,7 +34,7 @@ export function postsStores(db: SyncEngineOptions['db'], now: () => Date) {
     integrations: new IntegrationsRepo(db, now),
     settings: new SettingsRepo(db, now),
     reviews: new ReviewRepo(db, now),
-    meta: new LabelsRepo(db, now),
+    labels: new LabelsRepo(db, now),
   };
 }
 
@@ -63,7 +63,7 @@ export function composePosts(
   });
   const sync = new SyncEngine({ ...o, now, stores, review });
   // Labels and notes that followed a post to its new group: the window reads them again, only then.
-  stores.meta.onCarried((brand) => o.emit('labelsChanged', { brandId: brand.brandId }));
+  stores.labels.onCarried((brand) => o.emit('labelsChanged', { brandId: brand.brandId }));
   const posts = new PostCommands({
     db: o.db,
     now,

@@ -55,7 +55,7 @@ export interface WorkerStores {
   media: MediaRepo;
   drafts: DraftsRepo;
   /** Labels and notes: a confirmed create carries them to the service's group (absent in some tests). */
-  meta?: LabelsRepo;
+  labels?: LabelsRepo;
 }
 const scopeOf = (op: Pick<OutboxRecord, 'profileId' | 'brandId'>) => `${op.profileId}\u0000${op.brandId}`;
 
@@ -530,7 +530,7 @@ export class OutboxWorker {
         items.map((i) => i.id),
       );
       if (op.draftId) this.drafts.remove(op.profileId, op.draftId);
-      this.o.stores.meta?.carryOver(
+      this.o.stores.labels?.carryOver(
         op.profileId,
         op.brandId,
         LabelsRepo.sourcesOf({

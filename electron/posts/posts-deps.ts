@@ -3,7 +3,6 @@ import type { ActiveBrand } from '../core/active-brand.js';
 import type { BulkBatchesRepo } from '../bulk/bulk-batches-repo.js';
 import type { DraftsRepo } from '../drafts/drafts-repo.js';
 import type { MediaRepo } from '../media/media-repo.js';
-import type { LabelsRepo } from '../labels/labels-repo.js';
 import type { SnippetsRepo } from '../snippets/snippets-repo.js';
 import type { AppDatabase } from '../store/database.js';
 import type { OutboxRepo } from '../outbox/outbox-repo.js';
@@ -18,8 +17,6 @@ export interface PostsStores {
   drafts: DraftsRepo;
   snippets: SnippetsRepo;
   batches: BulkBatchesRepo;
-  /** Labels and notes: they follow a draft to the group the service gives it (absent in some tests). */
-  meta?: LabelsRepo;
 }
 
 /** Whether the service answers, as the sync engine knows it: a send known to be offline does not wait. */
