@@ -6,7 +6,7 @@ export function MarksLegend() {
     ['×3', 'post-mark post-mark--group', GROUP_MARK(3)],
     ['≡4', 'post-mark post-mark--thread', THREAD_MARK(4)],
     // Drawn as a repeat's mark, but not one: nothing looking for a post's repeat mark finds it.
-    ['↻ 3/10', 'repeat-mark', 'An evergreen repeat: the 3rd of 10'],
+    ['↻ 3/10', 'cal-legend__repeat', 'An evergreen repeat: the 3rd of 10'],
     ['⟳', 'post-mark post-mark--pending', PENDING_MARK],
     ['!', 'post-mark post-mark--error', ERROR_MARK],
   ];
