@@ -33,6 +33,7 @@ export function setupAnalytics(
     emit: events.emit,
     brands: () => brandScope.known().map(({ profileId, brandId }) => ({ profileId, brandId })),
     accountsOf: (b) => repos.integrations.list(b.profileId, b.brandId).map((i) => i.id),
+    scopesOf: (b) => profiles.scopesOf(b.profileId),
     apiFor: (b) => profiles.apiFor(b.profileId, b.brandId),
     online: () => sync.getSyncStatus().online,
     settled: () => sync.pulled(),

@@ -1,4 +1,5 @@
 import type { AnalyticsResponse } from '../../shared/api/resources.js';
+import type { Scope } from '../../shared/api/scopes.js';
 import { brandSyncProblemOf } from '../../shared/brands/sync-problem.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import { ApiError } from '../api/errors.js';
@@ -47,6 +48,8 @@ export interface SnapshotJobOptions {
   brands: () => BrandRef[];
   /** The ids of a brand's accounts, as main knows them. */
   accountsOf: (brand: BrandRef) => string[];
+  /** What the brand's key may do, as the service last said (null: unknown, so it is asked). */
+  scopesOf: (brand: BrandRef) => readonly string[] | null;
   /** A client acting on the brand, or null when its connection has no key on this computer. */
   apiFor: (brand: BrandRef) => Promise<AnalyticsSource | null>;
   /** Whether the service was reachable lately: offline, a run waits for the network to return. */
@@ -70,6 +73,7 @@ interface Waiting {
   passing: boolean;
 }
 
+const ANALYTICS_SCOPE: Scope = 'analytics:read';
 const brandKey = (b: BrandRef) => `${b.profileId}\u0000${b.brandId}`;
 
 /** The sentence a person reads for a brand whose history cannot be brought up to date. */
@@ -201,6 +205,13 @@ export class SnapshotJob {
 
   private async snapshotBrand(brand: BrandRef): Promise<void> {
     const key = brandKey(brand);
+    // Said before any request: a brand whose accounts are not known yet is marked too.
+    const scopes = this.o.scopesOf(brand);
+    if (scopes && !scopes.includes(ANALYTICS_SCOPE)) {
+      this.o.repo.markProblem(brand, 'scope-missing');
+      this.wait(key, false);
+      return;
+    }
     let api: AnalyticsSource | null;
     try {
       api = await this.o.apiFor(brand);
