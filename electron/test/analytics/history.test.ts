@@ -6,7 +6,8 @@ import type { AnalyticsResponse } from '../../../shared/api/resources.js';
 import type { AnalyticsHistory } from '../../../shared/analytics/ipc.js';
 import type { IpcEventName, IpcInput, IpcMethodName, IpcOutput } from '../../../shared/ipc/contract.js';
 import { AnalyticsRepo } from '../../analytics/analytics-repo.js';
-import { createAppServices, type AppServices } from '../../app-services.js';
+import { createAppServices, type AppServices, type AppServicesOptions } from '../../app-services.js';
+import { createSandboxStarter } from '../../profiles/sandbox.js';
 import { MemorySecretStore } from '../../secrets/memory-secret-store.js';
 import type { SecretStore } from '../../secrets/secret-store.js';
 import { openDatabase } from '../../store/database.js';
@@ -45,8 +46,13 @@ async function service(): Promise<TestService> {
   return svc;
 }
 
-async function openApp(dir: string, secretStore: SecretStore = new MemorySecretStore()): Promise<OpenApp> {
+async function openApp(
+  dir: string,
+  secretStore: SecretStore = new MemorySecretStore(),
+  extra: Partial<AppServicesOptions> = {},
+): Promise<OpenApp> {
   const services = await createAppServices({
+    ...extra,
     dataDir: dir,
     secretStore,
     apiTimeoutMs: 5_000,
@@ -297,6 +303,35 @@ describe('analytics history kept on this computer', () => {
     expect(kept.map((a) => a.integration.id).sort()).toEqual(lumen.integrations.map((i) => i.id).sort());
     expect(kept.every((a) => a.days.length === 30)).toBe(true);
     expect(history.accounts.filter((a) => a.brand.brandId !== lumen.id)).toEqual([]);
+    expect(history.asOf).not.toBeNull();
+  });
+
+  it('snapshots the built-in sandbox as soon as it starts: every brand has its history at once', async () => {
+    const starter = createSandboxStarter(await freshDir());
+    cleanup.push(() => starter.stop());
+    const app = await openApp(await freshDir(), undefined, { startSandbox: () => starter.start() });
+    cleanup.push(() => app.services.close());
+    await app.ok('startSandbox');
+    const scope = await app.ok('getBrandScope');
+    expect(scope.brands.map((b) => b.name)).toEqual(['Harbor Coffee', 'Pine Trail Outfitters', 'Lumen Labs']);
+    const brands = scope.brands.map((b) => ({ profileId: b.profileId, brandId: b.brandId }));
+    const seeded = (await starter.start()).accounts ?? [];
+    const others = (await starter.start()).others?.flatMap((o) => o.accounts ?? []) ?? [];
+    const expected = [...seeded, ...others].flatMap((b) => b.integrations.map((i) => i.id)).sort();
+    expect(expected.length).toBeGreaterThanOrEqual(15);
+    // No one asked for it: starting the sandbox is enough.
+    await until(
+      'every seeded account to be kept',
+      async () => {
+        const history = await app.ok('getAnalyticsHistory', { brands, ...wide() });
+        return !history.updating && history.accounts.length === expected.length;
+      },
+      30_000,
+    );
+    const history = await app.ok('getAnalyticsHistory', { brands, ...wide() });
+    expect(history.accounts.map((a) => a.integration.id).sort()).toEqual(expected);
+    expect(history.accounts.every((a) => a.days.length === 30)).toBe(true);
+    expect(history.problems).toEqual([]);
     expect(history.asOf).not.toBeNull();
   });
 
