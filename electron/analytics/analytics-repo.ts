@@ -101,7 +101,8 @@ export class AnalyticsRepo {
       `INSERT INTO analytics_accounts (profile_id, brand_id, integration_id, name, platform, profile_json, seen_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (profile_id, brand_id, integration_id) DO UPDATE SET
-         name = excluded.name, platform = excluded.platform, profile_json = excluded.profile_json,
+         name = CASE WHEN excluded.name <> '' THEN excluded.name ELSE analytics_accounts.name END,
+         platform = COALESCE(excluded.platform, analytics_accounts.platform), profile_json = excluded.profile_json,
          seen_at = excluded.seen_at`,
     );
     const day = this.db.sql.prepare(
@@ -134,7 +135,7 @@ export class AnalyticsRepo {
         profileId,
         brandId,
         integrationId,
-        answer.integration.name,
+        answer.integration.name ?? '',
         answer.integration.platform ?? null,
         JSON.stringify(answer.profile),
         at,
