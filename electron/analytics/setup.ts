@@ -92,8 +92,9 @@ export function setupAnalytics(
       let online = sync.getSyncStatus().online;
       unsubscribe = events.on((name, payload) => {
         // A new connection, key or brand: its accounts are learned by the pull it starts (the
-        // snapshot waits for it), and a key may be the fix a refused brand asked for.
-        if (name === 'profileChanged') job.request('all', true);
+        // snapshot waits for it), and a key may be the fix a refused brand asked for. A brand
+        // switch alone finds nothing due, so switching back and forth asks the service nothing.
+        if (name === 'profileChanged') job.request('due', true);
         if (name === 'syncStatus') {
           const now = (payload as { online: boolean }).online;
           if (now && !online) job.onlineAgain();

@@ -63,7 +63,10 @@ export interface SnapshotJobOptions {
   random?: () => number;
 }
 
-/** Which brands a run takes: all of them (start, connect, on demand), or those due (daily, retries). */
+/**
+ * Which brands a run takes: all of them (on start, on demand), or those due: never snapshotted,
+ * a day old, marked, or out of their backoff (a new connection or key, the hourly look, retries).
+ */
 type RunMode = 'all' | 'due';
 
 interface Waiting {
@@ -191,8 +194,9 @@ export class SnapshotJob {
       const w = this.waiting.get(brandKey(b));
       if (w && nowMs < w.untilMs) return false;
       if (mode === 'all' || w) return true;
-      const at = this.o.repo.brandState(b).snapshotAt;
-      return at === null || nowMs - Date.parse(at) >= STALE_MS;
+      // A marked brand is due too: the change that asked for this run may be its fix.
+      const { snapshotAt, problem } = this.o.repo.brandState(b);
+      return problem !== null || snapshotAt === null || nowMs - Date.parse(snapshotAt) >= STALE_MS;
     });
     // A few workers take the brands in turn: one slow or refused brand holds one of them.
     const queue = [...brands];

@@ -304,6 +304,18 @@ describe('analytics history kept on this computer', () => {
     expect(kept.every((a) => a.days.length === 30)).toBe(true);
     expect(history.accounts.filter((a) => a.brand.brandId !== lumen.id)).toEqual([]);
     expect(history.asOf).not.toBeNull();
+
+    // A key with the permission, pasted for the refused connection, is the fix: the marks go.
+    await app.ok('replaceKey', {
+      profileId: refused[0]?.profileId ?? '',
+      apiKey: svc.token('full-test'),
+      storage: 'session',
+    });
+    await until(
+      'the refused brands to be snapshotted again',
+      async () => (await app.ok('getAnalyticsHistory', { brands: all, ...wide() })).problems.length === 0,
+      30_000,
+    );
   });
 
   it('snapshots the built-in sandbox as soon as it starts: every brand has its history at once', async () => {

@@ -144,6 +144,13 @@ describe('the snapshot job', () => {
     expect(events[0]).toEqual({ updating: true });
     expect(events.at(-1)).toEqual({ updating: false });
     expect(events.filter((e) => e.updating).length).toBe(events.filter((e) => !e.updating).length);
+
+    // A run of the brands due (a brand switch, the hourly look) finds none: the service is not asked.
+    const asked = server.requests.length;
+    const ended = events.length;
+    job?.request('due');
+    await until('the run of due brands to end', () => events.length === ended + 2 && !job?.updating);
+    expect(server.requests.length).toBe(asked);
   });
 
   it('stops at once with a request in flight, and writes nothing after the database closes', async () => {
