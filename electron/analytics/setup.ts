@@ -62,10 +62,17 @@ export function setupAnalytics(
       const state = repo.brandState(brand);
       if (state.snapshotAt && (asOf === null || state.snapshotAt > asOf)) asOf = state.snapshotAt;
       if (state.problem) problems.push({ brand, message: historyProblemSentence(state.problem) });
+      // What the calendar knows of an account fills what an analytics answer left out.
+      const learned = new Map(repos.integrations.list(brand.profileId, brand.brandId).map((i) => [i.id, i]));
       for (const account of repo.accounts(brand)) {
+        const known = learned.get(account.integrationId);
         accounts.push({
           brand,
-          integration: { id: account.integrationId, name: account.name, platform: account.platform ?? '' },
+          integration: {
+            id: account.integrationId,
+            name: account.name || known?.name || '',
+            platform: account.platform ?? known?.platform ?? '',
+          },
           days: repo.days(brand, account.integrationId, from, to),
           posts: repo.posts(brand, account.integrationId, from, to),
         });
