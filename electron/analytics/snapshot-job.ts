@@ -183,7 +183,7 @@ export class SnapshotJob {
   }
 
   private async runOnce(mode: RunMode): Promise<void> {
-    await Promise.race([this.o.settled(), this.aborted()]);
+    await this.settledOrStopped();
     if (!this.running) return;
     if (!this.o.online()) {
       this.waitingOnline = this.waitingOnline === 'all' || mode === 'all' ? 'all' : 'due';
@@ -285,11 +285,19 @@ export class SnapshotJob {
     this.retryTimer.unref();
   }
 
-  private aborted(): Promise<void> {
+  /** The pulls under way ended, or the job stops; the listener goes either way (runs happen hourly). */
+  private async settledOrStopped(): Promise<void> {
     const signal = this.controller.signal;
-    return new Promise((resolve) => {
-      if (signal.aborted) resolve();
-      else signal.addEventListener('abort', () => resolve(), { once: true });
+    if (signal.aborted) return;
+    let onAbort = () => {};
+    const stopped = new Promise<void>((resolve) => {
+      onAbort = () => resolve();
+      signal.addEventListener('abort', onAbort, { once: true });
     });
+    try {
+      await Promise.race([this.o.settled(), stopped]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
   }
 }
