@@ -108,13 +108,15 @@ export class SnapshotJob {
   private retryTimer: NodeJS.Timeout | null = null;
   private hourly: NodeJS.Timeout | null = null;
   private readonly backoff: SnapshotBackoff;
+  private busy = false;
 
   constructor(private readonly o: SnapshotJobOptions) {
     this.backoff = o.backoff ?? DEFAULT_BACKOFF;
   }
 
+  /** Whether a run is going on, as analyticsChanged last said (a read right after the event agrees). */
   get updating(): boolean {
-    return this.current !== null;
+    return this.busy;
   }
 
   /** Starts taking runs, and looks every hour for brands whose last snapshot is a day old. */
@@ -168,6 +170,7 @@ export class SnapshotJob {
   }
 
   private async loop(first: RunMode): Promise<void> {
+    this.busy = true;
     this.o.emit('analyticsChanged', { updating: true });
     try {
       for (let mode: RunMode | null = first; mode && this.running;) {
@@ -178,6 +181,7 @@ export class SnapshotJob {
     } catch (error) {
       log.warn('an analytics snapshot stopped', error);
     } finally {
+      this.busy = false;
       this.o.emit('analyticsChanged', { updating: false });
     }
   }

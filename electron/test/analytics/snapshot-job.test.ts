@@ -26,6 +26,7 @@ let repo: AnalyticsRepo;
 let server: ScriptedServer;
 let job: SnapshotJob | null = null;
 const events: { updating: boolean }[] = [];
+let disagreed = 0;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'postdeck-snapshot-job-'));
@@ -43,6 +44,7 @@ beforeEach(async () => {
   repo = new AnalyticsRepo(db);
   server = await startScriptedServer();
   events.length = 0;
+  disagreed = 0;
 });
 afterEach(async () => {
   await job?.stop();
@@ -66,7 +68,11 @@ function makeJob(brands: string[], extra: Partial<SnapshotJobOptions> = {}): Sna
     repo,
     now: () => new Date(),
     emit: (name, payload) => {
-      if (name === 'analyticsChanged') events.push(payload as { updating: boolean });
+      if (name !== 'analyticsChanged') return;
+      const said = payload as { updating: boolean };
+      events.push(said);
+      // A read made as the event arrives agrees with it.
+      disagreed += job?.updating === said.updating ? 0 : 1;
     },
     brands: () => brands.map(ref),
     accountsOf: (b) => [`${b.brandId}-acc-1`, `${b.brandId}-acc-2`],
@@ -151,6 +157,7 @@ describe('the snapshot job', () => {
     job?.request('due');
     await until('the run of due brands to end', () => events.length === ended + 2 && !job?.updating);
     expect(server.requests.length).toBe(asked);
+    expect(disagreed).toBe(0);
   });
 
   it('stops at once with a request in flight, and writes nothing after the database closes', async () => {
