@@ -1,4 +1,5 @@
 import type { AccountHistory, AnalyticsHistory, HistoryProblem } from '../../shared/analytics/ipc.js';
+import type { IpcInput } from '../../shared/ipc/contract.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import { AppFailure } from '../core/app-failure.js';
 import type { AppContext, FeatureSetup } from '../context/app-context.js';
@@ -41,15 +42,7 @@ export function setupAnalytics(
   });
   let unsubscribe = () => {};
 
-  const history = ({
-    brands,
-    from,
-    to,
-  }: {
-    brands?: BrandRef[];
-    from: string;
-    to: string;
-  }): AnalyticsHistory => {
+  const history = ({ brands, from, to }: IpcInput<'getAnalyticsHistory'>): AnalyticsHistory => {
     if (from > to)
       throw new AppFailure('INVALID_ARGUMENT', 'The range must end on or after the day it starts.');
     const asked: BrandRef[] = [];
@@ -103,9 +96,9 @@ export function setupAnalytics(
         // switch alone finds nothing due, so switching back and forth asks the service nothing.
         if (name === 'profileChanged') job.request('due', true);
         if (name === 'syncStatus') {
-          const now = (payload as { online: boolean }).online;
-          if (now && !online) job.onlineAgain();
-          online = now;
+          const isOnline = (payload as { online: boolean }).online;
+          if (isOnline && !online) job.onlineAgain();
+          online = isOnline;
         }
       });
       void options.ready.then(() => job.request('all'));
