@@ -4,6 +4,7 @@ import { RegisterFileInput, type IpcEventName } from '../shared/ipc/contract.js'
 import type { DesktopSettings, OpenRequest } from '../shared/desktop/ipc.js';
 import type { IpcResult } from '../shared/ipc/errors.js';
 import { setupAnalytics } from './analytics/setup.js';
+import type { SnapshotBackoff } from './analytics/snapshot-job.js';
 import { ApiClient } from './api/client.js';
 import { setupBrands } from './brands/setup.js';
 import { setupBulk } from './bulk/setup.js';
@@ -58,6 +59,8 @@ export interface AppServicesOptions extends HostOptions {
   probe?: SyncEngineOptions['probe'];
   /** How often the calendar's recent ranges are pulled again (tests that count calls set it). */
   pullEveryMs?: SyncEngineOptions['pullEveryMs'];
+  /** How long a brand's analytics snapshot waits after a fault or a refusal (tests shorten it). */
+  analyticsBackoff?: SnapshotBackoff;
 }
 
 export interface AppServices {
@@ -144,7 +147,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   };
 
   // Each feature builds what it needs from the context; a few lend a service to the ones after them.
-  const profilesFeature = setupProfiles(ctx);
+  const profilesFeature = setupProfiles(ctx, { sandboxStarted: () => analytics.snapshotSoon() });
   const integrations = setupIntegrations(ctx);
   const media = setupMedia(ctx);
   const outbox = setupOutbox(ctx);
@@ -153,6 +156,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const queue = setupQueue(ctx, { slotsChanged: () => evergreen.kick(), saveComposerCopy });
   const evergreen = setupEvergreen(ctx, { queue: queue.service });
   const desktop = setupDesktop(ctx);
+  const analytics = setupAnalytics(ctx, { ready: profilesFeature.ready, backoff: opts.analyticsBackoff });
   const handlers: IpcHandlers = {
     ...profilesFeature.handlers,
     ...setupBrands(ctx).handlers,
@@ -171,11 +175,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     ...setupBulk(ctx).handlers,
     ...setupClash(ctx).handlers,
     ...setupSearch(ctx).handlers,
-    ...setupAnalytics(ctx).handlers,
+    ...analytics.handlers,
     ...desktop.handlers,
   };
   // The background jobs, started in this order and stopped in the reverse one.
-  const jobs = [outbox, evergreen];
+  const jobs = [outbox, evergreen, analytics];
   for (const job of jobs) job.start?.();
   // Which brand a call acts on is decided once, by dispatch, from these two.
   const scope = { active: activeBrand, isShown: brandScope.isShown.bind(brandScope) };

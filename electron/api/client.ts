@@ -287,11 +287,12 @@ export class ApiClient implements PublishingApi {
     return this.parse(DeleteGroupResponse, raw, 'delete result');
   }
 
-  async getProfileAnalytics(integrationId: string): Promise<AnalyticsResponse> {
+  async getProfileAnalytics(integrationId: string, signal?: AbortSignal): Promise<AnalyticsResponse> {
     const raw = await this.send({
       endpoint: 'getProfileAnalytics',
       query: { integrationId },
       idempotent: true,
+      signal,
     });
     return this.parse(AnalyticsResponse, raw, 'analytics');
   }

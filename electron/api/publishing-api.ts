@@ -57,5 +57,6 @@ export interface PublishingApi {
   /** Sends PUT /posts/:id/date now (the IPC method reschedulePost only queues it in the outbox). */
   sendReschedule(id: string, date: string): Promise<RescheduleResponse>;
   deleteGroup(group: string): Promise<DeleteGroupResponse>;
-  getProfileAnalytics(integrationId: string): Promise<AnalyticsResponse>;
+  /** `signal` cancels the request and its retries (a snapshot stopping with the app). */
+  getProfileAnalytics(integrationId: string, signal?: AbortSignal): Promise<AnalyticsResponse>;
 }

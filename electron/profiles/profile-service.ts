@@ -181,6 +181,11 @@ export class ProfileService {
     }
   }
 
+  /** What a connection's key may do, as GET /me last said (null: the service did not say). */
+  scopesOf(profileId: string): readonly string[] | null {
+    return this.deps.profiles.get(profileId)?.scopes ?? null;
+  }
+
   /** The profile and brand the window shows, for the services that act on "the current brand". */
   activeBrand(): { profileId: string; brandId: string } | null {
     const profile = this.activeProfile();

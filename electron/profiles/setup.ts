@@ -17,7 +17,10 @@ type ProfileMethod =
  * Connections and their keys, and the built-in sandbox. `ready` settles once a sandbox that was the
  * active connection listens again (it takes a new port at every start): calls wait for it.
  */
-export function setupProfiles(ctx: AppContext): FeatureSetup<ProfileMethod> & { ready: Promise<unknown> } {
+export function setupProfiles(
+  ctx: AppContext,
+  { sandboxStarted }: { sandboxStarted?: () => void } = {},
+): FeatureSetup<ProfileMethod> & { ready: Promise<unknown> } {
   const { profiles, host } = ctx;
   const learned = ctx.repos.integrations;
   const startSandbox = async () => {
@@ -38,6 +41,8 @@ export function setupProfiles(ctx: AppContext): FeatureSetup<ProfileMethod> & { 
     ))
       for (const { brandId, integrations: seeded } of key.accounts ?? [])
         learned.learn(profileId, brandId, seeded);
+    // Every seeded account is known now: a snapshot gives Analytics its data at once.
+    sandboxStarted?.();
     return view;
   };
   const ready: Promise<unknown> =

@@ -493,4 +493,58 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE outbox ADD COLUMN discarded_at TEXT;
     `,
   },
+  {
+    name: "analytics kept on this computer: each account's days, each post's results and their history, each brand's last snapshot",
+    sql: `
+      CREATE TABLE analytics_accounts (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        integration_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        platform TEXT,
+        profile_json TEXT NOT NULL,
+        seen_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, brand_id, integration_id)
+      );
+      CREATE TABLE analytics_days (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        integration_id TEXT NOT NULL,
+        day TEXT NOT NULL,
+        metrics_json TEXT NOT NULL,
+        seen_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, brand_id, integration_id, day)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_posts (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        post_id TEXT NOT NULL,
+        integration_id TEXT NOT NULL,
+        group_id TEXT,
+        publish_date TEXT,
+        publish_day TEXT,
+        content TEXT NOT NULL,
+        release_url TEXT,
+        metrics_json TEXT NOT NULL,
+        seen_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, brand_id, post_id)
+      );
+      CREATE INDEX analytics_posts_by_day ON analytics_posts (profile_id, brand_id, integration_id, publish_day);
+      CREATE TABLE analytics_post_days (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        post_id TEXT NOT NULL,
+        day TEXT NOT NULL,
+        metrics_json TEXT NOT NULL,
+        PRIMARY KEY (profile_id, brand_id, post_id, day)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_brands (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        snapshot_at TEXT,
+        problem TEXT,
+        PRIMARY KEY (profile_id, brand_id)
+      );
+    `,
+  },
 ];

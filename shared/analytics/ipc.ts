@@ -1,10 +1,60 @@
 import { z } from 'zod';
-import { AnalyticsResponse } from '../api/resources.js';
-import { Id, m } from '../ipc/method.js';
+import { AnalyticsResponse, IsoDateTime, MetricMap } from '../api/resources.js';
+import { BrandRef } from '../ipc/models.js';
+import { Id, m, None } from '../ipc/method.js';
+import { PlatformType } from '../platforms/types.js';
 
 /*
- * Analytics: an account's insights, read from the service.
+ * Analytics: every account's history kept on this computer (main takes a snapshot of each account
+ * in the background and merges its daily series by day), read back for any range and rolled up in
+ * the window. The service's own answer for one account stays readable as it came.
  */
+
+/** A calendar day, YYYY-MM-DD, as the service's daily series names it. */
+export const DayKey = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export type DayKey = z.infer<typeof DayKey>;
+
+/** One account's metrics on one day (counts of the day; followers as they stood that day). */
+export const AccountDay = z.object({ date: DayKey, metrics: MetricMap });
+export type AccountDay = z.infer<typeof AccountDay>;
+
+/** A post's metrics as last seen, kept after the post leaves the service's "recent posts". */
+export const PostResults = z.object({
+  postId: z.string(),
+  group: z.string().nullable(),
+  publishDate: IsoDateTime.nullable(),
+  content: z.string(),
+  releaseURL: z.string().nullable(),
+  metrics: MetricMap,
+  /** When a snapshot last saw this post's metrics. */
+  seenAt: IsoDateTime,
+});
+export type PostResults = z.infer<typeof PostResults>;
+
+/** One account's kept history in the range asked for. */
+export const AccountHistory = z.object({
+  brand: BrandRef,
+  integration: z.object({ id: z.string(), name: z.string(), platform: PlatformType.or(z.string()) }),
+  /** Days in the range that have data, oldest first; a day with no data is absent, not zero. */
+  days: z.array(AccountDay),
+  /** Posts published in the range, with their last-seen metrics. */
+  posts: z.array(PostResults),
+});
+export type AccountHistory = z.infer<typeof AccountHistory>;
+
+/** Why a brand's history could not be brought up to date (no analytics permission, refused). */
+export const HistoryProblem = z.object({ brand: BrandRef, message: z.string() });
+export type HistoryProblem = z.infer<typeof HistoryProblem>;
+
+export const AnalyticsHistory = z.object({
+  /** When the newest snapshot of these brands was taken; null before the first. */
+  asOf: IsoDateTime.nullable(),
+  /** A snapshot is being taken now (the window shows it, and the answer changes when it ends). */
+  updating: z.boolean(),
+  accounts: z.array(AccountHistory),
+  problems: z.array(HistoryProblem),
+});
+export type AnalyticsHistory = z.infer<typeof AnalyticsHistory>;
 
 export const analyticsMethods = {
   getProfileAnalytics: m(
@@ -12,4 +62,26 @@ export const analyticsMethods = {
     AnalyticsResponse,
     'GET /analytics/insights/profile.',
   ),
+  getAnalyticsHistory: m(
+    z
+      .object({
+        /** The brands to read; absent: every brand the calendar shows. */
+        brands: z.array(BrandRef).max(200).optional(),
+        from: DayKey,
+        to: DayKey,
+      })
+      .strict(),
+    AnalyticsHistory,
+    'The kept history of every account of the brands named (or shown) between two days, from this computer at once, online or off.',
+  ),
+  snapshotAnalytics: m(
+    None,
+    z.object({ started: z.boolean() }),
+    'Takes a snapshot of every account of every brand of every connection now (one at a time per brand, a few brands at once); answers at once, and analyticsChanged says when it ends.',
+  ),
+} as const;
+
+export const analyticsEvents = {
+  /** A snapshot ended (or began): the kept history may have changed. */
+  analyticsChanged: z.object({ updating: z.boolean() }),
 } as const;

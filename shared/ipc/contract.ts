@@ -16,7 +16,7 @@ import { exportMethods } from '../export/ipc.js';
 import { reviewMethods } from '../review/ipc.js';
 import { bulkMethods } from '../bulk/ipc.js';
 import { clashMethods } from '../clash/ipc.js';
-import { analyticsMethods } from '../analytics/ipc.js';
+import { analyticsEvents, analyticsMethods } from '../analytics/ipc.js';
 import { searchMethods } from '../search/ipc.js';
 import { desktopEvents, desktopMethods } from '../desktop/ipc.js';
 
@@ -64,6 +64,7 @@ export const ipcEvents = {
   ...outboxEvents,
   ...labelsEvents,
   ...importEvents,
+  ...analyticsEvents,
   ...desktopEvents,
 } as const;
 

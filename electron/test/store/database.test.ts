@@ -64,6 +64,11 @@ describe('database', () => {
     expect(fk.foreign_keys).toBe(1);
     const schema = schemaOf(db);
     expect(Object.keys(schema)).toEqual([
+      'analytics_accounts',
+      'analytics_brands',
+      'analytics_days',
+      'analytics_post_days',
+      'analytics_posts',
       'brands',
       'bulk_batches',
       'drafts',
@@ -100,6 +105,14 @@ describe('database', () => {
     expect(schema.profiles).not.toContain('api_key');
     expect(schema.brands).toContain('clash_gap_minutes');
     expect(schema.brands).toContain('sync_problem');
+    expect(schema.analytics_days).toEqual([
+      'profile_id',
+      'brand_id',
+      'integration_id',
+      'day',
+      'metrics_json',
+      'seen_at',
+    ]);
     expect(schema.outbox).toEqual(
       expect.arrayContaining([
         'id',
