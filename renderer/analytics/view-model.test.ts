@@ -73,9 +73,9 @@ const harborLinkedIn = account(
   'linkedin',
   harbor,
   // A gap: the app was closed from 10 to 19 November, and the service's window did not reach back.
-  days('2026-11-01', today, (date) =>
-    date >= '2026-11-10' && date <= '2026-11-19' ? {} : { impressions: 50, engagements: 10 },
-  ).filter((d) => Object.keys(d.metrics).length > 0),
+  days('2026-11-01', today, (): MetricMap => ({ impressions: 50, engagements: 10 })).filter(
+    (d) => d.date < '2026-11-10' || d.date > '2026-11-19',
+  ),
 );
 const bloomX = account(
   'int_bx',
