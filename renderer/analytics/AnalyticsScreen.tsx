@@ -69,8 +69,14 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
   const now = useMinute();
   const today = todayIn(zone, now);
   const periods = periodsOf(choice, today);
-  // Every brand of every connection, so the all-brands roll-up does not depend on the calendar's view.
-  const brands = scope?.brands.slice(0, 200).map((b) => ({ profileId: b.profileId, brandId: b.brandId }));
+  // The brands the calendar shows (the switcher's brand, or every brand in the all-brands view),
+  // named in the query so a switch of brand reads that brand's history.
+  const showsAll = scope?.all ?? false;
+  const brands = showsAll
+    ? scope!.brands.slice(0, 200).map((b) => ({ profileId: b.profileId, brandId: b.brandId }))
+    : profile.brandId
+      ? [{ profileId: profile.id, brandId: profile.brandId }]
+      : undefined;
   const history = useAnalyticsHistory(
     { ...(brands ? { brands } : {}), from: periods.query.from, to: periods.query.to },
     !loading,
@@ -79,10 +85,7 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
   const online = useOnline();
   const nameOf = useMemo(() => brandNames(scope?.brands ?? []), [scope]);
   const view = useMemo(
-    () =>
-      history.data && history.data.accounts.length > 0
-        ? analyticsView(history.data, choice, today, zone, nameOf)
-        : null,
+    () => (history.data ? analyticsView(history.data, choice, today, zone, nameOf) : null),
     [history.data, choice, today, zone, nameOf],
   );
 
@@ -133,29 +136,37 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
     </p>
   );
 
-  if (!view) {
-    if (data.asOf === null && lacksScope(profile.scopes, 'analytics:read') && problems.length === 0) {
-      return <NoScopeState />;
-    }
+  const noScope = lacksScope(profile.scopes, 'analytics:read');
+  // Nothing ever kept (or nothing this key may read): say why, rather than show empty controls.
+  if (!view || (data.accounts.length === 0 && (data.asOf === null || noScope))) {
     return (
       <section className="analytics" aria-label="Analytics">
         <div className="analytics-toolbar">{refreshBar}</div>
         {offlineNote}
         {problemList}
-        <EmptyState title="No analytics kept yet">
-          <p>
-            No analytics kept yet: they are read in the background from every connected account, once a day
-            while Postdeck runs, and kept on this computer so they show offline too.
-            {updating ? ' They are being read now.' : ' Refresh to read them now.'}
-          </p>
-        </EmptyState>
+        {noScope ? (
+          <NoScopeState />
+        ) : (
+          <EmptyState title="No analytics kept yet">
+            <p>
+              No analytics kept yet: they are read in the background from every connected account, once a day
+              while Postdeck runs, and kept on this computer so they show offline too.
+              {updating ? ' They are being read now.' : ' Refresh to read them now.'}
+            </p>
+          </EmptyState>
+        )}
       </section>
     );
   }
 
   const group = view.group;
+  const allLabel = showsAll ? 'All brands' : 'All accounts';
   const whose =
-    choice.rollup === 'all' ? 'All brands' : (view.groups.find((g) => g.key === group.key)?.label ?? '');
+    choice.rollup === 'all'
+      ? showsAll
+        ? 'All brands'
+        : (profile.brandName ?? allLabel)
+      : (view.groups.find((g) => g.key === group.key)?.label ?? '');
   const account = choice.rollup === 'account' && group.accounts[0] ? group.accounts[0].integration : null;
   const compareOptions: { value: CompareWith; label: string }[] = [
     { value: 'previous', label: 'The period before' },
@@ -227,7 +238,7 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
           >
             {ROLLUPS.map((r) => (
               <option key={r.by} value={r.by}>
-                {r.label}
+                {r.by === 'all' ? allLabel : r.label}
               </option>
             ))}
           </select>

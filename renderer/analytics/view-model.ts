@@ -181,7 +181,10 @@ export function analyticsView(
 ): AnalyticsView {
   const periods = periodsOf(choice, today);
   const groups = groupsFor(history.accounts, choice.rollup, brandName);
-  const group = groups.find((g) => g.key === choice.groupKey) ?? groups[0]!;
+  // No account kept in these brands (or none in this roll-up): an empty group, so the page still
+  // offers its controls and says the period has no numbers.
+  const group = groups.find((g) => g.key === choice.groupKey) ??
+    groups[0] ?? { key: 'all', label: 'All brands', accounts: [] };
   const current = sliceHistory(group.accounts, periods.range, zone);
   const summary = summarize(current, periods.range);
 
