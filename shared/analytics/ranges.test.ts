@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  dayOfInstant,
   daysBetween,
   eachDay,
   isDayKey,
@@ -28,6 +29,37 @@ describe('today in a time zone', () => {
     expect(todayIn('UTC', at)).toBe('2026-11-28');
     expect(todayIn('America/Los_Angeles', at)).toBe('2026-11-27');
     expect(todayIn('Pacific/Auckland', Date.parse('2026-11-28T12:30:00Z'))).toBe('2026-11-29');
+  });
+});
+
+describe('the day of an instant', () => {
+  it('is the zone’s day, on days the clock changes too', () => {
+    expect(dayOfInstant('2026-03-29T00:30:00.000Z', 'Europe/Paris')).toBe('2026-03-29');
+    expect(dayOfInstant('2026-03-28T23:30:00.000Z', 'Europe/Paris')).toBe('2026-03-29');
+    expect(dayOfInstant('2026-11-01T03:59:00.000Z', 'America/New_York')).toBe('2026-10-31');
+    expect(dayOfInstant('2026-11-01T04:00:00.000Z', 'America/New_York')).toBe('2026-11-01');
+    expect(dayOfInstant('not a date', 'UTC')).toBeNull();
+  });
+
+  it('agrees with the zone’s own calendar for any instant', () => {
+    const zones = [
+      'UTC',
+      'Europe/Paris',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'Pacific/Apia',
+    ];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.parse('2000-01-01T00:00:00Z'), max: Date.parse('2040-01-01T00:00:00Z') }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          expect(dayOfInstant(new Date(ms).toISOString(), zone)).toBe(todayIn(zone, ms));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });
 

@@ -39,21 +39,78 @@ export function isDayKey(s: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(ms(s)) && key(ms(s)) === s;
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The day on the wall clock of `zone` at `now`. */
 export function todayIn(zone: string, now: number = Date.now()): DayKey {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  // One formatter per zone: building one costs far more than using it, and a year of posts asks thousands of times.
+  let format = dayFormats.get(zone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(zone, format);
+  }
+  return format.format(now);
 }
 
-/** The calendar day of an instant in `zone`, or null for an unreadable instant. */
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes `zone`'s wall clock is ahead of UTC at the (whole-second) instant `ms`. */
+function offsetMinutes(ms: number, zone: string): number {
+  let format = partFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    partFormats.set(zone, format);
+  }
+  const n: Record<string, number> = {};
+  for (const part of format.formatToParts(ms)) n[part.type] = Number(part.value);
+  const wall = Date.UTC(n.year!, n.month! - 1, n.day!, n.hour!, n.minute!, n.second!);
+  return Math.round((wall - ms) / 60_000);
+}
+
+/** Per zone and UTC day: the zone's offset when it holds all day, null on a day it changes. */
+const dayOffsets = new Map<string, number | null>();
+
+/**
+ * The calendar day of an instant in `zone`, or null for an unreadable instant. A zone's offset
+ * changes at most once a day, so it is read twice per UTC day and reused for every instant of that
+ * day: a year of posts costs a few hundred time-zone conversions instead of one each.
+ */
 export function dayOfInstant(iso: string, zone: string): DayKey | null {
+  const day = dayStartOfInstant(iso, zone);
+  return day === null ? null : key(day);
+}
+
+/** As dayOfInstant, as the UTC midnight (ms) that names the day: for sums that count days by number. */
+export function dayStartOfInstant(iso: string, zone: string): number | null {
   const at = Date.parse(iso);
-  return Number.isNaN(at) ? null : todayIn(zone, at);
+  if (Number.isNaN(at)) return null;
+  const dayStart = Math.floor(at / DAY_MS) * DAY_MS;
+  const cacheKey = `${zone}|${dayStart}`;
+  let offset = dayOffsets.get(cacheKey);
+  if (offset === undefined) {
+    const first = offsetMinutes(dayStart, zone);
+    offset = first === offsetMinutes(dayStart + DAY_MS - 1_000, zone) ? first : null;
+    if (dayOffsets.size > 100_000) dayOffsets.clear();
+    dayOffsets.set(cacheKey, offset);
+  }
+  if (offset === null) return ms(todayIn(zone, at));
+  const wall = at + offset * 60_000;
+  return wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
 }
 
 export function addDays(day: DayKey, n: number): DayKey {
