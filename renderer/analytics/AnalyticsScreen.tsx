@@ -180,7 +180,14 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
   ];
 
   return (
-    <section className="analytics" aria-labelledby={`${ids}-heading`}>
+    // While another period is read, the last answer stays (numbers of the days it holds) and the
+    // page says it is busy; main answers from this computer, so this lasts a blink.
+    <section
+      className="analytics"
+      aria-labelledby={`${ids}-heading`}
+      aria-busy={history.isPlaceholderData}
+      data-reading={history.isPlaceholderData ? 'true' : undefined}
+    >
       <h2 id={`${ids}-heading`} className="visually-hidden">
         Analytics of {whose}
       </h2>
