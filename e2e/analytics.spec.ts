@@ -129,7 +129,7 @@ test('each account shows the service’s own numbers for the period, and all acc
     await expect(page.getByRole('table', { name: 'Impressions per day' }).locator('tbody tr')).toHaveCount(
       days.length,
     );
-    await page.getByRole('button', { name: 'Show Impressions per day as a table' }).click();
+    await page.getByRole('button', { name: 'Show Impressions per day as a chart' }).click();
 
     const zone = await shownZone(page);
     const inRange = expected.recentPosts.filter((p) => {

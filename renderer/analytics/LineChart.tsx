@@ -77,8 +77,7 @@ export function LineChart({ metric, points, range, earlier }: Props) {
         <button
           type="button"
           className="link-button small"
-          aria-pressed={asTable}
-          aria-label={`Show ${metricLabel(metric)} per day as a table`}
+          aria-label={`Show ${metricLabel(metric)} per day as a ${asTable ? 'chart' : 'table'}`}
           onClick={() => setAsTable(!asTable)}
         >
           {asTable ? 'Chart' : 'Table'}
