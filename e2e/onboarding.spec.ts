@@ -23,6 +23,7 @@ test('the sandbox path shows demo brands, accounts, posts and analytics', async 
   await snap(page, 'onboarding-sandbox-calendar');
 
   await nav.getByRole('button', { name: 'Analytics' }).click();
+  await page.getByLabel('Add up by').selectOption({ label: 'Account' });
   const accounts = page.getByLabel('Account').locator('option');
   await expect(accounts.first()).toBeAttached();
   await expect.poll(() => accounts.count()).toBeGreaterThanOrEqual(3);
@@ -48,6 +49,7 @@ test('the connect path checks the key, offers the brands of GET /brands, and lan
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Analytics' }).click();
   await expect(page.getByTestId('metric-followers')).toBeVisible();
+  await page.getByLabel('Add up by').selectOption({ label: 'Account' });
   // Only this brand's accounts are offered.
   const offered = await page
     .getByLabel('Account')

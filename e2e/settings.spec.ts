@@ -140,6 +140,7 @@ test('each brand keeps its own time zone, picked from a searchable list, and the
 test('the page the user was on comes back after a restart', async ({ page, connectWithSandboxKey }) => {
   await connectWithSandboxKey('full-test');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Analytics' }).click();
+  await page.getByLabel('Add up by').selectOption({ label: 'Account' });
   const account = page.getByLabel('Account');
   await expect(account).toBeVisible();
   const chosen = await account.locator('option').last().getAttribute('value');

@@ -1,105 +1,176 @@
-import type { AnalyticsResponse } from '../../shared/api/resources.js';
-import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { EmptyState } from '../ui/feedback.js';
 import { BestTimeHeatmap } from './BestTimeHeatmap.js';
-import type { ChartPoint } from './chart-geometry.js';
 import { downloadText, safeFileName } from './download.js';
 import { LineChart } from './LineChart.js';
 import { MetricCards } from './MetricCards.js';
-import { orderedMetricNames } from './metrics.js';
 import { openPostInCalendar } from './open-in-calendar.js';
+import { PostsPerWeek } from './PostsPerWeek.js';
+import { RankedPosts } from './RankedPosts.js';
 import { recentPostsCsv } from './recent-posts.js';
 import { RecentPostsTable } from './RecentPostsTable.js';
+import { dailyNumbersCsv, rangeLabel, type AnalyticsView } from './view-model.js';
 import { LabelResults } from '../labels/LabelResults.js';
 
-const rangeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** The daily series of one metric; days without it are left out rather than drawn as zero. */
-function series(daily: NonNullable<AnalyticsResponse['daily']>, metric: string): ChartPoint[] {
-  return daily.flatMap((d) => {
-    const value = d.metrics[metric];
-    return value === undefined ? [] : [{ date: d.date, value }];
-  });
-}
-
 interface Props {
-  account: IntegrationView;
-  report: AnalyticsResponse;
-  /** The brand's zone, so "show in calendar" lands on the post's day there. */
+  view: AnalyticsView;
+  /** The zone days and hours are read in, so "show in calendar" lands on the post's day there. */
   zone: string;
+  /** Whose numbers these are, in words ("Harbor Coffee", "All brands"). */
+  whose: string;
+  /** The one account shown, when the roll-up is one account. */
+  account: { id: string; name: string } | null;
   onOpenLink(url: string): void;
 }
 
-/** Cards, daily charts and the recent posts of one account. */
-export function AnalyticsReport({ account, report, zone, onOpenLink }: Props) {
-  const daily = report.daily ?? [];
-  const chartMetrics = orderedMetricNames(
-    Object.fromEntries(daily.flatMap((d) => Object.keys(d.metrics).map((k) => [k, 0]))),
-  );
-  const range = report.range;
-
-  function exportCsv() {
-    const day = new Date().toISOString().slice(0, 10);
-    downloadText(
-      `${safeFileName(`postdeck-${account.name}-recent-posts-${day}`)}.csv`,
-      recentPostsCsv(report.recentPosts),
-      'text/csv;charset=utf-8',
-    );
-  }
+/** Cards, daily charts, best and worst posts, posts per week, best time and the posts of the range. */
+export function AnalyticsReport({ view, zone, whose, account, onOpenLink }: Props) {
+  const { summary, earlier, periods } = view;
+  const day = new Date().toISOString().slice(0, 10);
+  const stem = safeFileName(`postdeck-${whose}`);
+  const rangeText = rangeLabel(periods.range);
 
   return (
-    <div className="analytics-report">
-      <p className="muted analytics-range">
-        {range
-          ? `${rangeFormat.format(new Date(range.startDate))} – ${rangeFormat.format(new Date(range.endDate))}, compared with the 30 days before`
-          : 'The last 30 days'}
-        {account.disconnected || report.integration.disconnected
-          ? ' · This account is disconnected: reconnect it in your dashboard to get new numbers.'
-          : ''}
+    <div className="analytics-report" data-range-from={periods.range.from} data-range-to={periods.range.to}>
+      <p className="muted analytics-range" role="status">
+        {rangeText} · {view.coverage}
+        {earlier
+          ? ` Compared with ${earlier.label}, ${rangeLabel(earlier.range)} (${earlier.summary.daysWithData} of ${earlier.summary.daysInRange} days with data).`
+          : view.noComparison
+            ? ` ${view.noComparison}`
+            : ''}
       </p>
-      <MetricCards profile={report.profile} previous={report.previous} />
 
-      {chartMetrics.length > 0 ? (
-        <section aria-labelledby="analytics-daily" className="analytics-section">
-          <h2 id="analytics-daily" className="section-title">
-            Day by day
-          </h2>
-          <div className="chart-grid-list">
-            {chartMetrics.map((metric) => (
-              <LineChart key={metric} metric={metric} points={series(daily, metric)} />
-            ))}
-          </div>
-        </section>
-      ) : null}
+      {summary.metrics.length === 0 ? (
+        <EmptyState title="No numbers kept for this period">
+          <p>Choose a longer period, or Refresh to read the accounts again.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <MetricCards
+            metrics={summary.metrics}
+            comparisons={view.comparisons}
+            levels={summary.levels}
+            against={earlier ? `${earlier.label}` : null}
+            noComparison={view.noComparison}
+            rangeLabel={rangeText}
+          />
+          <section aria-labelledby="analytics-daily" className="analytics-section">
+            <div className="section-head">
+              <h2 id="analytics-daily" className="section-title">
+                Day by day
+              </h2>
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() =>
+                  downloadText(`${stem}-daily-${day}.csv`, dailyNumbersCsv(summary), 'text/csv;charset=utf-8')
+                }
+              >
+                Export daily numbers (CSV)
+              </button>
+            </div>
+            <div className="chart-grid-list">
+              {summary.metrics.map((metric) => (
+                <LineChart
+                  key={metric}
+                  metric={metric}
+                  points={summary.series[metric] ?? []}
+                  range={periods.range}
+                  earlier={
+                    earlier
+                      ? {
+                          points: earlier.summary.series[metric] ?? [],
+                          range: earlier.range,
+                          label: earlier.label,
+                        }
+                      : null
+                  }
+                />
+              ))}
+            </div>
+          </section>
+        </>
+      )}
 
-      <BestTimeHeatmap account={account} report={report} zone={zone} />
+      <section aria-labelledby="analytics-ranked" className="analytics-section">
+        <h2 id="analytics-ranked" className="section-title">
+          Top and bottom posts
+        </h2>
+        {view.ranked.top.length === 0 ? (
+          <p className="muted">No post published in this period has numbers yet.</p>
+        ) : (
+          <>
+            <h3 className="subsection-title">Most engagements</h3>
+            <RankedPosts
+              title="Top posts"
+              posts={view.ranked.top}
+              onOpen={(r) => openPostInCalendar(r.post.postId, r.post.publishDate ?? undefined, zone)}
+            />
+            {view.ranked.bottom.length > 0 ? (
+              <>
+                <h3 className="subsection-title">Fewest engagements</h3>
+                <RankedPosts
+                  title="Bottom posts"
+                  posts={view.ranked.bottom}
+                  onOpen={(r) => openPostInCalendar(r.post.postId, r.post.publishDate ?? undefined, zone)}
+                />
+              </>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="analytics-weeks" className="analytics-section">
+        <h2 id="analytics-weeks" className="section-title">
+          Posts per week
+        </h2>
+        <PostsPerWeek weeks={view.weeks} />
+      </section>
+
+      <BestTimeHeatmap
+        posts={view.allPosts}
+        zone={zone}
+        whose={whose}
+        account={account}
+        basis={`the posts kept from ${rangeLabel(periods.query)}`}
+      />
 
       <section aria-labelledby="analytics-recent" className="analytics-section">
         <div className="section-head">
           <h2 id="analytics-recent" className="section-title">
-            Recent posts
+            Posts of the period
           </h2>
-          {report.recentPosts.length > 0 ? (
-            <button type="button" className="button button-small" onClick={exportCsv}>
+          {view.posts.length > 0 ? (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() =>
+                downloadText(
+                  `${stem}-recent-posts-${day}.csv`,
+                  recentPostsCsv(view.posts),
+                  'text/csv;charset=utf-8',
+                )
+              }
+            >
               Export CSV
             </button>
           ) : null}
         </div>
-        {report.recentPosts.length === 0 ? (
-          <EmptyState title="No published posts in the last 30 days">
+        {view.posts.length === 0 ? (
+          <EmptyState title="No published posts in this period">
             <p>
               Posts appear here with their numbers once they are published. Schedule one from the calendar.
             </p>
           </EmptyState>
         ) : (
           <RecentPostsTable
-            posts={report.recentPosts}
+            posts={view.posts}
             onOpenPost={(post) => openPostInCalendar(post.postId, post.publishDate, zone)}
             onOpenLink={onOpenLink}
           />
         )}
       </section>
-      <LabelResults posts={report.recentPosts} />
+      <LabelResults posts={view.posts} />
     </div>
   );
 }

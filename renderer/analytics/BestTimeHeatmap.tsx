@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
-import type { AnalyticsResponse } from '../../shared/api/resources.js';
 import {
   bestTimeHeatmap,
+  type PostWithMetrics,
   MIN_CELL_POSTS,
   MIN_POSTS,
   topHoursAsSlots,
   type BestTimeHeatmap as Heatmap,
   type HeatCell,
 } from '../../shared/analytics/best-time.js';
-import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import { WEEKDAY_NAMES } from '../../shared/queue/slots.js';
 import { formatHour } from '../ui/time-format.js';
 import { useUi } from '../ui/ui-store.js';
@@ -40,21 +39,24 @@ function verdict(h: Heatmap): string {
   return `${base}. The best hours, each resting on at least ${MIN_CELL_POSTS} posts, are outlined.`;
 }
 
-/**
- * "Best time to post" for one account: a weekday × hour table of its engagement in the brand's
- * zone, every cell with its number and the posts it rests on (colour only repeats the number),
- * and "Use as queue slots" that opens the slot editor on the best hours without saving them.
- */
-export function BestTimeHeatmap({
-  account,
-  report,
-  zone,
-}: {
-  account: IntegrationView;
-  report: AnalyticsResponse;
+interface Props {
+  posts: readonly PostWithMetrics[];
   zone: string;
-}) {
-  const heatmap = useMemo(() => bestTimeHeatmap(report.recentPosts, zone), [report.recentPosts, zone]);
+  /** Who the posts are of, in words: an account's name, a brand's, "all brands". */
+  whose: string;
+  /** The one account shown, whose queue the best hours can become; null for a group of accounts. */
+  account: { id: string; name: string } | null;
+  /** Which posts are counted, in words: "the posts kept from 1 Oct 2025 to 28 Nov 2026". */
+  basis: string;
+}
+
+/**
+ * "Best time to post": a weekday × hour table of engagement in the zone, every cell with its
+ * number and the posts it rests on (colour only repeats the number), and for one account "Use as
+ * queue slots" that opens the slot editor on the best hours without saving them.
+ */
+export function BestTimeHeatmap({ posts, zone, whose, account, basis }: Props) {
+  const heatmap = useMemo(() => bestTimeHeatmap(posts, zone), [posts, zone]);
   const navigate = useUi((s) => s.navigate);
   const propose = useSlotProposal((s) => s.propose);
   const top = new Set(heatmap.top.map((c) => `${c.weekday}:${c.hour}`));
@@ -64,6 +66,7 @@ export function BestTimeHeatmap({
       : 'The service reports no impressions for these posts: interactions per post, averaged over the posts of each hour.';
 
   const useAsSlots = () => {
+    if (!account) return;
     propose({
       integrationId: account.id,
       accountName: account.name,
@@ -79,15 +82,17 @@ export function BestTimeHeatmap({
         <h2 id="analytics-best-time" className="section-title">
           Best time to post
         </h2>
-        <button
-          type="button"
-          className="button button-small"
-          disabled={heatmap.status !== 'ok' || account.disconnected}
-          aria-describedby="best-time-verdict"
-          onClick={useAsSlots}
-        >
-          Use as queue slots
-        </button>
+        {account ? (
+          <button
+            type="button"
+            className="button button-small"
+            disabled={heatmap.status !== 'ok'}
+            aria-describedby="best-time-verdict"
+            onClick={useAsSlots}
+          >
+            Use as queue slots
+          </button>
+        ) : null}
       </div>
       <p
         id="best-time-verdict"
@@ -97,12 +102,12 @@ export function BestTimeHeatmap({
         {verdict(heatmap)}
       </p>
       <p className="muted best-time-basis">
-        {basisNote} Times are in {zone}. Only the recent posts the service reports are counted.
+        {basisNote} Times are in {zone}. Counted over {basis}.
       </p>
       <div className="table-scroll">
         <table
           className="best-time"
-          aria-label={`Engagement of ${account.name} by weekday and hour, in ${zone}`}
+          aria-label={`Engagement of ${whose} by weekday and hour, in ${zone}`}
           aria-describedby="best-time-verdict"
         >
           <thead>

@@ -1,8 +1,17 @@
-import { useId } from 'react';
-import { axisTicks, plot, type ChartBox, type ChartPoint } from './chart-geometry.js';
+import { useId, useState } from 'react';
+import { metricInfo } from '../../shared/analytics/metric-names.js';
+import { addDays, daysBetween, type DayRange } from '../../shared/analytics/ranges.js';
+import { axisTicks, plotByDay, type ChartBox, type ChartPoint } from './chart-geometry.js';
 import { formatMetric, metricLabel } from './metrics.js';
 
-const BOX: ChartBox = { width: 360, height: 180, left: 48, right: 12, top: 12, bottom: 28 };
+/*
+ * Hand-written on purpose: no charting library is among the app's dependencies, and this one
+ * draws what is needed (axes with units, a tooltip per day, a dashed line for the period compared
+ * with), is named and described for screen readers, and has its table view a key press away,
+ * in a few kilobytes and with the app's own colours in light and dark.
+ */
+
+const BOX: ChartBox = { width: 360, height: 180, left: 52, right: 12, top: 14, bottom: 28 };
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** Daily entries are calendar days (YYYY-MM-DD), not instants: read and written in UTC. */
@@ -12,73 +21,137 @@ function dayLabel(date: string): string {
 }
 
 /** What the chart shows, in one sentence, for people who cannot see it. */
-function summary(metric: string, points: readonly ChartPoint[]): string {
+function summary(metric: string, points: readonly ChartPoint[], range: DayRange): string {
   const first = points[0];
   const last = points[points.length - 1];
   if (!first || !last) return 'No data.';
   const top = points.reduce((a, b) => (b.value > a.value ? b : a));
+  const missing = daysBetween(range) - points.length;
   return (
     `${metricLabel(metric)} per day from ${dayLabel(first.date)} to ${dayLabel(last.date)}: ` +
     `${formatMetric(metric, first.value)} at the start, ${formatMetric(metric, last.value)} at the end, ` +
-    `highest ${formatMetric(metric, top.value)} on ${dayLabel(top.date)}.`
+    `highest ${formatMetric(metric, top.value)} on ${dayLabel(top.date)}.` +
+    (missing > 0 ? ` ${missing} day${missing === 1 ? ' has' : 's have'} no data.` : '')
   );
 }
 
-/** A daily series as an area chart with its axes, titled and described for screen readers. */
-export function LineChart({ metric, points }: { metric: string; points: readonly ChartPoint[] }) {
+function pathOf(xy: readonly { x: number; y: number }[]): string {
+  return xy.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+}
+
+interface Props {
+  metric: string;
+  points: readonly ChartPoint[];
+  range: DayRange;
+  /** The period compared with, drawn dashed day for day under this one. */
+  earlier?: { points: readonly ChartPoint[]; range: DayRange; label: string } | null;
+}
+
+/** A daily series as an area chart with its axes, titled and described, with a table view. */
+export function LineChart({ metric, points, range, earlier }: Props) {
   const titleId = useId();
   const descId = useId();
-  const ticks = axisTicks(points.map((p) => p.value));
-  const xy = plot(points, ticks, BOX);
+  const [asTable, setAsTable] = useState(false);
+  // The earlier period's days are moved onto this one's, so day 1 sits above day 1.
+  const shift = earlier ? daysBetween({ from: earlier.range.from, to: range.from }) - 1 : 0;
+  const earlierHere = (earlier?.points ?? []).map((p) => ({ date: addDays(p.date, shift), value: p.value }));
+  const ticks = axisTicks([...points, ...earlierHere].map((p) => p.value));
+  const xy = plotByDay(points, ticks, BOX, range);
+  const before = plotByDay(earlierHere, ticks, BOX, range);
   const baseline = BOX.height - BOX.bottom;
-  const line = xy.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+  const line = pathOf(xy);
   const area = xy.length
     ? `${line} L${xy[xy.length - 1]!.x.toFixed(1)},${baseline} L${xy[0]!.x.toFixed(1)},${baseline} Z`
     : '';
-  const yOf = (t: number) => plot([{ date: '', value: t }], ticks, BOX)[0]!.y;
-  const first = points[0];
-  const last = points[points.length - 1];
+  const yOf = (t: number) => plotByDay([{ date: range.from, value: t }], ticks, BOX, range)[0]!.y;
+  const unit = metricInfo(metric).unit;
   const title = `${metricLabel(metric)} per day`;
 
   return (
     <figure className="chart">
-      <figcaption className="chart-title" id={titleId}>
-        {title}
-      </figcaption>
-      <svg
-        className="chart-svg"
-        viewBox={`0 0 ${BOX.width} ${BOX.height}`}
-        role="img"
-        aria-labelledby={titleId}
-        aria-describedby={descId}
-        data-testid={`chart-${metric}`}
-      >
-        <desc id={descId}>{summary(metric, points)}</desc>
-        <g className="chart-grid" aria-hidden="true">
-          {ticks.map((t) => (
-            <g key={t}>
-              <line x1={BOX.left} x2={BOX.width - BOX.right} y1={yOf(t)} y2={yOf(t)} />
-              <text x={BOX.left - 6} y={yOf(t)} textAnchor="end" dominantBaseline="middle">
-                {formatMetric(metric, t)}
-              </text>
-            </g>
-          ))}
-        </g>
-        <path className="chart-area" d={area} aria-hidden="true" />
-        <path className="chart-line" d={line} aria-hidden="true" />
-        <g className="chart-axis" aria-hidden="true">
-          {first ? (
+      <div className="chart-head">
+        <figcaption className="chart-title" id={titleId}>
+          {title}
+          {unit ? <span className="muted chart-unit"> ({unit})</span> : null}
+        </figcaption>
+        <button
+          type="button"
+          className="link-button small"
+          aria-label={`Show ${metricLabel(metric)} per day as a ${asTable ? 'chart' : 'table'}`}
+          onClick={() => setAsTable(!asTable)}
+        >
+          {asTable ? 'Chart' : 'Table'}
+        </button>
+      </div>
+      {asTable ? (
+        <div className="table-scroll chart-table">
+          <table className="recent-posts">
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col" className="numeric">
+                  {metricLabel(metric)}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {points.map((p) => (
+                <tr key={p.date}>
+                  <th scope="row">{dayLabel(p.date)}</th>
+                  <td className="numeric">{formatMetric(metric, p.value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <svg
+          className="chart-svg"
+          viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={descId}
+          data-testid={`chart-${metric}`}
+        >
+          <desc id={descId}>
+            {summary(metric, points, range)}
+            {earlier ? ` The dashed line is ${earlier.label}.` : ''}
+          </desc>
+          <g className="chart-grid" aria-hidden="true">
+            {ticks.map((t) => (
+              <g key={t}>
+                <line x1={BOX.left} x2={BOX.width - BOX.right} y1={yOf(t)} y2={yOf(t)} />
+                <text x={BOX.left - 6} y={yOf(t)} textAnchor="end" dominantBaseline="middle">
+                  {formatMetric(metric, t)}
+                </text>
+              </g>
+            ))}
+          </g>
+          <path className="chart-area" d={area} aria-hidden="true" />
+          {before.length > 1 ? (
+            <path className="chart-line chart-line-earlier" d={pathOf(before)} aria-hidden="true" />
+          ) : null}
+          <path className="chart-line chart-line-current" d={line} aria-hidden="true" />
+          <g className="chart-points" aria-hidden="true">
+            {xy.map((p, i) => (
+              <circle key={points[i]!.date} cx={p.x} cy={p.y} r={6}>
+                <title>{`${dayLabel(points[i]!.date)}: ${formatMetric(metric, points[i]!.value)}`}</title>
+              </circle>
+            ))}
+          </g>
+          <g className="chart-axis" aria-hidden="true">
             <text x={BOX.left} y={BOX.height - 8} textAnchor="start">
-              {dayLabel(first.date)}
+              {dayLabel(range.from)}
             </text>
-          ) : null}
-          {last && last !== first ? (
-            <text x={BOX.width - BOX.right} y={BOX.height - 8} textAnchor="end">
-              {dayLabel(last.date)}
-            </text>
-          ) : null}
-        </g>
-      </svg>
+            {range.to !== range.from ? (
+              <text x={BOX.width - BOX.right} y={BOX.height - 8} textAnchor="end">
+                {dayLabel(range.to)}
+              </text>
+            ) : null}
+          </g>
+        </svg>
+      )}
     </figure>
   );
 }

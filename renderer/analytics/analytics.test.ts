@@ -32,7 +32,7 @@ describe('metric labels', () => {
     expect(metricLabel('storyReplies')).toBe('Story replies');
     expect(metricLabel('link-clicks')).toBe('Link clicks');
     expect(metricLabel('CTRValue')).toBe('Ctr value');
-    expect(metricLabel('__')).toBe('__');
+    expect(metricLabel('__')).toBe('Unnamed metric');
   });
 
   it('writes rates as percentages and counts with separators', () => {

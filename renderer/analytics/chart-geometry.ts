@@ -63,3 +63,28 @@ export function plot(
     y: box.top + innerH - ((Number.isFinite(p.value) ? p.value - low : 0) / span) * innerH,
   }));
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Like `plot`, but each point placed by its day within `range` (YYYY-MM-DD, both ends included),
+ * so a day with no data leaves its gap instead of pulling the next days closer.
+ */
+export function plotByDay(
+  points: readonly ChartPoint[],
+  ticks: readonly number[],
+  box: ChartBox,
+  range: { from: string; to: string },
+): { x: number; y: number }[] {
+  const start = Date.parse(`${range.from}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${range.to}T00:00:00Z`) - start) / DAY_MS);
+  const innerW = box.width - box.left - box.right;
+  const ys = plot(points, ticks, box);
+  return points.map((p, i) => {
+    const index = Math.round((Date.parse(`${p.date}T00:00:00Z`) - start) / DAY_MS);
+    return {
+      x: box.left + (days <= 0 ? innerW / 2 : (Math.min(Math.max(index, 0), days) / days) * innerW),
+      y: ys[i]!.y,
+    };
+  });
+}

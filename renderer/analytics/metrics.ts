@@ -1,52 +1,19 @@
 import type { MetricMap } from '../../shared/api/resources.js';
+import { metricInfo, metricName, orderMetricKeys } from '../../shared/analytics/metric-names.js';
 
 /*
- * Pure. How a metric is named and written for people. The service's metric names
- * are open (MetricMap): a name we do not know still gets a readable label and a plain number.
+ * Pure. How a metric is written for people. The service's metric names are open (MetricMap): a
+ * name we do not know still gets a readable label (shared/analytics/metric-names.ts) and a plain number.
  */
 
-const KNOWN_LABELS: Record<string, string> = {
-  followers: 'Followers',
-  following: 'Following',
-  impressions: 'Impressions',
-  reach: 'Reach',
-  engagements: 'Engagements',
-  engagementRate: 'Engagement rate',
-  posts: 'Posts',
-  likes: 'Likes',
-  comments: 'Comments',
-  shares: 'Shares',
-  clicks: 'Clicks',
-};
-
-/** The profile metrics shown first, in this order; any others follow in the service's order. */
-const PREFERRED_ORDER = [
-  'followers',
-  'impressions',
-  'reach',
-  'engagements',
-  'engagementRate',
-  'posts',
-  'following',
-];
-
-/** `engagementRate`, `video_views`, `link-clicks` → "Engagement rate", "Video views", "Link clicks". */
+/** "Engagement rate", "Video views": the shared map of metric names, with its readable fallback. */
 export function metricLabel(name: string): string {
-  const known = KNOWN_LABELS[name];
-  if (known) return known;
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/[_\-.\s]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  if (!words) return name;
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return metricName(name);
 }
 
 /** Rates arrive as fractions (0.0345); shown as percentages. */
 export function isRateMetric(name: string): boolean {
-  return /rate$/i.test(name);
+  return metricInfo(name).kind === 'ratio';
 }
 
 const integerFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
@@ -62,9 +29,7 @@ export function formatMetric(name: string, value: number): string {
 
 /** Metric names in display order: the usual ones first, then any the service added. */
 export function orderedMetricNames(metrics: MetricMap): string[] {
-  const names = Object.keys(metrics);
-  const known = PREFERRED_ORDER.filter((n) => names.includes(n));
-  return [...known, ...names.filter((n) => !PREFERRED_ORDER.includes(n))];
+  return orderMetricKeys(Object.keys(metrics));
 }
 
 export interface Trend {
@@ -75,19 +40,23 @@ export interface Trend {
   sentence: string;
 }
 
-/** The change against the previous period of the same length. */
-export function trendOf(name: string, current: number, previous: number | undefined): Trend | null {
+/** The change against an earlier period (`against` names it: "the previous 30 days"). */
+export function trendOf(
+  name: string,
+  current: number,
+  previous: number | undefined,
+  against = 'the previous 30 days',
+): Trend | null {
   if (previous === undefined || !Number.isFinite(previous) || !Number.isFinite(current)) return null;
   const delta = current - previous;
   const direction = delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat';
   const change = previous === 0 ? null : delta / Math.abs(previous);
   const was = formatMetric(name, previous);
-  if (direction === 'flat')
-    return { direction, change: 0, sentence: `Unchanged from the previous 30 days (${was})` };
+  if (direction === 'flat') return { direction, change: 0, sentence: `Unchanged from ${against} (${was})` };
   const amount = change === null ? '' : `${percentFormat.format(Math.abs(change))} `;
   return {
     direction,
     change,
-    sentence: `${amount}${direction === 'up' ? 'up' : 'down'} from ${was} in the previous 30 days`,
+    sentence: `${amount}${direction === 'up' ? 'up' : 'down'} from ${was} in ${against}`,
   };
 }

@@ -1,29 +1,41 @@
-import { useQuery } from '@tanstack/react-query';
-import type { IntegrationView } from '../../shared/integrations/ipc.js';
+import { useCallback } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { IpcEventPayload, IpcInput } from '../../shared/ipc/contract.js';
 import { call, type AppError } from '../ipc/ipc.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
 
 /**
- * The brand's accounts. No endpoint lists them: main learns them from posts. When none are known
- * yet (analytics opened before the calendar), the last 30 days of posts are read to learn them.
+ * The kept history of the brands between two days. It comes from this computer, online or off;
+ * while a snapshot runs it is read again when main says the snapshot ended (useAnalyticsEvents).
  */
-async function loadAccounts(): Promise<IntegrationView[]> {
-  const known = await call('listIntegrations', {});
-  if (known.length > 0) return known;
-  const now = Date.now();
-  const read = await call('listPosts', {
-    start: new Date(now - 30 * DAY_MS).toISOString(),
-    end: new Date(now + DAY_MS).toISOString(),
-  }).catch(() => null);
-  return read ? call('listIntegrations', {}) : known;
+export function useAnalyticsHistory(input: IpcInput<'getAnalyticsHistory'>, enabled = true) {
+  return useIpcQuery('getAnalyticsHistory', input, {
+    enabled,
+    // A change of range keeps the last answer on screen until the new one arrives.
+    placeholderData: (previous) => previous,
+  });
 }
 
-/** The accounts the analytics page offers, read again on every visit. */
-export function useAnalyticsAccounts() {
-  return useQuery<IntegrationView[], AppError>({
-    queryKey: ['listIntegrations', 'analytics'],
-    queryFn: loadAccounts,
-    refetchOnMount: 'always',
+/** "Refresh": a snapshot of every account now; the answer arrives through analyticsChanged. */
+export function useRefreshAnalytics() {
+  return useMutation<{ started: boolean }, AppError, void>({
+    mutationFn: () => call('snapshotAnalytics', {}),
   });
+}
+
+/** Reads the kept history again whenever a snapshot begins or ends. Mounted once, by the shell. */
+export function useAnalyticsEvents(): void {
+  const client = useQueryClient();
+  const onChanged = useCallback(
+    (_: IpcEventPayload<'analyticsChanged'>) =>
+      void client.invalidateQueries({ queryKey: ['getAnalyticsHistory'] }),
+    [client],
+  );
+  useIpcEvent('analyticsChanged', onChanged);
+}
+
+/** Whether main can reach the service now (the numbers shown are then the kept ones). */
+export function useOnline(): boolean {
+  const status = useIpcQuery('getSyncStatus', {});
+  return status.data?.online ?? true;
 }

@@ -9,6 +9,7 @@ import { readableInstants } from '../ui/readable-instants.js';
 import { ipcKey, useIpcEvent } from '../ipc/use-ipc.js';
 import { useUi } from '../ui/ui-store.js';
 import { syncNow } from './queries.js';
+import { useAnalyticsEvents } from '../analytics/queries.js';
 
 /** Focus brings a pull of what is on screen, at most this often. */
 const FOCUS_PULL_MS = 30_000;
@@ -96,6 +97,7 @@ export function useServerEvents(): void {
     [client],
   );
   useIpcEvent('labelsChanged', onLabelsChanged);
+  useAnalyticsEvents();
 
   // Coming back to the window pulls what is on screen; main announces it only if something changed.
   useEffect(() => {
