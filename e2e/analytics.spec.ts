@@ -37,7 +37,7 @@ async function openAnalytics(page: Page) {
 }
 
 async function showPeriod(page: Page, label: string) {
-  await page.getByLabel('Period').selectOption({ label });
+  await page.getByLabel('Period', { exact: true }).selectOption({ label });
   await expect(page.locator('section.analytics[aria-busy="true"]')).toHaveCount(0);
 }
 
@@ -273,8 +273,8 @@ test('with the service out of reach the kept numbers still show, after a reload 
 
   // A period with nothing kept says so instead of showing zeros.
   await showPeriod(page, 'Custom');
-  await page.getByLabel('From').fill('2020-01-01');
-  await page.getByLabel('To').fill('2020-01-31');
+  await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2020-01-31');
   await expect(page.locator('section.analytics[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByText('No numbers kept for this period')).toBeVisible();
   await expect(page.getByText('No day of this period has data.')).toBeVisible();

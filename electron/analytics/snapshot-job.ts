@@ -200,7 +200,11 @@ export class SnapshotJob {
       if (mode === 'all' || w) return true;
       // A marked brand is due too: the change that asked for this run may be its fix.
       const { snapshotAt, problem } = this.o.repo.brandState(b);
-      return problem !== null || snapshotAt === null || nowMs - Date.parse(snapshotAt) >= STALE_MS;
+      if (problem !== null || snapshotAt === null || nowMs - Date.parse(snapshotAt) >= STALE_MS) return true;
+      // An account learned since the brand's last snapshot (a brand opened for the first time, whose
+      // pull has just learned its accounts) has no history yet: the brand is due for it.
+      const kept = new Set(this.o.repo.accounts(b).map((a) => a.integrationId));
+      return this.o.accountsOf(b).some((id) => !kept.has(id));
     });
     // A few workers take the brands in turn: one slow or refused brand holds one of them.
     const queue = [...brands];
