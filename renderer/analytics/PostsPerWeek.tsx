@@ -1,3 +1,4 @@
+import { NumberHeadings } from './NumberHeadings.js';
 import type { WeekResults } from '../../shared/analytics/rollup.js';
 import { addDays } from '../../shared/analytics/ranges.js';
 import { formatMetric } from './metrics.js';
@@ -14,18 +15,7 @@ export function PostsPerWeek({ weeks }: { weeks: readonly WeekResults[] }) {
         <thead>
           <tr>
             <th scope="col">Week</th>
-            <th scope="col" className="numeric">
-              Posts
-            </th>
-            <th scope="col" className="numeric">
-              Engagements
-            </th>
-            <th scope="col" className="numeric">
-              Impressions
-            </th>
-            <th scope="col" className="numeric">
-              Engagement rate
-            </th>
+            <NumberHeadings names={['Posts', 'Engagements', 'Impressions', 'Engagement rate']} />
           </tr>
         </thead>
         <tbody>

@@ -1,3 +1,4 @@
+import { NumberHeadings } from './NumberHeadings.js';
 import type { RankedPost } from '../../shared/analytics/rollup.js';
 import { platformName } from '../../shared/platforms/names.js';
 import { formatMetric } from './metrics.js';
@@ -23,12 +24,7 @@ export function RankedPosts({ title, posts, onOpen }: Props) {
             <th scope="col">Post</th>
             <th scope="col">Account</th>
             <th scope="col">Published</th>
-            <th scope="col" className="numeric">
-              Engagements
-            </th>
-            <th scope="col" className="numeric">
-              Impressions
-            </th>
+            <NumberHeadings names={['Engagements', 'Impressions']} />
           </tr>
         </thead>
         <tbody>
