@@ -6,6 +6,7 @@ import type { AnalyticsResponse } from '../../../shared/api/resources.js';
 import { AnalyticsRepo } from '../../analytics/analytics-repo.js';
 import { openDatabase, type AppDatabase } from '../../store/database.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
+import { saveTestProfile } from '../support/database.js';
 
 /*
  * The kept history's rules on a real database file: a day seen again takes the later value and a
@@ -22,16 +23,7 @@ const brand = { profileId: 'p1', brandId: 'b1' };
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'postdeck-analytics-repo-'));
   db = openDatabase(join(dir, 'postdeck.db'));
-  new ProfilesRepo(db).save({
-    id: 'p1',
-    label: 'p1',
-    baseUrl: 'http://127.0.0.1:9/v1',
-    brandId: 'b1',
-    organization: null,
-    user: null,
-    scopes: null,
-    keyStorage: 'keychain',
-  });
+  saveTestProfile(new ProfilesRepo(db), 'p1');
   repo = new AnalyticsRepo(db);
 });
 afterEach(() => {

@@ -11,6 +11,7 @@ import { openDatabase, type AppDatabase } from '../../store/database.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
 import { json, startScriptedServer, type ScriptedServer } from '../support/service.js';
 import { until } from '../support/sync-harness.js';
+import { saveTestProfile } from '../support/database.js';
 
 /*
  * The snapshot job's pacing and faults, through the real API client, a loopback server scripted
@@ -31,16 +32,7 @@ let disagreed = 0;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'postdeck-snapshot-job-'));
   db = openDatabase(join(dir, 'postdeck.db'));
-  new ProfilesRepo(db).save({
-    id: 'p1',
-    label: 'p1',
-    baseUrl: 'http://127.0.0.1:9/v1',
-    brandId: 'b1',
-    organization: null,
-    user: null,
-    scopes: null,
-    keyStorage: 'keychain',
-  });
+  saveTestProfile(new ProfilesRepo(db), 'p1');
   repo = new AnalyticsRepo(db);
   server = await startScriptedServer();
   events.length = 0;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EvergreenRepo } from '../../evergreen/evergreen-repo.js';
 import { openDatabase, type AppDatabase } from '../../store/database.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
+import { saveTestProfile } from '../support/database.js';
 
 /*
  * The guarantee behind "a repeat is made once": two connections to one database file (a second
@@ -21,16 +22,7 @@ const scope = { profileId: 'p1', brandId: 'b1' };
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'postdeck-evergreen-'));
   a = openDatabase(join(dir, 'postdeck.db'));
-  new ProfilesRepo(a, now).save({
-    id: 'p1',
-    label: 'p1',
-    baseUrl: 'http://127.0.0.1:9/v1',
-    brandId: 'b1',
-    organization: null,
-    user: null,
-    scopes: null,
-    keyStorage: 'keychain',
-  });
+  saveTestProfile(new ProfilesRepo(a, now), 'p1');
   b = openDatabase(join(dir, 'postdeck.db'));
 });
 afterEach(() => {

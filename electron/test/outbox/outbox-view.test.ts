@@ -12,6 +12,7 @@ import { OutboxRepo, type CreatePayload, type OutboxOp } from '../../outbox/outb
 import { ProfilesRepo } from '../../store/profiles-repo.js';
 import type { SyncEngine } from '../../sync/sync-engine.js';
 import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../support/sync-harness.js';
+import { saveTestProfile } from '../support/database.js';
 
 /*
  * A write's answer and each confirmation say how the posts they touched show now (`shown`). It
@@ -46,14 +47,9 @@ describe('the posts a write or confirmation touched, as the calendar shows them'
   it('equal the range view for every kind of queued operation, after each confirmation too', () => {
     dir = mkdtempSync(join(tmpdir(), 'postdeck-outbox-view-'));
     db = openDatabase(join(dir, 'postdeck.db'));
-    new ProfilesRepo(db).save({
-      id: PROFILE_ID,
+    saveTestProfile(new ProfilesRepo(db), PROFILE_ID, {
       label: 'Test',
-      baseUrl: 'http://127.0.0.1:9/v1',
       brandId: ACTIVE.brandId,
-      organization: null,
-      user: null,
-      scopes: null,
       keyStorage: 'session',
     });
     const { sync: engine, stores } = composePosts({

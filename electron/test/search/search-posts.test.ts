@@ -14,6 +14,7 @@ import { migrations } from '../../store/migrations.js';
 import { OutboxRepo } from '../../outbox/outbox-repo.js';
 import { PostsCache } from '../../store/posts-cache.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
+import { saveTestProfile } from '../support/database.js';
 
 /*
  * The search index against a real database file: it follows every write to the posts cache, the
@@ -40,17 +41,7 @@ function tempPath(): string {
 function open(): AppDatabase {
   db = openDatabase(tempPath());
   const profiles = new ProfilesRepo(db);
-  for (const id of [P, 'profile-b'])
-    profiles.save({
-      id,
-      label: id,
-      baseUrl: 'http://127.0.0.1:9/v1',
-      brandId: B,
-      organization: null,
-      user: null,
-      scopes: null,
-      keyStorage: 'session',
-    });
+  for (const id of [P, 'profile-b']) saveTestProfile(profiles, id, { brandId: B, keyStorage: 'session' });
   return db;
 }
 

@@ -8,6 +8,7 @@ import { SearchService, type SearchedBrand } from '../../search/search-service.j
 import { openDatabase, type AppDatabase } from '../../store/database.js';
 import { PostsCache } from '../../store/posts-cache.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
+import { saveTestProfile } from '../support/database.js';
 
 /*
  * The search of the all-brands view against a real database file: every brand shown, of
@@ -48,14 +49,8 @@ function seeded(): AppDatabase {
   db = openDatabase(join(dir, 'postdeck.db'));
   const profiles = new ProfilesRepo(db);
   for (const id of ['org-a', 'org-b'])
-    profiles.save({
-      id,
-      label: id,
-      baseUrl: 'http://127.0.0.1:9/v1',
+    saveTestProfile(profiles, id, {
       brandId: id === 'org-a' ? HARBOR.brandId : RIVER.brandId,
-      organization: null,
-      user: null,
-      scopes: null,
       keyStorage: 'session',
     });
   const cache = new PostsCache(db);

@@ -10,6 +10,7 @@ import { BrandsRepo } from '../../store/brands-repo.js';
 import { OutboxRepo } from '../../outbox/outbox-repo.js';
 import { PostsCache } from '../../store/posts-cache.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
+import { saveTestProfile } from '../support/database.js';
 
 let dir = '';
 let db: AppDatabase;
@@ -20,18 +21,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'postdeck-repos-'));
   db = openDatabase(join(dir, 'postdeck.db'), { onCorruptRow: () => undefined });
   const profiles = new ProfilesRepo(db, now);
-  for (const id of ['p1', 'p2']) {
-    profiles.save({
-      id,
-      label: id,
-      baseUrl: 'http://127.0.0.1:9/v1',
-      brandId: 'b1',
-      organization: null,
-      user: null,
-      scopes: null,
-      keyStorage: 'keychain',
-    });
-  }
+  for (const id of ['p1', 'p2']) saveTestProfile(profiles, id);
 });
 afterEach(() => {
   db.close();
