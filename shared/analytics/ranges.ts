@@ -1,3 +1,4 @@
+import { tzOffset } from '@date-fns/tz';
 import type { DayKey } from './ipc.js';
 
 /*
@@ -58,30 +59,6 @@ export function todayIn(zone: string, now: number = Date.now()): DayKey {
   return format.format(now);
 }
 
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Minutes `zone`'s wall clock is ahead of UTC at the (whole-second) instant `ms`. */
-function offsetMinutes(ms: number, zone: string): number {
-  let format = partFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    partFormats.set(zone, format);
-  }
-  const n: Record<string, number> = {};
-  for (const part of format.formatToParts(ms)) n[part.type] = Number(part.value);
-  const wall = Date.UTC(n.year!, n.month! - 1, n.day!, n.hour!, n.minute!, n.second!);
-  return Math.round((wall - ms) / 60_000);
-}
-
 /** Per zone and UTC day: the zone's offset when it holds all day, null on a day it changes. */
 const dayOffsets = new Map<string, number | null>();
 
@@ -103,8 +80,8 @@ export function dayStartOfInstant(iso: string, zone: string): number | null {
   const cacheKey = `${zone}|${dayStart}`;
   let offset = dayOffsets.get(cacheKey);
   if (offset === undefined) {
-    const first = offsetMinutes(dayStart, zone);
-    offset = first === offsetMinutes(dayStart + DAY_MS - 1_000, zone) ? first : null;
+    const first = tzOffset(zone, new Date(dayStart));
+    offset = first === tzOffset(zone, new Date(dayStart + DAY_MS - 1_000)) ? first : null;
     if (dayOffsets.size > 100_000) dayOffsets.clear();
     dayOffsets.set(cacheKey, offset);
   }
