@@ -43,11 +43,12 @@ export interface ExportServiceOptions {
    * between brands, so it may wait.
    */
   postsInRange: (range: PostRange) => CalendarPost[] | Promise<CalendarPost[]>;
-  postsById: (ids: readonly string[]) => CalendarPost[];
-  /** GET /posts/:id, or the copy saved when it was last opened. */
-  detail: (id: string) => Promise<PostDetail>;
+  /** The posts of the call's brand with these ids, as the calendar shows them. */
+  postsById: (brand: ActiveBrand, ids: readonly string[]) => CalendarPost[];
+  /** GET /posts/:id under the brand the post belongs to. */
+  detail: (brand: ActiveBrand, id: string) => Promise<PostDetail>;
   /** The copy saved on this computer, if any, read first (no request), under the post's own brand. */
-  savedDetail?: (post: CalendarPost) => PostDetail | null;
+  savedDetail?: (brand: ActiveBrand, postId: string) => PostDetail | null;
   chooseSavePath?: ChooseSavePath;
   /** Labels and notes of post groups (subjects), written as their own columns; absent: none. */
   meta?: (
@@ -148,7 +149,7 @@ export class ExportService {
       throw new AppFailure('INTERNAL', 'Saving files is not available in this build.');
     const shown = await (scope.kind === 'range'
       ? this.o.postsInRange({ start: scope.start, end: scope.end })
-      : this.o.postsById(scope.postIds));
+      : this.o.postsById(active, scope.postIds));
     const serverPosts = shown.filter((p) => !p.localOnly);
     const skipped = shown.length - serverPosts.length;
     if (serverPosts.length === 0) {
@@ -165,7 +166,7 @@ export class ExportService {
     const brandName = allZone === null ? this.o.brandName(active) : ALL_BRANDS_NAME;
     const path = await this.o.chooseSavePath({ defaultName: defaultName(brandName, now, format), format });
     if (path === null) return { path: null, count: 0, posts: 0, partial: 0, skipped, fileToken: null };
-    const exported = await this.readAll(serverPosts);
+    const exported = await this.readAll(active, serverPosts);
     const timezone = allZone ?? this.o.timezone(active);
     const records = this.withMeta(active, postRecords(exported, timezone), serverPosts);
     const text = render(format, records, { brandName, timezone, now });
@@ -184,7 +185,7 @@ export class ExportService {
   }
 
   /** Every post with its detail, PARALLEL_READS at a time; a post that cannot be read keeps the calendar's copy. */
-  private async readAll(posts: readonly CalendarPost[]): Promise<ExportedPost[]> {
+  private async readAll(active: ActiveBrand, posts: readonly CalendarPost[]): Promise<ExportedPost[]> {
     const out: ExportedPost[] = new Array<ExportedPost>(posts.length);
     let next = 0;
     const worker = async () => {
@@ -195,7 +196,11 @@ export class ExportService {
         // A post's blocks, media and settings never change under its id (the API only moves its
         // date, and an edit is a new post), so a saved copy is as good as a fresh one; its date and
         // state come from the calendar's copy anyway.
-        const detail = this.o.savedDetail?.(post) ?? (await this.o.detail(post.id).catch(() => null));
+        // A post of the all-brands view is read under its own brand, not the call's.
+        const brand =
+          post.profileId && post.brandId ? { profileId: post.profileId, brandId: post.brandId } : active;
+        const detail =
+          this.o.savedDetail?.(brand, post.id) ?? (await this.o.detail(brand, post.id).catch(() => null));
         out[i] = { post, detail };
       }
     };

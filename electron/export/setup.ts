@@ -5,7 +5,7 @@ import { ExportService } from './export-service.js';
 
 /** Exports of the calendar's posts as .ics, CSV or JSON, where the user chooses. */
 export function setupExport(
-  { now, repos, sync, brandScope, brandName, host, activeBrand }: AppContext,
+  { now, repos, sync, brandScope, brandName, host }: AppContext,
   { queue }: { queue: QueueService },
 ): FeatureSetup<'exportPosts' | 'showExportedFile'> {
   const exports = new ExportService({
@@ -13,14 +13,9 @@ export function setupExport(
     timezone: (brand) => queue.timezone(brand),
     brandName,
     postsInRange: async (range) => (await sync.listShownPosts(range)).posts,
-    postsById: (ids) => sync.postsShown(requireBrand({ brand: activeBrand() }), ids),
-    detail: (id) => sync.getPost(requireBrand({ brand: activeBrand() }), { id }),
-    // The copy saved under the post's own brand (a post of the all-brands view names it).
-    savedDetail: (post) => {
-      const brand =
-        post.profileId && post.brandId ? { profileId: post.profileId, brandId: post.brandId } : activeBrand();
-      return brand ? repos.cache.getDetail(brand.profileId, brand.brandId, post.id) : null;
-    },
+    postsById: (brand, ids) => sync.postsShown(brand, ids),
+    detail: (brand, id) => sync.getPost(brand, { id }),
+    savedDetail: (brand, id) => repos.cache.getDetail(brand.profileId, brand.brandId, id),
     allBrandsZone: () =>
       brandScope.isAll()
         ? (brandScope.view().displayZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone)

@@ -59,6 +59,8 @@ describe('export from the all-brands view', () => {
     const result = await app.ok('exportPosts', { format: 'csv', scope: { kind: 'range', ...range() } });
     expect(basename(result.path!)).toMatch(/^\d+-All brands posts \d{4}-\d{2}-\d{2}\.csv$/);
     expect(result.posts + result.partial).toBe(shown.length);
+    // Every post's detail is read under its own brand: none falls back to the calendar's copy.
+    expect(result.partial).toBe(0);
     const [header, ...rows] = parseCsv(await readFile(result.path!, 'utf8'));
     const brandAt = header!.indexOf('brand');
     expect(brandAt).toBeGreaterThan(-1);
