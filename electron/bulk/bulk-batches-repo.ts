@@ -44,19 +44,31 @@ const Row = z
     undoneAt: r.undone_at,
   }));
 
+/**
+ * How long a change can still be undone by its batch: the undo button of its notice, or Ctrl/Cmd+Z
+ * within the session, is used within minutes; a week keeps a late click working across a night
+ * without keeping every drag of the year.
+ */
+export const BATCH_KEPT_MS = 7 * 86_400_000;
+
 export class BulkBatchesRepo {
   constructor(
     private readonly db: AppDatabase,
     private readonly now: () => Date,
   ) {}
 
+  /** Keeps the change, and lets go of those older than BATCH_KEPT_MS (an old drag can no longer be undone). */
   add(scope: { profileId: string; brandId: string }, undo: BatchUndo): string {
     const id = randomUUID();
+    const now = this.now();
+    this.db.sql
+      .prepare('DELETE FROM bulk_batches WHERE created_at < ?')
+      .run(new Date(now.getTime() - BATCH_KEPT_MS).toISOString());
     this.db.sql
       .prepare(
         'INSERT INTO bulk_batches (id, profile_id, brand_id, undo_json, created_at) VALUES (?, ?, ?, ?, ?)',
       )
-      .run(id, scope.profileId, scope.brandId, JSON.stringify(undo), this.now().toISOString());
+      .run(id, scope.profileId, scope.brandId, JSON.stringify(undo), now.toISOString());
     return id;
   }
 
