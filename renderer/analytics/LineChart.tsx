@@ -21,14 +21,14 @@ function dayLabel(date: string): string {
 }
 
 /** What the chart shows, in one sentence, for people who cannot see it. */
-function summary(metric: string, points: readonly ChartPoint[], range: DayRange): string {
+function summary(metric: string, points: readonly ChartPoint[], range: DayRange, per: string): string {
   const first = points[0];
   const last = points[points.length - 1];
   if (!first || !last) return 'No data.';
   const top = points.reduce((a, b) => (b.value > a.value ? b : a));
   const missing = daysBetween(range) - points.length;
   return (
-    `${metricLabel(metric)} per day from ${dayLabel(first.date)} to ${dayLabel(last.date)}: ` +
+    `${metricLabel(metric)} ${per} from ${dayLabel(first.date)} to ${dayLabel(last.date)}: ` +
     `${formatMetric(metric, first.value)} at the start, ${formatMetric(metric, last.value)} at the end, ` +
     `highest ${formatMetric(metric, top.value)} on ${dayLabel(top.date)}.` +
     (missing > 0 ? ` ${missing} day${missing === 1 ? ' has' : 's have'} no data.` : '')
@@ -45,10 +45,12 @@ interface Props {
   range: DayRange;
   /** The period compared with, drawn dashed day for day under this one. */
   earlier?: { points: readonly ChartPoint[]; range: DayRange; label: string } | null;
+  /** What a point is: "per day" (an account's days), "by day published" (a label's posts). */
+  per?: string;
 }
 
 /** A daily series as an area chart with its axes, titled and described, with a table view. */
-export function LineChart({ metric, points, range, earlier }: Props) {
+export function LineChart({ metric, points, range, earlier, per = 'per day' }: Props) {
   const titleId = useId();
   const descId = useId();
   const [asTable, setAsTable] = useState(false);
@@ -65,7 +67,7 @@ export function LineChart({ metric, points, range, earlier }: Props) {
     : '';
   const yOf = (t: number) => plotByDay([{ date: range.from, value: t }], ticks, BOX, range)[0]!.y;
   const unit = metricInfo(metric).unit;
-  const title = `${metricLabel(metric)} per day`;
+  const title = `${metricLabel(metric)} ${per}`;
 
   return (
     <figure className="chart">
@@ -77,7 +79,7 @@ export function LineChart({ metric, points, range, earlier }: Props) {
         <button
           type="button"
           className="link-button small"
-          aria-label={`Show ${metricLabel(metric)} per day as a ${asTable ? 'chart' : 'table'}`}
+          aria-label={`Show ${title} as a ${asTable ? 'chart' : 'table'}`}
           onClick={() => setAsTable(!asTable)}
         >
           {asTable ? 'Chart' : 'Table'}
@@ -115,7 +117,7 @@ export function LineChart({ metric, points, range, earlier }: Props) {
           data-testid={`chart-${metric}`}
         >
           <desc id={descId}>
-            {summary(metric, points, range)}
+            {summary(metric, points, range, per)}
             {earlier ? ` The dashed line is ${earlier.label}.` : ''}
           </desc>
           <g className="chart-grid" aria-hidden="true">
