@@ -1,6 +1,7 @@
 import { EmptyState } from '../ui/feedback.js';
 import { BestTimeHeatmap } from './BestTimeHeatmap.js';
 import { downloadText, safeFileName } from './download.js';
+import { LabelPill } from '../labels/LabelPill.js';
 import { LabelRollupTable } from './LabelRollupTable.js';
 import { LineChart } from './LineChart.js';
 import { MetricCards } from './MetricCards.js';
@@ -31,6 +32,11 @@ export function AnalyticsReport({ view, zone, whose, account, onOpenLink }: Prop
 
   return (
     <div className="analytics-report" data-range-from={periods.range.from} data-range-to={periods.range.to}>
+      {view.label ? (
+        <p className="analytics-label-headline" data-testid="analytics-label-headline">
+          <LabelPill label={view.label} /> {view.label.headline}
+        </p>
+      ) : null}
       <p className="muted analytics-range" role="status">
         {rangeText} · {view.coverage}
         {earlier

@@ -138,7 +138,7 @@ export interface AnalyticsView {
   groups: GroupOption[];
   group: Group;
   /** For a label or campaign roll-up: the label, and how many posts of the period carry it. */
-  label: (LabelGroup & { posts: number }) | null;
+  label: (LabelGroup & { posts: number; headline: string }) | null;
   /** Why the roll-up has nothing to pick from ("No post carries a label yet…"); null when it has. */
   noGroups: string | null;
   summary: Summary;
@@ -284,7 +284,14 @@ export function analyticsView(
     periods,
     groups: groups.map(({ key, label }) => ({ key, label })),
     group,
-    label: label && labelSummary ? { ...label, posts: labelSummary.posts } : null,
+    label:
+      label && labelSummary
+        ? {
+            ...label,
+            posts: labelSummary.posts,
+            headline: labelHeadline(choice.rollup as PostRollupBy, label, labelSummary.posts),
+          }
+        : null,
     noGroups: byPosts && groups.length === 0 ? noGroupsSentence(choice.rollup as PostRollupBy) : null,
     summary,
     earlier,
@@ -297,10 +304,7 @@ export function analyticsView(
     allPosts,
     allPostsBasis: postsBasis(allPosts, zone),
     byLabel: rollupByLabel(current, history.labels, periods.range, zone),
-    coverage:
-      label && labelSummary
-        ? labelCoverage(choice.rollup as PostRollupBy, label, labelSummary)
-        : coverageSentence(summary),
+    coverage: label && labelSummary ? labelCoverage(label) : coverageSentence(summary),
   };
 }
 
@@ -315,17 +319,19 @@ function noGroupsSentence(by: PostRollupBy): string {
     : 'No label yet. Label posts in the calendar (a post’s details, or several at once), and their results add up here.';
 }
 
-/** "Results of the 14 posts labelled Spring sale, as last seen; …" */
-function labelCoverage(by: PostRollupBy, label: LabelGroup, s: PostSummary): string {
+/** "Results of the 14 posts labelled Spring sale", or that none was published in the period. */
+export function labelHeadline(by: PostRollupBy, label: LabelGroup, posts: number): string {
+  if (posts === 0)
+    return `No post ${by === 'campaign' ? `of the ${label.name} campaign` : `labelled ${label.name}`} was published in this period`;
+  return `Results of ${labelledPosts(by, label.name, posts)}`;
+}
+
+/** What a label's numbers rest on, and the campaign's days. */
+function labelCoverage(label: LabelGroup): string {
   const days = label.campaign
     ? ` The campaign runs ${rangeLabel({ from: label.campaign.start, to: label.campaign.end })}.`
     : '';
-  if (s.posts === 0)
-    return `No post ${by === 'campaign' ? `of the ${label.name} campaign` : `labelled ${label.name}`} was published in this period.${days}`;
-  return (
-    `Results of ${labelledPosts(by, label.name, s.posts)} published in this period, as last seen: ` +
-    `an account’s daily numbers cannot be split by label, so these are the posts’ own.${days}`
-  );
+  return `Each post as last seen: an account’s daily numbers cannot be split by label.${days}`;
 }
 
 /** Each brand's problem as a sentence that names the brand: "Harbor Coffee: …". */
