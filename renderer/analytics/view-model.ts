@@ -315,8 +315,8 @@ function reachesEarlier(history: AnalyticsHistory, range: DayRange): boolean {
 
 function noGroupsSentence(by: PostRollupBy): string {
   return by === 'campaign'
-    ? 'No campaign yet. A campaign is a label with days: give a label its first and last day in the calendar’s Labels, and its posts’ results add up here.'
-    : 'No label yet. Label posts in the calendar (a post’s details, or several at once), and their results add up here.';
+    ? 'No campaign yet. A campaign is a label with days: give a label its first and last day under Labels and campaigns on the Account page, and its posts’ results add up here.'
+    : 'No label yet. Label posts in the calendar (a post’s details, or several picked at once), and their results add up here.';
 }
 
 /** "Results of the 14 posts labelled Spring sale", or that none was published in the period. */
