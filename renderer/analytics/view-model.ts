@@ -235,6 +235,21 @@ function groupIn(
 }
 
 /**
+ * Every kept post of the group, kept per answer and group: a change of period hands the best
+ * time the same list, so its table (a year of posts read in the zone) is not worked out again.
+ */
+const wholeCache = new WeakMap<AnalyticsHistory, Map<string, RecentPost[]>>();
+function wholePosts(whole: AnalyticsHistory, choice: AnalyticsChoice, brandName: BrandNameOf): RecentPost[] {
+  let byGroup = wholeCache.get(whole);
+  if (!byGroup) wholeCache.set(whole, (byGroup = new Map()));
+  const { group } = groupIn(whole, choice, brandName);
+  const key = JSON.stringify([choice.rollup, group.key]);
+  let posts = byGroup.get(key);
+  if (!posts) byGroup.set(key, (posts = group.accounts.flatMap((a) => a.posts.map(asRecentPost))));
+  return posts;
+}
+
+/**
  * Everything the screen shows for this history and these choices. `whole`, when given, is every
  * kept post of the same brands (no days): the best time to post reads it rather than the periods.
  */
@@ -277,8 +292,9 @@ export function analyticsView(
   }
 
   const posts = current.flatMap((a) => a.posts.map(asRecentPost)).sort(newestFirst);
-  const bestTimeAccounts = whole ? groupIn(whole, choice, brandName).group.accounts : group.accounts;
-  const allPosts = bestTimeAccounts.flatMap((a) => a.posts.map(asRecentPost));
+  const allPosts = whole
+    ? wholePosts(whole, choice, brandName)
+    : group.accounts.flatMap((a) => a.posts.map(asRecentPost));
   const labelSummary = byPosts ? (summary as PostSummary) : null;
   return {
     periods,

@@ -558,6 +558,7 @@ export function rollupByLabel(
   by: PostRollupBy = 'label',
 ): { rows: LabelRollupRow[]; total: PostSummary } {
   const groups = labelGroupsOf(labels, by);
+  if (groups.length === 0) return { rows: [], total: summarizePosts([], range, zone) };
   const shown = new Set(groups.map((g) => g.key));
   const byBrand = keysById(labels);
   const sliced = sliceHistory(accounts, range, zone);
