@@ -213,4 +213,22 @@ test('posts labelled in the calendar add up by label and by campaign; a top post
     best.content.trim().slice(0, 20),
   );
   await snap(page, 'analytics-label-top-post-in-calendar');
+
+  // A bottom post opens the same way (all accounts have more posts than the five best).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Analytics' }).click();
+  await page.getByLabel('Add up by').selectOption('all');
+  await settled(page);
+  const bottom = page
+    .getByRole('region', { name: 'Top and bottom posts' })
+    .getByRole('table', { name: 'Bottom posts, by engagements' })
+    .locator('tbody tr')
+    .first();
+  const worstId = await bottom.getAttribute('data-post-id');
+  const worst = kept.accounts.flatMap((a) => a.posts).find((p) => p.postId === worstId);
+  expect(worst, 'the worst post is one main keeps').toBeDefined();
+  await bottom.getByRole('button').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+  await expect(page.getByRole('dialog').or(page.getByRole('complementary'))).toContainText(
+    worst!.content.trim().slice(0, 20),
+  );
 });
