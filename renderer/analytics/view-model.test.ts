@@ -253,6 +253,16 @@ describe('by label and by campaign', () => {
     expect(v.earlier?.summary.totals.impressions).toBe(50);
   });
 
+  it('says when no labelled post was published in the period compared with, though its days are kept', () => {
+    const tipsOnly: AnalyticsHistory = {
+      ...labelled,
+      accounts: [tag(harborX, { p1: 'l_spring' }), harborLinkedIn, bloomX],
+    };
+    const v = analyticsView(tipsOnly, choice({ rollup: 'label' }), today, zone, nameOf);
+    expect(v.earlier).toBeNull();
+    expect(v.noComparison).toMatch(/^No post with this label was published in the period before \(/);
+  });
+
   it('offers only labels with days as campaigns, and says when there is none', () => {
     const v = analyticsView(labelled, choice({ rollup: 'campaign' }), today, zone, nameOf);
     expect(v.groups).toEqual([{ key: 'spring sale', label: 'Spring sale' }]);
