@@ -1,4 +1,9 @@
-import type { AccountHistory, AnalyticsHistory, HistoryProblem } from '../../shared/analytics/ipc.js';
+import type {
+  AccountHistory,
+  AnalyticsHistory,
+  HistoryProblem,
+  PostResults,
+} from '../../shared/analytics/ipc.js';
 import type { IpcInput } from '../../shared/ipc/contract.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import { AppFailure } from '../core/app-failure.js';
@@ -42,7 +47,7 @@ export function setupAnalytics(
   });
   let unsubscribe = () => {};
 
-  const history = ({ brands, from, to }: IpcInput<'getAnalyticsHistory'>): AnalyticsHistory => {
+  const history = ({ brands, from, to, postsOnly }: IpcInput<'getAnalyticsHistory'>): AnalyticsHistory => {
     if (from > to)
       throw new AppFailure('INVALID_ARGUMENT', 'The range must end on or after the day it starts.');
     const asked: BrandRef[] = [];
@@ -50,6 +55,7 @@ export function setupAnalytics(
       if (!asked.some((a) => sameBrand(a, b))) asked.push({ profileId: b.profileId, brandId: b.brandId });
     const accounts: AccountHistory[] = [];
     const problems: HistoryProblem[] = [];
+    const labelled: NonNullable<AnalyticsHistory['labels']> = [];
     let asOf: string | null = null;
     for (const brand of asked) {
       const state = repo.brandState(brand);
@@ -57,6 +63,13 @@ export function setupAnalytics(
       if (state.problem) problems.push({ brand, message: historyProblemSentence(state.problem) });
       // What the calendar knows of an account fills what an analytics answer left out.
       const learned = new Map(repos.integrations.list(brand.profileId, brand.brandId).map((i) => [i.id, i]));
+      // A post carries the labels of its group (its own id when it has none), as the calendar shows them.
+      const { labels, assignments } = repos.labels.view(brand);
+      if (labels.length > 0) labelled.push({ brand, labels });
+      const withLabels = (post: PostResults): PostResults => {
+        const ids = labels.length > 0 ? assignments[post.group ?? post.postId] : undefined;
+        return ids?.length ? { ...post, labels: ids } : post;
+      };
       for (const account of repo.accounts(brand)) {
         const known = learned.get(account.integrationId);
         accounts.push({
@@ -66,12 +79,12 @@ export function setupAnalytics(
             name: account.name || known?.name || '',
             platform: account.platform ?? known?.platform ?? '',
           },
-          days: repo.days(brand, account.integrationId, from, to),
-          posts: repo.posts(brand, account.integrationId, from, to),
+          days: postsOnly ? [] : repo.days(brand, account.integrationId, from, to),
+          posts: repo.posts(brand, account.integrationId, from, to).map(withLabels),
         });
       }
     }
-    return { asOf, updating: job.updating, accounts, problems };
+    return { asOf, updating: job.updating, accounts, problems, labels: labelled };
   };
 
   return {

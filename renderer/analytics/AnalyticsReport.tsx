@@ -1,6 +1,8 @@
 import { EmptyState } from '../ui/feedback.js';
 import { BestTimeHeatmap } from './BestTimeHeatmap.js';
 import { downloadText, safeFileName } from './download.js';
+import { LabelPill } from '../labels/LabelPill.js';
+import { LabelRollupTable } from './LabelRollupTable.js';
 import { LineChart } from './LineChart.js';
 import { MetricCards } from './MetricCards.js';
 import { openPostInCalendar } from './open-in-calendar.js';
@@ -9,7 +11,6 @@ import { RankedPosts } from './RankedPosts.js';
 import { recentPostsCsv } from './recent-posts.js';
 import { RecentPostsTable } from './RecentPostsTable.js';
 import { dailyNumbersCsv, rangeLabel, type AnalyticsView } from './view-model.js';
-import { LabelResults } from '../labels/LabelResults.js';
 
 interface Props {
   view: AnalyticsView;
@@ -31,6 +32,11 @@ export function AnalyticsReport({ view, zone, whose, account, onOpenLink }: Prop
 
   return (
     <div className="analytics-report" data-range-from={periods.range.from} data-range-to={periods.range.to}>
+      {view.label ? (
+        <p className="analytics-label-headline" data-testid="analytics-label-headline">
+          <LabelPill label={view.label} /> {view.label.headline}
+        </p>
+      ) : null}
       <p className="muted analytics-range" role="status">
         {rangeText} · {view.coverage}
         {earlier
@@ -74,6 +80,7 @@ export function AnalyticsReport({ view, zone, whose, account, onOpenLink }: Prop
                 <LineChart
                   key={metric}
                   metric={metric}
+                  per={view.label ? 'by day published' : 'per day'}
                   points={summary.series[metric] ?? []}
                   range={periods.range}
                   earlier={
@@ -132,7 +139,7 @@ export function AnalyticsReport({ view, zone, whose, account, onOpenLink }: Prop
         zone={zone}
         whose={whose}
         account={account}
-        basis={`the posts kept from ${rangeLabel(periods.query)}`}
+        basis={view.allPostsBasis}
       />
 
       <section aria-labelledby="analytics-recent" className="analytics-section">
@@ -170,7 +177,9 @@ export function AnalyticsReport({ view, zone, whose, account, onOpenLink }: Prop
           />
         )}
       </section>
-      <LabelResults posts={view.posts} />
+      {view.label ? null : (
+        <LabelRollupTable rows={view.byLabel.rows} total={view.byLabel.total} whose={whose} />
+      )}
     </div>
   );
 }

@@ -4,7 +4,6 @@ import type { BrandEntry } from '../../shared/brands/ipc.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { isDayKey, RANGE_KINDS, todayIn, type RangeKind } from '../../shared/analytics/ranges.js';
-import type { RollupBy } from '../../shared/analytics/rollup.js';
 import { EmptyState, ErrorState, Loading } from '../ui/feedback.js';
 import { useCalendarBrand } from '../calendar/queries.js';
 import { openExternal } from '../ui/queries.js';
@@ -20,14 +19,20 @@ import {
   ROLLUPS,
   type BrandNameOf,
   type CompareWith,
+  type RollupChoice,
 } from './view-model.js';
 import './analytics.css';
 
-const GROUP_LABEL: Record<Exclude<RollupBy, 'all'>, string> = {
+const GROUP_LABEL: Record<Exclude<RollupChoice, 'all'>, string> = {
   account: 'Account',
   brand: 'Brand shown',
   platform: 'Platform',
+  label: 'Label',
+  campaign: 'Campaign',
 };
+
+/** Before any post can have been kept: the best time to post reads every kept post from here on. */
+const FIRST_DAY = '2000-01-01';
 
 function brandNames(brands: readonly BrandEntry[]): BrandNameOf {
   return (ref: BrandRef) =>
@@ -81,12 +86,18 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
     { ...(brands ? { brands } : {}), from: periods.query.from, to: periods.query.to },
     !loading,
   );
+  // Every kept post of the same brands, without their days: the best time to post rests on the
+  // whole history, not on the period shown.
+  const whole = useAnalyticsHistory(
+    { ...(brands ? { brands } : {}), from: FIRST_DAY, to: today, postsOnly: true },
+    !loading,
+  );
   const refresh = useRefreshAnalytics();
   const online = useOnline();
   const nameOf = useMemo(() => brandNames(scope?.brands ?? []), [scope]);
   const view = useMemo(
-    () => (history.data ? analyticsView(history.data, choice, today, zone, nameOf) : null),
-    [history.data, choice, today, zone, nameOf],
+    () => (history.data ? analyticsView(history.data, choice, today, zone, nameOf, whole.data) : null),
+    [history.data, choice, today, zone, nameOf, whole.data],
   );
 
   if (loading || history.isPending) return <Loading label="Reading the analytics kept on this computer…" />;
@@ -166,7 +177,11 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
       ? showsAll
         ? 'All brands'
         : (profile.brandName ?? allLabel)
-      : (view.groups.find((g) => g.key === group.key)?.label ?? '');
+      : view.label
+        ? choice.rollup === 'campaign'
+          ? `the ${view.label.name} campaign`
+          : `posts labelled ${view.label.name}`
+        : (view.groups.find((g) => g.key === group.key)?.label ?? '');
   const account = choice.rollup === 'account' && group.accounts[0] ? group.accounts[0].integration : null;
   const compareOptions: { value: CompareWith; label: string }[] = [
     { value: 'previous', label: 'The period before' },
@@ -241,7 +256,7 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
           <select
             id={`${ids}-rollup`}
             value={choice.rollup}
-            onChange={(e) => actions.setRollup(e.target.value as RollupBy)}
+            onChange={(e) => actions.setRollup(e.target.value as RollupChoice)}
           >
             {ROLLUPS.map((r) => (
               <option key={r.by} value={r.by}>
@@ -250,7 +265,7 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
             ))}
           </select>
         </div>
-        {choice.rollup !== 'all' ? (
+        {choice.rollup !== 'all' && view.groups.length > 0 ? (
           <div className="analytics-control">
             <label htmlFor={`${ids}-group`}>{GROUP_LABEL[choice.rollup]}</label>
             <select id={`${ids}-group`} value={group.key} onChange={(e) => actions.choose(e.target.value)}>
@@ -280,13 +295,19 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
       </div>
       {offlineNote}
       {problemList}
-      <AnalyticsReport
-        view={view}
-        zone={zone}
-        whose={whose}
-        account={account ? { id: account.id, name: account.name } : null}
-        onOpenLink={(url) => void openExternal({ url }).catch(() => undefined)}
-      />
+      {view.noGroups ? (
+        <EmptyState title={choice.rollup === 'campaign' ? 'No campaign yet' : 'No label yet'}>
+          <p>{view.noGroups}</p>
+        </EmptyState>
+      ) : (
+        <AnalyticsReport
+          view={view}
+          zone={zone}
+          whose={whose}
+          account={account ? { id: account.id, name: account.name } : null}
+          onOpenLink={(url) => void openExternal({ url }).catch(() => undefined)}
+        />
+      )}
     </section>
   );
 }

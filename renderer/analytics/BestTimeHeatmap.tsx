@@ -46,7 +46,7 @@ interface Props {
   whose: string;
   /** The one account shown, whose queue the best hours can become; null for a group of accounts. */
   account: { id: string; name: string } | null;
-  /** Which posts are counted, in words: "the posts kept from 1 Oct 2025 to 28 Nov 2026". */
+  /** Which posts are counted, in words: "412 posts since March 2025" (every kept post of the group). */
   basis: string;
 }
 
@@ -102,7 +102,7 @@ export function BestTimeHeatmap({ posts, zone, whose, account, basis }: Props) {
         {verdict(heatmap)}
       </p>
       <p className="muted best-time-basis">
-        {basisNote} Times are in {zone}. Counted over {basis}.
+        {basisNote} Times are in {zone}. Counted over every post kept on this computer: {basis}.
       </p>
       <div className="table-scroll">
         <table

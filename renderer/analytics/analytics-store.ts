@@ -1,13 +1,12 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { RollupBy } from '../../shared/analytics/rollup.js';
 import { isDayKey, RANGE_KINDS, type DayRange, type RangeKind } from '../../shared/analytics/ranges.js';
-import { ROLLUPS, type AnalyticsChoice, type CompareWith } from './view-model.js';
+import { ROLLUPS, type AnalyticsChoice, type CompareWith, type RollupChoice } from './view-model.js';
 
 /** What the analytics page shows (range, roll-up, group, comparison), remembered across restarts. */
 interface AnalyticsState extends AnalyticsChoice {
   setRange(rangeKind: RangeKind, custom?: DayRange | null): void;
-  setRollup(rollup: RollupBy): void;
+  setRollup(rollup: RollupChoice): void;
   choose(groupKey: string): void;
   setCompare(compare: CompareWith): void;
 }

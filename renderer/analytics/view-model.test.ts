@@ -205,6 +205,101 @@ describe('one account, one brand', () => {
   });
 });
 
+describe('by label and by campaign', () => {
+  // Harbor's "Spring sale" is a campaign; Bloom has a plain label of the same name (one label).
+  const labels: NonNullable<AnalyticsHistory['labels']> = [
+    {
+      brand: harbor,
+      labels: [
+        {
+          id: 'l_spring',
+          name: 'Spring sale',
+          color: 'green',
+          campaign: { start: '2026-11-15', end: '2026-11-30' },
+        },
+      ],
+    },
+    { brand: bloom, labels: [{ id: 'l_bloom_spring', name: 'spring sale', color: 'green', campaign: null }] },
+  ];
+  const tag = (a: AccountHistory, ids: Record<string, string>): AccountHistory => ({
+    ...a,
+    posts: a.posts.map((p) => (ids[p.postId] ? { ...p, labels: [ids[p.postId]!] } : p)),
+  });
+  const labelled: AnalyticsHistory = {
+    ...history,
+    labels,
+    accounts: [
+      tag(harborX, { p1: 'l_spring', p0: 'l_spring' }),
+      harborLinkedIn,
+      tag(bloomX, { p3: 'l_bloom_spring' }),
+    ],
+  };
+
+  it('adds up the posts of the period that carry the label, across brands, and says so', () => {
+    const v = analyticsView(labelled, choice({ rollup: 'label' }), today, zone, nameOf);
+    expect(v.groups).toEqual([{ key: 'spring sale', label: 'Spring sale' }]);
+    expect(v.label).toMatchObject({ name: 'Spring sale', posts: 2 });
+    expect(v.summary.totals.impressions).toBe(500 + 900);
+    expect(v.summary.totals.engagements).toBe(40 + 90);
+    expect(v.summary.totals.engagementRate).toBeCloseTo(130 / 1400, 12);
+    // No followers: they belong to accounts, not to posts.
+    expect(v.summary.totals.followers).toBeUndefined();
+    expect(v.posts.map((p) => p.postId)).toEqual(['p3', 'p1']);
+    expect(v.label?.headline).toBe('Results of the 2 posts labelled Spring sale');
+    expect(v.coverage).toMatch(
+      /^Each post as last seen: an account’s daily numbers cannot be split by label\./,
+    );
+    // October had p0 with the label: the period before compares post with post.
+    expect(v.earlier?.summary.totals.impressions).toBe(50);
+  });
+
+  it('says when no labelled post was published in the period compared with, though its days are kept', () => {
+    const tipsOnly: AnalyticsHistory = {
+      ...labelled,
+      accounts: [tag(harborX, { p1: 'l_spring' }), harborLinkedIn, bloomX],
+    };
+    const v = analyticsView(tipsOnly, choice({ rollup: 'label' }), today, zone, nameOf);
+    expect(v.earlier).toBeNull();
+    expect(v.noComparison).toMatch(/^No post with this label was published in the period before \(/);
+  });
+
+  it('offers only labels with days as campaigns, and says when there is none', () => {
+    const v = analyticsView(labelled, choice({ rollup: 'campaign' }), today, zone, nameOf);
+    expect(v.groups).toEqual([{ key: 'spring sale', label: 'Spring sale' }]);
+    expect(v.label?.headline).toBe('Results of the 2 posts of the Spring sale campaign');
+    expect(v.coverage).toMatch(/ The campaign runs .*\.$/);
+    const none = analyticsView(history, choice({ rollup: 'campaign' }), today, zone, nameOf);
+    expect(none.groups).toEqual([]);
+    expect(none.noGroups).toMatch(/^No campaign yet\./);
+  });
+
+  it('adds up every label of the group, a post once in the total', () => {
+    const v = analyticsView(labelled, choice({}), today, zone, nameOf);
+    expect(v.byLabel.rows.map((r) => [r.label.name, r.summary.posts])).toEqual([['Spring sale', 2]]);
+    expect(v.byLabel.total.posts).toBe(2);
+  });
+
+  it('rests the best time to post on every kept post when the whole history is given', () => {
+    const whole: AnalyticsHistory = {
+      ...labelled,
+      accounts: labelled.accounts.map((a) => ({
+        ...a,
+        days: [],
+        posts: [...a.posts, post(`old_${a.integration.id}`, '2025-03-04T09:00:00.000Z', { impressions: 1 })],
+      })),
+    };
+    const v = analyticsView(labelled, choice({}), today, zone, nameOf, whole);
+    expect(v.allPosts).toHaveLength(7);
+    expect(v.allPostsBasis).toMatch(/^7 posts since March 2025$/);
+    // Another period hands the best time the very same list: its table is not worked out again.
+    expect(
+      analyticsView(labelled, choice({ rangeKind: 'last90' }), today, zone, nameOf, whole).allPosts,
+    ).toBe(v.allPosts);
+    const onlyLabel = analyticsView(labelled, choice({ rollup: 'label' }), today, zone, nameOf, whole);
+    expect(onlyLabel.allPosts.map((p) => p.postId).sort()).toEqual(['p0', 'p1', 'p3']);
+  });
+});
+
 describe('sentences', () => {
   it('says each brand’s problem with its name, as a sentence', () => {
     expect(problemSentences(history, nameOf)).toEqual([

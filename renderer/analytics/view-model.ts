@@ -2,6 +2,7 @@ import type { BrandRef } from '../../shared/ipc/models.js';
 import type { AccountHistory, AnalyticsHistory, PostResults } from '../../shared/analytics/ipc.js';
 import { platformName } from '../../shared/platforms/names.js';
 import {
+  dayOfInstant,
   previousPeriod,
   rangeFor,
   spanOf,
@@ -13,11 +14,19 @@ import {
   brandKey,
   compareSummaries,
   groupsOf,
+  labelGroupsOf,
   postsPerWeek,
+  rollupByLabel,
   sliceHistory,
   summarize,
+  summarizePosts,
   topAndBottomPosts,
+  withLabel,
   type Comparison,
+  type LabelGroup,
+  type LabelRollupRow,
+  type PostRollupBy,
+  type PostSummary,
   type RankedPost,
   type RollupBy,
   type Summary,
@@ -35,20 +44,27 @@ import type { RecentPost } from './recent-posts.js';
 
 export type CompareWith = 'previous' | 'yearBefore' | 'none';
 
+/** Accounts added up (RollupBy), or the posts that carry a label or campaign (PostRollupBy). */
+export type RollupChoice = RollupBy | PostRollupBy;
+
+export const isPostRollup = (by: RollupChoice): by is PostRollupBy => by === 'label' || by === 'campaign';
+
 export interface AnalyticsChoice {
   rangeKind: RangeKind;
   custom: DayRange | null;
-  rollup: RollupBy;
-  /** The group picked within the roll-up (an account id, a brand, a platform); null: the first. */
+  rollup: RollupChoice;
+  /** The group picked within the roll-up (an account id, a brand, a platform, a label's name); null: the first. */
   groupKey: string | null;
   compare: CompareWith;
 }
 
-export const ROLLUPS: readonly { by: RollupBy; label: string }[] = [
+export const ROLLUPS: readonly { by: RollupChoice; label: string }[] = [
   { by: 'all', label: 'All brands' },
   { by: 'brand', label: 'Brand' },
   { by: 'account', label: 'Account' },
   { by: 'platform', label: 'Platform' },
+  { by: 'label', label: 'Label' },
+  { by: 'campaign', label: 'Campaign' },
 ];
 
 export interface Periods {
@@ -121,6 +137,10 @@ export interface AnalyticsView {
   periods: Periods;
   groups: GroupOption[];
   group: Group;
+  /** For a label or campaign roll-up: the label, and how many posts of the period carry it. */
+  label: (LabelGroup & { posts: number; headline: string }) | null;
+  /** Why the roll-up has nothing to pick from ("No post carries a label yet…"); null when it has. */
+  noGroups: string | null;
   summary: Summary;
   /** The period compared with, when one is chosen and any of its days is kept. */
   earlier: { range: DayRange; summary: Summary; label: string } | null;
@@ -133,8 +153,12 @@ export interface AnalyticsView {
   weeks: WeekResults[];
   /** Posts published in the range, newest first, as the posts table shows them. */
   posts: RecentPost[];
-  /** Every kept post of the group, for the best time to post (which reads the whole history read). */
+  /** Every kept post of the group, for the best time to post (the whole kept history when given). */
   allPosts: RecentPost[];
+  /** What the best time rests on: "412 posts since March 2025". */
+  allPostsBasis: string;
+  /** The period's posts of the group added up per label, and once each over all labelled posts. */
+  byLabel: { rows: LabelRollupRow[]; total: PostSummary };
   /** "24 of 30 days have data." */
   coverage: string;
 }
@@ -171,24 +195,84 @@ export function rangeLabel(range: DayRange): string {
   return `${from} – ${dayFormat.format(Date.parse(`${range.to}T00:00:00Z`))}`;
 }
 
-/** Everything the screen shows for this history and these choices. */
+const monthYear = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "412 posts since March 2025": what the best time to post rests on. */
+export function postsBasis(posts: readonly RecentPost[], zone: string): string {
+  let first: string | null = null;
+  for (const p of posts)
+    if (p.publishDate && (first === null || p.publishDate < first)) first = p.publishDate;
+  const n = `${posts.length} post${posts.length === 1 ? '' : 's'}`;
+  const day = first ? dayOfInstant(first, zone) : null;
+  return day ? `${n} since ${monthYear.format(Date.parse(`${day}T00:00:00Z`))}` : n;
+}
+
+/** "the 14 posts labelled Spring sale", "the post of the Spring sale campaign". */
+export function labelledPosts(by: PostRollupBy, name: string, posts: number): string {
+  const n = posts === 1 ? 'the post' : `the ${posts} posts`;
+  return by === 'campaign' ? `${n} of the ${name} campaign` : `${n} labelled ${name}`;
+}
+
+/** The group a roll-up picks in a history: accounts added up, or the posts carrying a label. */
+function groupIn(
+  history: AnalyticsHistory,
+  choice: AnalyticsChoice,
+  brandName: BrandNameOf,
+): { groups: Group[]; group: Group; label: LabelGroup | null } {
+  if (isPostRollup(choice.rollup)) {
+    const labels = labelGroupsOf(history.labels, choice.rollup);
+    const label = labels.find((l) => l.key === choice.groupKey) ?? labels[0] ?? null;
+    const groups = labels.map((l) => ({ key: l.key, label: l.name, accounts: [] }));
+    const accounts = label ? withLabel(history.accounts, history.labels, label.key) : [];
+    return { groups, group: { key: label?.key ?? '', label: label?.name ?? '', accounts }, label };
+  }
+  const groups = groupsFor(history.accounts, choice.rollup, brandName);
+  // No account kept in these brands (or none in this roll-up): an empty group, so the page still
+  // offers its controls and says the period has no numbers.
+  const group = groups.find((g) => g.key === choice.groupKey) ??
+    groups[0] ?? { key: 'all', label: 'All brands', accounts: [] };
+  return { groups, group, label: null };
+}
+
+/**
+ * Every kept post of the group, kept per answer and group: a change of period hands the best
+ * time the same list, so its table (a year of posts read in the zone) is not worked out again.
+ */
+const wholeCache = new WeakMap<AnalyticsHistory, Map<string, RecentPost[]>>();
+function wholePosts(whole: AnalyticsHistory, choice: AnalyticsChoice, brandName: BrandNameOf): RecentPost[] {
+  let byGroup = wholeCache.get(whole);
+  if (!byGroup) wholeCache.set(whole, (byGroup = new Map()));
+  const { group } = groupIn(whole, choice, brandName);
+  const key = JSON.stringify([choice.rollup, group.key]);
+  let posts = byGroup.get(key);
+  if (!posts) byGroup.set(key, (posts = group.accounts.flatMap((a) => a.posts.map(asRecentPost))));
+  return posts;
+}
+
+/**
+ * Everything the screen shows for this history and these choices. `whole`, when given, is every
+ * kept post of the same brands (no days): the best time to post reads it rather than the periods.
+ */
 export function analyticsView(
   history: AnalyticsHistory,
   choice: AnalyticsChoice,
   today: string,
   zone: string,
   brandName: BrandNameOf,
+  whole?: AnalyticsHistory | null,
 ): AnalyticsView {
   const periods = periodsOf(choice, today);
-  const groups = groupsFor(history.accounts, choice.rollup, brandName);
-  // No account kept in these brands (or none in this roll-up): an empty group, so the page still
-  // offers its controls and says the period has no numbers.
-  const group = groups.find((g) => g.key === choice.groupKey) ??
-    groups[0] ?? { key: 'all', label: 'All brands', accounts: [] };
+  const { groups, group, label } = groupIn(history, choice, brandName);
+  const byPosts = isPostRollup(choice.rollup);
   const current = sliceHistory(group.accounts, periods.range, zone);
-  const summary = summarize(current, periods.range);
+  const summary = byPosts ? summarizePosts(current, periods.range, zone) : summarize(current, periods.range);
+  const summarizeRange = (range: DayRange) =>
+    byPosts
+      ? summarizePosts(group.accounts, range, zone)
+      : summarize(sliceHistory(group.accounts, range, zone), range);
 
-  const earliestDay = group.accounts.reduce<string | null>((min, a) => {
+  // A label's posts carry no days: how far the history reaches is the accounts' days.
+  const earliestDay = (byPosts ? history.accounts : group.accounts).reduce<string | null>((min, a) => {
     const first = a.days[0]?.date;
     return first && (min === null || first < min) ? first : min;
   }, null);
@@ -199,17 +283,32 @@ export function analyticsView(
   if (choice.compare !== 'none') {
     const range = choice.compare === 'previous' ? periods.previous : periods.yearAgo;
     const label = choice.compare === 'previous' ? 'the period before' : 'the same days a year before';
-    const s = summarize(sliceHistory(group.accounts, range, zone), range);
+    const s = summarizeRange(range);
     if (s.daysWithData > 0) earlier = { range, summary: s, label };
+    else if (byPosts && label && reachesEarlier(history, range))
+      noComparison = `No post ${choice.rollup === 'campaign' ? 'of this campaign' : 'with this label'} was published in ${label} (${rangeLabel(range)}), so there is nothing to compare with.`;
     else
       noComparison = `No history is kept for ${label} (${rangeLabel(range)}), so there is nothing to compare with yet.`;
   }
 
   const posts = current.flatMap((a) => a.posts.map(asRecentPost)).sort(newestFirst);
+  const allPosts = whole
+    ? wholePosts(whole, choice, brandName)
+    : group.accounts.flatMap((a) => a.posts.map(asRecentPost));
+  const labelSummary = byPosts ? (summary as PostSummary) : null;
   return {
     periods,
     groups: groups.map(({ key, label }) => ({ key, label })),
     group,
+    label:
+      label && labelSummary
+        ? {
+            ...label,
+            posts: labelSummary.posts,
+            headline: labelHeadline(choice.rollup as PostRollupBy, label, labelSummary.posts),
+          }
+        : null,
+    noGroups: byPosts && groups.length === 0 ? noGroupsSentence(choice.rollup as PostRollupBy) : null,
     summary,
     earlier,
     noComparison,
@@ -218,9 +317,37 @@ export function analyticsView(
     ranked: topAndBottomPosts(current),
     weeks: postsPerWeek(current, periods.range, zone),
     posts,
-    allPosts: group.accounts.flatMap((a) => a.posts.map(asRecentPost)),
-    coverage: coverageSentence(summary),
+    allPosts,
+    allPostsBasis: postsBasis(allPosts, zone),
+    byLabel: rollupByLabel(current, history.labels, periods.range, zone),
+    coverage: label && labelSummary ? labelCoverage(label) : coverageSentence(summary),
   };
+}
+
+/** Whether any account's kept days reach into the range (so "no post" is a fact, not a gap). */
+function reachesEarlier(history: AnalyticsHistory, range: DayRange): boolean {
+  return history.accounts.some((a) => a.days.some((d) => d.date >= range.from && d.date <= range.to));
+}
+
+function noGroupsSentence(by: PostRollupBy): string {
+  return by === 'campaign'
+    ? 'No campaign yet. A campaign is a label with days: give a label its first and last day under Labels and campaigns on the Account page, and its posts’ results add up here.'
+    : 'No label yet. Label posts in the calendar (a post’s details, or several picked at once), and their results add up here.';
+}
+
+/** "Results of the 14 posts labelled Spring sale", or that none was published in the period. */
+export function labelHeadline(by: PostRollupBy, label: LabelGroup, posts: number): string {
+  if (posts === 0)
+    return `No post ${by === 'campaign' ? `of the ${label.name} campaign` : `labelled ${label.name}`} was published in this period`;
+  return `Results of ${labelledPosts(by, label.name, posts)}`;
+}
+
+/** What a label's numbers rest on, and the campaign's days. */
+function labelCoverage(label: LabelGroup): string {
+  const days = label.campaign
+    ? ` The campaign runs ${rangeLabel({ from: label.campaign.start, to: label.campaign.end })}.`
+    : '';
+  return `Each post as last seen: an account’s daily numbers cannot be split by label.${days}`;
 }
 
 /** Each brand's problem as a sentence that names the brand: "Harbor Coffee: …". */

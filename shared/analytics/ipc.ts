@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AnalyticsResponse, IsoDateTime, MetricMap } from '../api/resources.js';
 import { BrandRef } from '../ipc/models.js';
 import { Id, m, None } from '../ipc/method.js';
+import { Label } from '../labels/model.js';
 import { PlatformType } from '../platforms/types.js';
 
 /*
@@ -28,6 +29,11 @@ export const PostResults = z.object({
   metrics: MetricMap,
   /** When a snapshot last saw this post's metrics. */
   seenAt: IsoDateTime,
+  /**
+   * The labels (ids of its brand's labels) its group carries on this computer, as main reads
+   * them when answering; absent when it carries none.
+   */
+  labels: z.array(z.string()).optional(),
 });
 export type PostResults = z.infer<typeof PostResults>;
 
@@ -53,6 +59,8 @@ export const AnalyticsHistory = z.object({
   updating: z.boolean(),
   accounts: z.array(AccountHistory),
   problems: z.array(HistoryProblem),
+  /** Each brand's labels and campaigns, so posts can be added up by label (absent: none known). */
+  labels: z.array(z.object({ brand: BrandRef, labels: z.array(Label) })).optional(),
 });
 export type AnalyticsHistory = z.infer<typeof AnalyticsHistory>;
 
@@ -69,10 +77,12 @@ export const analyticsMethods = {
         brands: z.array(BrandRef).max(200).optional(),
         from: DayKey,
         to: DayKey,
+        /** Only the posts (no daily series): the best time to post reads every kept post. */
+        postsOnly: z.boolean().optional(),
       })
       .strict(),
     AnalyticsHistory,
-    'The kept history of every account of the brands named (or shown) between two days, from this computer at once, online or off.',
+    "The kept history of every account of the brands named (or shown) between two days, from this computer at once, online or off: daily series (unless postsOnly), posts with the labels their groups carry, and each brand's labels.",
   ),
   snapshotAnalytics: m(
     None,

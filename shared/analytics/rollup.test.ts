@@ -7,7 +7,12 @@ import { addDays, eachDay, type DayRange } from './ranges.js';
 import {
   compareSummaries,
   groupsOf,
+  labelGroupsOf,
   postEngagements,
+  rollupByLabel,
+  summarizePosts,
+  withLabel,
+  type BrandLabels,
   postsPerWeek,
   sliceHistory,
   summarize,
@@ -252,5 +257,172 @@ describe('posts', () => {
     expect(weeks[1]).toMatchObject({ engagements: 12 + 40 + 1, impressions: 550 });
     expect(weeks[1]!.engagementRate).toBeCloseTo(53 / 550, 12);
     expect(weeks[0]!.engagementRate).toBeNull();
+  });
+});
+
+describe('by label and by campaign', () => {
+  const labels: BrandLabels = [
+    {
+      brand: brandA,
+      labels: [
+        {
+          id: 'la_spring',
+          name: 'Spring sale',
+          color: 'green',
+          campaign: { start: '2026-11-01', end: '2026-11-10' },
+        },
+        { id: 'la_tips', name: 'Tips', color: 'blue', campaign: null },
+      ],
+    },
+    // The same label made in another brand (the all-brands view): one label by name.
+    {
+      brand: brandB,
+      labels: [
+        {
+          id: 'lb_spring',
+          name: 'spring sale',
+          color: 'green',
+          campaign: { start: '2026-10-28', end: '2026-11-05' },
+        },
+      ],
+    },
+  ];
+  const labelled = (p: PostResults, ...ids: string[]): PostResults => ({ ...p, labels: ids });
+  const accounts = [
+    account(
+      'a1',
+      'x',
+      brandA,
+      [],
+      [
+        labelled(
+          post('p1', '2026-11-02T10:00:00.000Z', { impressions: 1000, likes: 50, engagementRate: 0.05 }),
+          'la_spring',
+        ),
+        labelled(
+          post('p2', '2026-11-03T10:00:00.000Z', { impressions: 100, likes: 50, engagementRate: 0.5 }),
+          'la_spring',
+          'la_tips',
+        ),
+        post('p3', '2026-11-04T10:00:00.000Z', { impressions: 5000, engagementRate: 0.01 }),
+        // Published before the range: not in it.
+        labelled(
+          post('p0', '2026-10-20T10:00:00.000Z', { impressions: 7, engagementRate: 0.1 }),
+          'la_spring',
+        ),
+      ],
+    ),
+    account(
+      'b1',
+      'linkedin',
+      brandB,
+      [],
+      [
+        // Brand B's own label id: brand A's ids mean nothing here.
+        labelled(
+          post('q1', '2026-11-05T10:00:00.000Z', { impressions: 400, likes: 10, comments: 10 }),
+          'lb_spring',
+        ),
+        labelled(post('q2', '2026-11-05T11:00:00.000Z', { impressions: 400, likes: 1 }), 'la_tips'),
+      ],
+    ),
+  ];
+
+  it('merges labels of the same name across brands; campaigns are the labels with days', () => {
+    expect(labelGroupsOf(labels, 'label').map((g) => g.name)).toEqual(['Spring sale', 'Tips']);
+    expect(labelGroupsOf(labels, 'campaign')).toEqual([
+      {
+        key: 'spring sale',
+        name: 'Spring sale',
+        color: 'green',
+        campaign: { start: '2026-10-28', end: '2026-11-10' },
+      },
+    ]);
+    expect(labelGroupsOf(undefined, 'label')).toEqual([]);
+  });
+
+  it('keeps the posts that carry the label, by their own brand’s labels, and no days', () => {
+    const spring = withLabel(accounts, labels, 'spring sale');
+    expect(spring.flatMap((a) => a.posts.map((p) => p.postId))).toEqual(['p1', 'p2', 'p0', 'q1']);
+    expect(spring.every((a) => a.days.length === 0)).toBe(true);
+    expect(withLabel(accounts, labels, 'tips').flatMap((a) => a.posts.map((p) => p.postId))).toEqual(['p2']);
+  });
+
+  it('adds up a label’s posts: counts add, the engagement rate is a ratio of sums', () => {
+    const s = summarizePosts(withLabel(accounts, labels, 'spring sale'), range, 'UTC');
+    expect(s.posts).toBe(3);
+    expect(s.totals.posts).toBe(3);
+    expect(s.totals.impressions).toBe(1500);
+    // 50 + 50 + 20 engagements over 1,500 impressions, not the mean of 5%, 50% and 5%.
+    expect(s.totals.engagements).toBe(120);
+    expect(s.totals.engagementRate).toBeCloseTo(120 / 1500, 10);
+    expect(s.daysWithData).toBe(3);
+    expect(s.series.impressions).toEqual([
+      { date: '2026-11-02', value: 1000 },
+      { date: '2026-11-03', value: 100 },
+      { date: '2026-11-05', value: 400 },
+    ]);
+    expect(s.levels).toEqual({});
+  });
+
+  it('a post with two labels counts once in each label and once in the total', () => {
+    const { rows, total } = rollupByLabel(accounts, labels, range, 'UTC');
+    expect(rows.map((r) => [r.label.name, r.summary.posts, r.summary.totals.impressions])).toEqual([
+      ['Spring sale', 3, 1500],
+      ['Tips', 1, 100],
+    ]);
+    // p1, p2, q1: p2 is in both labels, once here; p3 carries none and q2 an unknown id.
+    expect(total.posts).toBe(3);
+    expect(total.totals.impressions).toBe(1500);
+  });
+
+  it('never counts a post twice in the total, whatever labels it carries', () => {
+    const ids = ['la_spring', 'la_tips'];
+    const posts = fc.array(
+      fc.record({
+        impressions: fc.integer({ min: 1, max: 10_000 }),
+        engagements: fc.integer({ min: 0, max: 500 }),
+        day: fc.integer({ min: 0, max: 6 }),
+        labels: fc.subarray(ids),
+      }),
+      { maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(posts, (raw) => {
+        const list = raw.map((r, i) =>
+          labelled(
+            post(`p${i}`, `${addDays(range.from, r.day)}T12:00:00.000Z`, {
+              impressions: r.impressions,
+              engagements: r.engagements,
+            }),
+            ...r.labels,
+          ),
+        );
+        const { rows, total } = rollupByLabel([account('a1', 'x', brandA, [], list)], labels, range, 'UTC');
+        const carrying = (id: string) => raw.filter((r) => r.labels.includes(id));
+        const anyLabel = raw.filter((r) => r.labels.length > 0);
+        const sum = (rs: typeof raw, k: 'impressions' | 'engagements') => rs.reduce((s, r) => s + r[k], 0);
+        expect(total.posts).toBe(anyLabel.length);
+        if (anyLabel.length > 0) {
+          expect(total.totals.impressions).toBe(sum(anyLabel, 'impressions'));
+          expect(total.totals.engagementRate).toBeCloseTo(
+            sum(anyLabel, 'engagements') / sum(anyLabel, 'impressions'),
+            10,
+          );
+        }
+        for (const [id, name] of [
+          ['la_spring', 'Spring sale'],
+          ['la_tips', 'Tips'],
+        ] as const) {
+          const row = rows.find((r) => r.label.name === name);
+          expect(row?.summary.posts ?? 0).toBe(carrying(id).length);
+          if (row) expect(row.summary.totals.impressions).toBe(sum(carrying(id), 'impressions'));
+        }
+        // Each label row counts its posts; the total counts each labelled post once.
+        expect(rows.reduce((s, r) => s + r.summary.posts, 0)).toBe(
+          raw.reduce((s, r) => s + r.labels.length, 0),
+        );
+      }),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { MetricMap } from '../api/resources.js';
 import type { BrandRef } from '../ipc/models.js';
-import type { AccountHistory, DayKey, PostResults } from './ipc.js';
+import type { CampaignRange, Label } from '../labels/model.js';
+import type { AccountDay, AccountHistory, AnalyticsHistory, DayKey, PostResults } from './ipc.js';
 import { metricInfo, orderMetricKeys } from './metric-names.js';
 import {
   addDays,
@@ -22,7 +23,7 @@ const DAY_MS = 86_400_000;
  * absent, not zero: it adds nothing and is reported as missing.
  */
 
-/** How accounts are grouped. Labels and campaigns are not groups yet: they need the posts' labels. */
+/** How accounts are grouped. Labels and campaigns group posts instead: see PostRollupBy below. */
 export type RollupBy = 'account' | 'brand' | 'all' | 'platform';
 
 export interface RollupGroup {
@@ -413,4 +414,164 @@ export function compareSummaries(current: Summary, earlier: Summary | null): Rec
     };
   }
   return out;
+}
+
+/*
+ * Roll-ups by label and by campaign. An account's daily numbers cannot be split by label, so a
+ * label's results are those of the posts of the period that carry it, each as last seen: counts
+ * add over the posts, a rate is the sum of its numerator over the sum of its denominator (never a
+ * mean of the posts' rates). A label of the same name in several brands is one label (the
+ * all-brands view makes them so); a campaign is a label with days.
+ */
+
+/** Roll-ups over the posts that carry a label, beside the account roll-ups of RollupBy. */
+export type PostRollupBy = 'label' | 'campaign';
+
+/** Each brand's labels, as the history answer gives them. */
+export type BrandLabels = NonNullable<AnalyticsHistory['labels']>;
+
+export interface LabelGroup {
+  /** The label's name in lower case: one key for the same label across brands. */
+  key: string;
+  /** The name as the first brand writes it. */
+  name: string;
+  color: Label['color'];
+  /** The campaign's days (the widest over brands); null for a label without days. */
+  campaign: CampaignRange | null;
+}
+
+export const labelKey = (name: string): string => name.trim().toLowerCase();
+
+/** The labels of the brands, one per name, sorted by name; only those with days for `campaign`. */
+export function labelGroupsOf(labels: BrandLabels | undefined, by: PostRollupBy): LabelGroup[] {
+  const out = new Map<string, LabelGroup>();
+  for (const { labels: list } of labels ?? []) {
+    for (const l of list) {
+      const key = labelKey(l.name);
+      const known = out.get(key);
+      if (!known) {
+        out.set(key, { key, name: l.name, color: l.color, campaign: l.campaign });
+      } else if (l.campaign) {
+        const c = known.campaign;
+        known.campaign = c
+          ? {
+              start: c.start < l.campaign.start ? c.start : l.campaign.start,
+              end: c.end > l.campaign.end ? c.end : l.campaign.end,
+            }
+          : l.campaign;
+      }
+    }
+  }
+  return [...out.values()]
+    .filter((g) => by === 'label' || g.campaign !== null)
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Label id → label key, per brand: a post's label ids are its own brand's. */
+function keysById(labels: BrandLabels | undefined): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const { brand, labels: list } of labels ?? [])
+    out.set(brandKey(brand), new Map(list.map((l) => [l.id, labelKey(l.name)])));
+  return out;
+}
+
+/** The label keys a post carries (each once, even if two of its brand's labels share a name). */
+function postKeys(post: PostResults, ofBrand: Map<string, string> | undefined): Set<string> {
+  const keys = new Set<string>();
+  if (!ofBrand || !post.labels) return keys;
+  for (const id of post.labels) {
+    const key = ofBrand.get(id);
+    if (key !== undefined) keys.add(key);
+  }
+  return keys;
+}
+
+/**
+ * The accounts with only their posts that carry the label, and no days (an account's daily
+ * numbers cannot be split by label). Accounts with no such post are left out.
+ */
+export function withLabel(
+  accounts: readonly AccountHistory[],
+  labels: BrandLabels | undefined,
+  key: string,
+): AccountHistory[] {
+  const byBrand = keysById(labels);
+  const out: AccountHistory[] = [];
+  for (const a of accounts) {
+    const ofBrand = byBrand.get(brandKey(a.brand));
+    const posts = a.posts.filter((p) => postKeys(p, ofBrand).has(key));
+    if (posts.length > 0) out.push({ ...a, days: [], posts });
+  }
+  return out;
+}
+
+export interface PostSummary extends Summary {
+  /** How many posts the numbers are of. */
+  posts: number;
+}
+
+/** A post's results as a "day" of its account: the day it was published, counted once. */
+function postAsDay(post: PostResults, zone: string): AccountDay | null {
+  const date = post.publishDate ? dayOfInstant(post.publishDate, zone) : null;
+  if (date === null) return null;
+  const metrics: MetricMap = { ...post.metrics, posts: 1 };
+  if (!finite(metrics.engagements)) {
+    const engagements = postEngagements(post.metrics);
+    if (engagements !== null) metrics.engagements = engagements;
+  }
+  return { date, metrics };
+}
+
+/**
+ * The results of the accounts' posts published in the range (in `zone`), added up as
+ * `summarize` adds days: counts add over posts; a rate is a ratio of sums; the series is by the
+ * day the posts were published; "days with data" are the days a post was published.
+ */
+export function summarizePosts(
+  accounts: readonly AccountHistory[],
+  range: DayRange,
+  zone: string,
+): PostSummary {
+  let posts = 0;
+  const asDays = sliceHistory(accounts, range, zone).map((a) => {
+    const days = a.posts.flatMap((p) => postAsDay(p, zone) ?? []);
+    posts += days.length;
+    return { ...a, days };
+  });
+  return { ...summarize(asDays, range), posts };
+}
+
+export interface LabelRollupRow {
+  label: LabelGroup;
+  summary: PostSummary;
+}
+
+/**
+ * Each label's results over the posts of the range that carry it, and the total over the posts
+ * that carry any of them: a post with two labels counts once in each label and once in the total.
+ */
+export function rollupByLabel(
+  accounts: readonly AccountHistory[],
+  labels: BrandLabels | undefined,
+  range: DayRange,
+  zone: string,
+  by: PostRollupBy = 'label',
+): { rows: LabelRollupRow[]; total: PostSummary } {
+  const groups = labelGroupsOf(labels, by);
+  if (groups.length === 0) return { rows: [], total: summarizePosts([], range, zone) };
+  const shown = new Set(groups.map((g) => g.key));
+  const byBrand = keysById(labels);
+  const sliced = sliceHistory(accounts, range, zone);
+  const rows = groups
+    .map((label) => ({ label, summary: summarizePosts(withLabel(sliced, labels, label.key), range, zone) }))
+    .filter((r) => r.summary.posts > 0);
+  const labelled = sliced.map((a) => {
+    const ofBrand = byBrand.get(brandKey(a.brand));
+    return {
+      ...a,
+      days: [],
+      posts: a.posts.filter((p) => [...postKeys(p, ofBrand)].some((k) => shown.has(k))),
+    };
+  });
+  return { rows, total: summarizePosts(labelled, range, zone) };
 }

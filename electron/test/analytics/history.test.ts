@@ -170,6 +170,55 @@ describe('analytics history kept on this computer', () => {
       );
   });
 
+  it('each kept post carries the labels of its group, and postsOnly reads every post without the days', async () => {
+    const svc = await service();
+    const app = await connected(svc);
+    await app.snapshot();
+    const { from, to } = wide();
+    const before = await app.history(from, to);
+    const posts = before.accounts.flatMap((a) => a.posts);
+    expect(posts.length).toBeGreaterThan(3);
+    expect(posts.every((p) => p.labels === undefined)).toBe(true);
+    expect(before.labels).toEqual([]);
+
+    const spring = await app.ok('saveLabel', {
+      name: 'Spring sale',
+      color: 'green',
+      campaign: { start: from, end: to },
+    });
+    const tips = await app.ok('saveLabel', { name: 'Tips', color: 'blue', campaign: null });
+    const [first, second, third] = posts;
+    const subject = (p: (typeof posts)[number]) => p.group ?? p.postId;
+    await app.ok('setPostLabels', {
+      subjects: [subject(first!), subject(second!)],
+      add: [spring.id],
+      remove: [],
+    });
+    await app.ok('setPostLabels', {
+      subjects: [subject(second!), subject(third!)],
+      add: [tips.id],
+      remove: [],
+    });
+
+    const after = await app.history(from, to);
+    const labelsOf = (id: string) =>
+      after.accounts.flatMap((a) => a.posts).find((p) => p.postId === id)?.labels ?? [];
+    // A post carries what its group carries (posts of one group all do).
+    expect(labelsOf(first!.postId)).toContain(spring.id);
+    expect([...labelsOf(second!.postId)].sort()).toEqual([spring.id, tips.id].sort());
+    expect(labelsOf(third!.postId)).toContain(tips.id);
+    expect(after.labels).toEqual([
+      { brand: after.accounts[0]!.brand, labels: expect.arrayContaining([spring, tips]) as unknown },
+    ]);
+
+    // Every kept post, without the days: what the best time to post reads.
+    const whole = await app.ok('getAnalyticsHistory', { from: '2000-01-01', to, postsOnly: true });
+    expect(whole.accounts.every((a) => a.days.length === 0)).toBe(true);
+    expect(whole.accounts.flatMap((a) => a.posts.map((p) => p.postId)).sort()).toEqual(
+      posts.map((p) => p.postId).sort(),
+    );
+  });
+
   it('a later snapshot, after the service’s window moved on, merges by day and keeps posts that left "recent posts"', async () => {
     const svc = await service();
     const app = await connected(svc);
