@@ -309,24 +309,6 @@ export class LabelsRepo {
     });
   }
 
-  /** The label ids of each post's group, for posts of the service the cache knows (analytics by label). */
-  labelsOfPosts(a: ActiveBrand, postIds: readonly string[]): Record<string, string[]> {
-    if (postIds.length === 0) return {};
-    const { assignments } = this.view(a);
-    const rows = this.db.sql
-      .prepare(
-        `SELECT p.id AS id, ifnull(p.group_id, p.id) AS subject FROM json_each(?) j
-         JOIN posts p ON p.profile_id = ? AND p.brand_id = ? AND p.id = j.value`,
-      )
-      .all(JSON.stringify(postIds), a.profileId, a.brandId) as { id: unknown; subject: unknown }[];
-    const out: Record<string, string[]> = {};
-    for (const r of rows) {
-      const ids = assignments[String(r.subject)];
-      if (ids?.length) out[String(r.id)] = ids;
-    }
-    return out;
-  }
-
   // ---- notes ----
 
   notes(a: ActiveBrand, subject: string): PostNote[] {

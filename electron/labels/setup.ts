@@ -8,7 +8,6 @@ type LabelMethod =
   | 'deleteLabel'
   | 'setPostLabels'
   | 'setPostLabelsAcrossBrands'
-  | 'labelsOfPosts'
   | 'listNotes'
   | 'addNote'
   | 'deleteNote';
@@ -38,7 +37,6 @@ export function setupLabels({ repos, profiles, brandScope }: AppContext): Featur
           .setLabelsAcrossBrands(requireBrand(ctx), groups, add, remove)
           .map((b) => ({ brand: b, view: labels.view(b) }));
       },
-      labelsOfPosts: async ({ postIds }, ctx) => labels.labelsOfPosts(requireBrand(ctx), postIds),
       listNotes: async ({ subject }, ctx) => labels.notes(requireBrand(ctx), subject),
       addNote: async ({ subject, body }, ctx) =>
         labels.addNote(requireBrand(ctx), subject, noteAuthor(), body),

@@ -44,11 +44,6 @@ export const labelsMethods = {
     z.array(z.object({ brand: BrandRef, view: LabelsView })),
     "Adds and removes labels (the active brand's or a named brand's) on post groups of several brands (the all-brands view), each under its own brand: its label of the same name, made there (same colour) when missing; one transaction. Answers each brand's labels.",
   ),
-  labelsOfPosts: m(
-    z.object({ postIds: z.array(Id).max(1_000) }),
-    z.record(z.string(), z.array(z.string())),
-    "The labels (by id) of each post's group, for posts the service named (analytics by label).",
-  ),
   listNotes: m(
     z.object({ subject: Subject, brand: BrandRef.optional() }).strict(),
     z.array(PostNote),

@@ -207,34 +207,6 @@ describe('search by label and by note', () => {
   });
 });
 
-describe('analytics by label', () => {
-  it('names the labels of each post the service published, through its group', async () => {
-    const label = await app.ok('saveLabel', { name: 'Measured', color: 'teal', campaign: null });
-    const two = app.textAccounts.slice(0, 2);
-    const draft = await app.ok('saveDraft', {
-      brandId: null,
-      blocks: [{ content: `Measured post ${Date.now()}`, media: [] }],
-      targets: two.map((t) => ({
-        integrationId: t.id,
-        platform: t.platform ?? 'x',
-        settings: {},
-        blocks: null,
-      })),
-      commentDelays: [],
-      shortLink: false,
-      date: null,
-      replacesGroup: null,
-    });
-    const results = sentResults(await app.ok('sendDraft', { draftId: draft.id, type: 'now', wait: true }));
-    expect(results.length).toBe(two.length);
-    await app.ok('setPostLabels', { subjects: [results[0]?.group ?? ''], add: [label.id], remove: [] });
-    const ids = results.map((r) => r.postId);
-    const carried = await app.ok('labelsOfPosts', { postIds: [...ids, 'not-a-post'] });
-    expect(Object.keys(carried).sort()).toEqual([...ids].sort());
-    for (const id of ids) expect(carried[id]).toEqual([label.id]);
-  });
-});
-
 describe('export and import', () => {
   it('writes a group’s labels and notes as their own columns, and a file without any stays as it was', async () => {
     const label = await app.ok('saveLabel', { name: 'Exported', color: 'grey', campaign: null });
