@@ -3,8 +3,12 @@ import { PlatformType } from '../../shared/platforms/types.js';
 import { ANALYTICS_RANGE_DAYS, followersBefore, REACH_FACTOR, unit } from './insights.js';
 
 const DAY = 86_400_000;
-/** Days of past history the sandbox brings: a year, so "the same days a year before" has numbers. */
-export const PAST_DAYS = 365;
+/**
+ * How far back the sandbox's history reaches from today: a year and 95 days, so that every range
+ * up to 90 days long (the last 7, 30 or 90 days, this or last month, this quarter) has its same
+ * days a year before kept, whatever day of the month the app first starts on.
+ */
+export const PAST_REACH_DAYS = 460;
 
 /** How a weekday's reach compares with the week's mean, per platform (Sunday first). */
 const WEEK_RHYTHM: Record<'work' | 'leisure', readonly number[]> = {
@@ -23,15 +27,17 @@ export interface PastYearAccount {
 }
 
 /**
- * A year of plausible daily history for the sandbox's accounts, ending the day before the
+ * Over a year of plausible daily history for the sandbox's accounts, ending the day before the
  * service's own 30-day window at `now` (so the two never overlap), as rows of a history CSV.
  * Deterministic per account and day: platform-sized numbers as the service's insights make them
  * (the same reach factors), a weekly rhythm, two or three posting days a week, a slow rise over
- * the year, and followers climbing to where the service's numbers start.
+ * the months, and followers climbing to where the service's numbers start.
  */
 export function pastYearLines(accounts: readonly PastYearAccount[], now: number): HistoryCsvLine[] {
-  const lastDay = Math.floor(now / DAY) * DAY - ANALYTICS_RANGE_DAYS * DAY;
-  const firstDay = lastDay - (PAST_DAYS - 1) * DAY;
+  const today = Math.floor(now / DAY) * DAY;
+  const lastDay = today - ANALYTICS_RANGE_DAYS * DAY;
+  const firstDay = today - PAST_REACH_DAYS * DAY;
+  const length = Math.round((lastDay - firstDay) / DAY) + 1;
   const lines: HistoryCsvLine[] = [];
   for (const account of accounts) {
     const platform = PlatformType.safeParse(account.platform);
@@ -50,7 +56,7 @@ export function pastYearLines(accounts: readonly PastYearAccount[], now: number)
       const date = new Date(t).toISOString().slice(0, 10);
       const weekday = new Date(t).getUTCDay();
       // A slow rise over the year: the year's last month reaches about 35% more than its first.
-      const growth = 0.75 + (0.25 * i) / PAST_DAYS;
+      const growth = 0.75 + (0.25 * i) / length;
       const noise = 0.8 + unit(`${account.id}:${date}:past`) * 0.4;
       let impressions = (40 + unit(`${account.id}:${date}:org`) * 260) * factor;
       let engagements = impressions * (0.004 + unit(`${account.id}:${date}:oeng`) * 0.01);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsResponse } from '../../../shared/api/resources.js';
+import type { AnalyticsHistory } from '../../../shared/analytics/ipc.js';
 import { addDays } from '../../../shared/analytics/ranges.js';
 import type { KnownAccount } from '../../../shared/analytics/history-csv.js';
 import { AnalyticsRepo } from '../../analytics/analytics-repo.js';
@@ -281,20 +282,20 @@ describe('importAnalyticsHistory, as the window calls it', () => {
           from: addDays(today, -400),
           to: addDays(today, -31),
         });
-        return r.ok && r.value.accounts.some((x) => x.days.length > 300);
+        return r.ok && (r.value as AnalyticsHistory).accounts.some((x) => x.days.length > 300);
       },
       30_000,
     );
     await first.services.close();
     await first.starter.stop();
     const once = imported();
-    // Three brands of two connections, every connected seeded account, 365 days each, all before
-    // the service's 30-day window.
+    // Three brands of two connections, every connected seeded account, 431 days each (back to 460
+    // days ago, so the last 90 days a year before are kept too), all before the service's window.
     expect(once.brands).toBe(3);
     expect(once.accounts).toBeGreaterThanOrEqual(14);
-    expect(once.n).toBe(once.accounts * 365);
+    expect(once.n).toBe(once.accounts * 431);
     expect(once.last).toBe(addDays(today, -30));
-    expect(once.first).toBe(addDays(today, -394));
+    expect(once.first).toBe(addDays(today, -460));
 
     // The app starts again with the sandbox active: nothing is imported a second time.
     const second = await open();
