@@ -41,8 +41,9 @@ export function pastYearLines(accounts: readonly PastYearAccount[], now: number)
   const lines: HistoryCsvLine[] = [];
   for (const account of accounts) {
     const platform = PlatformType.safeParse(account.platform);
-    // A disconnected account has no numbers to show; one on an unknown platform has no size.
-    if (account.disconnected || !platform.success || !account.name) continue;
+    // An account on a platform this build does not know has no size to give its numbers. A
+    // disconnected one keeps its past (the service still answers its window), so totals have no step.
+    if (!platform.success || !account.name) continue;
     const p = platform.data;
     const factor = REACH_FACTOR[p];
     const rhythm = WEEK_RHYTHM[p === 'linkedin' || p === 'linkedin-page' ? 'work' : 'leisure'];
@@ -75,10 +76,10 @@ export function pastYearLines(accounts: readonly PastYearAccount[], now: number)
         posts,
       });
     }
-    // Followers climb with each day's reach, from about three quarters of where the service's
-    // window starts to exactly there, so the kept line meets the service's without a step.
+    // Followers climb with each day's reach, by a fifth or so over the months, to exactly where
+    // the service's window starts, so the kept line meets the service's without a step.
     const end = followersBefore(account.id, p);
-    const start = Math.round(end * (0.68 + unit(`${account.id}:start`) * 0.12));
+    const start = Math.round(end * (0.8 + unit(`${account.id}:start`) * 0.08));
     const total = days.reduce((s, d) => s + d.impressions + 20 * d.engagements, 0);
     let gained = 0;
     for (const d of days) {

@@ -343,20 +343,12 @@ describe('analytics history kept on this computer', () => {
     const history = await app.ok('getAnalyticsHistory', { brands, ...wide() });
     expect(history.accounts.map((a) => a.integration.id).sort()).toEqual(expected);
     // The service's 30 days of every account, and before them the sandbox's year (imported on
-    // its first start) for every connected account: 61 of its days fall in the range read.
+    // its first start): 61 of its days fall in the range read.
     const windowStart = dayKey(Date.now() - 29 * DAY);
-    expect(history.accounts.every((a) => a.days.filter((d) => d.date >= windowStart).length === 30)).toBe(
-      true,
-    );
-    const connected = [...seeded, ...others].flatMap((b) => b.integrations.filter((i) => !i.disconnected));
-    expect(
-      history.accounts
-        .filter((a) => a.days.some((d) => d.date < windowStart))
-        .map((a) => a.integration.id)
-        .sort(),
-    ).toEqual(connected.map((i) => i.id).sort());
-    for (const a of history.accounts.filter((x) => connected.some((i) => i.id === x.integration.id)))
+    for (const a of history.accounts) {
+      expect(a.days.filter((d) => d.date >= windowStart)).toHaveLength(30);
       expect(a.days.filter((d) => d.date < windowStart)).toHaveLength(61);
+    }
     expect(history.problems).toEqual([]);
     expect(history.asOf).not.toBeNull();
   });
