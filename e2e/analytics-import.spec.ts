@@ -54,7 +54,7 @@ test('a CSV of past results is imported from the Analytics screen, and its numbe
   await expect(result).toContainText(`Imported 10 days for 1 account (${x.name} (X))`);
   await expect(result).toContainText('2 rows skipped');
   await expect(result.getByRole('list', { name: 'Rows skipped' }).getByRole('listitem')).toHaveText([
-    /^Row 12: Several accounts of this brand are called "harbor\.coffee"; add a Platform column/,
+    /^Row 12: Several accounts of this brand are called "harbor\.coffee" \(on Instagram and Threads\); add a Platform column/,
     'Row 13: No account of this brand is called "Nobody Here".',
   ]);
   await expect(result).toContainText(

@@ -160,6 +160,7 @@ describe('matchHistory', () => {
     { id: 'i1', name: 'Lumen Labs', platform: 'x' },
     { id: 'i2', name: 'Lumen Labs', platform: 'linkedin-page' },
     { id: 'i3', name: 'harborcoffee', platform: 'instagram' },
+    { id: 'i4', name: 'harbor.coffee', platform: 'threads' },
   ];
   it('matches by name, narrowed by platform, and says which rows match nothing', () => {
     const t = parseHistoryCsv(
@@ -170,18 +171,27 @@ describe('matchHistory', () => {
         '2026-03-01,@HarborCoffee,,3',
         '2026-03-01,Nobody,,4',
         '2026-03-01,Lumen Labs,TikTok,5',
+        '2026-03-01,Harbor  Coffee,,6',
+        '2026-03-01, harbor.coffee ,,7',
       ),
     );
     const m = matchHistory(t.rows, known);
     expect(m.days.map((d) => [d.row, d.integrationId])).toEqual([
       [2, 'i1'],
       [4, 'i3'],
+      [8, 'i4'],
     ]);
-    expect(m.accounts.map((a) => a.id)).toEqual(['i1', 'i3']);
+    expect(m.accounts.map((a) => a.id)).toEqual(['i1', 'i3', 'i4']);
     expect(m.refused).toEqual([
-      { row: 3, reason: expect.stringMatching(/Several accounts of this brand are called "Lumen Labs"/) },
+      {
+        row: 3,
+        reason:
+          'Several accounts of this brand are called "Lumen Labs" (on X and LinkedIn page); add a Platform column, or write "Lumen Labs (X)", to say which.',
+      },
       { row: 5, reason: 'No account of this brand is called "Nobody".' },
       { row: 6, reason: 'No TikTok account of this brand is called "Lumen Labs".' },
+      // Punctuation counts: "Harbor Coffee" is not "harborcoffee" nor "harbor.coffee".
+      { row: 7, reason: 'No account of this brand is called "Harbor  Coffee".' },
     ]);
   });
 });

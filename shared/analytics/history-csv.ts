@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { PLATFORM_NAMES } from '../platforms/names.js';
+import { PLATFORM_NAMES, platformName } from '../platforms/names.js';
 import { PLATFORM_TYPES, type PlatformType } from '../platforms/types.js';
 import { metricInfo, metricName, orderMetricKeys } from './metric-names.js';
 import { isDayKey } from './ranges.js';
@@ -143,6 +143,13 @@ const PLATFORM_BY_WORD: ReadonlyMap<string, PlatformType> = (() => {
 export function platformOfWord(word: string): PlatformType | null {
   return PLATFORM_BY_WORD.get(normal(word)) ?? null;
 }
+
+/**
+ * An account's name as people type it: case, runs of spaces and a leading @ aside. Punctuation
+ * counts ("harbor.coffee" and "Harbor Coffee" are two accounts).
+ */
+const nameKey = (s: string) =>
+  s.normalize('NFKC').trim().replace(/^@/, '').replace(/\s+/g, ' ').toLowerCase();
 
 // ---- cells ------------------------------------------------------------------------------------
 
@@ -370,7 +377,7 @@ export function parseHistoryCsv(input: string, options: { today?: string } = {})
       metrics[m.key] = count.value;
     }
     if (Object.keys(metrics).length === 0) return refuse('The row has no numbers.');
-    const key = `${normal(account)}\u0000${platform ?? ''}\u0000${date.value}`;
+    const key = `${nameKey(account)}\u0000${platform ?? ''}\u0000${date.value}`;
     const twin = seen.get(key);
     if (twin !== undefined)
       return refuse(`It repeats the account and day of row ${twin}; keep one of the two rows.`);
@@ -408,9 +415,6 @@ export interface HistoryMatch {
   accounts: KnownAccount[];
 }
 
-/** A name as people type it: case, spacing and a leading @ aside. */
-const nameKey = (s: string) => normal(s.replace(/^@/, ''));
-
 /**
  * Each row's account among the brand's: by its name (case and a leading @ aside), narrowed by its
  * platform when the row names one. A name that fits no account, or several, refuses the row.
@@ -442,9 +446,12 @@ export function matchHistory(rows: readonly HistoryRow[], known: readonly KnownA
       continue;
     }
     if (fits.length > 1) {
+      const platforms = [...new Set(fits.map((a) => platformName(a.platform)))];
+      const on =
+        platforms.length > 1 ? ` (on ${platforms.slice(0, -1).join(', ')} and ${platforms.at(-1)})` : '';
       refused.push({
         row: r.row,
-        reason: `Several accounts of this brand are called "${shown}"; add a Platform column (or write "${shown} (Instagram)") to say which.`,
+        reason: `Several accounts of this brand are called "${shown}"${on}; add a Platform column, or write "${shown} (${platforms[0]})", to say which.`,
       });
       continue;
     }
