@@ -1,5 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { mkdtemp as mkdtempAsync, rm as rmAsync, writeFile as writeFileAsync } from 'node:fs/promises';
+import {
+  mkdtemp as mkdtempAsync,
+  readFile,
+  rm as rmAsync,
+  writeFile as writeFileAsync,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -177,6 +182,49 @@ describe('importing a history file', () => {
     expect((failure as AppFailure).code).toBe('INVALID_ARGUMENT');
     expect((failure as AppFailure).message).toMatch(/one called Date and one called Account/);
     expect(repo.days(brand, 'acc-x', '2000-01-01', '2040-01-01')).toEqual(before);
+  });
+});
+
+describe('the example file of the manual', () => {
+  it('imports whole into the sandbox’s Harbor Coffee accounts, its rate column left out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'postdeck-history-sample-'));
+    const db = openDatabase(join(dir, 'postdeck.db'));
+    try {
+      saveTestProfile(new ProfilesRepo(db), 'p1');
+      const repo = new AnalyticsRepo(db);
+      const importer = new HistoryImport({
+        repo,
+        now: () => new Date('2026-11-28T10:00:00Z'),
+        // The sandbox's names: two of them share "harbor.coffee", told apart by the Network column.
+        accountsOf: () => [
+          { id: 'x', name: 'Harbor Coffee', platform: 'x' },
+          { id: 'ig', name: 'harbor.coffee', platform: 'instagram' },
+          { id: 'th', name: 'harbor.coffee', platform: 'threads' },
+        ],
+      });
+      const text = await readFile(join(import.meta.dirname, '../../../samples/history-sample.csv'), 'utf8');
+      const result = importer.importText(brand, text);
+      expect(result).toMatchObject({
+        daysWritten: 14,
+        refusedCount: 0,
+        firstDay: '2026-03-08',
+        lastDay: '2026-03-14',
+        ignoredColumns: ['Engagement rate (%)'],
+      });
+      expect(repo.days(brand, 'ig', '2026-03-08', '2026-03-08')[0]?.metrics).toEqual({
+        followers: 9635,
+        impressions: 4589,
+        reach: 3304,
+        engagements: 223,
+        likes: 146,
+        comments: 21,
+        shares: 29,
+        clicks: 27,
+      });
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
