@@ -446,7 +446,10 @@ export function matchHistory(rows: readonly HistoryRow[], known: readonly KnownA
       continue;
     }
     if (fits.length > 1) {
-      const platforms = [...new Set(fits.map((a) => platformName(a.platform)))];
+      // In the platforms' usual order, so the sentence is the same whichever account was met first.
+      const order = (p: string | null) => PLATFORM_TYPES.indexOf(p as PlatformType) >>> 0;
+      const sorted = [...fits].sort((a, b) => order(a.platform) - order(b.platform));
+      const platforms = [...new Set(sorted.map((a) => platformName(a.platform)))];
       const on =
         platforms.length > 1 ? ` (on ${platforms.slice(0, -1).join(', ')} and ${platforms.at(-1)})` : '';
       refused.push({
