@@ -110,7 +110,7 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
       <span className="muted" role="status" data-testid="analytics-freshness">
         {freshness(data, now)}
       </span>
-      <ImportHistoryButton state={historyImport} />
+      <ImportHistoryButton state={historyImport} brandName={profile.brandName ?? null} />
       <button
         type="button"
         className="button button-small"

@@ -34,11 +34,17 @@ export function useHistoryImport() {
 export type HistoryImportState = ReturnType<typeof useHistoryImport>;
 
 /** The "Import history…" action: a CSV of past results, one row per account per day. */
-export function ImportHistoryButton({ state }: { state: HistoryImportState }) {
+export function ImportHistoryButton({
+  state,
+  brandName,
+}: {
+  state: HistoryImportState;
+  brandName: string | null;
+}) {
   return (
     <label
       className="button button-small analytics-import"
-      title="Past results from a CSV: a Date column, an Account column, and one column per metric"
+      title={`Past results of ${brandName ?? 'this brand'} from a CSV: a Date column, an Account column, and one column per metric`}
       aria-disabled={state.busy || undefined}
     >
       {state.busy ? 'Importing…' : 'Import history…'}
