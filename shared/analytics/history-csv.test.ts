@@ -60,6 +60,24 @@ describe('parseHistoryCsv', () => {
     expect(t.ignoredColumns).toEqual(['Engagement rate (%)', 'Notes']);
   });
 
+  it('skips a title above the column names, as some exports write one', () => {
+    const t = parseHistoryCsv(
+      csv(
+        'Harbor Coffee: profile report',
+        'Period,2026-03-01 to 2026-03-31',
+        '',
+        'Date,Account,Followers',
+        '2026-03-01,A,7',
+      ),
+    );
+    expect(t.rows).toEqual([
+      { row: 5, date: '2026-03-01', account: 'A', platform: null, metrics: { followers: 7 } },
+    ]);
+    expect(() => parseHistoryCsv(csv('Report', 'Date,Followers', '2026-03-01,7'))).toThrow(
+      /This file's first row reads: Report\./,
+    );
+  });
+
   it('reads "Name (Platform)" when the file has no platform column', () => {
     const t = parseHistoryCsv(csv('date,account,impressions', '2026-03-01,Lumen Labs (LinkedIn page),10'));
     expect(t.rows[0]).toMatchObject({ account: 'Lumen Labs', platform: 'linkedin-page' });
@@ -97,11 +115,12 @@ describe('parseHistoryCsv', () => {
         '2026-03-06,A,7,100',
         '2026-03-06,a,8,100',
         '2026-12-01,A,1,1',
+        '1985-01-01,A,1,1',
       ),
       { today: '2026-11-28' },
     );
     expect(t.rows.map((r) => r.row)).toEqual([10]);
-    expect(t.refused.map((r) => r.row)).toEqual([2, 3, 5, 6, 7, 8, 9, 11, 12]);
+    expect(t.refused.map((r) => r.row)).toEqual([2, 3, 5, 6, 7, 8, 9, 11, 12, 13]);
     const reason = (row: number) => t.refused.find((r) => r.row === row)!.reason;
     expect(reason(2)).toMatch(/not a day of the calendar/);
     expect(reason(3)).toMatch(/YYYY-MM-DD/);
@@ -112,6 +131,7 @@ describe('parseHistoryCsv', () => {
     expect(reason(9)).toMatch(/no numbers/);
     expect(reason(11)).toMatch(/repeats the account and day of row 10/);
     expect(reason(12)).toMatch(/has not come yet/);
+    expect(reason(13)).toMatch(/before 1990; check the year/);
   });
 
   it('refuses a file it cannot read as a whole, saying what to change', () => {

@@ -22,6 +22,8 @@ export const MAX_HISTORY_CSV_CHARS = 20 * 1024 * 1024;
 /** Rows read at most: ten years of 50 accounts. */
 export const MAX_HISTORY_ROWS = 200_000;
 export const MAX_HISTORY_COLUMNS = 200;
+/** Rows above the column names an export may have (a title, the report's period). */
+const HEADER_SEARCH_ROWS = 10;
 /** A day's count above this is a typing slip, not a number a social account reaches. */
 const MAX_COUNT = 1e12;
 
@@ -237,8 +239,8 @@ function parseDate(raw: string, order: SlashOrder | null): Parsed<string> {
     return { ok: false, reason: `The date "${shown}" is not a date Postdeck reads; write it as YYYY-MM-DD.` };
   }
   const key = `${y}-${pad(mo)}-${pad(d)}`;
-  if (!isDayKey(key) || y < 1990)
-    return { ok: false, reason: `The date ${cell} is not a day of the calendar.` };
+  if (!isDayKey(key)) return { ok: false, reason: `The date ${cell} is not a day of the calendar.` };
+  if (y < 1990) return { ok: false, reason: `The date ${cell} is before 1990; check the year.` };
   return { ok: true, value: key };
 }
 
@@ -326,11 +328,21 @@ export function parseHistoryCsv(input: string, options: { today?: string } = {})
     throw new HistoryCsvError(`A quoted cell opened on line ${line} is never closed; add the closing ".`);
   }
   const records = parsed.data;
-  const headerAt = records.findIndex((r) => r.some((c) => c.trim() !== ''));
-  if (headerAt < 0)
+  const firstLine = records.findIndex((r) => r.some((c) => c.trim() !== ''));
+  if (firstLine < 0)
     throw new HistoryCsvError(
       'This file is empty; its first row names the columns (Date, Account, Impressions…).',
     );
+  // Some exports put a title or the report's period above the column names: the first of the
+  // first rows that names both a date and an account column is the header; the rows above it go.
+  const names = (r: readonly string[]) => r.map((c) => normal(unescapeFormula(c)));
+  const named = records
+    .slice(firstLine, firstLine + HEADER_SEARCH_ROWS)
+    .findIndex(
+      (r) =>
+        names(r).some((h) => DATE_HEADERS.includes(h)) && names(r).some((h) => ACCOUNT_HEADERS.includes(h)),
+    );
+  const headerAt = named < 0 ? firstLine : firstLine + named;
   const header = records[headerAt]!;
   if (header.length > MAX_HISTORY_COLUMNS)
     throw new HistoryCsvError(
