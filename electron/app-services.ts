@@ -147,7 +147,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   };
 
   // Each feature builds what it needs from the context; a few lend a service to the ones after them.
-  const profilesFeature = setupProfiles(ctx, { sandboxStarted: () => analytics.snapshotSoon() });
+  const profilesFeature = setupProfiles(ctx, { sandboxStarted: (year) => analytics.sandboxStarted(year) });
   const integrations = setupIntegrations(ctx);
   const media = setupMedia(ctx);
   const outbox = setupOutbox(ctx);

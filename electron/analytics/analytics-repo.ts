@@ -109,7 +109,7 @@ export class AnalyticsRepo {
       `INSERT INTO analytics_days (profile_id, brand_id, integration_id, day, metrics_json, seen_at)
        VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (profile_id, brand_id, integration_id, day) DO UPDATE SET
-         metrics_json = excluded.metrics_json, seen_at = excluded.seen_at`,
+         metrics_json = excluded.metrics_json, seen_at = excluded.seen_at, source = 'snapshot'`,
     );
     const post = this.db.sql.prepare(
       `INSERT INTO analytics_posts (profile_id, brand_id, post_id, integration_id, group_id, publish_date,
@@ -161,6 +161,52 @@ export class AnalyticsRepo {
       }
     });
     return days.length;
+  }
+
+  /**
+   * Keeps imported days (a history file, the sandbox's first year) in one transaction. A day a
+   * snapshot wrote keeps the service's numbers; a day imported before is replaced. Each account
+   * gets a row (its name and platform as the brand knows them) if no snapshot has made one yet, so
+   * its history shows before the first snapshot. Answers how many days were written and how many
+   * were left as the service had them.
+   */
+  importDays(
+    brand: BrandRef,
+    accounts: readonly { integrationId: string; name: string; platform: string | null }[],
+    days: readonly { integrationId: string; date: string; metrics: MetricMap }[],
+    at: Date,
+  ): { written: number; keptFromService: number } {
+    const seen = at.toISOString();
+    const { profileId, brandId } = brand;
+    const account = this.db.sql.prepare(
+      `INSERT INTO analytics_accounts (profile_id, brand_id, integration_id, name, platform, profile_json, seen_at)
+       VALUES (?, ?, ?, ?, ?, '{}', ?)
+       ON CONFLICT (profile_id, brand_id, integration_id) DO NOTHING`,
+    );
+    const day = this.db.sql.prepare(
+      `INSERT INTO analytics_days (profile_id, brand_id, integration_id, day, metrics_json, seen_at, source)
+       VALUES (?, ?, ?, ?, ?, ?, 'import')
+       ON CONFLICT (profile_id, brand_id, integration_id, day) DO UPDATE SET
+         metrics_json = excluded.metrics_json, seen_at = excluded.seen_at
+       WHERE analytics_days.source = 'import'`,
+    );
+    let written = 0;
+    // The user's own file: committed as any change of theirs is (not copyTx), all or nothing.
+    this.db.tx(() => {
+      for (const a of accounts) account.run(profileId, brandId, a.integrationId, a.name, a.platform, seen);
+      for (const d of days) {
+        const { changes } = day.run(
+          profileId,
+          brandId,
+          d.integrationId,
+          d.date,
+          JSON.stringify(d.metrics),
+          seen,
+        );
+        written += Number(changes);
+      }
+    });
+    return { written, keptFromService: days.length - written };
   }
 
   /** A snapshot of the brand worked: its time is kept and any problem it had goes. */

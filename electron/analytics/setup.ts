@@ -6,12 +6,16 @@ import type {
 } from '../../shared/analytics/ipc.js';
 import type { IpcInput } from '../../shared/ipc/contract.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
+import { requireBrand } from '../core/active-brand.js';
 import { AppFailure } from '../core/app-failure.js';
 import type { AppContext, FeatureSetup } from '../context/app-context.js';
 import { AnalyticsRepo } from './analytics-repo.js';
+import { HistoryImport, readHistoryFile } from './history-import.js';
+import { importSandboxYear, type SandboxYear } from './sandbox-year.js';
 import { historyProblemSentence, SnapshotJob, type SnapshotBackoff } from './snapshot-job.js';
 
-type AnalyticsMethod = 'getProfileAnalytics' | 'getAnalyticsHistory' | 'snapshotAnalytics';
+type AnalyticsMethod =
+  'getProfileAnalytics' | 'getAnalyticsHistory' | 'snapshotAnalytics' | 'importAnalyticsHistory';
 
 export interface AnalyticsSetupOptions {
   /** Settles once a sandbox that was the active connection listens again: the first run waits for it. */
@@ -29,10 +33,28 @@ const sameBrand = (a: BrandRef, b: BrandRef) => a.profileId === b.profileId && a
  * readable as it came.
  */
 export function setupAnalytics(
-  { db, now, events, profiles, brandScope, repos, sync }: AppContext,
+  { db, now, events, profiles, brandScope, repos, sync, files }: AppContext,
   options: AnalyticsSetupOptions,
-): FeatureSetup<AnalyticsMethod> & { snapshotSoon: () => void } {
+): FeatureSetup<AnalyticsMethod> & {
+  snapshotSoon: () => void;
+  sandboxStarted: (year: SandboxYear) => void;
+} {
   const repo = new AnalyticsRepo(db);
+  // A row of a history file may name any account the calendar knows, or one with kept history.
+  const importer = new HistoryImport({
+    repo,
+    now,
+    accountsOf: (b) => {
+      const known = new Map(
+        repo
+          .accounts(b)
+          .map((a) => [a.integrationId, { id: a.integrationId, name: a.name, platform: a.platform }]),
+      );
+      for (const i of repos.integrations.list(b.profileId, b.brandId))
+        known.set(i.id, { id: i.id, name: i.name || known.get(i.id)?.name || '', platform: i.platform });
+      return [...known.values()];
+    },
+  });
   const job = new SnapshotJob({
     repo,
     now,
@@ -89,10 +111,23 @@ export function setupAnalytics(
 
   return {
     snapshotSoon: () => job.request('all', true),
+    // The sandbox's first year comes in by the same door as a user's file, once per brand.
+    sandboxStarted: (year) => {
+      importSandboxYear(year, { importer, settings: repos.settings, now });
+      events.emit('analyticsChanged', { updating: job.updating });
+      job.request('all', true);
+    },
     handlers: {
       getProfileAnalytics: async ({ integrationId }) =>
         (await profiles.active()).api.getProfileAnalytics(integrationId),
       getAnalyticsHistory: async (input) => history(input),
+      importAnalyticsHistory: async ({ file }, ctx) => {
+        const brand = requireBrand(ctx);
+        const text = await readHistoryFile(files.take(brand, file));
+        const result = importer.importText(brand, text);
+        events.emit('analyticsChanged', { updating: job.updating });
+        return result;
+      },
       snapshotAnalytics: async () => {
         if (brandScope.known().length === 0) return { started: false };
         // Offline, the run is kept for when the service answers again.

@@ -49,7 +49,12 @@ export interface SandboxConnection {
   accounts?: { brandId: string; integrations: LearnedIntegration[] }[];
   /** More keys of the same sandbox (another organization), connected beside it, never made active. */
   others?: SandboxOtherKey[];
+  /** The seeded accounts' year before the service's window, as a history CSV (imported on first start). */
+  pastYear?: SandboxPastYear;
 }
+
+/** A year of daily history of the given accounts, ending before the service's window at `now`, as CSV. */
+export type SandboxPastYear = (integrations: readonly LearnedIntegration[], now: Date) => string;
 
 /** Another seeded key of the sandbox, at the same address. */
 export interface SandboxOtherKey {

@@ -1,5 +1,7 @@
 import { startService, type RunningService } from '../../server/index.js';
 import { sandboxKey } from '../../server/sandbox-file.js';
+import { pastYearLines } from '../../server/analytics/past-year.js';
+import { writeHistoryCsv } from '../../shared/analytics/history-csv.js';
 import type { SandboxConnection } from './profile-service.js';
 
 /*
@@ -38,6 +40,8 @@ export function createSandboxStarter(dataDir: string): SandboxStarter {
         apiKey: key.token,
         ...(brandId ? { brandId } : {}),
         accounts: brands.map((b) => ({ brandId: b.id, integrations: b.integrations })),
+        // The seeded accounts' year before the service's window, told as a history file would.
+        pastYear: (integrations, now) => writeHistoryCsv(pastYearLines(integrations, now.getTime())),
         others: otherOrganization
           ? [
               {

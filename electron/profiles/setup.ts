@@ -1,6 +1,7 @@
 import { AppFailure } from '../core/app-failure.js';
 import type { AppContext, FeatureSetup } from '../context/app-context.js';
 import { createLogger } from '../log.js';
+import type { SandboxYear } from '../analytics/sandbox-year.js';
 
 const log = createLogger('profiles');
 
@@ -19,7 +20,7 @@ type ProfileMethod =
  */
 export function setupProfiles(
   ctx: AppContext,
-  { sandboxStarted }: { sandboxStarted?: () => void } = {},
+  { sandboxStarted }: { sandboxStarted?: (year: SandboxYear) => void } = {},
 ): FeatureSetup<ProfileMethod> & { ready: Promise<unknown> } {
   const { profiles, host } = ctx;
   const learned = ctx.repos.integrations;
@@ -32,17 +33,23 @@ export function setupProfiles(
     }
     const sandbox = await host.startSandbox();
     const view = await profiles.connectSandbox(sandbox);
+    const brands: SandboxYear['brands'][number][] = [];
     // Every seeded account, so the composer lists them before any post has mentioned them.
-    for (const { brandId, integrations: seeded } of sandbox.accounts ?? [])
+    for (const { brandId, integrations: seeded } of sandbox.accounts ?? []) {
       learned.learn(view.id, brandId, seeded);
+      brands.push({ profileId: view.id, brandId, integrations: seeded });
+    }
     for (const { profileId, key } of await profiles.connectSandboxOthers(
       sandbox.baseUrl,
       sandbox.others ?? [],
     ))
-      for (const { brandId, integrations: seeded } of key.accounts ?? [])
+      for (const { brandId, integrations: seeded } of key.accounts ?? []) {
         learned.learn(profileId, brandId, seeded);
-    // Every seeded account is known now: a snapshot gives Analytics its data at once.
-    sandboxStarted?.();
+        brands.push({ profileId, brandId, integrations: seeded });
+      }
+    // Every seeded account is known now: its past year is imported (once), and a snapshot gives
+    // Analytics the service's own window at once.
+    sandboxStarted?.({ brands, ...(sandbox.pastYear ? { pastYear: sandbox.pastYear } : {}) });
     return view;
   };
   const ready: Promise<unknown> =

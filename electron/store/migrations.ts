@@ -547,4 +547,14 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Where a kept day came from: the service's own snapshot, or a history file the user imported
+    // (the sandbox's first year comes that way too). A snapshot's day is never replaced by an
+    // imported one, and a later snapshot replaces an imported day; every day kept so far came from
+    // a snapshot.
+    name: 'analytics days remember their source',
+    sql: `
+      ALTER TABLE analytics_days ADD COLUMN source TEXT NOT NULL DEFAULT 'snapshot';
+    `,
+  },
 ];

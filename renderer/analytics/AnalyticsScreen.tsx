@@ -9,6 +9,7 @@ import { useCalendarBrand } from '../calendar/queries.js';
 import { openExternal } from '../ui/queries.js';
 import { useAnalyticsStore } from './analytics-store.js';
 import { AnalyticsReport } from './AnalyticsReport.js';
+import { ImportHistoryButton, ImportHistoryResult, useHistoryImport } from './ImportHistory.js';
 import { lacksScope, NoScopeState } from './NoScopeState.js';
 import { useAnalyticsHistory, useOnline, useRefreshAnalytics } from './queries.js';
 import {
@@ -93,6 +94,7 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
     !loading,
   );
   const refresh = useRefreshAnalytics();
+  const historyImport = useHistoryImport();
   const online = useOnline();
   const nameOf = useMemo(() => brandNames(scope?.brands ?? []), [scope]);
   const view = useMemo(
@@ -119,6 +121,7 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
       <span className="muted" role="status" data-testid="analytics-freshness">
         {freshness(data, now)}
       </span>
+      <ImportHistoryButton state={historyImport} brandName={profile.brandName ?? null} />
       <button
         type="button"
         className="button button-small"
@@ -154,6 +157,7 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
       <section className="analytics" aria-label="Analytics">
         <div className="analytics-toolbar">{refreshBar}</div>
         {offlineNote}
+        <ImportHistoryResult state={historyImport} />
         {problemList}
         {noScope ? (
           <NoScopeState />
@@ -164,6 +168,7 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
               while Postdeck runs, and kept on this computer so they show offline too.
               {updating ? ' They are being read now.' : ' Refresh to read them now.'}
             </p>
+            <p>Results from before you used Postdeck can be imported from a CSV file: Import history….</p>
           </EmptyState>
         )}
       </section>
@@ -294,6 +299,7 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
         {refreshBar}
       </div>
       {offlineNote}
+      <ImportHistoryResult state={historyImport} />
       {problemList}
       {view.noGroups ? (
         <EmptyState title={choice.rollup === 'campaign' ? 'No campaign yet' : 'No label yet'}>

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { HistoryImportResult } from '../../shared/analytics/ipc.js';
 import type { IpcEventPayload, IpcInput } from '../../shared/ipc/contract.js';
 import { call, type AppError } from '../ipc/ipc.js';
 import { useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
@@ -20,6 +21,18 @@ export function useAnalyticsHistory(input: IpcInput<'getAnalyticsHistory'>, enab
 export function useRefreshAnalytics() {
   return useMutation<{ started: boolean }, AppError, void>({
     mutationFn: () => call('snapshotAnalytics', {}),
+  });
+}
+
+/**
+ * "Import history…": main reads the chosen file (by its token) into the active brand's kept
+ * history; the screen reads the history again when it is in.
+ */
+export function useImportHistory() {
+  const client = useQueryClient();
+  return useMutation<HistoryImportResult, AppError, string>({
+    mutationFn: (file) => call('importAnalyticsHistory', { file }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['getAnalyticsHistory'] }),
   });
 }
 

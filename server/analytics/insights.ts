@@ -10,12 +10,12 @@ export const ANALYTICS_RANGE_DAYS = 30;
 const RECENT_POSTS = 10;
 
 /** A stable number in [0, 1) from a seed: the same post always gets the same metrics. */
-function unit(seed: string): number {
+export function unit(seed: string): number {
   return createHash('sha256').update(seed).digest().readUInt32BE(0) / 0x1_0000_0000;
 }
 
 /** How far a post travels on each platform, relative to the others. */
-const REACH_FACTOR: Record<PlatformType, number> = {
+export const REACH_FACTOR: Record<PlatformType, number> = {
   x: 1.2,
   instagram: 1.6,
   linkedin: 0.8,
@@ -45,6 +45,11 @@ export function postMetrics(post: PostRecord, platform: PlatformType): MetricMap
     clicks,
     engagementRate: impressions === 0 ? 0 : round4(engagements / impressions),
   };
+}
+
+/** An account's followers as the service's 60 days begin (the sandbox's past year ends there). */
+export function followersBefore(integrationId: string, platform: PlatformType): number {
+  return Math.round(500 + unit(`${integrationId}:followers`) * 24_500 * REACH_FACTOR[platform]);
 }
 
 interface DayTotals {
@@ -89,7 +94,7 @@ export function profileInsights(
     bucket.posts += 1;
   }
 
-  const baseFollowers = Math.round(500 + unit(`${integration.id}:followers`) * 24_500 * factor);
+  const baseFollowers = followersBefore(integration.id, integration.platform);
   const following = Math.round(50 + unit(`${integration.id}:following`) * 850);
   let followers = baseFollowers;
   const followersAt = new Map<number, number>();

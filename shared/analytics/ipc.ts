@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AnalyticsResponse, IsoDateTime, MetricMap } from '../api/resources.js';
-import { BrandRef } from '../ipc/models.js';
+import { BrandRef, FileToken } from '../ipc/models.js';
 import { Id, m, None } from '../ipc/method.js';
 import { Label } from '../labels/model.js';
 import { PlatformType } from '../platforms/types.js';
@@ -64,6 +64,24 @@ export const AnalyticsHistory = z.object({
 });
 export type AnalyticsHistory = z.infer<typeof AnalyticsHistory>;
 
+/** What importing a history file did: days written, accounts matched, rows refused and why. */
+export const HistoryImportResult = z.object({
+  /** Account-days written (new, or replacing days imported before). */
+  daysWritten: z.number().int(),
+  /** Days of the file left as the service's own snapshot had them (its numbers win). */
+  keptFromService: z.number().int(),
+  /** The accounts the file's rows matched, as the brand names them. */
+  accounts: z.array(z.object({ name: z.string(), platform: z.string().nullable() })),
+  firstDay: DayKey.nullable(),
+  lastDay: DayKey.nullable(),
+  /** Rows refused, with the reason (the first few thousand; refusedCount says how many in all). */
+  refused: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  refusedCount: z.number().int(),
+  /** Columns not read (a rate worked out from counts, a column that holds no metric). */
+  ignoredColumns: z.array(z.string()),
+});
+export type HistoryImportResult = z.infer<typeof HistoryImportResult>;
+
 export const analyticsMethods = {
   getProfileAnalytics: m(
     z.object({ integrationId: Id }),
@@ -83,6 +101,11 @@ export const analyticsMethods = {
       .strict(),
     AnalyticsHistory,
     "The kept history of every account of the brands named (or shown) between two days, from this computer at once, online or off: daily series (unless postsOnly), posts with the labels their groups carry, and each brand's labels.",
+  ),
+  importAnalyticsHistory: m(
+    z.object({ file: FileToken }).strict(),
+    HistoryImportResult,
+    "Imports past history from a CSV the user chose (one row per account per day: Date, Account, a column per metric) into the active brand's kept history, in one transaction; a day the service's own snapshot wrote keeps the service's numbers.",
   ),
   snapshotAnalytics: m(
     None,

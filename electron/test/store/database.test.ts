@@ -112,6 +112,7 @@ describe('database', () => {
       'day',
       'metrics_json',
       'seen_at',
+      'source',
     ]);
     expect(schema.outbox).toEqual(
       expect.arrayContaining([
