@@ -26,7 +26,11 @@ const sameBrand = (a: BrandRef, b: BrandRef) => a.profileId === b.profileId && a
 export function setupAnalytics(
   { db, now, events, profiles, brandScope, repos, sync }: AppContext,
   options: AnalyticsSetupOptions,
-): FeatureSetup<AnalyticsMethod> & { snapshotSoon: () => void } {
+): FeatureSetup<AnalyticsMethod> & {
+  snapshotSoon: () => void;
+  /** The kept history as the screen reads it (the client report adds up the same numbers). */
+  history: (input: IpcInput<'getAnalyticsHistory'>) => AnalyticsHistory;
+} {
   const repo = new AnalyticsRepo(db);
   const job = new SnapshotJob({
     repo,
@@ -75,6 +79,7 @@ export function setupAnalytics(
   };
 
   return {
+    history,
     snapshotSoon: () => job.request('all', true),
     handlers: {
       getProfileAnalytics: async ({ integrationId }) =>
