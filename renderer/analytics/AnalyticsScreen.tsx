@@ -8,6 +8,8 @@ import type { RollupBy } from '../../shared/analytics/rollup.js';
 import { EmptyState, ErrorState, Loading } from '../ui/feedback.js';
 import { useCalendarBrand } from '../calendar/queries.js';
 import { openExternal } from '../ui/queries.js';
+import { MonthlyReportsDialog } from '../reports/MonthlyReportsDialog.js';
+import { ReportDialog } from '../reports/ReportDialog.js';
 import { useAnalyticsStore } from './analytics-store.js';
 import { AnalyticsReport } from './AnalyticsReport.js';
 import { lacksScope, NoScopeState } from './NoScopeState.js';
@@ -83,6 +85,7 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
   );
   const refresh = useRefreshAnalytics();
   const online = useOnline();
+  const [reportOpen, setReportOpen] = useState<'report' | 'monthly' | null>(null);
   const nameOf = useMemo(() => brandNames(scope?.brands ?? []), [scope]);
   const view = useMemo(
     () => (history.data ? analyticsView(history.data, choice, today, zone, nameOf) : null),
@@ -277,7 +280,24 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
           </select>
         </div>
         {refreshBar}
+        <div className="analytics-report-actions">
+          <button type="button" className="button button-small" onClick={() => setReportOpen('report')}>
+            Client report…
+          </button>
+          <button type="button" className="button button-small" onClick={() => setReportOpen('monthly')}>
+            Monthly reports…
+          </button>
+        </div>
       </div>
+      {reportOpen === 'report' ? (
+        <ReportDialog
+          brands={scope?.brands ?? []}
+          chosen={brands ?? []}
+          today={today}
+          onClose={() => setReportOpen(null)}
+        />
+      ) : null}
+      {reportOpen === 'monthly' ? <MonthlyReportsDialog onClose={() => setReportOpen(null)} /> : null}
       {offlineNote}
       {problemList}
       <AnalyticsReport
