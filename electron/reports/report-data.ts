@@ -147,6 +147,7 @@ export function buildReportData(input: ReportInput): ReportData {
       look: String(account.integration.platform),
       account: account.integration.name || 'Account',
       when: post.publishDate ? whenWords(post.publishDate, input.zone) : 'Published',
+      publishedAt: post.publishDate,
       text: post.content,
       engagements,
       impressions: Number.isFinite(post.metrics.impressions) ? post.metrics.impressions! : null,
@@ -169,6 +170,10 @@ export function buildReportData(input: ReportInput): ReportData {
     periodTitle: periodTitle(input.period),
     period: { ...input.period, label: periodWords(input.period) },
     previousLabel: earlier && input.previous ? periodWords(input.previous) : null,
+    noComparison:
+      input.previous && !earlier
+        ? `No history is kept for the period before (${periodWords(input.previous)}), so there is nothing to compare with yet.`
+        : null,
     madeOn: dayWords.format(input.madeAt),
     zone: input.zone,
     coverage: coverageWords(summary),

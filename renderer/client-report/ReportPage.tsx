@@ -36,6 +36,7 @@ export function ReportPage({ data }: { data: ReportData }) {
             times in {data.zone}
           </p>
           <p className="cr-meta">{data.coverage}</p>
+          {data.noComparison ? <p className="cr-meta">{data.noComparison}</p> : null}
         </div>
       </header>
       {kept('summary') && <Summary data={data} />}
@@ -54,7 +55,7 @@ export function ReportPage({ data }: { data: ReportData }) {
 
 function Section({ id, title, children }: { id: ReportSection; title?: string; children: React.ReactNode }) {
   return (
-    <section className={`cr-section cr-${id}`} aria-labelledby={`cr-${id}-title`}>
+    <section className={`cr-section cr-section-${id}`} aria-labelledby={`cr-${id}-title`}>
       <h2 id={`cr-${id}-title`}>{title ?? SECTION_TITLES[id]}</h2>
       {children}
     </section>
@@ -66,6 +67,8 @@ function Empty({ children }: { children: React.ReactNode }) {
 }
 
 function Summary({ data }: { data: ReportData }) {
+  // Without a kept period before, the comparison columns would be dashes only: they are left out.
+  const compared = data.previousLabel !== null;
   return (
     <Section id="summary" title="Summary">
       {data.summary.length === 0 ? (
@@ -78,12 +81,16 @@ function Summary({ data }: { data: ReportData }) {
               <th scope="col" className="num">
                 {data.periodTitle}
               </th>
-              <th scope="col" className="num">
-                Period before
-              </th>
-              <th scope="col" className="num">
-                Change
-              </th>
+              {compared ? (
+                <>
+                  <th scope="col" className="num">
+                    Period before
+                  </th>
+                  <th scope="col" className="num">
+                    Change
+                  </th>
+                </>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -95,11 +102,15 @@ function Summary({ data }: { data: ReportData }) {
                   {row.kind === 'level' ? <span className="cr-unit"> at the end</span> : null}
                 </th>
                 <td className="num cr-value">{formatValue(row, row.value)}</td>
-                <td className="num">{formatValue(row, row.previous)}</td>
-                <td className={`num cr-change cr-${changeWords(row.change).replace(/ /g, '-')}`}>
-                  {formatChange(row.change)}
-                  <span className="cr-visually-hidden"> ({changeWords(row.change)})</span>
-                </td>
+                {compared ? (
+                  <>
+                    <td className="num">{formatValue(row, row.previous)}</td>
+                    <td className={`num cr-change cr-${changeWords(row.change).replace(/ /g, '-')}`}>
+                      {formatChange(row.change)}
+                      <span className="cr-visually-hidden"> ({changeWords(row.change)})</span>
+                    </td>
+                  </>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -125,6 +136,15 @@ function Charts({ data }: { data: ReportData }) {
   );
 }
 
+const TEXT_FIRST = new Set<PlatformType>([
+  'x',
+  'linkedin',
+  'linkedin-page',
+  'facebook',
+  'threads',
+  'bluesky',
+]);
+
 const W = 460;
 const H = 200;
 const PAD = { left: 52, right: 12, top: 12, bottom: 34 };
@@ -134,10 +154,7 @@ function Chart({ chart }: { chart: ChartData }) {
   const min = Math.min(...values);
   const max = Math.max(...values);
   // Followers sit far from zero: their axis starts near the lowest value, so a change shows.
-  const ticks =
-    chart.kind === 'level'
-      ? niceTicks(min - (max - min || max * 0.01), max).filter((t) => t >= 0)
-      : niceTicks(min, max);
+  const ticks = niceTicks(min, max, 5, chart.kind !== 'level');
   const lo = ticks[0] ?? 0;
   const hi = ticks.at(-1) ?? 1;
   const n = chart.points.length;
@@ -262,7 +279,10 @@ function TopPosts({ data }: { data: ReportData }) {
       ) : (
         <ol className="cr-posts">
           {data.topPosts.map((p, i) => {
+            // Networks whose post is its text are drawn as they show it; a video or picture
+            // network without its media would be an empty frame, so its words are quoted instead.
             const look = PlatformType.safeParse(p.look);
+            const drawn = look.success && TEXT_FIRST.has(look.data);
             return (
               <li key={i} className="cr-post">
                 <p className="cr-post-head">
@@ -277,13 +297,14 @@ function TopPosts({ data }: { data: ReportData }) {
                     ? ` · ${formatValue({ kind: 'count' }, p.impressions)} impressions`
                     : ''}
                 </p>
-                {look.success ? (
+                {drawn && look.success ? (
                   <div className="cr-preview">
                     <PlatformPreview
                       post={{
                         platform: look.data,
                         account: { name: p.account },
                         blocks: [{ text: p.text, media: [] }],
+                        publishedAt: p.publishedAt,
                       }}
                     />
                   </div>

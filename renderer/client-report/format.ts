@@ -40,9 +40,13 @@ export function changeWords(change: number | null): string {
   return change > 0 ? 'up' : 'down';
 }
 
-/** Round axis ticks covering [min, max]: 0 at the bottom for counts, about five steps. */
-export function niceTicks(min: number, max: number, count = 5): number[] {
-  const low = Math.min(0, min);
+/**
+ * Round axis ticks covering [min, max] in about five steps: from 0 for counts and rates; from just
+ * under the lowest value for a standing value (followers), where a change would be a flat line on
+ * an axis from 0.
+ */
+export function niceTicks(min: number, max: number, count = 5, fromZero = true): number[] {
+  const low = fromZero ? Math.min(0, min) : min - Math.max((max - min) * 0.1, Math.abs(max) * 0.001, 1);
   const high = max > low ? max : low + 1;
   const rough = (high - low) / count;
   const power = 10 ** Math.floor(Math.log10(rough));

@@ -60,6 +60,8 @@ export const TopPost = z.object({
   look: z.string(),
   account: z.string(),
   when: z.string(),
+  /** When it went out, for the preview's "3d" stamp. */
+  publishedAt: z.string().nullable(),
   text: z.string(),
   engagements: Num,
   impressions: Num.nullable(),
@@ -99,6 +101,8 @@ export const ReportData = z.object({
   periodTitle: z.string(),
   period: z.object({ from: z.string(), to: z.string(), label: z.string() }),
   previousLabel: z.string().nullable(),
+  /** Why there is nothing to compare with ("No history is kept for …"); null when there is. */
+  noComparison: z.string().nullable(),
   madeOn: z.string(),
   zone: z.string(),
   coverage: z.string(),
