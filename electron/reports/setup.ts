@@ -1,5 +1,6 @@
 import type { AnalyticsHistory } from '../../shared/analytics/ipc.js';
 import { normalizePostState } from '../../shared/api/resources.js';
+import { autoBrandColor } from '../../shared/brands/colors.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import { requireBrand } from '../core/active-brand.js';
 import type { AppContext, FeatureSetup } from '../context/app-context.js';
@@ -40,7 +41,14 @@ export function setupReports(
     history: options.history,
     timezone: options.timezone,
     brandName,
-    brandColour: (brand) => review.settings(brand).colour ?? defaultBrandColour(brand.brandId),
+    // The colour a client already sees on review packs, else the brand's own colour as the calendar shows it.
+    brandColour: (brand) => {
+      const chosen = review.settings(brand).colour;
+      if (chosen) return chosen;
+      const all = repos.brands.listAll();
+      const i = all.findIndex((b) => b.profileId === brand.profileId && b.id === brand.brandId);
+      return i < 0 ? defaultBrandColour(brand.brandId) : (all[i]!.color ?? autoBrandColor(i));
+    },
     allBrands: () =>
       brandScope
         .known()

@@ -43,8 +43,8 @@ export function AgencySection() {
     <section className="card" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>Client reports</h2>
       <p className="muted">
-        Your agency’s name and logo head every client report. Each brand’s colour, chosen in Brands, is its
-        report’s accent.
+        Your agency’s name and logo head every client report. Each brand’s review pack colour (else its own
+        colour), set in Brands, is its report’s accent.
       </p>
       <form
         className="report-agency"
