@@ -1,9 +1,13 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { IpcInput, IpcMethodName, IpcOutput } from '../../../shared/ipc/contract.js';
+import { createAppServices } from '../../app-services.js';
+import { monthlyNotification } from '../../reports/monthly-notification.js';
+import { MemorySecretStore } from '../../secrets/memory-secret-store.js';
 import { rangeFor, todayIn } from '../../../shared/analytics/ranges.js';
 import { sliceHistory, summarize } from '../../../shared/analytics/rollup.js';
 import { openConnectedApp, type ConnectedApp } from '../support/app.js';
@@ -19,6 +23,7 @@ import { until } from '../support/sync-harness.js';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
@@ -166,5 +171,86 @@ describe('client reports', () => {
     expect(progress).toHaveLength(brands.length + 1);
     const settings = await app.ok('getReportSettings');
     expect(settings).toMatchObject({ monthlyFolder: out, lastMonthWritten: month });
+  });
+});
+
+describe('monthly reports on the first of a month', () => {
+  it('write themselves when the app starts in a new month, once, and say so for the notification', async () => {
+    const svc = await startTestService({ tickMs: 200 });
+    cleanup.push(() => svc.close());
+    const dir = await mkdtemp(join(tmpdir(), 'postdeck-monthly-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const folder = join(dir, 'reports');
+    await mkdir(folder);
+    const secrets = new MemorySecretStore();
+    const open = async () => {
+      const services = await createAppServices({
+        dataDir: join(dir, 'app'),
+        secretStore: secrets,
+        apiTimeoutMs: 10_000,
+        chooseFolder: async () => folder,
+        printToPdf: async (html) => new TextEncoder().encode(`%PDF-stand-in\n${html.length}`),
+      });
+      const events: { name: string; payload: unknown }[] = [];
+      services.onEvent((name, payload) => events.push({ name, payload }));
+      const ok = async <K extends IpcMethodName>(
+        name: K,
+        input: IpcInput<K> | Record<string, never> = {},
+      ) => {
+        const result = await services.invoke(name, input);
+        if (!result.ok) throw new Error(`${name} failed: ${result.error.message}`);
+        return result.value as IpcOutput<K>;
+      };
+      return { services, events, ok };
+    };
+
+    const first = await open();
+    await first.ok('connectProfile', {
+      baseUrl: svc.service.baseUrl,
+      apiKey: svc.token('full-test'),
+      brandId: svc.brandIds[0],
+    });
+    await until(
+      'the accounts to be learned',
+      async () => (await first.ok('listIntegrations')).length > 0,
+      30_000,
+    );
+    await first.ok('setReportSettings', { onFirstOfMonth: true });
+    const byHand = await first.ok('writeMonthlyReports', {});
+    expect(byHand.written.length).toBeGreaterThan(0);
+    await first.services.close();
+    // Written by hand this month: starting again the same month writes nothing.
+    const again = await open();
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(again.events.some((e) => e.name === 'monthlyReportsWritten')).toBe(false);
+    await again.services.close();
+
+    // A month later, the app starts: the reports of the month just ended write themselves.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() + 32 * 86_400_000);
+    const later = await open();
+    cleanup.push(() => later.services.close());
+    await until(
+      'the monthly reports to write themselves',
+      () => later.events.some((e) => e.name === 'monthlyReportsWritten'),
+      60_000,
+    );
+    const written = later.events.find((e) => e.name === 'monthlyReportsWritten')!.payload as {
+      folder: string;
+      written: { file: string }[];
+      failed: unknown[];
+    };
+    const month = rangeFor('lastMonth', todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone)).from.slice(
+      0,
+      7,
+    );
+    expect(written.folder).toBe(folder);
+    expect(written.failed).toEqual([]);
+    expect(written.written.every((w) => w.file.endsWith(` report ${month}.pdf`))).toBe(true);
+    expect((await later.ok('getReportSettings')).lastMonthWritten).toBe(month);
+    expect(monthlyNotification(written as never)).toEqual({
+      title: expect.stringMatching(/^Monthly reports for \w+ \d{4}$/),
+      body: `${written.written.length} reports written to “reports”.`,
+    });
   });
 });
