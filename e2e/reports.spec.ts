@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { pathToFileURL } from 'node:url';
 import { AnalyticsResponse } from '../shared/api/resources.js';
 import { expect, test, type TestService } from './fixtures.js';
 import { sandboxBrands } from './support/all-brands.js';
@@ -62,6 +64,15 @@ async function openAnalytics(page: Page) {
   await expect(page.getByTestId('analytics-freshness')).toHaveText(/^As of [^·]+$/, { timeout: 30_000 });
 }
 
+/** Serious or critical axe findings inside what `selector` matches (or the whole page). */
+async function axeProblems(page: Page, selector?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const result = await (selector ? builder.include(selector) : builder).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 200) ?? ''}`);
+}
+
 const grouped = (n: number) => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }).format(n);
 
 /** The number after a metric's name on its summary line of the PDF's text ("Impressions (views) 12,345 …"). */
@@ -90,6 +101,7 @@ test('one brand’s report of last month as PDF: its pages as pictures, its tota
   await expect(dialog.getByLabel('Period', { exact: true })).toHaveValue('lastMonth');
   await expect(dialog.getByRole('checkbox', { name: harbor.name })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: /^PDF/ })).toBeChecked();
+  expect(await axeProblems(page, '.report-dialog')).toEqual([]);
   // Keyboard alone: the save button is reached and pressed with the keys.
   await dialog.getByRole('button', { name: 'Save report…' }).focus();
   await page.keyboard.press('Enter');
@@ -201,4 +213,53 @@ test('the monthly reports of all three sandbox brands, written in one action wit
     lastMonthWritten: '2027-02',
   });
   await expect(dialog.getByTestId('monthly-folder')).toHaveText(`Folder: ${folder}`);
+});
+
+test('the report as one web page opens offline, loads nothing, and reads well to a screen reader', async ({
+  page,
+  app,
+  connectWithSandboxKey,
+}) => {
+  test.skip(app.exportsDir === null, 'Needs the bridge: the test folder holds the saved page.');
+  test.setTimeout(90_000);
+  await connectWithSandboxKey('full-test');
+  await openAnalytics(page);
+  await page.getByRole('button', { name: 'Client report…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Client report' });
+  await dialog.getByRole('radio', { name: /^Web page/ }).check();
+  await dialog.getByRole('checkbox', { name: 'Scheduled for next month' }).uncheck();
+  await dialog.getByRole('button', { name: 'Save report…' }).click();
+  const status = dialog.getByRole('status');
+  await expect(status).toHaveText(/^Saved as “.+ report 2027-02\.html”\.$/, { timeout: 30_000 });
+  const file = /“(.+)”/.exec(await status.innerText())![1]!;
+
+  const context = await page.context().browser()!.newContext({ offline: true });
+  try {
+    const report = await context.newPage();
+    const requests: string[] = [];
+    const errors: string[] = [];
+    report.on(
+      'request',
+      (r) => !r.url().startsWith('file:') && !r.url().startsWith('data:') && requests.push(r.url()),
+    );
+    // A blocked script or style (the page's policy) is reported as a console error.
+    report.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await report.goto(pathToFileURL(join(app.exportsDir!, file)).href);
+    await expect(report.getByRole('heading', { level: 2, name: 'Summary' })).toBeVisible();
+    await expect(report.getByRole('heading', { name: /Scheduled for/ })).toHaveCount(0);
+    await expect(report.getByRole('img', { name: /^Impressions \(views\), per day/ })).toBeVisible();
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+    // The previews keep each network's own colours (its muted grey), so their contrast is the
+    // network's; every other rule still applies to them.
+    const previews = await new AxeBuilder({ page: report })
+      .include('.cr-preview')
+      .disableRules(['color-contrast'])
+      .analyze();
+    expect(previews.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    const rest = await new AxeBuilder({ page: report }).exclude('.cr-preview').analyze();
+    expect(rest.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });

@@ -237,6 +237,12 @@ export class ReportService {
     if (input.format === 'pdf' && !this.o.printToPdf)
       throw new AppFailure('INTERNAL', 'Saving a PDF is not available in this build.');
     const brands = dedupe(input.brands ?? [active]);
+    const known = this.o.allBrands();
+    if (brands.some((b) => !known.some((k) => k.profileId === b.profileId && k.brandId === b.brandId)))
+      throw new AppFailure(
+        'INVALID_ARGUMENT',
+        'One of the brands chosen is no longer connected; choose the brands again.',
+      );
     const data = this.data(brands, input.period, input.sections);
     const path = await this.o.chooseSavePath({
       defaultName: reportFileName(data.brand, data.period, input.format),

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Modal } from './ReportDialog.js';
 import {
   useReportProgress,
@@ -20,6 +20,8 @@ export function MonthlyReportsDialog({ onClose }: { onClose: () => void }) {
   const saveSettings = useSaveReportSettings();
   const write = useWriteMonthlyReports();
   const [progress, resetProgress] = useReportProgress();
+  // The option as just ticked, shown at once while main saves it.
+  const [ticked, setTicked] = useState<boolean | null>(null);
   const folder = settings.data?.monthlyFolder ?? null;
   const result = write.data;
 
@@ -40,9 +42,12 @@ export function MonthlyReportsDialog({ onClose }: { onClose: () => void }) {
       <label className="report-check">
         <input
           type="checkbox"
-          checked={settings.data?.onFirstOfMonth ?? false}
-          disabled={!settings.data || saveSettings.isPending}
-          onChange={(e) => saveSettings.mutate({ onFirstOfMonth: e.target.checked })}
+          checked={ticked ?? settings.data?.onFirstOfMonth ?? false}
+          disabled={!settings.data}
+          onChange={(e) => {
+            setTicked(e.target.checked);
+            saveSettings.mutate({ onFirstOfMonth: e.target.checked }, { onSettled: () => setTicked(null) });
+          }}
         />
         Write them on the first of each month (when Postdeck runs that day or later, with a notification)
       </label>

@@ -140,6 +140,14 @@ describe('client reports', () => {
     expect(meta.width).toBeLessThanOrEqual(480);
     expect(meta.height).toBeLessThanOrEqual(160);
     expect((await app.ok('setReportSettings', { agencyLogo: null })).agencyLogo).toBeNull();
+    // A brand that is not connected is refused with words.
+    const gone = await app.fails('exportClientReport', {
+      brands: [{ profileId: 'nobody', brandId: 'nothing' }],
+      period: { kind: 'lastMonth' },
+      sections: ['summary'],
+      format: 'csv',
+    });
+    expect(gone.message).toBe('One of the brands chosen is no longer connected; choose the brands again.');
     // A wrong argument is refused with words, and nothing changes.
     const bad = await app.fails('setReportSettings', { agencyName: 'x'.repeat(121) });
     expect(bad.code).toBe('INVALID_ARGUMENT');
