@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { AnalyticsResponse } from '../shared/api/resources.js';
 import { expect, test, type TestService } from './fixtures.js';
 import { sandboxBrands } from './support/all-brands.js';
+import { docsImage } from './support/docs-images.js';
 
 /*
  * A manager sends each client last month's report: one brand's report saved as PDF, its pages kept
@@ -102,6 +103,7 @@ test('one brand’s report of last month as PDF: its pages as pictures, its tota
   await expect(dialog.getByRole('checkbox', { name: harbor.name })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: /^PDF/ })).toBeChecked();
   expect(await axeProblems(page, '.report-dialog')).toEqual([]);
+  await docsImage(page, 'client-report-dialog');
   // Keyboard alone: the save button is reached and pressed with the keys.
   await dialog.getByRole('button', { name: 'Save report…' }).focus();
   await page.keyboard.press('Enter');
@@ -250,6 +252,7 @@ test('the report as one web page opens offline, loads nothing, and reads well to
     await expect(report.getByRole('img', { name: /^Impressions \(views\), per day/ })).toBeVisible();
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);
+    await docsImage(report, 'client-report');
     // The previews keep each network's own colours (its muted grey), so their contrast is the
     // network's; every other rule still applies to them.
     const previews = await new AxeBuilder({ page: report })
