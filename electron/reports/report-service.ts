@@ -12,7 +12,7 @@ import {
   todayIn,
   type DayRange,
 } from '../../shared/analytics/ranges.js';
-import type { IpcEventName, IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
+import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import { ALL_SECTIONS, type ReportData, type ReportSection } from '../../shared/reports/model.js';
 import {
@@ -22,6 +22,7 @@ import {
   type ReportPeriod,
 } from '../../shared/reports/ipc.js';
 import { AppFailure } from '../core/app-failure.js';
+import type { Emit } from '../core/events.js';
 import { writeAtomically, type ChooseSavePath } from '../export/export-service.js';
 import { writeCsv } from '../import/csv.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
@@ -81,7 +82,7 @@ export interface ReportServiceOptions {
   scheduledBetween?: (brand: BrandRef, startMs: number, endMs: number) => ScheduledPost[];
   /** The path of a file the user picked, from its token. */
   pickedFile: (brand: BrandRef, token: string) => string;
-  emit: (name: IpcEventName, payload: unknown) => void;
+  emit: Emit;
   chooseSavePath?: ChooseSavePath;
   /** Asks for a folder (Electron: an open dialog; the test bridge: a folder of the test); null: cancelled. */
   chooseFolder?: () => Promise<string | null>;

@@ -81,7 +81,7 @@ export function setupReports(
         }));
     },
     pickedFile: (brand, token) => files.take(brand, token),
-    emit: (name, payload) => events.emit(name, payload as never),
+    emit: events.emit,
     ...(host.chooseSavePath ? { chooseSavePath: host.chooseSavePath } : {}),
     ...(host.chooseFolder ? { chooseFolder: host.chooseFolder } : {}),
     ...(host.printToPdf ? { printToPdf: host.printToPdf } : {}),
