@@ -280,7 +280,8 @@ async function printWithChromium(browser: Browser, html: string): Promise<Uint8A
       (route) => route.abort(),
     );
     await page.setContent(html, { waitUntil: 'load' });
-    await page.locator('.rp-post').first().waitFor();
+    // A review pack draws its posts, a client report its sections, as their scripts run.
+    await page.locator('.rp-post, .cr-section').first().waitFor();
     return await page.pdf({ format: 'A4', printBackground: true });
   } finally {
     await context.close();
@@ -331,6 +332,12 @@ async function runInBridge(
     diagnostics: { appVersion: 'e2e', versions: process.versions, logFile },
     // The save dialog answers the suggested name in this test's folder.
     chooseSavePath: async ({ defaultName }) => join(exportsDir, defaultName),
+    // The folder dialog of monthly reports answers a folder of this test.
+    chooseFolder: async () => {
+      const folder = join(exportsDir, 'monthly reports');
+      await mkdir(folder, { recursive: true });
+      return folder;
+    },
     showInFolder: (path) => void shownInFolder.push(path),
     // A review pack's PDF: Chromium's page.pdf() stands in for Electron's printToPDF, offline.
     printToPdf: (html) => printWithChromium(browser, html),

@@ -30,6 +30,7 @@ import { BrandScopeService } from './profiles/brand-scope.js';
 import { ProfileService } from './profiles/profile-service.js';
 import { setupProfiles } from './profiles/setup.js';
 import { setupQueue } from './queue/setup.js';
+import { setupReports } from './reports/setup.js';
 import { setupReview } from './review/setup.js';
 import { setupSearch } from './search/setup.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
@@ -157,6 +158,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const evergreen = setupEvergreen(ctx, { queue: queue.service });
   const desktop = setupDesktop(ctx);
   const analytics = setupAnalytics(ctx, { ready: profilesFeature.ready, backoff: opts.analyticsBackoff });
+  const reports = setupReports(ctx, {
+    history: analytics.history,
+    timezone: (brand) => queue.service.timezone(brand),
+    ready: profilesFeature.ready,
+  });
   const handlers: IpcHandlers = {
     ...profilesFeature.handlers,
     ...setupBrands(ctx).handlers,
@@ -176,10 +182,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     ...setupClash(ctx).handlers,
     ...setupSearch(ctx).handlers,
     ...analytics.handlers,
+    ...reports.handlers,
     ...desktop.handlers,
   };
   // The background jobs, started in this order and stopped in the reverse one.
-  const jobs = [outbox, evergreen, analytics];
+  const jobs = [outbox, evergreen, analytics, reports];
   for (const job of jobs) job.start?.();
   // Which brand a call acts on is decided once, by dispatch, from these two.
   const scope = { active: activeBrand, isShown: brandScope.isShown.bind(brandScope) };

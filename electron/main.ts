@@ -9,6 +9,7 @@ import { registerIpc } from './ipc/register-ipc.js';
 import { DEEP_LINK_SCHEME, deepLinkIn, hasDeepLink, parseDeepLink } from './desktop/deep-links.js';
 import { catchMainErrors } from './desktop/main-errors.js';
 import { saveDialog } from './export/save-dialog.js';
+import { folderDialog } from './reports/folder-dialog.js';
 import { forwardPageConsole } from './desktop/page-console.js';
 import { setupBackground, type Background } from './desktop/setup-background.js';
 import { createUpdateChecker } from './desktop/setup-updates.js';
@@ -179,6 +180,7 @@ if (!app.requestSingleInstanceLock()) {
         diagnostics: { appVersion: app.getVersion(), versions: process.versions, logFile },
         applyDesktopSettings: (settings) => background?.apply(settings),
         chooseSavePath: saveDialog(() => window),
+        chooseFolder: folderDialog(() => window),
         showInFolder: (path) => shell.showItemInFolder(path),
         // macOS keeps "24-hour time" in the user's defaults; Linux and Windows are read by the reader.
         systemClock: () =>

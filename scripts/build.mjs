@@ -108,12 +108,32 @@ async function buildReviewPack() {
   console.log(`review pack page -> ${join(out, 'electron/review-pack.js')}`);
 }
 
+/**
+ * The client report's page (renderer/client-report/): one script and one stylesheet beside
+ * main.cjs, which main inlines into every report it writes (electron/reports/report-page.ts).
+ */
+async function buildClientReport() {
+  await esbuild({
+    entryPoints: { 'client-report': 'renderer/client-report/main.tsx' },
+    outdir: join(out, 'electron'),
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
+    logLevel: 'warning',
+  });
+  console.log(`client report page -> ${join(out, 'electron/client-report.js')}`);
+}
+
 async function main() {
   await rm(join(out, 'electron'), { recursive: true, force: true });
   await buildRenderer();
   await buildMain();
   await buildPreload();
   await buildReviewPack();
+  await buildClientReport();
 }
 
 main().catch((error) => {

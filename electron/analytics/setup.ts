@@ -38,6 +38,8 @@ export function setupAnalytics(
 ): FeatureSetup<AnalyticsMethod> & {
   snapshotSoon: () => void;
   sandboxStarted: (year: SandboxYear) => void;
+  /** The kept history as the screen reads it (the client report adds up the same numbers). */
+  history: (input: IpcInput<'getAnalyticsHistory'>) => AnalyticsHistory;
 } {
   const repo = new AnalyticsRepo(db);
   // A row of a history file may name any account the calendar knows, or one with kept history.
@@ -110,6 +112,7 @@ export function setupAnalytics(
   };
 
   return {
+    history,
     snapshotSoon: () => job.request('all', true),
     // The sandbox's first year comes in by the same door as a user's file, once per brand.
     sandboxStarted: (year) => {

@@ -43,6 +43,8 @@ export interface HostOptions {
   openFolder?: (path: string) => Promise<void>;
   /** Asks where to save an export (Electron: a save dialog; the test bridge: a folder of the test). */
   chooseSavePath?: ChooseSavePath;
+  /** Asks for a folder (Electron: an open dialog; the test bridge: a folder of the test); null: cancelled. */
+  chooseFolder?: () => Promise<string | null>;
   /** Renders a review pack's page as a PDF (Electron: printToPDF; the test bridge: Chromium's page.pdf). */
   printToPdf?: (html: string) => Promise<Uint8Array>;
   /** Shows an exported file in the file manager (Electron: shell.showItemInFolder). */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /*
- * A review pack as PDF: the pack's page loaded in a hidden, sandboxed window of its own session
+ * A review pack (or a client report) as PDF: the page loaded in a hidden, sandboxed window of its own session
  * (every request but the file itself is cancelled: the pack needs none), drawn, then printed with
  * Electron's printToPDF. The tests stand in Chromium's page.pdf() for this (e2e/fixtures.ts).
  */

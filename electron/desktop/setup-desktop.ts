@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, Menu, nativeImage, Notification, type WebContents } from 'electron';
+import { app, BrowserWindow, Menu, nativeImage, Notification, shell, type WebContents } from 'electron';
 import { eventChannel, ipcEvents } from '../../shared/ipc/contract.js';
 import type { MenuCommand } from '../../shared/desktop/ipc.js';
 import type { AppServices } from '../app-services.js';
@@ -8,6 +8,7 @@ import { createLogger } from '../log.js';
 import { contextMenuTemplate } from './context-menu.js';
 import { buildMenuTemplate } from './menu-template.js';
 import { notificationFor } from './post-notification.js';
+import { monthlyNotification } from '../reports/monthly-notification.js';
 
 /*
  * Makes Postdeck a desktop citizen: its name, its icon on every window,
@@ -76,6 +77,26 @@ export function setupDesktop({
   // Held until dismissed: a notification nobody references may be collected, and its click lost.
   const showing = new Set<Notification>();
   services.onEvent((name, payload) => {
+    // Monthly reports that wrote themselves on the first of a month: a click opens their folder.
+    if (name === 'monthlyReportsWritten' && Notification.isSupported()) {
+      const parsed = ipcEvents.monthlyReportsWritten.safeParse(payload);
+      const text = parsed.success ? monthlyNotification(parsed.data) : null;
+      if (!parsed.success || !text) return;
+      try {
+        const note = new Notification({ title: text.title, body: text.body, icon: iconPath ?? undefined });
+        const folder = parsed.data.folder;
+        note.on('click', () => {
+          showing.delete(note);
+          if (folder) void shell.openPath(folder);
+        });
+        note.on('close', () => showing.delete(note));
+        showing.add(note);
+        note.show();
+      } catch (error) {
+        log.warn('could not show a notification', error);
+      }
+      return;
+    }
     if (name !== 'postOutcome' || !Notification.isSupported()) return;
     const parsed = ipcEvents.postOutcome.safeParse(payload);
     if (!parsed.success) return;

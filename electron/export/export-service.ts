@@ -27,6 +27,8 @@ export type ChooseSavePath = (request: {
   defaultName: string;
   /** An export's format, or a review pack's (electron/review/). */
   format: ExportFormat | 'html' | 'pdf';
+  /** The dialog's title, when not an export's or a review pack's (a client report). */
+  title?: string;
 }) => Promise<string | null>;
 
 export interface ExportServiceOptions {

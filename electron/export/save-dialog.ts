@@ -15,9 +15,9 @@ const FILTERS: Record<ExportFormat | 'html' | 'pdf', Electron.FileFilter> = {
 };
 
 export function saveDialog(window: () => BrowserWindow | null): ChooseSavePath {
-  return async ({ defaultName, format }) => {
+  return async ({ defaultName, format, title }) => {
     const options: Electron.SaveDialogOptions = {
-      title: format === 'html' || format === 'pdf' ? 'Save review pack' : 'Export posts',
+      title: title ?? (format === 'html' || format === 'pdf' ? 'Save review pack' : 'Export posts'),
       defaultPath: join(app.getPath('documents'), defaultName),
       filters: [FILTERS[format]],
       properties: ['showOverwriteConfirmation', 'createDirectory'],

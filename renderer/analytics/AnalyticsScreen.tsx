@@ -7,6 +7,8 @@ import { isDayKey, RANGE_KINDS, todayIn, type RangeKind } from '../../shared/ana
 import { EmptyState, ErrorState, Loading } from '../ui/feedback.js';
 import { useCalendarBrand } from '../calendar/queries.js';
 import { openExternal } from '../ui/queries.js';
+import { MonthlyReportsDialog } from '../reports/MonthlyReportsDialog.js';
+import { ReportDialog } from '../reports/ReportDialog.js';
 import { useAnalyticsStore } from './analytics-store.js';
 import { AnalyticsReport } from './AnalyticsReport.js';
 import { ImportHistoryButton, ImportHistoryResult, useHistoryImport } from './ImportHistory.js';
@@ -96,6 +98,7 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
   const refresh = useRefreshAnalytics();
   const historyImport = useHistoryImport();
   const online = useOnline();
+  const [reportOpen, setReportOpen] = useState<'report' | 'monthly' | null>(null);
   const nameOf = useMemo(() => brandNames(scope?.brands ?? []), [scope]);
   const view = useMemo(
     () => (history.data ? analyticsView(history.data, choice, today, zone, nameOf, whole.data) : null),
@@ -297,7 +300,24 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
           </select>
         </div>
         {refreshBar}
+        <div className="analytics-report-actions">
+          <button type="button" className="button button-small" onClick={() => setReportOpen('report')}>
+            Client report…
+          </button>
+          <button type="button" className="button button-small" onClick={() => setReportOpen('monthly')}>
+            Monthly reports…
+          </button>
+        </div>
       </div>
+      {reportOpen === 'report' ? (
+        <ReportDialog
+          brands={scope?.brands ?? []}
+          chosen={brands ?? []}
+          today={today}
+          onClose={() => setReportOpen(null)}
+        />
+      ) : null}
+      {reportOpen === 'monthly' ? <MonthlyReportsDialog onClose={() => setReportOpen(null)} /> : null}
       {offlineNote}
       <ImportHistoryResult state={historyImport} />
       {problemList}

@@ -10,6 +10,7 @@ import { PermissionsSection } from './PermissionsSection.js';
 import { ProfilesSection } from './ProfilesSection.js';
 import { ThemeSection } from './ThemeSection.js';
 import { LabelsSection } from '../labels/LabelsSection.js';
+import { AgencySection } from '../reports/AgencySection.js';
 import './settings.css';
 
 /** Who this window is connected as (from GET /me), its key, its brands and the other connections. */
@@ -19,6 +20,7 @@ export function AccountPage({ profile }: { profile: ProfileView }) {
       <ConnectionSection profile={profile} />
       <PermissionsSection profile={profile} />
       <BrandsSection profile={profile} />
+      <AgencySection />
       <LabelsSection />
       <ProfilesSection />
       <ThemeSection />

@@ -17,6 +17,7 @@ import { reviewMethods } from '../review/ipc.js';
 import { bulkMethods } from '../bulk/ipc.js';
 import { clashMethods } from '../clash/ipc.js';
 import { analyticsEvents, analyticsMethods } from '../analytics/ipc.js';
+import { reportsEvents, reportsMethods } from '../reports/ipc.js';
 import { searchMethods } from '../search/ipc.js';
 import { desktopEvents, desktopMethods } from '../desktop/ipc.js';
 
@@ -47,6 +48,7 @@ export const ipcMethods = {
   ...bulkMethods,
   ...clashMethods,
   ...analyticsMethods,
+  ...reportsMethods,
   ...searchMethods,
   ...desktopMethods,
 } as const;
@@ -65,6 +67,7 @@ export const ipcEvents = {
   ...labelsEvents,
   ...importEvents,
   ...analyticsEvents,
+  ...reportsEvents,
   ...desktopEvents,
 } as const;
 
