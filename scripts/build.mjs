@@ -90,12 +90,13 @@ async function buildPreload() {
 }
 
 /**
- * The review pack's page (renderer/review-pack/): one script and one stylesheet beside main.cjs,
- * which main inlines into every pack it writes (electron/review/pack-page.ts).
+ * A page main writes for someone outside the app (renderer/review-pack/, renderer/client-report/):
+ * one script and one stylesheet beside main.cjs, which main inlines into every file it writes
+ * (electron/desktop/offline-page.ts).
  */
-async function buildReviewPack() {
+async function buildOfflinePage(name, what) {
   await esbuild({
-    entryPoints: { 'review-pack': 'renderer/review-pack/main.tsx' },
+    entryPoints: { [name]: `renderer/${name}/main.tsx` },
     outdir: join(out, 'electron'),
     bundle: true,
     format: 'iife',
@@ -105,26 +106,7 @@ async function buildReviewPack() {
     jsx: 'automatic',
     logLevel: 'warning',
   });
-  console.log(`review pack page -> ${join(out, 'electron/review-pack.js')}`);
-}
-
-/**
- * The client report's page (renderer/client-report/): one script and one stylesheet beside
- * main.cjs, which main inlines into every report it writes (electron/reports/report-page.ts).
- */
-async function buildClientReport() {
-  await esbuild({
-    entryPoints: { 'client-report': 'renderer/client-report/main.tsx' },
-    outdir: join(out, 'electron'),
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    minify: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    jsx: 'automatic',
-    logLevel: 'warning',
-  });
-  console.log(`client report page -> ${join(out, 'electron/client-report.js')}`);
+  console.log(`${what} page -> ${join(out, `electron/${name}.js`)}`);
 }
 
 async function main() {
@@ -132,8 +114,8 @@ async function main() {
   await buildRenderer();
   await buildMain();
   await buildPreload();
-  await buildReviewPack();
-  await buildClientReport();
+  await buildOfflinePage('review-pack', 'review pack');
+  await buildOfflinePage('client-report', 'client report');
 }
 
 main().catch((error) => {

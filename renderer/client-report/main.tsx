@@ -5,7 +5,7 @@ import { ReportPage } from './ReportPage.js';
 import './report.css';
 
 /*
- * The client report's page: runs inside the one HTML file main writes (electron/reports/report-page.ts),
+ * The client report's page: runs inside the one HTML file main writes (electron/desktop/offline-page.ts),
  * offline, under a CSP that allows this script alone, and is what the PDF prints. It reads the
  * embedded data and draws the sections kept.
  */

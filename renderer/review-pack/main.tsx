@@ -5,7 +5,7 @@ import { PackPage } from './PackPage.js';
 import './pack.css';
 
 /*
- * The review pack's page: runs inside the one HTML file main writes (electron/review/pack-page.ts),
+ * The review pack's page: runs inside the one HTML file main writes (electron/desktop/offline-page.ts),
  * offline, under a CSP that allows this script alone. It reads the embedded data, draws each post
  * as its network shows it, and saves the reviewer's verdicts as a small reply file (a download).
  */

@@ -1,11 +1,12 @@
-import type { PackAssets } from './pack-page.js';
+import type { OfflinePageAssets } from './offline-page.js';
 
 /*
- * Bundles the review pack's page (renderer/review-pack/) into one script and one stylesheet, the
- * way scripts/build.mjs does for the app's build. Used by main run from its sources (tests, the
+ * Bundles a page written for someone outside the app (renderer/review-pack/,
+ * renderer/client-report/) into one script and one stylesheet, the way scripts/build.mjs does for
+ * the app's build. Used by main run from its sources (tests, the
  * e2e bridge); the built app reads the files the build wrote.
  */
-export async function bundlePackPage(entry: string): Promise<PackAssets> {
+export async function bundleOfflinePage(entry: string): Promise<OfflinePageAssets> {
   const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [entry],
@@ -14,7 +15,7 @@ export async function bundlePackPage(entry: string): Promise<PackAssets> {
     format: 'iife',
     platform: 'browser',
     minify: true,
-    outdir: 'review-pack',
+    outdir: 'offline-page',
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     loader: { '.svg': 'dataurl', '.png': 'dataurl', '.woff2': 'dataurl' },
