@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { Modal } from '../ui/Modal.js';
 
 interface ConfirmDialogProps {
   title: string;
@@ -10,26 +11,9 @@ interface ConfirmDialogProps {
 
 /** A modal question with a safe default: focus starts on Cancel, Escape cancels. */
 export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const messageId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      className="cal-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
+    <Modal title={title} onClose={onCancel} className="cal-dialog" describedBy={messageId}>
       <p id={messageId}>{message}</p>
       <div className="cal-dialog__actions">
         <button type="button" autoFocus onClick={onCancel}>
@@ -39,6 +23,6 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCance
           {confirmLabel}
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

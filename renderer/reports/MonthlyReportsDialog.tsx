@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Modal } from './ReportDialog.js';
+import { Modal } from '../ui/Modal.js';
 import {
   useReportProgress,
   useReportSettings,
@@ -31,7 +31,7 @@ export function MonthlyReportsDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal title="Monthly reports" onClose={onClose} className="report-monthly">
+    <Modal title="Monthly reports" onClose={onClose} className="report-dialog report-monthly">
       <p>
         Writes last month’s report of every brand as a PDF into one folder, each named by brand and month (for
         example “Harbor Coffee report 2026-10.pdf”).

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import type { BrandEntry } from '../../shared/brands/ipc.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import { isDayKey, RANGE_KINDS, type DayRange } from '../../shared/analytics/ranges.js';
 import type { ReportFormat, ReportPeriod } from '../../shared/reports/ipc.js';
 import { ALL_SECTIONS, SECTION_TITLES, type ReportSection } from '../../shared/reports/model.js';
+import { Modal } from '../ui/Modal.js';
 import { useExportClientReport } from './queries.js';
 import './reports.css';
 
@@ -17,41 +18,6 @@ const FORMATS: { value: ReportFormat; label: string; hint: string }[] = [
   { value: 'html', label: 'Web page', hint: 'one file that opens offline in any browser' },
   { value: 'csv', label: 'Numbers as CSV', hint: 'for a spreadsheet' },
 ];
-
-/** A modal dialog: focus moves in and comes back, Escape closes it. */
-export function Modal({
-  title,
-  onClose,
-  children,
-  className,
-}: {
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  className?: string;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      className={`report-dialog ${className ?? ''}`}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
-      {children}
-    </dialog>
-  );
-}
 
 export function ReportDialog({
   brands,
@@ -104,7 +70,7 @@ export function ReportDialog({
   const savedName = save.data?.path ? save.data.path.split(/[\\/]/).pop() : null;
 
   return (
-    <Modal title="Client report" onClose={onClose}>
+    <Modal title="Client report" onClose={onClose} className="report-dialog">
       <form
         className="report-form"
         onSubmit={(e) => {
