@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { serialize } from 'node:v8';
 import { chromium, type Page } from '@playwright/test';
 import type { AnalyticsResponse } from '../shared/api/resources.js';
 import type { AnalyticsHistory } from '../shared/analytics/ipc.js';
@@ -42,7 +43,7 @@ import { startChildService } from './lib/service.js';
  * - the client report's figures (one brand's month as PDF, ten brands' monthly reports) are named
  *   and left unmeasured until the report feature is in this build.
  * `BENCH_ANALYTICS=reads,view,screen,snapshot,report` runs only some parts while working;
- * `BENCH_ANALYTICS_KEEP=1` keeps the seeded folder.
+ * `BENCH_ANALYTICS_KEEP=1` keeps the seeded folder; `BENCH_ANALYTICS_SHOTS=<dir>` saves screenshots.
  */
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -252,11 +253,17 @@ async function reads(seed: ReturnType<typeof seededFolder>): Promise<AnalyticsHi
     for (let i = 0; i < 3; i++) for (const q of queries) await history(services, q.input);
     let answer: AnalyticsHistory | null = null;
     for (const q of queries) {
+      // Electron's IPC copies an answer with V8's serializer on main's thread, after the handler.
+      const copy: number[] = [];
+      let bytes = 0;
       const runs: number[] = [];
       let size = 0;
       for (let r = 0; r < RUNS; r++) {
         const { ms, value } = await history(services, q.input);
         runs.push(ms);
+        const t0 = performance.now();
+        bytes = serialize(value).length;
+        copy.push(performance.now() - t0);
         answer ??= value;
         size = value.accounts.reduce((n, a) => n + a.days.length, 0);
         await new Promise((res) => setTimeout(res, 20));
@@ -268,7 +275,7 @@ async function reads(seed: ReturnType<typeof seededFolder>): Promise<AnalyticsHi
         unit: 'ms',
         runs,
         atMost: 50,
-        note: `${size.toLocaleString('en-US')} account-days and ${posts.toLocaleString('en-US')} posts answered; through the IPC dispatch (input checked, answer walked for keys)`,
+        note: `${size.toLocaleString('en-US')} account-days and ${posts.toLocaleString('en-US')} posts answered; through the IPC dispatch (input checked, answer walked for keys); then Electron's copy of the answer (v8.serialize, ${round(bytes / 1024 / 1024)} MB) on main's thread ${round(median(copy))} ms (runs ${copy.map(round).join(', ')})`,
       });
     }
     return answer!;
@@ -407,6 +414,26 @@ async function splitOf(page: Page, step: Timed, mainMs: number | undefined): Pro
   return `asked at ${round(a.asked - step.at)} ms, main ${round(mainMs)} ms, transport ${round(a.answered - a.asked - mainMs)} ms, answer to paint ${round(step.ms - inPage)} ms`;
 }
 
+/** `BENCH_ANALYTICS_SHOTS=<dir>`: the posts table's end at two sizes, light and dark, to look at. */
+const SHOTS = process.env.BENCH_ANALYTICS_SHOTS;
+
+async function shots(page: Page): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 700],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.locator('.recent-posts-more').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS!, `analytics-posts-${width}-${scheme}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 async function screen(seed: ReturnType<typeof seededFolder>): Promise<void> {
   const server = await serveBuiltRenderer({ reuseDir: process.env.BENCH_RENDERER_DIR });
   const browser = await chromium.launch(debianChromium);
@@ -465,6 +492,7 @@ async function screen(seed: ReturnType<typeof seededFolder>): Promise<void> {
         split.open.push(await splitOf(page, o, mainMs.at(-1)));
         openTask.push(await longestTaskSince(page, o.at));
         await page.waitForTimeout(500);
+        if (i === 0 && SHOTS) await shots(page);
         const choose = (label: string, value: string) =>
           page.evaluate(
             ([l, v]) =>
