@@ -332,7 +332,7 @@ export class AnalyticsRepo {
            COALESCE(SUM(typeof(day) <> 'text' OR typeof(metrics_json) <> 'text'
              OR NOT (day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')
              OR NOT json_valid(metrics_json) OR substr(metrics_json, 1, 1) <> '{'), 0) AS bad,
-           '[' || COALESCE(group_concat('["' || day || '",' || metrics_json || ']', ',' ORDER BY day), '') || ']' AS list
+           '[' || COALESCE(group_concat('{"date":"' || day || '","metrics":' || metrics_json || '}', ',' ORDER BY day), '') || ']' AS list
          FROM analytics_days WHERE profile_id = ? AND brand_id = ? AND integration_id = ?`,
         )
         .get(brand.profileId, brand.brandId, integrationId) as typeof joined;
@@ -400,12 +400,14 @@ function daysFromJoined(list: string, count: unknown): AccountDay[] | null {
   if (!Array.isArray(parsed) || parsed.length !== count) return null;
   const days: AccountDay[] = [];
   let last = '';
+  // Each entry is built as the answer's own object, so JSON.parse allocates nothing to throw away.
   for (const entry of parsed as unknown[]) {
-    if (!Array.isArray(entry) || entry.length !== 2) return null;
-    const [date, metrics] = entry as [unknown, unknown];
+    if (typeof entry !== 'object' || entry === null) return null;
+    const { date, metrics } = entry as { date?: unknown; metrics?: unknown };
     if (typeof date !== 'string' || !DAY_KEY.test(date) || date <= last || !isMetricMap(metrics)) return null;
     last = date;
-    days.push(frozen({ date, metrics: frozen(metrics) }));
+    frozen(metrics);
+    days.push(frozen(entry as AccountDay));
   }
   return days;
 }
