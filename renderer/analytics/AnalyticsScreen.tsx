@@ -11,7 +11,12 @@ import { openExternal } from '../ui/queries.js';
 import { useAnalyticsStore } from './analytics-store.js';
 import { AnalyticsReport } from './AnalyticsReport.js';
 import { lacksScope, NoScopeState } from './NoScopeState.js';
-import { useAnalyticsHistory, useOnline, useRefreshAnalytics } from './queries.js';
+import {
+  useAnalyticsHistory,
+  useOnline,
+  usePrefetchAnalyticsHistory,
+  useRefreshAnalytics,
+} from './queries.js';
 import {
   analyticsView,
   freshness,
@@ -81,6 +86,7 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
     { ...(brands ? { brands } : {}), from: periods.query.from, to: periods.query.to },
     !loading,
   );
+  const prefetch = usePrefetchAnalyticsHistory();
   const refresh = useRefreshAnalytics();
   const online = useOnline();
   const nameOf = useMemo(() => brandNames(scope?.brands ?? []), [scope]);
@@ -197,7 +203,13 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
           <select
             id={`${ids}-range`}
             value={choice.rangeKind}
-            onChange={(e) => actions.setRange(e.target.value as RangeKind, choice.custom ?? periods.range)}
+            onChange={(e) => {
+              const rangeKind = e.target.value as RangeKind;
+              const custom = choice.custom ?? periods.range;
+              const { query } = periodsOf({ rangeKind, custom }, today);
+              prefetch({ ...(brands ? { brands } : {}), from: query.from, to: query.to });
+              actions.setRange(rangeKind, custom);
+            }}
           >
             {RANGE_KINDS.map((r) => (
               <option key={r.kind} value={r.kind}>

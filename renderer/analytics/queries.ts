@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IpcEventPayload, IpcInput } from '../../shared/ipc/contract.js';
 import { call, type AppError } from '../ipc/ipc.js';
-import { useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
+import { ipcKey, useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
 
 /**
  * The kept history of the brands between two days. It comes from this computer, online or off;
@@ -14,6 +14,22 @@ export function useAnalyticsHistory(input: IpcInput<'getAnalyticsHistory'>, enab
     // A change of range keeps the last answer on screen until the new one arrives.
     placeholderData: (previous) => previous,
   });
+}
+
+/**
+ * Asks main for a period's history as soon as it is chosen, so the read runs while the page draws
+ * the choice (the query itself would ask only once that drawing is done).
+ */
+export function usePrefetchAnalyticsHistory(): (input: IpcInput<'getAnalyticsHistory'>) => void {
+  const client = useQueryClient();
+  return useCallback(
+    (input) =>
+      void client.prefetchQuery({
+        queryKey: ipcKey('getAnalyticsHistory', input),
+        queryFn: () => call('getAnalyticsHistory', input),
+      }),
+    [client],
+  );
 }
 
 /** "Refresh": a snapshot of every account now; the answer arrives through analyticsChanged. */
