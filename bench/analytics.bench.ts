@@ -43,7 +43,8 @@ import { startChildService } from './lib/service.js';
  * - the client report's figures (one brand's month as PDF, ten brands' monthly reports) are named
  *   and left unmeasured until the report feature is in this build.
  * `BENCH_ANALYTICS=reads,view,screen,snapshot,report` runs only some parts while working;
- * `BENCH_ANALYTICS_KEEP=1` keeps the seeded folder; `BENCH_ANALYTICS_SHOTS=<dir>` saves screenshots.
+ * `BENCH_ANALYTICS_KEEP=1` keeps the seeded folder; `BENCH_ANALYTICS_SHOTS=<dir>` saves screenshots;
+ * `BENCH_PROFILE_STEPS=1` prints the page's busiest functions in each timed step.
  */
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -456,8 +457,42 @@ async function shots(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/** `BENCH_PROFILE_STEPS=1`: the page's top functions (self time) in each timed step, built unminified. */
+const PROFILE = process.env.BENCH_PROFILE_STEPS === '1';
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Runs `step` under the page's CPU profiler (when PROFILE) and prints its 20 busiest functions. */
+async function profiled<T extends Timed>(page: Page, label: string, step: () => Promise<T>): Promise<T> {
+  if (!PROFILE) return step();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const timed = await step();
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+  const self = new Map<string, number>();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  console.log(`-- ${label} (${round(timed.ms)} ms)`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20))
+    console.log(`${v.toFixed(1).padStart(8)} ms  ${k}`);
+  return timed;
+}
+
 async function screen(seed: ReturnType<typeof seededFolder>): Promise<void> {
-  const server = await serveBuiltRenderer({ reuseDir: process.env.BENCH_RENDERER_DIR });
+  const server = await serveBuiltRenderer({
+    reuseDir: process.env.BENCH_RENDERER_DIR,
+    ...(PROFILE ? { minify: false } : {}),
+  });
   const browser = await chromium.launch(debianChromium);
   const open: number[] = [];
   const openTask: number[] = [];
@@ -509,8 +544,10 @@ async function screen(seed: ReturnType<typeof seededFolder>): Promise<void> {
           .waitFor();
         // The calendar's own start-up reads settle first: what is timed is the Analytics screen.
         await page.waitForTimeout(1_500);
-        const o = await page.evaluate(() =>
-          (window as unknown as { __openAnalytics: () => Promise<Timed> }).__openAnalytics(),
+        const o = await profiled(page, 'open Analytics', () =>
+          page.evaluate(() =>
+            (window as unknown as { __openAnalytics: () => Promise<Timed> }).__openAnalytics(),
+          ),
         );
         open.push(o.ms);
         split.open.push(await splitOf(page, o, mainMs.at(-1), own.open));
@@ -523,7 +560,7 @@ async function screen(seed: ReturnType<typeof seededFolder>): Promise<void> {
               (window as unknown as { __choose: (l: string, v: string) => Promise<Timed> }).__choose(l!, v!),
             [label, value],
           );
-        const r = await choose('Period', 'last90');
+        const r = await profiled(page, 'period last 90 days', () => choose('Period', 'last90'));
         steps.range.push(r.ms);
         split.range.push(await splitOf(page, r, mainMs.at(-1), own.range));
         steps.rangeTask.push(await longestTaskSince(page, r.at));
