@@ -22,6 +22,7 @@ const BENCHES = [
   { name: 'bulk-import', file: 'bulk-import.bench.ts', node: [] },
   { name: 'sync-drag', file: 'sync-drag.bench.ts', node: [] },
   { name: 'brands-month', file: 'brands-month.bench.ts', node: [] },
+  { name: 'analytics', file: 'analytics.bench.ts', node: [] },
 ];
 const only = process.argv.slice(2);
 

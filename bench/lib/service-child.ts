@@ -22,6 +22,8 @@ const Options = z.object({
   seedMonths: z.number().int().positive(),
   /** How many brands get `seedPosts` each (1: the first brand only). */
   seedBrands: z.number().int().positive().default(1),
+  /** At least this many connected accounts in each seeded brand (added as needed; 0: as seeded). */
+  seedAccounts: z.number().int().nonnegative().default(0),
 });
 export type ServiceChildOptions = z.input<typeof Options>;
 
@@ -61,6 +63,28 @@ if (opts.seedPosts > 0) {
       name: `Bench ${seeded.length + 1}`,
     });
     seeded.push({ id: added.id, integrations: [{ id: x.id, platform: x.platform }] });
+  }
+  // More accounts where a benchmark asks for them (the analytics snapshot reads every account).
+  const platforms = [
+    'x',
+    'linkedin',
+    'instagram',
+    'facebook',
+    'threads',
+    'bluesky',
+    'tiktok',
+    'youtube',
+  ] as const;
+  for (const [bi, b] of seeded.entries()) {
+    while (b.integrations.length < opts.seedAccounts) {
+      const k = b.integrations.length;
+      const added = accounts.createIntegration({
+        brandId: b.id,
+        platform: platforms[k % platforms.length]!,
+        name: `Bench ${bi + 1} account ${k + 1}`,
+      });
+      b.integrations.push({ id: added.id, platform: added.platform });
+    }
   }
   brandIds.splice(0, 1, ...seeded.map((b) => b.id));
   const monthMs = 30 * 86_400_000;

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { IsoDateTime, MetricMap, type AnalyticsResponse } from '../../shared/api/resources.js';
 import { DayKey, type AccountDay, type PostResults } from '../../shared/analytics/ipc.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
+import { vouchKeyFree } from '../core/key-free.js';
 import type { AppDatabase } from '../store/database.js';
-import { jsonText, parseRows } from '../store/rows.js';
+import { jsonText, parseRow, parseRows } from '../store/rows.js';
 
 /*
  * The analytics kept on this computer: each account's daily metrics (one row a day, the latest
@@ -84,7 +85,66 @@ const BrandRow = z.object({
 /** The day (UTC, as the service's daily series counts days) an instant falls on. */
 const dayOf = (iso: string): string => new Date(iso).toISOString().slice(0, 10);
 
+/**
+ * An account's whole kept history as main holds it in memory, with the version of its rows it was
+ * read at (analytics_versions, raised by triggers on every change to the account's days or posts,
+ * whoever writes them): a year of ten brands read row by row and checked took about 250 ms of
+ * main's event loop per query; slicing the kept arrays takes a few.
+ */
+interface HeldHistory {
+  version: number;
+  /** Oldest first; frozen, since every answer shares them. */
+  days: readonly AccountDay[];
+  /** Each day's key, in the same order. */
+  dates: readonly string[];
+  /** Posts with a publish day, by publish date then id; frozen. */
+  posts: readonly PostResults[];
+  /** Each post's publish day (UTC), in the same order. */
+  postDays: readonly string[];
+}
+
+const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
+/** What toISOString writes: the only form the fast check takes; any other goes through IsoDateTime. */
+const CANONICAL_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** A metric map as MetricMap takes it: a plain object of finite numbers. */
+function isMetricMap(value: unknown): value is MetricMap {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    if (typeof v !== 'number' || !Number.isFinite(v)) return false;
+  }
+  return true;
+}
+
+/** A canonical instant IsoDateTime takes (checked as a real date by writing it back). */
+function isCanonicalInstant(value: unknown): value is string {
+  if (typeof value !== 'string' || !CANONICAL_INSTANT.test(value)) return false;
+  const ms = Date.parse(value);
+  return !Number.isNaN(ms) && new Date(ms).toISOString() === value;
+}
+
+/** The first index whose key is at or after `key` (keys sorted). */
+function lowerBound(keys: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const frozen = <T extends object>(value: T): T => Object.freeze(value);
+
+const heldKey = (brand: BrandRef, integrationId: string) =>
+  `${brand.profileId}\u0000${brand.brandId}\u0000${integrationId}`;
+
 export class AnalyticsRepo {
+  /** Each account's history read so far, by account (see HeldHistory). */
+  private readonly held = new Map<string, HeldHistory>();
+
   constructor(private readonly db: AppDatabase) {}
 
   /**
@@ -160,6 +220,9 @@ export class AnalyticsRepo {
         postDay.run(profileId, brandId, p.postId, today, metrics);
       }
     });
+    // A history held in memory is read again now, a slice of the snapshot's work, rather than on
+    // the window's next read (which would then take every account written at once).
+    if (this.held.has(heldKey(brand, integrationId))) this.history(brand, integrationId);
     return days.length;
   }
 
@@ -209,6 +272,14 @@ export class AnalyticsRepo {
     return { written, keptFromService: days.length - written };
   }
 
+  /**
+   * Reads an account's kept history into memory if it is not held (or has changed), so the
+   * window's next read of it only slices: main warms the brands shown, one account at a time.
+   */
+  hold(brand: BrandRef, integrationId: string): void {
+    this.history(brand, integrationId);
+  }
+
   /** A snapshot of the brand worked: its time is kept and any problem it had goes. */
   markSnapshot(brand: BrandRef, at: Date): void {
     this.db.sql
@@ -250,25 +321,106 @@ export class AnalyticsRepo {
 
   /** An account's kept days from `from` to `to` (both included), oldest first. */
   days(brand: BrandRef, integrationId: string, from: string, to: string): AccountDay[] {
-    const rows = this.db.sql
-      .prepare(
-        `SELECT day, metrics_json FROM analytics_days
-         WHERE profile_id = ? AND brand_id = ? AND integration_id = ? AND day >= ? AND day <= ? ORDER BY day`,
-      )
-      .all(brand.profileId, brand.brandId, integrationId, from, to);
-    return parseRows(this.db, 'analytics_days', DayRow, rows);
+    const { days, dates } = this.history(brand, integrationId);
+    return days.slice(lowerBound(dates, from), lowerBound(dates, `${to}\u0000`));
   }
 
   /** An account's posts published from `from` to `to` (UTC days, both included), oldest first. */
   posts(brand: BrandRef, integrationId: string, from: string, to: string): PostResults[] {
+    const { posts, postDays } = this.history(brand, integrationId);
+    return posts.slice(lowerBound(postDays, from), lowerBound(postDays, `${to}\u0000`));
+  }
+
+  /**
+   * An account's whole kept history: the one held, while its version is the one on disk; else read
+   * again (every row checked, a damaged one reported and left out, as any row read from disk).
+   */
+  private history(brand: BrandRef, integrationId: string): HeldHistory {
+    const key = heldKey(brand, integrationId);
+    const row = this.db.sql
+      .prepare(
+        'SELECT version FROM analytics_versions WHERE profile_id = ? AND brand_id = ? AND integration_id = ?',
+      )
+      .get(brand.profileId, brand.brandId, integrationId) as { version?: unknown } | undefined;
+    // Read before the rows: a write in between makes the next read take them again, never miss one.
+    const version = typeof row?.version === 'number' ? row.version : 0;
+    const held = this.held.get(key);
+    if (held && held.version === version) return held;
+    const days = this.readDays(brand, integrationId);
+    const posts = this.readPosts(brand, integrationId);
+    // Each day and post is walked for key-like text once, here, rather than in every answer.
+    for (const d of days) vouchKeyFree(d);
+    for (const p of posts) vouchKeyFree(p.post);
+    const fresh: HeldHistory = {
+      version,
+      days: frozen(days),
+      dates: frozen(days.map((d) => d.date)),
+      posts: frozen(posts.map((p) => p.post)),
+      postDays: frozen(posts.map((p) => p.day)),
+    };
+    this.held.set(key, fresh);
+    return fresh;
+  }
+
+  /**
+   * Every kept day of an account. Fast path: SQLite checks each row (a day key, an object of valid
+   * JSON) and joins them into one JSON text, parsed once and each metric checked a finite number:
+   * what DayRow takes, without a JSON.parse and a schema per row. Any doubt (a row SQLite finds
+   * bad, a value that is not a finite number) reads the account row by row through DayRow, which
+   * reports and skips each damaged row as before.
+   */
+  private readDays(brand: BrandRef, integrationId: string): AccountDay[] {
+    let joined: { n?: unknown; bad?: unknown; list?: unknown } = {};
+    try {
+      joined = this.db.sql
+        .prepare(
+          `SELECT COUNT(*) AS n,
+           COALESCE(SUM(typeof(day) <> 'text' OR typeof(metrics_json) <> 'text'
+             OR NOT (day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')
+             OR NOT json_valid(metrics_json) OR substr(metrics_json, 1, 1) <> '{'), 0) AS bad,
+           '[' || COALESCE(group_concat('{"date":"' || day || '","metrics":' || metrics_json || '}', ',' ORDER BY day), '') || ']' AS list
+         FROM analytics_days WHERE profile_id = ? AND brand_id = ? AND integration_id = ?`,
+        )
+        .get(brand.profileId, brand.brandId, integrationId) as typeof joined;
+    } catch {
+      // SQLite met a row it could not join (a text too long, say): the rows are read one by one.
+    }
+    const fast =
+      joined.bad === 0 && typeof joined.list === 'string' ? daysFromJoined(joined.list, joined.n) : null;
+    if (fast) return fast;
     const rows = this.db.sql
       .prepare(
-        `SELECT post_id, group_id, publish_date, content, release_url, metrics_json, seen_at FROM analytics_posts
-         WHERE profile_id = ? AND brand_id = ? AND integration_id = ? AND publish_day >= ? AND publish_day <= ?
-         ORDER BY publish_date, post_id`,
+        `SELECT day, metrics_json FROM analytics_days
+         WHERE profile_id = ? AND brand_id = ? AND integration_id = ? ORDER BY day`,
       )
-      .all(brand.profileId, brand.brandId, integrationId, from, to);
-    return parseRows(this.db, 'analytics_posts', PostRow, rows);
+      .all(brand.profileId, brand.brandId, integrationId);
+    return parseRows(this.db, 'analytics_days', DayRow, rows).map((d) =>
+      frozen({ ...d, metrics: frozen(d.metrics) }),
+    );
+  }
+
+  /**
+   * Every kept post of an account that has a publish day, with that day. Each row is checked by
+   * hand for the common case (the forms saveAccount writes); a row that does not pass goes through
+   * PostRow, which takes the rarer forms IsoDateTime allows and reports a damaged row as before.
+   */
+  private readPosts(brand: BrandRef, integrationId: string): { post: PostResults; day: string }[] {
+    const rows = this.db.sql
+      .prepare(
+        `SELECT post_id, group_id, publish_date, publish_day, content, release_url, metrics_json, seen_at
+         FROM analytics_posts
+         WHERE profile_id = ? AND brand_id = ? AND integration_id = ? AND publish_day IS NOT NULL
+         ORDER BY publish_day, publish_date, post_id`,
+      )
+      .all(brand.profileId, brand.brandId, integrationId) as Record<string, unknown>[];
+    const out: { post: PostResults; day: string }[] = [];
+    for (const row of rows) {
+      const day = row.publish_day;
+      if (typeof day !== 'string') continue;
+      const post = postFromRow(row) ?? parseRow(this.db, 'analytics_posts', PostRow, row);
+      if (post) out.push({ post: frozen({ ...post, metrics: frozen(post.metrics) }), day });
+    }
+    return out;
   }
 
   /** A post's metrics on each day a snapshot saw it, oldest first. */
@@ -281,4 +433,54 @@ export class AnalyticsRepo {
       .all(brand.profileId, brand.brandId, postId);
     return parseRows(this.db, 'analytics_post_days', DayRow, rows);
   }
+}
+
+/** The days joined by readDays, when every one is what DayRow takes; null to read them row by row. */
+function daysFromJoined(list: string, count: unknown): AccountDay[] | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(list);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== count) return null;
+  const days: AccountDay[] = [];
+  let last = '';
+  // Each entry is built as the answer's own object, so JSON.parse allocates nothing to throw away.
+  for (const entry of parsed as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) return null;
+    const { date, metrics } = entry as { date?: unknown; metrics?: unknown };
+    if (typeof date !== 'string' || !DAY_KEY.test(date) || date <= last || !isMetricMap(metrics)) return null;
+    last = date;
+    frozen(metrics);
+    days.push(frozen(entry as AccountDay));
+  }
+  return days;
+}
+
+/** A post row as PostRow reads it, when it is in the form saveAccount writes; else null. */
+function postFromRow(row: Record<string, unknown>): PostResults | null {
+  const { post_id, group_id, publish_date, content, release_url, metrics_json, seen_at } = row;
+  if (typeof post_id !== 'string' || post_id.length === 0) return null;
+  if (group_id !== null && typeof group_id !== 'string') return null;
+  if (publish_date !== null && !isCanonicalInstant(publish_date)) return null;
+  if (typeof content !== 'string') return null;
+  if (release_url !== null && typeof release_url !== 'string') return null;
+  if (!isCanonicalInstant(seen_at) || typeof metrics_json !== 'string') return null;
+  let metrics: unknown;
+  try {
+    metrics = JSON.parse(metrics_json);
+  } catch {
+    return null;
+  }
+  if (!isMetricMap(metrics)) return null;
+  return {
+    postId: post_id,
+    group: group_id,
+    publishDate: publish_date,
+    content,
+    releaseURL: release_url,
+    metrics,
+    seenAt: seen_at,
+  };
 }

@@ -7,6 +7,7 @@ import { ApiError } from '../api/errors.js';
 import { createLogger } from '../log.js';
 import type { CallContext, Caller, IpcHandlers } from '../core/call-context.js';
 import { AppFailure } from '../core/app-failure.js';
+import { holdsKey } from '../core/key-free.js';
 import { decideBrand, NO_BRANDS, type CallScope } from './call-brand.js';
 import { withoutControlChars } from './control-chars.js';
 
@@ -73,26 +74,6 @@ function describeInvalid(name: string, issues: readonly z.core.$ZodIssue[]): str
   });
   const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
   return `Invalid argument for ${name}: ${parts.join('; ')}${more}.`;
-}
-
-const KEY_PATTERN = /pst_(live|test)_[A-Za-z0-9_-]+/;
-
-/**
- * Whether any text of an answer (a string or an object's key) looks like a key. A walk that stops
- * at the first: serializing the answer to test it was one 8 MB string for the all-brands month
- * (20,000 posts), 25–120 ms of main's event loop on every read of it; this walk takes a third of
- * the time and allocates nothing.
- */
-function holdsKey(v: unknown): boolean {
-  if (typeof v === 'string') return v.includes('pst_') && KEY_PATTERN.test(v);
-  if (typeof v !== 'object' || v === null) return false;
-  if (Array.isArray(v)) {
-    for (const x of v) if (holdsKey(x)) return true;
-    return false;
-  }
-  // for…in over an answer's own plain data (JSON by its schema): no array of entries per object.
-  for (const k in v) if (holdsKey(k) || holdsKey((v as Record<string, unknown>)[k])) return true;
-  return false;
 }
 
 /**

@@ -557,4 +557,48 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE analytics_days ADD COLUMN source TEXT NOT NULL DEFAULT 'snapshot';
     `,
   },
+  {
+    name: "analytics: a version per account, raised by every change to its kept days or posts, so main can hold an account's history in memory and know when it is stale",
+    sql: `
+      CREATE TABLE analytics_versions (
+        profile_id TEXT NOT NULL,
+        brand_id TEXT NOT NULL,
+        integration_id TEXT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (profile_id, brand_id, integration_id)
+      ) WITHOUT ROWID;
+      CREATE TRIGGER analytics_days_added AFTER INSERT ON analytics_days BEGIN
+        INSERT INTO analytics_versions (profile_id, brand_id, integration_id)
+        VALUES (NEW.profile_id, NEW.brand_id, NEW.integration_id)
+        ON CONFLICT (profile_id, brand_id, integration_id) DO UPDATE SET version = version + 1;
+      END;
+      CREATE TRIGGER analytics_days_changed AFTER UPDATE ON analytics_days BEGIN
+        INSERT INTO analytics_versions (profile_id, brand_id, integration_id)
+        VALUES (NEW.profile_id, NEW.brand_id, NEW.integration_id)
+        ON CONFLICT (profile_id, brand_id, integration_id) DO UPDATE SET version = version + 1;
+        UPDATE analytics_versions SET version = version + 1
+        WHERE profile_id = OLD.profile_id AND brand_id = OLD.brand_id AND integration_id = OLD.integration_id;
+      END;
+      CREATE TRIGGER analytics_days_removed AFTER DELETE ON analytics_days BEGIN
+        UPDATE analytics_versions SET version = version + 1
+        WHERE profile_id = OLD.profile_id AND brand_id = OLD.brand_id AND integration_id = OLD.integration_id;
+      END;
+      CREATE TRIGGER analytics_posts_added AFTER INSERT ON analytics_posts BEGIN
+        INSERT INTO analytics_versions (profile_id, brand_id, integration_id)
+        VALUES (NEW.profile_id, NEW.brand_id, NEW.integration_id)
+        ON CONFLICT (profile_id, brand_id, integration_id) DO UPDATE SET version = version + 1;
+      END;
+      CREATE TRIGGER analytics_posts_changed AFTER UPDATE ON analytics_posts BEGIN
+        INSERT INTO analytics_versions (profile_id, brand_id, integration_id)
+        VALUES (NEW.profile_id, NEW.brand_id, NEW.integration_id)
+        ON CONFLICT (profile_id, brand_id, integration_id) DO UPDATE SET version = version + 1;
+        UPDATE analytics_versions SET version = version + 1
+        WHERE profile_id = OLD.profile_id AND brand_id = OLD.brand_id AND integration_id = OLD.integration_id;
+      END;
+      CREATE TRIGGER analytics_posts_removed AFTER DELETE ON analytics_posts BEGIN
+        UPDATE analytics_versions SET version = version + 1
+        WHERE profile_id = OLD.profile_id AND brand_id = OLD.brand_id AND integration_id = OLD.integration_id;
+      END;
+    `,
+  },
 ];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IPC_METHOD_NAMES, ipcMethods } from '../../shared/ipc/contract.js';
 import { ApiError } from '../api/errors.js';
 import { AppFailure } from '../core/app-failure.js';
+import { vouchKeyFree } from '../core/key-free.js';
 import type { CallContext, IpcHandlers } from '../core/call-context.js';
 import { BRAND_NOUNS, type BrandNamingMethod, type CallScope } from '../ipc/call-brand.js';
 import { dispatch } from '../ipc/dispatch.js';
@@ -119,6 +120,23 @@ describe('dispatch', () => {
     expect(JSON.stringify(redacted)).toContain('see pst_live_[redacted]');
     (handlers as unknown as Record<string, unknown>).getMe = async () => ({ byKey: { [KEY]: 1 } });
     expect(JSON.stringify(await dispatch(handlers, 'getMe', undefined, ctx))).not.toContain(KEY);
+  });
+
+  it('steps over a value vouched free of keys, and still redacts one that holds a key', async () => {
+    const handlers = handlersThatThrow(new Error('unused'));
+    const day = Object.freeze({ date: '2030-05-01', metrics: Object.freeze({ impressions: 1 }) });
+    expect(vouchKeyFree(day)).toBe(true);
+    // Not frozen all the way down: it could change after the walk, so it is never vouched for.
+    expect(vouchKeyFree(Object.freeze({ metrics: { impressions: 1 } }))).toBe(false);
+    const held = Object.freeze({ content: Object.freeze([`see ${KEY}`]) });
+    expect(vouchKeyFree(held)).toBe(false);
+    (handlers as unknown as Record<string, unknown>).getMe = async () => ({ days: [day], posts: [held] });
+    const result = await dispatch(handlers, 'getMe', undefined, ctx);
+    expect(JSON.stringify(result)).not.toContain(KEY);
+    expect(result).toEqual({
+      ok: true,
+      value: { days: [day], posts: [{ content: ['see pst_live_[redacted]'] }] },
+    });
   });
 
   it('runs the handler with the parsed input', async () => {

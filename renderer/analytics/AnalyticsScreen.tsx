@@ -13,7 +13,12 @@ import { useAnalyticsStore } from './analytics-store.js';
 import { AnalyticsReport } from './AnalyticsReport.js';
 import { ImportHistoryButton, ImportHistoryResult, useHistoryImport } from './ImportHistory.js';
 import { lacksScope, NoScopeState } from './NoScopeState.js';
-import { useAnalyticsHistory, useOnline, useRefreshAnalytics } from './queries.js';
+import {
+  useAnalyticsHistory,
+  useOnline,
+  usePrefetchAnalyticsHistory,
+  useRefreshAnalytics,
+} from './queries.js';
 import {
   analyticsView,
   freshness,
@@ -95,6 +100,7 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
     { ...(brands ? { brands } : {}), from: FIRST_DAY, to: today, postsOnly: true },
     !loading,
   );
+  const prefetch = usePrefetchAnalyticsHistory();
   const refresh = useRefreshAnalytics();
   const historyImport = useHistoryImport();
   const online = useOnline();
@@ -220,7 +226,13 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
           <select
             id={`${ids}-range`}
             value={choice.rangeKind}
-            onChange={(e) => actions.setRange(e.target.value as RangeKind, choice.custom ?? periods.range)}
+            onChange={(e) => {
+              const rangeKind = e.target.value as RangeKind;
+              const custom = choice.custom ?? periods.range;
+              const { query } = periodsOf({ rangeKind, custom }, today);
+              prefetch({ ...(brands ? { brands } : {}), from: query.from, to: query.to });
+              actions.setRange(rangeKind, custom);
+            }}
           >
             {RANGE_KINDS.map((r) => (
               <option key={r.kind} value={r.kind}>

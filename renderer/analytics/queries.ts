@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HistoryImportResult } from '../../shared/analytics/ipc.js';
 import type { IpcEventPayload, IpcInput } from '../../shared/ipc/contract.js';
 import { call, type AppError } from '../ipc/ipc.js';
-import { useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
+import { ipcKey, useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
 
 /**
  * The kept history of the brands between two days. It comes from this computer, online or off;
@@ -14,7 +14,26 @@ export function useAnalyticsHistory(input: IpcInput<'getAnalyticsHistory'>, enab
     enabled,
     // A change of range keeps the last answer on screen until the new one arrives.
     placeholderData: (previous) => previous,
+    // A year of every brand is ~150,000 objects: comparing each new answer with the last one, to
+    // keep the parts that did not change, cost more than drawing from the new answer.
+    structuralSharing: false,
   });
+}
+
+/**
+ * Asks main for a period's history as soon as it is chosen, so the read runs while the page draws
+ * the choice (the query itself would ask only once that drawing is done).
+ */
+export function usePrefetchAnalyticsHistory(): (input: IpcInput<'getAnalyticsHistory'>) => void {
+  const client = useQueryClient();
+  return useCallback(
+    (input) =>
+      void client.prefetchQuery({
+        queryKey: ipcKey('getAnalyticsHistory', input),
+        queryFn: () => call('getAnalyticsHistory', input),
+      }),
+    [client],
+  );
 }
 
 /** "Refresh": a snapshot of every account now; the answer arrives through analyticsChanged. */

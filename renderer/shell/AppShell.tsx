@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useReviewDrop } from '../review/import-review.js';
 import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { useMenuCommands } from '../desktop/menu-commands.js';
@@ -30,9 +30,27 @@ export function preloadCalendar(): Promise<typeof import('../calendar/CalendarSc
 }
 const CalendarScreen = lazy(() => preloadCalendar().then((m) => ({ default: m.CalendarScreen })));
 
-const AnalyticsScreen = lazy(() =>
-  import('../analytics/AnalyticsScreen.js').then((m) => ({ default: m.AnalyticsScreen })),
-);
+// Analytics' chunk is fetched once the app is idle after start, and once it is here the page is
+// drawn without suspending: React holds a page revealed after a Suspense fallback back until 300 ms
+// after that fallback showed, which was the whole of the page's first-paint budget.
+let analyticsModule: typeof import('../analytics/AnalyticsScreen.js') | null = null;
+let analyticsChunk: Promise<typeof import('../analytics/AnalyticsScreen.js')> | null = null;
+function preloadAnalytics(): Promise<typeof import('../analytics/AnalyticsScreen.js')> {
+  analyticsChunk ??= import('../analytics/AnalyticsScreen.js').then(
+    (m) => (analyticsModule = m),
+    (e: unknown) => {
+      analyticsChunk = null;
+      throw e;
+    },
+  );
+  return analyticsChunk;
+}
+const LazyAnalyticsScreen = lazy(() => preloadAnalytics().then((m) => ({ default: m.AnalyticsScreen })));
+function AnalyticsScreen({ profile }: { profile: ProfileView }) {
+  // Chosen once per visit: switching paths while shown would mount the page again.
+  const [loaded] = useState(() => analyticsModule);
+  return loaded ? <loaded.AnalyticsScreen profile={profile} /> : <LazyAnalyticsScreen profile={profile} />;
+}
 
 const QueueScreen = lazy(() => import('../queue/QueueScreen.js').then((m) => ({ default: m.QueueScreen })));
 const ImportScreen = lazy(() =>
@@ -81,6 +99,14 @@ export function AppShell({ profile }: { profile: ProfileView }) {
   useEffect(() => {
     useKeyAccess.setState({ scopes: profile.scopes });
   }, [profile.scopes]);
+
+  // Analytics' code, fetched while nothing else is going on (see preloadAnalytics).
+  useEffect(() => {
+    const idle = requestIdleCallback(() => void preloadAnalytics().catch(() => undefined), {
+      timeout: 5_000,
+    });
+    return () => cancelIdleCallback(idle);
+  }, []);
 
   // After moving to another page, focus (and a screen reader) starts at its title.
   useEffect(() => {

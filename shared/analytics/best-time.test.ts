@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bestTimeHeatmap, topHoursAsSlots, wallSlot, type PostWithMetrics } from './best-time.js';
 
@@ -17,6 +19,52 @@ describe('best time heatmap', () => {
     // The same instant is already Tuesday in Tokyo.
     expect(wallSlot('2026-11-02T16:00:00Z', 'Asia/Tokyo')).toEqual({ weekday: 2, hour: 1 });
     expect(wallSlot('not a date', 'UTC')).toBeNull();
+  });
+
+  it('reads the same weekday and hour as the zone’s own clock at any instant, transition days included', () => {
+    const zones = [
+      'UTC',
+      'America/New_York',
+      'Europe/London',
+      'Europe/Berlin',
+      'Asia/Kolkata',
+      'America/St_Johns',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'America/Santiago',
+    ];
+    const start = Date.UTC(2019, 0, 1);
+    const end = Date.UTC(2031, 0, 1);
+    // Instants on (and around) every transition, where the day's offset does not hold all day.
+    const nearChanges = zones.flatMap((zone) => {
+      const out: number[] = [];
+      const offsetAt = (t: number) => new TZDate(t, zone).getTimezoneOffset();
+      for (let day = start; day < end; day += 86_400_000) {
+        if (offsetAt(day) === offsetAt(day + 86_400_000)) continue;
+        for (let t = day; t < day + 86_400_000; t += 3_600_000)
+          if (offsetAt(t) !== offsetAt(t + 3_600_000))
+            out.push(t - 60_000, t + 1_800_000, t + 3_540_000, t + 3_600_000);
+      }
+      return out.map((at) => [zone, at] as const);
+    });
+    expect(nearChanges.length).toBeGreaterThan(500);
+    for (const [zone, at] of nearChanges) {
+      const wall = new TZDate(at, zone);
+      expect(wallSlot(new Date(at).toISOString(), zone)).toEqual({
+        weekday: wall.getDay(),
+        hour: wall.getHours(),
+      });
+    }
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.integer({ min: start, max: end }), (zone, at) => {
+        const wall = new TZDate(at, zone);
+        expect(wallSlot(new Date(at).toISOString(), zone)).toEqual({
+          weekday: wall.getDay(),
+          hour: wall.getHours(),
+        });
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it('averages the engagement rate per cell and counts the posts it rests on', () => {

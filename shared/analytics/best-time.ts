@@ -1,6 +1,6 @@
-import { TZDate } from '@date-fns/tz';
 import type { MetricMap } from '../api/resources.js';
 import { normalizeSlots, type QueueSlot } from '../queue/slots.js';
+import { wallClockOf } from './ranges.js';
 
 /*
  * "Best time to post": an account's own published posts, each
@@ -86,8 +86,9 @@ export function wallSlot(
 ): { weekday: number; hour: number } | null {
   const ms = iso === undefined ? Number.NaN : Date.parse(iso);
   if (Number.isNaN(ms)) return null;
-  const wall = new TZDate(ms, timezone);
-  return { weekday: wall.getDay(), hour: wall.getHours() };
+  // Not a TZDate per post: a year of posts spent most of a change of period converting zones.
+  const wall = new Date(wallClockOf(ms, timezone));
+  return { weekday: wall.getUTCDay(), hour: wall.getUTCHours() };
 }
 
 export function bestTimeHeatmap(

@@ -72,10 +72,8 @@ export function dayOfInstant(iso: string, zone: string): DayKey | null {
   return day === null ? null : key(day);
 }
 
-/** As dayOfInstant, as the UTC midnight (ms) that names the day: for sums that count days by number. */
-export function dayStartOfInstant(iso: string, zone: string): number | null {
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return null;
+/** The zone's offset (minutes) all through the UTC day of `at`, or null on a day it changes. */
+function steadyOffset(zone: string, at: number): number | null {
   const dayStart = Math.floor(at / DAY_MS) * DAY_MS;
   const cacheKey = `${zone}|${dayStart}`;
   let offset = dayOffsets.get(cacheKey);
@@ -85,9 +83,27 @@ export function dayStartOfInstant(iso: string, zone: string): number | null {
     if (dayOffsets.size > 100_000) dayOffsets.clear();
     dayOffsets.set(cacheKey, offset);
   }
+  return offset;
+}
+
+/** As dayOfInstant, as the UTC midnight (ms) that names the day: for sums that count days by number. */
+export function dayStartOfInstant(iso: string, zone: string): number | null {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return null;
+  const offset = steadyOffset(zone, at);
   if (offset === null) return ms(todayIn(zone, at));
   const wall = at + offset * 60_000;
   return wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
+}
+
+/**
+ * The wall clock of `zone` at the instant `at` (ms), written as if it were UTC: read its weekday
+ * and hour with getUTCDay/getUTCHours. From the day's offset (see dayOfInstant), read at the
+ * instant itself only on a day the offset changes.
+ */
+export function wallClockOf(at: number, zone: string): number {
+  const offset = steadyOffset(zone, at) ?? tzOffset(zone, new Date(at));
+  return at + offset * 60_000;
 }
 
 export function addDays(day: DayKey, n: number): DayKey {

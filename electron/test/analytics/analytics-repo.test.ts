@@ -130,4 +130,109 @@ describe('the kept analytics', () => {
     expect(repo.accounts(brand)).toEqual([]);
     expect((db.sql.prepare('SELECT COUNT(*) AS n FROM analytics_days').get() as { n: number }).n).toBe(0);
   });
+
+  it('read a damaged row of any kind as skipped and reported, the rest of the account as kept', () => {
+    const days: [string, number][] = [
+      ['2030-05-01', 10],
+      ['2030-05-02', 20],
+      ['2030-05-03', 30],
+      ['2030-05-04', 40],
+      ['2030-05-05', 50],
+      ['2030-05-06', 60],
+    ];
+    repo.saveAccount(brand, answer(days, []), new Date('2030-05-06T12:00:00Z'));
+    // Read once, so the account is held in memory: every change below must still be seen.
+    expect(repo.days(brand, 'acc-1', '2030-05-01', '2030-05-31')).toHaveLength(6);
+    const damage = (day: string, metrics: string) =>
+      db.sql.prepare('UPDATE analytics_days SET metrics_json = ? WHERE day = ?').run(metrics, day);
+    damage('2030-05-01', '{"impressions":"ten"}');
+    damage('2030-05-02', '[1,2]');
+    damage('2030-05-03', '{"impressions":1e999}');
+    damage('2030-05-04', '{"impressions":{"n":1}}');
+    db.sql.prepare("UPDATE analytics_days SET day = '2030-5-5' WHERE day = '2030-05-05'").run();
+    const before = db.corruptRows.length;
+    expect(repo.days(brand, 'acc-1', '2030-05-01', '2030-05-31')).toEqual([
+      { date: '2030-05-06', metrics: { impressions: 60 } },
+    ]);
+    expect(db.corruptRows.length - before).toBe(5);
+    expect(db.corruptRows.slice(before).every((r) => r.table === 'analytics_days')).toBe(true);
+  });
+
+  it('read posts kept in any form IsoDateTime takes, and report one that is not', () => {
+    repo.saveAccount(
+      brand,
+      answer(
+        [],
+        [
+          ['post-a', '2030-05-01T09:00:00Z', 100],
+          ['post-b', '2030-05-02T09:00:00Z', 200],
+          ['post-c', '2030-05-03T09:00:00Z', 300],
+        ],
+      ),
+      new Date('2030-05-03T12:00:00Z'),
+    );
+    expect(repo.posts(brand, 'acc-1', '2030-05-01', '2030-05-31')).toHaveLength(3);
+    // Written by another build: an offset rather than Z, seconds without a fraction.
+    db.sql
+      .prepare(
+        "UPDATE analytics_posts SET publish_date = '2030-05-01T11:00:00+02:00' WHERE post_id = 'post-a'",
+      )
+      .run();
+    db.sql.prepare("UPDATE analytics_posts SET seen_at = 'yesterday' WHERE post_id = 'post-b'").run();
+    db.sql.prepare("UPDATE analytics_posts SET metrics_json = '{\"likes\":' WHERE post_id = 'post-c'").run();
+    const before = db.corruptRows.length;
+    expect(repo.posts(brand, 'acc-1', '2030-05-01', '2030-05-31')).toEqual([
+      {
+        postId: 'post-a',
+        group: null,
+        publishDate: '2030-05-01T11:00:00+02:00',
+        content: 'post post-a',
+        releaseURL: null,
+        metrics: { impressions: 100 },
+        seenAt: '2030-05-03T12:00:00.000Z',
+      },
+    ]);
+    expect(db.corruptRows.slice(before).map((r) => r.table)).toEqual(['analytics_posts', 'analytics_posts']);
+  });
+
+  it('see every change to a held account, whoever writes it, and never let a reader change what it holds', () => {
+    repo.saveAccount(
+      brand,
+      answer([['2030-05-01', 10]], [['post-a', '2030-05-01T09:00:00Z', 100]]),
+      new Date('2030-05-01T12:00:00Z'),
+    );
+    const first = repo.days(brand, 'acc-1', '2030-05-01', '2030-05-31');
+    expect(first).toEqual([{ date: '2030-05-01', metrics: { impressions: 10 } }]);
+    // A reader may change its own array, never the held days.
+    first.pop();
+    expect(() => {
+      (repo.days(brand, 'acc-1', '2030-05-01', '2030-05-31')[0]!.metrics as Record<string, number>).x = 1;
+    }).toThrow(TypeError);
+    expect(repo.days(brand, 'acc-1', '2030-05-01', '2030-05-31')).toEqual([
+      { date: '2030-05-01', metrics: { impressions: 10 } },
+    ]);
+    // Another repository on the same file (the next start, an import) writes: this one sees it.
+    const other = new AnalyticsRepo(db);
+    other.saveAccount(brand, answer([['2030-05-02', 20]], []), new Date('2030-05-02T12:00:00Z'));
+    expect(repo.days(brand, 'acc-1', '2030-05-01', '2030-05-31').map((d) => d.date)).toEqual([
+      '2030-05-01',
+      '2030-05-02',
+    ]);
+    db.sql.prepare("DELETE FROM analytics_days WHERE day = '2030-05-01'").run();
+    db.sql.prepare("DELETE FROM analytics_posts WHERE post_id = 'post-a'").run();
+    expect(repo.days(brand, 'acc-1', '2030-05-01', '2030-05-31').map((d) => d.date)).toEqual(['2030-05-02']);
+    expect(repo.posts(brand, 'acc-1', '2030-05-01', '2030-05-31')).toEqual([]);
+    db.sql
+      .prepare(
+        `INSERT INTO analytics_posts (profile_id, brand_id, post_id, integration_id, publish_date, publish_day,
+           content, metrics_json, seen_at)
+         VALUES ('p1', 'b1', 'post-z', 'acc-1', '2030-05-02T08:00:00.000Z', '2030-05-02', 'z', '{}', '2030-05-02T12:00:00.000Z')`,
+      )
+      .run();
+    expect(repo.posts(brand, 'acc-1', '2030-05-01', '2030-05-31').map((p) => p.postId)).toEqual(['post-z']);
+    // A post moved to another account leaves the first one's posts.
+    db.sql.prepare("UPDATE analytics_posts SET integration_id = 'acc-2' WHERE post_id = 'post-z'").run();
+    expect(repo.posts(brand, 'acc-1', '2030-05-01', '2030-05-31')).toEqual([]);
+    expect(repo.posts(brand, 'acc-2', '2030-05-01', '2030-05-31').map((p) => p.postId)).toEqual(['post-z']);
+  });
 });

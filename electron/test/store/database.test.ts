@@ -69,6 +69,7 @@ describe('database', () => {
       'analytics_days',
       'analytics_post_days',
       'analytics_posts',
+      'analytics_versions',
       'brands',
       'bulk_batches',
       'drafts',
@@ -114,6 +115,7 @@ describe('database', () => {
       'seen_at',
       'source',
     ]);
+    expect(schema.analytics_versions).toEqual(['profile_id', 'brand_id', 'integration_id', 'version']);
     expect(schema.outbox).toEqual(
       expect.arrayContaining([
         'id',
