@@ -325,6 +325,11 @@ export class AnalyticsRepo {
     return days.slice(lowerBound(dates, from), lowerBound(dates, `${to}\u0000`));
   }
 
+  /** An account's earliest kept day, or null before any. */
+  firstDay(brand: BrandRef, integrationId: string): string | null {
+    return this.history(brand, integrationId).dates[0] ?? null;
+  }
+
   /** An account's posts published from `from` to `to` (UTC days, both included), oldest first. */
   posts(brand: BrandRef, integrationId: string, from: string, to: string): PostResults[] {
     const { posts, postDays } = this.history(brand, integrationId);

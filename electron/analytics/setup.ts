@@ -4,6 +4,7 @@ import type {
   HistoryProblem,
   PostResults,
 } from '../../shared/analytics/ipc.js';
+import { addDays, type DayRange } from '../../shared/analytics/ranges.js';
 import type { IpcInput } from '../../shared/ipc/contract.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import { requireBrand } from '../core/active-brand.js';
@@ -25,6 +26,17 @@ export interface AnalyticsSetupOptions {
   ready: Promise<unknown>;
   /** Backoffs after a fault or a refusal (tests shorten them). */
   backoff?: SnapshotBackoff;
+}
+
+/** Ranges in day order, those that touch or overlap joined, so no day is read twice. */
+function disjointRanges(ranges: readonly DayRange[]): DayRange[] {
+  const out: DayRange[] = [];
+  for (const r of [...ranges].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))) {
+    const last = out.at(-1);
+    if (last && r.from <= addDays(last.to, 1)) last.to = r.to > last.to ? r.to : last.to;
+    else out.push({ ...r });
+  }
+  return out;
 }
 
 const sameBrand = (a: BrandRef, b: BrandRef) => a.profileId === b.profileId && a.brandId === b.brandId;
@@ -98,9 +110,18 @@ export function setupAnalytics(
     }
   };
 
-  const history = ({ brands, from, to, postsOnly }: IpcInput<'getAnalyticsHistory'>): AnalyticsHistory => {
-    if (from > to)
+  const history = ({
+    brands,
+    from,
+    to,
+    postsOnly,
+    also,
+  }: IpcInput<'getAnalyticsHistory'>): AnalyticsHistory => {
+    if (from > to || (also && also.from > also.to))
       throw new AppFailure('INVALID_ARGUMENT', 'The range must end on or after the day it starts.');
+    const ranges = disjointRanges([{ from, to }, ...(also ? [also] : [])]);
+    const inRanges = <T>(read: (from: string, to: string) => T[]): T[] =>
+      ranges.length === 1 ? read(ranges[0]!.from, ranges[0]!.to) : ranges.flatMap((r) => read(r.from, r.to));
     const asked: BrandRef[] = [];
     for (const b of brands ?? brandScope.shown())
       if (!asked.some((a) => sameBrand(a, b))) asked.push({ profileId: b.profileId, brandId: b.brandId });
@@ -130,8 +151,9 @@ export function setupAnalytics(
             name: account.name || known?.name || '',
             platform: account.platform ?? known?.platform ?? '',
           },
-          days: postsOnly ? [] : repo.days(brand, account.integrationId, from, to),
-          posts: repo.posts(brand, account.integrationId, from, to).map(withLabels),
+          days: postsOnly ? [] : inRanges((f, t) => repo.days(brand, account.integrationId, f, t)),
+          posts: inRanges((f, t) => repo.posts(brand, account.integrationId, f, t)).map(withLabels),
+          firstDay: repo.firstDay(brand, account.integrationId),
         });
       }
     }

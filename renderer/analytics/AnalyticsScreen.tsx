@@ -90,10 +90,7 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
     : profile.brandId
       ? [{ profileId: profile.id, brandId: profile.brandId }]
       : undefined;
-  const history = useAnalyticsHistory(
-    { ...(brands ? { brands } : {}), from: periods.query.from, to: periods.query.to },
-    !loading,
-  );
+  const history = useAnalyticsHistory({ ...(brands ? { brands } : {}), ...periods.query }, !loading);
   // Every kept post of the same brands, without their days: the best time to post rests on the
   // whole history, not on the period shown.
   const whole = useAnalyticsHistory(
@@ -229,8 +226,8 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
             onChange={(e) => {
               const rangeKind = e.target.value as RangeKind;
               const custom = choice.custom ?? periods.range;
-              const { query } = periodsOf({ rangeKind, custom }, today);
-              prefetch({ ...(brands ? { brands } : {}), from: query.from, to: query.to });
+              const { query } = periodsOf({ rangeKind, custom, compare: choice.compare }, today);
+              prefetch({ ...(brands ? { brands } : {}), ...query });
               actions.setRange(rangeKind, custom);
             }}
           >

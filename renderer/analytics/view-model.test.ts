@@ -103,12 +103,18 @@ const choice = (c: Partial<AnalyticsChoice>): AnalyticsChoice => ({
 });
 
 describe('periods', () => {
-  it('reads the range, the period before and the year before in one span', () => {
+  it('reads the range and the period before in one span, and the year before beside them only when compared', () => {
     const p = periodsOf({ rangeKind: 'lastMonth', custom: null }, today);
     expect(p.range).toEqual({ from: '2026-10-01', to: '2026-10-31' });
     expect(p.previous).toEqual({ from: '2026-09-01', to: '2026-09-30' });
     expect(p.yearAgo).toEqual({ from: '2025-10-01', to: '2025-10-31' });
-    expect(p.query).toEqual({ from: '2025-10-01', to: '2026-10-31' });
+    expect(p.query).toEqual({ from: '2026-09-01', to: '2026-10-31' });
+    const yearly = periodsOf({ rangeKind: 'lastMonth', custom: null, compare: 'yearBefore' }, today);
+    expect(yearly.query).toEqual({
+      from: '2026-09-01',
+      to: '2026-10-31',
+      also: { from: '2025-10-01', to: '2025-10-31' },
+    });
   });
 });
 

@@ -71,15 +71,27 @@ export interface Periods {
   range: DayRange;
   previous: DayRange;
   yearAgo: DayRange;
-  /** One read holds all three, so switching the comparison reads nothing again. */
-  query: DayRange;
+  /**
+   * What the screen reads: the period and the period before in one span, and the same days a
+   * year before beside them only when they are compared (never the year between).
+   */
+  query: DayRange & { also?: DayRange };
 }
 
-export function periodsOf(choice: Pick<AnalyticsChoice, 'rangeKind' | 'custom'>, today: string): Periods {
+export function periodsOf(
+  choice: Pick<AnalyticsChoice, 'rangeKind' | 'custom'> & { compare?: CompareWith },
+  today: string,
+): Periods {
   const range = rangeFor(choice.rangeKind, today, choice.custom ?? undefined);
   const previous = previousPeriod(choice.rangeKind, range);
   const yearAgo = yearBefore(range);
-  return { range, previous, yearAgo, query: spanOf([range, previous, yearAgo]) };
+  const span = spanOf([range, previous]);
+  return {
+    range,
+    previous,
+    yearAgo,
+    query: choice.compare === 'yearBefore' ? { ...span, also: yearAgo } : span,
+  };
 }
 
 /** A brand's name as people know it; the id never shows. */
@@ -273,7 +285,7 @@ export function analyticsView(
 
   // A label's posts carry no days: how far the history reaches is the accounts' days.
   const earliestDay = (byPosts ? history.accounts : group.accounts).reduce<string | null>((min, a) => {
-    const first = a.days[0]?.date;
+    const first = a.firstDay ?? a.days[0]?.date;
     return first && (min === null || first < min) ? first : min;
   }, null);
   const reachesYearBefore = earliestDay !== null && earliestDay <= periods.yearAgo.to;

@@ -45,6 +45,11 @@ export const AccountHistory = z.object({
   days: z.array(AccountDay),
   /** Posts published in the range, with their last-seen metrics. */
   posts: z.array(PostResults),
+  /**
+   * The account's earliest kept day, whatever the range asked: how far its history reaches (so the
+   * screen can say "the same days a year before" are kept without reading the year between).
+   */
+  firstDay: DayKey.nullable().optional(),
 });
 export type AccountHistory = z.infer<typeof AccountHistory>;
 
@@ -97,10 +102,15 @@ export const analyticsMethods = {
         to: DayKey,
         /** Only the posts (no daily series): the best time to post reads every kept post. */
         postsOnly: z.boolean().optional(),
+        /**
+         * A second range read beside the first (the same days a year before), the days between the
+         * two left out: a month compared with a year ago carries two months, not thirteen.
+         */
+        also: z.object({ from: DayKey, to: DayKey }).strict().optional(),
       })
       .strict(),
     AnalyticsHistory,
-    "The kept history of every account of the brands named (or shown) between two days, from this computer at once, online or off: daily series (unless postsOnly), posts with the labels their groups carry, and each brand's labels.",
+    "The kept history of every account of the brands named (or shown) between two days (and in a second range when asked), from this computer at once, online or off: daily series (unless postsOnly), posts with the labels their groups carry, and each brand's labels.",
   ),
   importAnalyticsHistory: m(
     z.object({ file: FileToken }).strict(),

@@ -400,6 +400,20 @@ describe('analytics history kept on this computer', () => {
     }
     expect(history.problems).toEqual([]);
     expect(history.asOf).not.toBeNull();
+
+    // The last 30 days beside the same days a year before: those two ranges only, the year
+    // between left out, and each account says how far back its history reaches.
+    const recent = { from: windowStart, to: dayKey(Date.now()) };
+    const yearAgo = { from: dayKey(Date.now() - 394 * DAY), to: dayKey(Date.now() - 365 * DAY) };
+    const compared = await app.ok('getAnalyticsHistory', { brands, ...recent, also: yearAgo });
+    for (const a of compared.accounts) {
+      const inside = (d: string) =>
+        (d >= recent.from && d <= recent.to) || (d >= yearAgo.from && d <= yearAgo.to);
+      expect(a.days.every((d) => inside(d.date))).toBe(true);
+      expect(a.days.filter((d) => d.date <= yearAgo.to)).toHaveLength(30);
+      expect(a.posts.every((p) => p.publishDate !== null && inside(p.publishDate.slice(0, 10)))).toBe(true);
+      expect(a.firstDay! <= yearAgo.from).toBe(true);
+    }
   });
 
   it('answers the same numbers offline, and after the app starts again over the same data', async () => {
