@@ -92,10 +92,11 @@ export function AnalyticsScreen({ profile }: { profile: ProfileView }) {
       : undefined;
   const history = useAnalyticsHistory({ ...(brands ? { brands } : {}), ...periods.query }, !loading);
   // Every kept post of the same brands, without their days: the best time to post rests on the
-  // whole history, not on the period shown.
+  // whole history, not on the period shown. Asked once the period's numbers are in, so the cards
+  // are never kept waiting behind a year of posts.
   const whole = useAnalyticsHistory(
     { ...(brands ? { brands } : {}), from: FIRST_DAY, to: today, postsOnly: true },
-    !loading,
+    !loading && history.data !== undefined,
   );
   const prefetch = usePrefetchAnalyticsHistory();
   const refresh = useRefreshAnalytics();
