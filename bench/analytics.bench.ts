@@ -1,17 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { serialize } from 'node:v8';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import type { AnalyticsResponse } from '../shared/api/resources.js';
 import type { AnalyticsHistory } from '../shared/analytics/ipc.js';
 import { RANGE_KINDS, todayIn, type RangeKind } from '../shared/analytics/ranges.js';
 import type { RollupBy } from '../shared/analytics/rollup.js';
 import type { BrandRef } from '../shared/ipc/models.js';
+import { ALL_SECTIONS } from '../shared/reports/model.js';
+import type { MonthlyReportsResult } from '../shared/reports/ipc.js';
 import { analyticsView, periodsOf, type AnalyticsChoice } from '../renderer/analytics/view-model.js';
 import { AnalyticsRepo } from '../electron/analytics/analytics-repo.js';
 import { createAppServices, type AppServices } from '../electron/app-services.js';
+import type { HostOptions } from '../electron/context/app-context.js';
 import { setLogSink } from '../electron/log.js';
 import { MemorySecretStore } from '../electron/secrets/memory-secret-store.js';
 import { profileKeyAccount } from '../electron/secrets/secret-store.js';
@@ -40,8 +43,10 @@ import { startChildService } from './lib/service.js';
  *   first metric card is painted, and a change of period and of roll-up until painted;
  * - a day's snapshot of 90 accounts against the local service (a child process), the snapshot job
  *   as the app builds it, with main's longest event-loop stall (monitorEventLoopDelay) during it;
- * - the client report's figures (one brand's month as PDF, ten brands' monthly reports) are named
- *   and left unmeasured until the report feature is in this build.
+ * - the client report on the seeded year, through the IPC dispatch with a save and a folder dialog
+ *   answering a folder of the bench and Chromium's page.pdf standing in for Electron's printToPDF
+ *   (as in the e2e tests): one brand's last month as PDF, and the monthly reports of all ten brands
+ *   with main's longest event-loop stall, with the printing and without it (main's own part).
  * `BENCH_ANALYTICS=reads,view,screen,snapshot,report` runs only some parts while working;
  * `BENCH_ANALYTICS_KEEP=1` keeps the seeded folder; `BENCH_ANALYTICS_SHOTS=<dir>` saves screenshots;
  * `BENCH_PROFILE_STEPS=1` prints the page's busiest functions in each timed step.
@@ -149,10 +154,10 @@ function seededFolder(): { dir: string; seedMs: number; posts: number; days: num
   return { dir, seedMs, posts, days };
 }
 
-async function openOffline(dir: string): Promise<AppServices> {
+async function openOffline(dir: string, host: HostOptions = {}): Promise<AppServices> {
   const secrets = new MemorySecretStore();
   await secrets.set(profileKeyAccount(BENCH_PROFILE), 'pst_test_bench_offline_key');
-  return createAppServices({ dataDir: dir, secretStore: secrets, apiTimeoutMs: 1_000 });
+  return createAppServices({ ...host, dataDir: dir, secretStore: secrets, apiTimeoutMs: 1_000 });
 }
 
 async function history(
@@ -723,17 +728,208 @@ async function snapshot(): Promise<void> {
 }
 
 // --- the client report ------------------------------------------------------------------------
-function report(): void {
-  // REPORT FIGURES: one brand's month report as PDF (target ≤ 3 s) and the monthly reports of ten
-  // brands into a folder (target ≤ 30 s) are measured here once the report feature
-  // (electron/reports/) is in this build: seed as above, then time its PDF of brand_0's last month
-  // and its monthly reports of all ten brands through the IPC dispatch.
-  rec.note(
-    "not measured: the report feature is not in this build (one brand's month report as PDF, target ≤ 3 s; monthly reports of 10 brands, target ≤ 30 s).",
-  );
+/** Pages in a PDF as Chromium writes it (one uncompressed page object each), or null if none found. */
+function pdfPages(bytes: Buffer): number | null {
+  const n = bytes.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g)?.length ?? 0;
+  return n > 0 ? n : null;
 }
 
-const seed = PARTS.has('reads') || PARTS.has('view') || PARTS.has('screen') ? seededFolder() : null;
+/**
+ * Chromium's page.pdf standing in for Electron's printToPDF, offline, as e2e/fixtures.ts's
+ * printWithChromium does (that file is the tests' fixtures, not importable here): a fresh context,
+ * every request but data: refused, printed once the report's sections are drawn.
+ */
+async function printWithChromium(browser: Browser, html: string): Promise<Uint8Array> {
+  const context = await browser.newContext({ offline: true });
+  try {
+    const page = await context.newPage();
+    await page.route(
+      (url) => url.protocol !== 'data:' && url.protocol !== 'about:',
+      (route) => route.abort(),
+    );
+    await page.setContent(html, { waitUntil: 'load' });
+    await page.locator('.cr-section').first().waitFor();
+    return await page.pdf({ format: 'A4', printBackground: true });
+  } finally {
+    await context.close();
+  }
+}
+
+/** Reads a written report back: it must be a PDF; answers its size and pages. */
+function checkedPdf(path: string): { bytes: number; pages: number | null } {
+  const bytes = readFileSync(path);
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error(`${path} is not a PDF`);
+  return { bytes: bytes.length, pages: pdfPages(bytes) };
+}
+
+const sizes = (files: { bytes: number; pages: number | null }[]) => {
+  const kb = files.map((f) => f.bytes / 1024);
+  const pages = files.map((f) => f.pages ?? '?');
+  const [least, most] = [round(Math.min(...kb)), round(Math.max(...kb))];
+  return `${least === most ? least : `${least}–${most}`} KB, ${[...new Set(pages)].join(' or ')} pages`;
+};
+
+/**
+ * The client report on the seeded year, through the IPC dispatch as the window asks for it, with
+ * the host options the test bridge gives (a save dialog and a folder dialog answering a folder of
+ * the bench) and Chromium's page.pdf standing in for Electron's printToPDF, as in the e2e tests.
+ */
+async function report(seed: ReturnType<typeof seededFolder>): Promise<void> {
+  const browser = await chromium.launch(debianChromium);
+  const out = mkdtempSync(join(tmpdir(), 'postdeck-bench-analytics-report-'));
+  const saved = join(out, 'saved');
+  const monthly = join(out, 'monthly');
+  mkdirSync(saved);
+  mkdirSync(monthly);
+  const printStalls: number[] = [];
+  const htmlKB: number[] = [];
+  const services = await openOffline(seed.dir, {
+    chooseSavePath: async ({ defaultName }) => join(saved, defaultName),
+    chooseFolder: async () => monthly,
+    printToPdf: async (html) => {
+      // Main's longest stall inside each print call: the part Playwright's client has in it.
+      const inPrint = monitorEventLoopDelay({ resolution: 5 });
+      inPrint.enable();
+      try {
+        return await printWithChromium(browser, html);
+      } finally {
+        inPrint.disable();
+        printStalls.push(inPrint.max / 1e6);
+        htmlKB.push(html.length / 1024);
+      }
+    },
+  });
+  const ok = async (name: string, input: unknown) => {
+    const result = await services.invoke(name, input);
+    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+    return result.value;
+  };
+  const loadAtStart = loadNow();
+  try {
+    // One brand's last month as PDF, every section: the dialog's Save as the window asks for it.
+    const oneInput = {
+      brands: [brandRefs[0]!],
+      period: { kind: 'lastMonth' },
+      sections: ALL_SECTIONS,
+      format: 'pdf',
+    };
+    const once = async () => {
+      const t0 = performance.now();
+      const { path } = (await ok('exportClientReport', oneInput)) as { path: string | null };
+      const ms = performance.now() - t0;
+      if (path === null) throw new Error('the report was not saved');
+      return { ms, file: checkedPdf(path) };
+    };
+    // The first report after start also builds the report page's script and styles (under tsx from
+    // the sources; the packaged app reads them built): reported apart, not in the runs.
+    const first = await once();
+    const single: number[] = [];
+    const singleFiles: { bytes: number; pages: number | null }[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const { ms, file } = await once();
+      single.push(ms);
+      singleFiles.push(file);
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    rec.add({
+      section: SECTION,
+      name: "one brand's report of last month as PDF (every section): exportClientReport through the IPC dispatch until the file is written",
+      unit: 'ms',
+      runs: single,
+      atMost: 3000,
+      note: `the report's data from the kept history (9 accounts), its page, Chromium's page.pdf (the e2e stand-in for Electron's printToPDF, in a fresh offline context each time) and the atomic write; each file checked to start with %PDF: ${sizes(singleFiles)}; the first after start (building the page's script from the sources) ${round(first.ms)} ms; load ${loadAtStart}`,
+    });
+
+    // Monthly reports of all ten brands into the folder the dialog answers.
+    const all: number[] = [];
+    const stalls: number[] = [];
+    /** The longest of those stalls that fell inside a print call, each run. */
+    const inPrints: number[] = [];
+    const allFiles: { bytes: number; pages: number | null }[] = [];
+    let brandsWritten = 0;
+    for (let r = 0; r < Math.min(RUNS, 3); r++) {
+      rmSync(monthly, { recursive: true, force: true });
+      mkdirSync(monthly);
+      printStalls.length = 0;
+      const delay = monitorEventLoopDelay({ resolution: 5 });
+      delay.enable();
+      const t0 = performance.now();
+      const result = (await ok('writeMonthlyReports', { chooseFolder: true })) as MonthlyReportsResult;
+      all.push(performance.now() - t0);
+      delay.disable();
+      stalls.push(delay.max / 1e6);
+      inPrints.push(Math.max(...printStalls));
+      if (result.failed.length > 0)
+        throw new Error(
+          `monthly reports failed: ${result.failed.map((f) => `${f.brand}: ${f.message}`).join('; ')}`,
+        );
+      const files = readdirSync(monthly);
+      if (result.written.length < BRANDS)
+        throw new Error(`monthly reports wrote ${result.written.length} files`);
+      if (files.length !== result.written.length) throw new Error(`the folder holds ${files.length} files`);
+      brandsWritten = result.written.length;
+      if (r === 0) allFiles.push(...files.map((f) => checkedPdf(join(monthly, f))));
+      console.log(
+        `monthly reports ${r + 1}: ${round(all.at(-1)!)} ms for ${brandsWritten} brands, main's longest stall ${round(stalls.at(-1)!)} ms (load ${loadNow()})`,
+      );
+    }
+    rec.add({
+      section: SECTION,
+      name: `monthly reports of all ${brandsWritten} brands into a folder: writeMonthlyReports through the IPC dispatch until every PDF is written`,
+      unit: 'ms',
+      runs: all,
+      atMost: 30_000,
+      note: `one brand at a time, every section, last month; each file checked to start with %PDF: ${sizes(allFiles)}; ${round(median(all) / brandsWritten)} ms a brand; load ${loadNow()}`,
+    });
+    rec.add({
+      section: SECTION,
+      name: "main's longest event-loop stall while the monthly reports of all brands are written, the bench's printing included",
+      unit: 'ms',
+      runs: stalls,
+      note: `monitorEventLoopDelay over the whole run; the longest inside a print call ${round(median(inPrints))} ms (runs ${inPrints.map(round).join(', ')}): Chromium prints in its own process, as Electron's printToPDF does, but Playwright's client runs in this process (each page's HTML, ${round(median(htmlKB))} KB, sent and the PDF taken back as text) next to Chromium's processes on the same cores; the app's own part is the next figure`,
+    });
+  } finally {
+    await services.close();
+  }
+  // The same monthly reports with the printing answered at once by the first PDF's bytes: what
+  // remains on main's event loop is the app's own work (data, page, write), not Playwright's.
+  const pdf = readFileSync(join(saved, readdirSync(saved)[0]!));
+  const stub = await openOffline(seed.dir, {
+    chooseFolder: async () => monthly,
+    printToPdf: async () => pdf,
+  });
+  try {
+    const stalls: number[] = [];
+    const runs: number[] = [];
+    for (let r = 0; r < Math.min(RUNS, 3); r++) {
+      const delay = monitorEventLoopDelay({ resolution: 5 });
+      delay.enable();
+      const t0 = performance.now();
+      const result = await stub.invoke('writeMonthlyReports', { chooseFolder: true });
+      runs.push(performance.now() - t0);
+      delay.disable();
+      if (!result.ok) throw new Error(result.error.message);
+      stalls.push(delay.max / 1e6);
+    }
+    rec.add({
+      section: SECTION,
+      name: "the same stall with the printing answered at once (main's own part: each brand's data, its page and the write)",
+      unit: 'ms',
+      runs: stalls,
+      atMost: 50,
+      note: `the whole run without printing ${round(median(runs))} ms (runs ${runs.map(round).join(', ')})`,
+    });
+  } finally {
+    await stub.close();
+    await browser.close();
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+const seed =
+  PARTS.has('reads') || PARTS.has('view') || PARTS.has('screen') || PARTS.has('report')
+    ? seededFolder()
+    : null;
 try {
   if (seed) {
     rec.note(
@@ -744,7 +940,7 @@ try {
     if (PARTS.has('screen')) await screen(seed);
   }
   if (PARTS.has('snapshot')) await snapshot();
-  if (PARTS.has('report')) report();
+  if (seed && PARTS.has('report')) await report(seed);
 } finally {
   // BENCH_ANALYTICS_KEEP=1 keeps the seeded folder (its path printed), to look at its reads.
   if (seed && process.env.BENCH_ANALYTICS_KEEP === '1') console.log(`kept ${seed.dir}`);
