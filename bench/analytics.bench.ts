@@ -23,7 +23,7 @@ import { openDatabase } from '../electron/store/database.js';
 import { SettingsRepo } from '../electron/store/settings-repo.js';
 import { attachBridge } from '../e2e/support/bridge.js';
 import { debianChromium } from '../e2e/support/debian-chromium.js';
-import { serveBuiltRenderer } from './lib/renderer.js';
+import { longestTaskSince, serveBuiltRenderer } from './lib/renderer.js';
 import { median, Recorder, round } from './lib/results.js';
 import { BENCH_PROFILE, saveBenchProfile } from './lib/cached-posts.js';
 import { startChildService } from './lib/service.js';
@@ -420,19 +420,6 @@ interface Clock {
   answers: { asked: number; answered: number }[];
 }
 type Timed = { ms: number; at: number };
-
-async function longestTaskSince(page: Page, from: number): Promise<number> {
-  return page.evaluate(
-    (since) =>
-      Math.max(
-        0,
-        ...(window as unknown as { __benchClock: Clock }).__benchClock.tasks
-          .filter((t) => t.start >= since)
-          .map((t) => t.ms),
-      ),
-    from,
-  );
-}
 
 /** Where a step's time went: main's read, the transport around it, the page's part after the answer. */
 async function splitOf(

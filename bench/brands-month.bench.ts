@@ -13,7 +13,7 @@ import { PostsCache } from '../electron/store/posts-cache.js';
 import { SettingsRepo } from '../electron/store/settings-repo.js';
 import { attachBridge } from '../e2e/support/bridge.js';
 import { debianChromium } from '../e2e/support/debian-chromium.js';
-import { serveBuiltRenderer } from './lib/renderer.js';
+import { longestTaskSince, serveBuiltRenderer } from './lib/renderer.js';
 import { median, Recorder, round } from './lib/results.js';
 import { BENCH_PROFILE, cachedPost, saveBenchProfile } from './lib/cached-posts.js';
 
@@ -130,20 +130,6 @@ const PAGE_CLOCK = `
 interface Clock {
   tasks: { start: number; ms: number }[];
   painted?: number;
-}
-
-/** The longest task (ms, 0 when none reached 50 ms) that started at or after `from` (page clock). */
-async function longestTaskSince(page: Page, from: number): Promise<number> {
-  return page.evaluate(
-    (since) =>
-      Math.max(
-        0,
-        ...(window as unknown as { __benchClock: Clock }).__benchClock.tasks
-          .filter((t) => t.start >= since)
-          .map((t) => t.ms),
-      ),
-    from,
-  );
 }
 
 /**

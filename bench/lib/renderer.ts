@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { build } from 'vite';
 import { serveStatic } from '../../e2e/support/static-server.js';
 import { BENCH_DIR } from './results.js';
@@ -45,4 +46,23 @@ export async function serveBuiltRenderer(
       if (parent) rmSync(parent, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The longest task (ms, 0 when none reached 50 ms) that started at or after `from` (page clock),
+ * from the long tasks a page's init script keeps in `window.__benchClock.tasks`.
+ */
+export async function longestTaskSince(page: Page, from: number): Promise<number> {
+  return page.evaluate(
+    (since) =>
+      Math.max(
+        0,
+        ...(
+          window as unknown as { __benchClock: { tasks: { start: number; ms: number }[] } }
+        ).__benchClock.tasks
+          .filter((t) => t.start >= since)
+          .map((t) => t.ms),
+      ),
+    from,
+  );
 }
