@@ -45,7 +45,7 @@ export function DontTrackList({
               Don’t track this link: <span className="links-url">{link}</span>
             </label>
             {untracked.includes(link) ? (
-              <p className="field-hint">Sent as typed.</p>
+              <p className="field-hint links-sent-as">Sent as typed.</p>
             ) : (
               <ul className="links-sent-as" aria-label={`${link} as sent`}>
                 {sentAs(link).map((s) => (

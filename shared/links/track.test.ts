@@ -37,14 +37,14 @@ describe('tracked links', () => {
     };
     expect(paramsFor(withOverrides, spring)).toEqual([
       ['utm_source', 'x'],
+      ['utm_medium', 'promo'],
       ['utm_campaign', 'spring-sale'],
       ['ref', 'postdeck'],
-      ['utm_medium', 'promo'],
     ]);
     expect(paramsFor(withOverrides, { platform: 'linkedin-page', labels: [] })).toEqual([
       ['utm_source', 'linkedin'],
-      ['ref', 'postdeck'],
       ['utm_medium', 'b2b'],
+      ['ref', 'postdeck'],
     ]);
   });
 

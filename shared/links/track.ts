@@ -62,11 +62,9 @@ export function campaignOf(labels: TrackContext['labels']): string | null {
 export function paramsFor(rules: LinkRules, ctx: TrackContext): [string, string][] {
   if (!rules.enabled) return [];
   const merged = new Map<string, string>();
+  // An override keeps the parameter where the brand's rules put it (a Map keeps its first place).
   const apply = (params: readonly LinkParam[]) => {
-    for (const p of params) {
-      merged.delete(p.key);
-      merged.set(p.key, p.value);
-    }
+    for (const p of params) merged.set(p.key, p.value);
   };
   apply(rules.params);
   const names = new Set(ctx.labels.map((l) => l.name.toLowerCase()));

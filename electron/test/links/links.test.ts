@@ -92,7 +92,7 @@ describe('tracked links', () => {
     expect(await onService(made?.postId ?? '')).toBe(
       text.replace(
         'https://a.example.com/p?utm_source=newsletter#top',
-        'https://a.example.com/p?utm_source=newsletter&ref=postdeck&utm_medium=tweet#top',
+        'https://a.example.com/p?utm_source=newsletter&utm_medium=tweet&ref=postdeck#top',
       ),
     );
   });
