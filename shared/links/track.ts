@@ -16,7 +16,10 @@ import type { LinkParam, LinkRules } from './model.js';
  * global is promised, so the caller lends its own (`{ URL, URLSearchParams }`).
  */
 export interface UrlApi {
-  URL: new (link: string) => { protocol: string; searchParams: { has(key: string): boolean } };
+  URL: new (link: string) => {
+    protocol: string;
+    searchParams: { has(key: string): boolean; get(key: string): string | null };
+  };
   URLSearchParams: new (init: [string, string][]) => { toString(): string };
 }
 
@@ -146,4 +149,21 @@ export function trackText(text: string, rules: LinkRules, ctx: TrackContext, api
     at = link.end;
   }
   return out + text.slice(at);
+}
+
+/**
+ * The campaigns (utm_campaign values) the links of these texts carry, once each, in order.
+ */
+export function campaignsInLinks(texts: readonly string[], api: UrlApi): string[] {
+  const found = new Set<string>();
+  for (const text of texts)
+    for (const link of findLinks(text)) {
+      try {
+        const campaign = new api.URL(link.url).searchParams.get('utm_campaign');
+        if (campaign) found.add(campaign);
+      } catch {
+        // A link the URL API cannot read carries no campaign.
+      }
+    }
+  return [...found];
 }
