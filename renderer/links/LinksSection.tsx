@@ -159,7 +159,8 @@ function RulesForm({ saved }: { saved: LinkRules }) {
           </button>
         ) : (
           <p className="field-hint">
-            Make labels or campaigns under Labels and campaigns to give them their own.
+            Labels are made where you pick them, in the composer or on a post; then they can have their own
+            here.
           </p>
         )}
 
