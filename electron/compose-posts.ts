@@ -80,6 +80,7 @@ export function composePosts(
     isShown: (b) =>
       (o.shownBrands?.() ?? []).some((s) => s.profileId === b.profileId && s.brandId === b.brandId),
     emit: o.emit,
+    sentCopy,
     lens: review,
     review: new ReviewWrites({
       db: o.db,

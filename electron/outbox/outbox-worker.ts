@@ -140,8 +140,14 @@ export interface OutboxWorkerOptions {
    * The copy of a create that goes to the service (tracked links, electron/links/); absent: as
    * saved. Every send passes here, whichever door queued it.
    */
-  sentCopy?: <P extends CreatePayload>(op: OutboxRecord & { replacesGroup?: string | null }, payload: P) => P;
+  sentCopy?: SentCopy;
 }
+
+/** The copy of a create that goes to the service, for the operation (or draft) it comes from. */
+export type SentCopy = <P extends CreatePayload>(
+  op: Pick<OutboxRecord, 'id' | 'profileId' | 'brandId' | 'draftId'> & { replacesGroup?: string | null },
+  payload: P,
+) => P;
 
 export class OutboxWorker {
   private readonly outbox: OutboxRepo;

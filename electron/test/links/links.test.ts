@@ -97,6 +97,30 @@ describe('tracked links', () => {
     );
   });
 
+  it('checks a post as it will go out: tags that push a Bluesky post over its limit are refused with a sentence', async () => {
+    await app.ok('setLinkRules', { rules: { ...DEFAULT_LINK_RULES, enabled: true } });
+    const bluesky = app.textAccounts.find((a) => a.platform === 'bluesky');
+    expect(bluesky).toBeDefined();
+    const text = `${'Fresh beans. '.repeat(20)}https://shop.example.com/spring`;
+    expect(text.length).toBeLessThan(300);
+    const draft = await app.ok('saveDraft', {
+      brandId: null,
+      blocks: [{ content: text, media: [] }],
+      targets: [{ integrationId: bluesky?.id ?? '', platform: 'bluesky', settings: {}, blocks: null }],
+      commentDelays: [],
+      shortLink: false,
+      date: null,
+      replacesGroup: null,
+    });
+    const refused = await app.fails('sendDraft', { draftId: draft.id, type: 'now', wait: true });
+    expect(refused.code).toBe('INVALID_ARGUMENT');
+    expect(refused.message).toMatch(/cannot be sent yet/);
+    // Marked "Don't track", the link goes as typed and the post fits.
+    await app.ok('saveDraft', { ...draft, untrackedLinks: ['https://shop.example.com/spring'] });
+    const [made] = sentResults(await app.ok('sendDraft', { draftId: draft.id, type: 'now', wait: true }));
+    expect(await onService(made?.postId ?? '')).toBe(text);
+  });
+
   it('sends links as typed when the brand turns tracking off', async () => {
     await app.ok('setLinkRules', { rules: DEFAULT_LINK_RULES });
     const text = `Off ${Date.now()} https://shop.example.com/spring`;
