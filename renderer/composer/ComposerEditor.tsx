@@ -4,7 +4,7 @@ import { PostMeta } from '../labels/PostMeta.js';
 import { useLabels } from '../labels/queries.js';
 import { DontTrackList } from '../links/DontTrackList.js';
 import { useLinkRules } from '../links/queries.js';
-import { exampleLink, linksOf, trackedDraft } from '../links/tracked-draft.js';
+import { exampleLink, linksOf, trackedDraft, trackedFor } from '../links/tracked-draft.js';
 import { platformRules } from '../../shared/platforms/rules.js';
 import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import type { PlatformType } from '../../shared/platforms/types.js';
@@ -321,6 +321,13 @@ export function ComposerEditor({
             problems={issues.countOf}
             accountIssues={issues.ofAccount}
             firstComment={draft.firstComment?.content ?? null}
+            firstCommentFor={(t, comment) =>
+              trackedFor(comment, linkRules, {
+                platform: t.platform,
+                labels: draftLabels,
+                untracked: draft.untrackedLinks ?? [],
+              })
+            }
           />
         </div>
         <SendBar

@@ -3,7 +3,7 @@ import type { DraftTarget } from '../../shared/drafts/ipc.js';
 import { DEFAULT_LINK_RULES } from '../../shared/links/model.js';
 import { countedText } from '../snippets/counted-text.js';
 import { measureText } from '../../shared/platforms/text-length.js';
-import { linksOf, trackedDraft } from './tracked-draft.js';
+import { linksOf, trackedDraft, trackedFor } from './tracked-draft.js';
 
 /* The composer counts and previews the post as it will be sent: links tracked per network. */
 
@@ -55,5 +55,13 @@ describe('the composer’s tracked draft', () => {
         firstComment: { content: `More at https://shop.example.com/spring` },
       }),
     ).toEqual(['https://shop.example.com/spring', 'https://a.example.com/x']);
+  });
+
+  it('tracks the first comment for each network as the post', () => {
+    const comment = 'Recipe: https://blog.example.com/oat';
+    expect(trackedFor(comment, rules, { platform: 'instagram', labels: [] })).toBe(
+      `${comment}?utm_source=instagram&utm_medium=social`,
+    );
+    expect(trackedFor(comment, DEFAULT_LINK_RULES, { platform: 'instagram', labels: [] })).toBe(comment);
   });
 });

@@ -57,3 +57,8 @@ export function linksOf(
 export function exampleLink(link: string, rules: LinkRules, ctx: TrackContext): string {
   return trackText(link, { ...rules, enabled: true }, ctx, api);
 }
+
+/** One text (the first comment) as it goes out to one network. */
+export function trackedFor(text: string, rules: LinkRules | undefined, ctx: TrackContext): string {
+  return rules?.enabled ? trackText(text, rules, ctx, api) : text;
+}
