@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationView } from '../../../shared/integrations/ipc.js';
 import { DEFAULT_LINK_RULES } from '../../../shared/links/model.js';
@@ -13,16 +16,22 @@ import { openConnectedApp, type ConnectedApp } from '../support/app.js';
 let svc: TestService;
 let app: ConnectedApp;
 let acc: IntegrationView;
+let dir: string;
 
 beforeAll(async () => {
   svc = await startTestService();
-  app = await openConnectedApp(svc);
+  dir = await mkdtemp(join(tmpdir(), 'postdeck-links-'));
+  let n = 0;
+  app = await openConnectedApp(svc, {
+    chooseSavePath: async ({ defaultName }) => join(dir, `${n++}-${defaultName}`),
+  });
   acc = app.textAccounts.find((a) => a.platform === 'x') ?? (app.textAccounts[0] as IntegrationView);
 }, 60_000);
 
 afterAll(async () => {
   await app?.close();
   await svc?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const draftWith = (text: string, untrackedLinks?: string[]) =>
@@ -75,6 +84,19 @@ describe('tracked links', () => {
     expect(await onService(made?.postId ?? '')).toBe(
       `New in ${stamp}: https://shop.example.com/spring?utm_source=x&utm_medium=social&utm_campaign=spring-sale`,
     );
+
+    // Export names the campaign its link carried; the file imports back as nothing new.
+    await app.ok('syncNow');
+    const exported = await app.ok('exportPosts', {
+      format: 'csv',
+      scope: { kind: 'posts', postIds: [made?.postId ?? ''] },
+    });
+    const csv = await readFile(exported.path ?? '', 'utf8');
+    const [header, row] = csv.replace(/^\uFEFF/u, '').split('\r\n');
+    expect(header?.split(',').at(-1)).toBe('link_campaigns');
+    expect(row?.split(',').at(-1)).toBe('spring-sale');
+    const preview = await app.ok('previewImport', { file: await app.chosen(exported.path ?? '') });
+    expect(preview.rows.map((r) => [r.alreadyImported, r.problems])).toEqual([[true, []]]);
   });
 
   it('keeps a parameter the link has, leaves a link marked "Don\'t track" as typed, and applies the network override', async () => {
