@@ -159,6 +159,12 @@ test('the user manual’s pictures of every page, taken on the sandbox', async (
   // Still on the Account page: its Desktop settings alone (the diagnostics below them name the
   // test run's folders and versions), for the page on running all day.
   await docsImage(page, 'desktop-settings', page.getByRole('region', { name: 'Desktop' }));
+  // Its Tracked links section (its parameters and example), for the page on tracked links.
+  await page
+    .getByRole('region', { name: 'Tracked links' })
+    .getByTestId('links-example')
+    .evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await docsImage(page, 'tracked-links');
 
   await openPage(page, 'Calendar');
   await pickAllBrands(page);

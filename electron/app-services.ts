@@ -32,6 +32,7 @@ import { setupProfiles } from './profiles/setup.js';
 import { setupQueue } from './queue/setup.js';
 import { setupReports } from './reports/setup.js';
 import { setupReview } from './review/setup.js';
+import { setupLinks } from './links/setup.js';
 import { setupSearch } from './search/setup.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
@@ -184,6 +185,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     ...analytics.handlers,
     ...reports.handlers,
     ...desktop.handlers,
+    ...setupLinks(ctx).handlers,
   };
   // The background jobs, started in this order and stopped in the reverse one.
   const jobs = [outbox, evergreen, analytics, reports];

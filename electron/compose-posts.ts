@@ -3,6 +3,7 @@ import { DraftsRepo } from './drafts/drafts-repo.js';
 import { IntegrationsRepo } from './integrations/integrations-repo.js';
 import { MediaRepo } from './media/media-repo.js';
 import { LabelsRepo } from './labels/labels-repo.js';
+import { linkTracker } from './links/link-rules.js';
 import { PostCommands } from './posts/post-commands.js';
 import { ReviewWrites } from './posts/review-writes.js';
 import { ReviewLens } from './review/review-lens.js';
@@ -61,7 +62,12 @@ export function composePosts(
     cache: stores.cache,
     claims: new PostClaims(o.db, now),
   });
-  const sync = new SyncEngine({ ...o, now, stores, review });
+  const sentCopy = linkTracker({
+    settings: stores.settings,
+    labels: stores.labels,
+    ...(o.brandName ? { brandName: o.brandName } : {}),
+  });
+  const sync = new SyncEngine({ ...o, now, stores, review, sentCopy });
   // Labels and notes that followed a post to its new group: the window reads them again, only then.
   stores.labels.onCarried((brand) => o.emit('labelsChanged', { brandId: brand.brandId }));
   const posts = new PostCommands({
@@ -74,6 +80,7 @@ export function composePosts(
     isShown: (b) =>
       (o.shownBrands?.() ?? []).some((s) => s.profileId === b.profileId && s.brandId === b.brandId),
     emit: o.emit,
+    sentCopy,
     lens: review,
     review: new ReviewWrites({
       db: o.db,

@@ -3,6 +3,7 @@ import { formatISO } from 'date-fns';
 import type { PostDetail } from '../../shared/api/resources.js';
 import type { CalendarPost } from '../../shared/posts/ipc.js';
 import type { PostRecord } from '../../shared/posts-file/columns.js';
+import { campaignsInLinks } from '../../shared/links/track.js';
 
 /*
  * Pure. The posts to export as the rows of a posts file: the posts of one group
@@ -58,9 +59,14 @@ export function postRecords(posts: readonly ExportedPost[], timezone: string): P
       if (platform && settings && Object.keys(settings).length > 0) into.settings[platform] = settings;
       continue;
     }
+    const linkCampaigns = campaignsInLinks(
+      blocks.map((b) => b.text),
+      { URL, URLSearchParams },
+    );
     records.push({
       key,
       blocks,
+      ...(linkCampaigns.length > 0 ? { linkCampaigns } : {}),
       accounts: [account],
       date: zonedIso(post.publishDate, timezone),
       settings: platform && settings && Object.keys(settings).length > 0 ? { [platform]: settings } : {},

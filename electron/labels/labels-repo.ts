@@ -102,6 +102,18 @@ export class LabelsRepo {
     return parseRows(this.db, 'labels', LabelRow, rows);
   }
 
+  /** The labels one subject carries, in the brand's order (a post's campaign when it is sent). */
+  labelsOf(a: ActiveBrand, subject: string): Label[] {
+    const rows = this.db.sql
+      .prepare(
+        `SELECT l.id, l.name, l.color, l.campaign_start, l.campaign_end FROM labels l
+         JOIN post_labels p ON p.profile_id = l.profile_id AND p.brand_id = l.brand_id AND p.label_id = l.id
+         WHERE l.profile_id = ? AND l.brand_id = ? AND p.subject = ? ORDER BY l.name COLLATE NOCASE`,
+      )
+      .all(a.profileId, a.brandId, subject);
+    return parseRows(this.db, 'labels', LabelRow, rows);
+  }
+
   saveLabel(a: ActiveBrand, input: LabelInput): Label {
     const own = this.labels(a);
     if (input.id && !own.some((l) => l.id === input.id))

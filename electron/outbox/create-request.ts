@@ -41,7 +41,13 @@ export function createPayloadFromDraft(
         : {}),
     };
   });
-  return { type, date, shortLink: draft.shortLink, targets };
+  return {
+    type,
+    date,
+    shortLink: draft.shortLink,
+    targets,
+    ...(draft.untrackedLinks?.length ? { untrackedLinks: draft.untrackedLinks } : {}),
+  };
 }
 
 /** Local files of a create that still need uploading. */

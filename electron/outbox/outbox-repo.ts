@@ -12,6 +12,7 @@ import { forActiveBrand, type BrandOnScreen } from '../store/brand-scope.js';
 import type { AppDatabase } from '../store/database.js';
 import { jsonText, parseRow, parseRows, sqlBool, sqlInt } from '../store/rows.js';
 import { FirstComment } from '../../shared/platforms/first-comment-schema.js';
+import { UntrackedLinks } from '../../shared/links/model.js';
 
 /*
  * The durable queue of writes not yet confirmed by the service. A row is
@@ -36,6 +37,8 @@ export const CreatePayload = z.object({
   date: IsoDateTime,
   shortLink: z.boolean(),
   targets: z.array(CreateTarget).min(1),
+  /** Links sent as typed ("Don't track this link"); the others get the brand's tracking rules. */
+  untrackedLinks: UntrackedLinks.optional(),
 });
 export type CreatePayload = z.infer<typeof CreatePayload>;
 

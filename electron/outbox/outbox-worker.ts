@@ -136,7 +136,18 @@ export interface OutboxWorkerOptions {
   stallMs?: number;
   /** Whether an operation must stay back for now (a post waiting for approval, electron/review/). */
   holds?: (op: OutboxHead) => boolean;
+  /**
+   * The copy of a create that goes to the service (tracked links, electron/links/); absent: as
+   * saved. Every send passes here, whichever door queued it.
+   */
+  sentCopy?: SentCopy;
 }
+
+/** The copy of a create that goes to the service, for the operation (or draft) it comes from. */
+export type SentCopy = <P extends CreatePayload>(
+  op: Pick<OutboxRecord, 'id' | 'profileId' | 'brandId' | 'draftId'> & { replacesGroup?: string | null },
+  payload: P,
+) => P;
 
 export class OutboxWorker {
   private readonly outbox: OutboxRepo;
@@ -482,7 +493,17 @@ export class OutboxWorker {
       ?.answer({ kind: 'onItsWay', error: null, message: this.outbox.get(op.id)?.lastError ?? null });
   }
 
-  private async sendCreate(api: PublishingApi, op: OutboxRecord, payload: CreatePayload): Promise<void> {
+  /** The create as it is sent: the saved payload with the brand's tracking rules applied. */
+  private sent<P extends CreatePayload>(op: OutboxRecord, payload: P): P {
+    if (!this.o.sentCopy) return payload;
+    return this.o.sentCopy(
+      { ...op, replacesGroup: op.kind === 'edit' ? op.payload.replacesGroup : null },
+      payload,
+    );
+  }
+
+  private async sendCreate(api: PublishingApi, op: OutboxRecord, saved: CreatePayload): Promise<void> {
+    const payload = this.sent(op, saved);
     // A create that may be on the service already is looked for even when its time has passed:
     // asking the user to post it again would make a second copy.
     if (payload.type === 'schedule' && !op.maybeSent && this.missedTime(op, payload.date)) return;
@@ -628,7 +649,9 @@ export class OutboxWorker {
     }
   }
 
-  private async takeBackCreate(api: PublishingApi, op: OutboxRecord, payload: CreatePayload): Promise<void> {
+  private async takeBackCreate(api: PublishingApi, op: OutboxRecord, saved: CreatePayload): Promise<void> {
+    // Looked for as it was sent: with its links tracked.
+    const payload = this.sent(op, saved);
     // Only the accounts, texts, type and date are looked at: a local file needs no media id here.
     const request = buildCreateRequest(payload, (m) => ({
       id: m.mediaId ?? `local:${m.localPath ?? m.name}`,

@@ -115,7 +115,20 @@ export class DraftSender {
     // The accounts' signatures, added as the composer showed and counted them (shared/snippets).
     const signed = signedDraft(draft, this.c.snippets.signatureMap(active));
     const payload = createPayloadFromDraft(signed, input.type, date);
-    const issues = validateCreatePayload(payload);
+    // Checked as it will go out: a tracked link is longer on every network but X.
+    const sent = this.c.sentCopy
+      ? this.c.sentCopy(
+          {
+            id: '',
+            profileId: active.profileId,
+            brandId: active.brandId,
+            draftId: draft.id,
+            replacesGroup: draft.replacesGroup,
+          },
+          payload,
+        )
+      : payload;
+    const issues = validateCreatePayload(sent);
     if (issues.length > 0) {
       throw new AppFailure(
         'INVALID_ARGUMENT',

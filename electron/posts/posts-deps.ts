@@ -6,7 +6,7 @@ import type { MediaRepo } from '../media/media-repo.js';
 import type { SnippetsRepo } from '../snippets/snippets-repo.js';
 import type { AppDatabase } from '../store/database.js';
 import type { OutboxRepo } from '../outbox/outbox-repo.js';
-import type { SendOutcome } from '../outbox/outbox-worker.js';
+import type { SendOutcome, SentCopy } from '../outbox/outbox-worker.js';
 import type { PostsCache } from '../store/posts-cache.js';
 
 /** The repositories the posts module writes through, built once by the composition root. */
@@ -34,4 +34,6 @@ export interface PostsDeps extends PostsStores {
   afterWrite(scope: ActiveBrand): void;
   /** Waits up to `ms` for what the outbox worker makes of a send just queued (OutboxWorker.outcomeOf). */
   outcomeOf(ids: readonly string[], ms: number): Promise<SendOutcome>;
+  /** The copy the outbox will send (tracked links): checked against the platform rules as sent. */
+  sentCopy?: SentCopy;
 }

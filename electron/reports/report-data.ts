@@ -1,4 +1,5 @@
 import type { AccountHistory } from '../../shared/analytics/ipc.js';
+import { campaignsInLinks } from '../../shared/links/track.js';
 import { metricInfo } from '../../shared/analytics/metric-names.js';
 import { addDays, type DayRange } from '../../shared/analytics/ranges.js';
 import {
@@ -112,6 +113,12 @@ export function coverageWords(s: Pick<Summary, 'daysWithData' | 'daysInRange'>):
   return `${s.daysWithData} of ${s.daysInRange} days have data; the others are left out, not counted as zero.`;
 }
 
+/** The campaigns a post's links carried as sent (tracked links), as an optional field. */
+function linkCampaignsOf(text: string): { linkCampaigns?: string[] } {
+  const found = campaignsInLinks([text], { URL, URLSearchParams });
+  return found.length > 0 ? { linkCampaigns: found } : {};
+}
+
 /** The report's data: each section's numbers, whether or not it is kept (the page shows the kept ones). */
 export function buildReportData(input: ReportInput): ReportData {
   const current = sliceHistory(input.accounts, input.period, input.zone);
@@ -151,6 +158,7 @@ export function buildReportData(input: ReportInput): ReportData {
       text: post.content,
       engagements,
       impressions: Number.isFinite(post.metrics.impressions) ? post.metrics.impressions! : null,
+      ...linkCampaignsOf(post.content),
     }),
   );
 
@@ -161,6 +169,7 @@ export function buildReportData(input: ReportInput): ReportData {
     platform: platformName(p.platform),
     account: p.account || 'Account',
     text: p.text,
+    ...linkCampaignsOf(p.text),
   }));
 
   return {

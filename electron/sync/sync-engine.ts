@@ -28,7 +28,13 @@ import type { AppDatabase } from '../store/database.js';
 import type { OutboxHead, OutboxReads, OutboxRecord } from '../outbox/outbox-repo.js';
 import type { PostsCacheReads } from '../store/posts-cache.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from '../outbox/backoff.js';
-import { OutboxWorker, type ApiFor, type SendOutcome, type WorkerStores } from '../outbox/outbox-worker.js';
+import {
+  OutboxWorker,
+  type ApiFor,
+  type OutboxWorkerOptions,
+  type SendOutcome,
+  type WorkerStores,
+} from '../outbox/outbox-worker.js';
 import { outboxItemView } from '../outbox/outbox-views.js';
 import { PostsReader, type ReaderStores } from './posts-reader.js';
 import { Reachability } from './reachability.js';
@@ -67,6 +73,8 @@ export interface SyncEngineOptions {
   stallMs?: number;
   /** Client review (electron/review/): what the outbox holds back, and the review laid over posts. */
   review?: ReviewHooks;
+  /** The copy of a create that is sent (tracked links); absent: as saved. */
+  sentCopy?: OutboxWorkerOptions['sentCopy'];
 }
 
 /** What client review lends the engine; absent, nothing is held and posts show as they are. */
@@ -117,6 +125,7 @@ export class SyncEngine {
       slots: o.slots,
       stallMs: o.stallMs,
       holds: (op) => o.review?.holds(op) ?? false,
+      ...(o.sentCopy ? { sentCopy: o.sentCopy } : {}),
     });
     this.reader = new PostsReader({
       db: o.db,

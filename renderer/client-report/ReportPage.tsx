@@ -311,6 +311,9 @@ function TopPosts({ data }: { data: ReportData }) {
                 ) : (
                   <p className="cr-post-text">{p.text}</p>
                 )}
+                {p.linkCampaigns?.length ? (
+                  <p className="cr-unit">Its links carried the campaign {p.linkCampaigns.join(', ')}.</p>
+                ) : null}
               </li>
             );
           })}
@@ -386,7 +389,12 @@ function Scheduled({ data }: { data: ReportData }) {
                 <td>
                   {r.account} <span className="cr-unit">({r.platform})</span>
                 </td>
-                <td className="cr-text">{r.text.length > 160 ? `${r.text.slice(0, 159)}…` : r.text}</td>
+                <td className="cr-text">
+                  {r.text.length > 160 ? `${r.text.slice(0, 159)}…` : r.text}
+                  {r.linkCampaigns?.length ? (
+                    <span className="cr-unit"> (links of the campaign {r.linkCampaigns.join(', ')})</span>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { subjectOfDraft } from '../../shared/labels/model.js';
 import { PostMeta } from '../labels/PostMeta.js';
+import { useLabels } from '../labels/queries.js';
+import { DontTrackList } from '../links/DontTrackList.js';
+import { useLinkRules } from '../links/queries.js';
+import { exampleLink, linksOf, trackedDraft, trackedFor } from '../links/tracked-draft.js';
+import { platformRules } from '../../shared/platforms/rules.js';
 import type { IntegrationView } from '../../shared/integrations/ipc.js';
 import type { PlatformType } from '../../shared/platforms/types.js';
 import { useIpcQuery } from '../ipc/use-ipc.js';
@@ -72,7 +77,21 @@ export function ComposerEditor({
 
   // Each account's signature as it will be sent: shown, counted and checked (renderer/snippets).
   const signatures = useSignatureMap();
-  const signed = useMemo(() => signedDraft(draft, signatures), [draft, signatures]);
+  // …and its links tracked with the brand's rules, as the outbox will send them (renderer/links).
+  const linkRules = useLinkRules().data;
+  const labelsView = useLabels();
+  const subject = subjectOfDraft(draft);
+  const draftLabels = useMemo(() => {
+    const ids = labelsView.assignments[subject] ?? [];
+    return labelsView.labels
+      .filter((l) => ids.includes(l.id))
+      .map((l) => ({ name: l.name, campaign: l.campaign !== null }));
+  }, [labelsView, subject]);
+  const signed = useMemo(
+    () => trackedDraft(signedDraft(draft, signatures), linkRules, draftLabels),
+    [draft, signatures, linkRules, draftLabels],
+  );
+  const links = useMemo(() => linksOf(draft), [draft]);
   const localIssues = useMemo(() => draftIssues(signed), [signed]);
   const sending = useSend({
     draft,
@@ -229,6 +248,18 @@ export function ComposerEditor({
                 onCancelUpload={media.cancel}
               />
             )}
+            <DontTrackList
+              links={links}
+              untracked={draft.untrackedLinks ?? []}
+              rules={linkRules}
+              sentAs={(link) =>
+                [...new Set(draft.targets.map((t) => t.platform))].map((platform) => ({
+                  network: platformRules[platform].label,
+                  url: linkRules ? exampleLink(link, linkRules, { platform, labels: draftLabels }) : link,
+                }))
+              }
+              onChange={(untrackedLinks) => edit((d) => ({ ...d, untrackedLinks }))}
+            />
             <FirstCommentField
               targets={draft.targets}
               comment={draft.firstComment}
@@ -290,6 +321,13 @@ export function ComposerEditor({
             problems={issues.countOf}
             accountIssues={issues.ofAccount}
             firstComment={draft.firstComment?.content ?? null}
+            firstCommentFor={(t, comment) =>
+              trackedFor(comment, linkRules, {
+                platform: t.platform,
+                labels: draftLabels,
+                untracked: draft.untrackedLinks ?? [],
+              })
+            }
           />
         </div>
         <SendBar

@@ -14,6 +14,7 @@ export function Preview({
   problems,
   accountIssues,
   firstComment,
+  firstCommentFor,
 }: {
   targets: readonly DraftTarget[];
   blocksOf(t: DraftTarget): readonly DraftBlock[];
@@ -26,6 +27,8 @@ export function Preview({
   accountIssues(targetIndex: number): string[];
   /** The draft's first comment, shown under the post on the networks that take one. */
   firstComment?: string | null;
+  /** The first comment as it goes out to this account (tracked links); `firstComment` when absent. */
+  firstCommentFor?(t: DraftTarget, comment: string): string;
 }) {
   if (targets.length === 0) {
     return (
@@ -75,7 +78,11 @@ export function Preview({
                   })),
                 })),
                 settings: t.settings,
-                firstComment: takesFirstComment(t.platform) ? firstComment : null,
+                firstComment: takesFirstComment(t.platform)
+                  ? firstComment && firstCommentFor
+                    ? firstCommentFor(t, firstComment)
+                    : firstComment
+                  : null,
               }}
             />
             {own.length > 0 ? (

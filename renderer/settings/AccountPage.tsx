@@ -11,6 +11,7 @@ import { ProfilesSection } from './ProfilesSection.js';
 import { ThemeSection } from './ThemeSection.js';
 import { LabelsSection } from '../labels/LabelsSection.js';
 import { AgencySection } from '../reports/AgencySection.js';
+import { LinksSection } from '../links/LinksSection.js';
 import './settings.css';
 
 /** Who this window is connected as (from GET /me), its key, its brands and the other connections. */
@@ -22,6 +23,7 @@ export function AccountPage({ profile }: { profile: ProfileView }) {
       <BrandsSection profile={profile} />
       <AgencySection />
       <LabelsSection />
+      <LinksSection />
       <ProfilesSection />
       <ThemeSection />
       <DesktopSection />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UntrackedLinks } from '../links/model.js';
 import { CommentDelay, IsoDateTime } from '../api/resources.js';
 import { MAX_JSON_NESTING, nestsDeeperThan } from '../json/nesting.js';
 import { PlatformType } from '../platforms/types.js';
@@ -64,6 +65,8 @@ export const Draft = z.object({
   signature: z.boolean().optional(),
   /** The first comment for the Instagram, LinkedIn and Facebook accounts (absent or null: none). */
   firstComment: FirstComment.nullable().optional(),
+  /** Links the user marked "Don't track this link": sent as typed (absent: every link is tracked). */
+  untrackedLinks: UntrackedLinks.optional(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });

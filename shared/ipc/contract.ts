@@ -20,6 +20,7 @@ import { analyticsEvents, analyticsMethods } from '../analytics/ipc.js';
 import { reportsEvents, reportsMethods } from '../reports/ipc.js';
 import { searchMethods } from '../search/ipc.js';
 import { desktopEvents, desktopMethods } from '../desktop/ipc.js';
+import { linksMethods } from '../links/ipc.js';
 
 /*
  * The IPC contract: every method the renderer may call and every event main sends. Each feature
@@ -51,6 +52,7 @@ export const ipcMethods = {
   ...reportsMethods,
   ...searchMethods,
   ...desktopMethods,
+  ...linksMethods,
 } as const;
 
 export type IpcMethodName = keyof typeof ipcMethods;

@@ -52,6 +52,8 @@ export const COLUMN = {
    * for people and spreadsheets' filters; import ignores it: a file imports into the brand on screen.
    */
   brand: 'brand',
+  /** The campaigns (utm_campaign) the post's links carried as sent; written for people, import ignores it. */
+  linkCampaigns: 'link_campaigns',
 } as const;
 
 /** `text`, `text_2`, `text_3`…: the column of thread block `n` (0-based). */
@@ -83,6 +85,8 @@ export const PostRecord = z.object({
   notes: z.array(z.string()).optional(),
   /** The name of the brand the post belongs to. */
   brand: z.string().optional(),
+  /** The utm_campaign values of the post's links as sent; absent when its links carried none. */
+  linkCampaigns: z.array(z.string()).optional(),
 });
 export type PostRecord = z.infer<typeof PostRecord>;
 
@@ -98,6 +102,7 @@ export function csvColumns(records: readonly PostRecord[]): string[] {
   // Only files whose posts carry labels or notes have the columns: other files stay as they were.
   if (records.some((r) => r.labels?.length)) columns.push(COLUMN.labels);
   if (records.some((r) => r.notes?.length)) columns.push(COLUMN.notes);
+  if (records.some((r) => r.linkCampaigns?.length)) columns.push(COLUMN.linkCampaigns);
   return columns;
 }
 
@@ -114,6 +119,7 @@ export function csvCells(record: PostRecord): Record<string, string> {
   if (record.brand) cells[COLUMN.brand] = record.brand;
   if (record.labels?.length) cells[COLUMN.labels] = record.labels.join(LIST_SEPARATOR);
   if (record.notes?.length) cells[COLUMN.notes] = record.notes.join('\n');
+  if (record.linkCampaigns?.length) cells[COLUMN.linkCampaigns] = record.linkCampaigns.join(LIST_SEPARATOR);
   record.blocks.forEach((block, n) => {
     cells[blockTextColumn(n)] = block.text;
     cells[blockMediaColumn(n)] = block.media.join(LIST_SEPARATOR);
@@ -138,5 +144,6 @@ export function jsonObject(record: PostRecord): Record<string, unknown> {
   if (record.brand) obj[COLUMN.brand] = record.brand;
   if (record.labels?.length) obj[COLUMN.labels] = record.labels;
   if (record.notes?.length) obj[COLUMN.notes] = record.notes;
+  if (record.linkCampaigns?.length) obj[COLUMN.linkCampaigns] = record.linkCampaigns;
   return obj;
 }

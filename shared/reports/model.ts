@@ -65,6 +65,8 @@ export const TopPost = z.object({
   text: z.string(),
   engagements: Num,
   impressions: Num.nullable(),
+  /** The campaigns (utm_campaign) its links carried as sent; absent when none. */
+  linkCampaigns: z.array(z.string()).optional(),
 });
 export type TopPost = z.infer<typeof TopPost>;
 
@@ -85,6 +87,8 @@ export const ScheduledRow = z.object({
   platform: z.string(),
   account: z.string(),
   text: z.string(),
+  /** The campaigns its links carry (tagged when sent; a scheduled post is already tagged). */
+  linkCampaigns: z.array(z.string()).optional(),
 });
 export type ScheduledRow = z.infer<typeof ScheduledRow>;
 
