@@ -3,7 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { serialize } from 'node:v8';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import type { AnalyticsResponse } from '../shared/api/resources.js';
 import type { AnalyticsHistory } from '../shared/analytics/ipc.js';
 import { RANGE_KINDS, todayIn, type RangeKind } from '../shared/analytics/ranges.js';
@@ -23,6 +23,7 @@ import { openDatabase } from '../electron/store/database.js';
 import { SettingsRepo } from '../electron/store/settings-repo.js';
 import { attachBridge } from '../e2e/support/bridge.js';
 import { debianChromium } from '../e2e/support/debian-chromium.js';
+import { printWithChromium } from '../e2e/support/print-pdf.js';
 import { longestTaskSince, serveBuiltRenderer } from './lib/renderer.js';
 import { median, Recorder, round } from './lib/results.js';
 import { BENCH_PROFILE, saveBenchProfile } from './lib/cached-posts.js';
@@ -719,27 +720,6 @@ async function snapshot(): Promise<void> {
 function pdfPages(bytes: Buffer): number | null {
   const n = bytes.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g)?.length ?? 0;
   return n > 0 ? n : null;
-}
-
-/**
- * Chromium's page.pdf standing in for Electron's printToPDF, offline, as e2e/fixtures.ts's
- * printWithChromium does (that file is the tests' fixtures, not importable here): a fresh context,
- * every request but data: refused, printed once the report's sections are drawn.
- */
-async function printWithChromium(browser: Browser, html: string): Promise<Uint8Array> {
-  const context = await browser.newContext({ offline: true });
-  try {
-    const page = await context.newPage();
-    await page.route(
-      (url) => url.protocol !== 'data:' && url.protocol !== 'about:',
-      (route) => route.abort(),
-    );
-    await page.setContent(html, { waitUntil: 'load' });
-    await page.locator('.cr-section').first().waitFor();
-    return await page.pdf({ format: 'A4', printBackground: true });
-  } finally {
-    await context.close();
-  }
 }
 
 /** Reads a written report back: it must be a PDF; answers its size and pages. */

@@ -23,6 +23,7 @@ import { startService, type RunningService } from '../server/index.js';
 import { sandboxKey, type SandboxFile, type SandboxKeyLabel } from '../server/sandbox-file.js';
 import { clockForChild, clockIsShifted, setClockAt } from '../test/support/shifted-clock.mjs';
 import { attachBridge } from './support/bridge.js';
+import { printWithChromium } from './support/print-pdf.js';
 import { installedElectron } from './support/electron-binary.js';
 import { serveStatic } from './support/static-server.js';
 
@@ -270,24 +271,6 @@ async function runInElectron(executablePath: string, dataDir: string, use: (app:
 }
 
 /** The browser bridge: the real services here, the real renderer in Chromium, the contract between. */
-/** Renders a page (a review pack) to PDF with no network at all, as the app's printToPDF does. */
-async function printWithChromium(browser: Browser, html: string): Promise<Uint8Array> {
-  const context = await browser.newContext({ offline: true });
-  try {
-    const page = await context.newPage();
-    await page.route(
-      (url) => url.protocol !== 'data:' && url.protocol !== 'about:',
-      (route) => route.abort(),
-    );
-    await page.setContent(html, { waitUntil: 'load' });
-    // A review pack draws its posts, a client report its sections, as their scripts run.
-    await page.locator('.rp-post, .cr-section').first().waitFor();
-    return await page.pdf({ format: 'A4', printBackground: true });
-  } finally {
-    await context.close();
-  }
-}
-
 async function runInBridge(
   browser: Browser | null,
   rendererUrl: string | null,
