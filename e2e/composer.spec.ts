@@ -645,6 +645,8 @@ test('what is typed is saved as it is typed and comes back after a reload; local
   await page.keyboard.press('Control+n');
   await expect(c.dialog.getByRole('heading', { name: 'New post' })).toBeVisible();
   await c.account('X', 'Harbor Coffee').check();
+  // The account alone is saved first: "Saved" must not stay on screen while newer typing waits.
+  await expect(c.dialog.getByTestId('save-status')).toContainText('Saved on this device');
   await c.text().pressSequentially('Half a thought', { delay: 20 });
   await expect(c.dialog.getByTestId('save-status')).toContainText('Saved on this device');
 

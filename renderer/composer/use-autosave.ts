@@ -55,6 +55,9 @@ export function useAutosave(draft: WorkingDraft, enabled: boolean) {
   useEffect(() => {
     if (!enabled || stopped.current) return;
     dirty.current = true;
+    // A change not saved yet is said at once: "Saved" must never stay on screen over newer typing
+    // (a window closed on its word would lose that typing).
+    setState((s) => (s.status === 'saving' ? s : { ...s, status: 'saving' }));
     const timer = window.setTimeout(() => void saveLoop(), DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [draft, enabled, saveLoop]);
