@@ -281,6 +281,11 @@ export class AnalyticsRepo {
    * Reads an account's kept history into memory if it is not held (or has changed), so the
    * window's next read of it only slices: main warms the brands shown, one account at a time.
    */
+  /** Whether the account's history is held in memory (it may still be stale: reads check). */
+  isHeld(brand: BrandRef, integrationId: string): boolean {
+    return this.held.has(heldKey(brand, integrationId));
+  }
+
   hold(brand: BrandRef, integrationId: string): void {
     this.history(brand, integrationId);
   }

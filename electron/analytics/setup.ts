@@ -85,21 +85,29 @@ export function setupAnalytics(
     backoff: options.backoff,
   });
   let unsubscribe = () => {};
+  /** Brands whose accounts are to be read into memory, in turn. */
+  const toWarm: BrandRef[] = [];
   let warming = false;
+  let stopped = false;
 
   /**
-   * Reads the shown brands' kept history into memory in the background, one account per turn of
-   * the event loop (a few ms each), so opening Analytics answers from memory: read all at once, a
-   * year of ten brands held main for about 300 ms.
+   * Reads brands' kept history into memory in the background, one account per turn of the event
+   * loop (a few ms each), so Analytics answers from memory: read all at once, a year of ten brands
+   * held main for about 300 ms. The shown brands on start; a brand first read cold (a query before
+   * its turn came, a brand switched to) right after that read.
    */
+  const warmSoon = (brands: readonly BrandRef[]) => {
+    for (const b of brands) if (!toWarm.some((w) => sameBrand(w, b))) toWarm.push(b);
+    if (!warming && !stopped) void warm();
+  };
   const warm = async () => {
     warming = true;
     try {
-      for (const brand of brandScope.shown()) {
+      for (let brand = toWarm.shift(); brand; brand = toWarm.shift()) {
         for (const account of repo.accounts(brand)) {
           await new Promise((resolve) => setImmediate(resolve));
-          if (!warming) return;
-          repo.hold(brand, account.integrationId);
+          if (stopped) return;
+          if (!repo.isHeld(brand, account.integrationId)) repo.hold(brand, account.integrationId);
         }
       }
     } catch (error) {
@@ -128,6 +136,7 @@ export function setupAnalytics(
     const accounts: AccountHistory[] = [];
     const problems: HistoryProblem[] = [];
     const labelled: NonNullable<AnalyticsHistory['labels']> = [];
+    const cold = new Set<BrandRef>();
     let asOf: string | null = null;
     for (const brand of asked) {
       const state = repo.brandState(brand);
@@ -143,6 +152,8 @@ export function setupAnalytics(
         return ids?.length ? { ...post, labels: ids } : post;
       };
       for (const account of repo.accounts(brand)) {
+        // Read cold this time (only the days asked); held in memory for the next read.
+        if (!repo.isHeld(brand, account.integrationId)) cold.add(brand);
         const known = learned.get(account.integrationId);
         accounts.push({
           brand,
@@ -157,6 +168,7 @@ export function setupAnalytics(
         });
       }
     }
+    if (cold.size > 0) warmSoon([...cold]);
     return { asOf, updating: job.updating, accounts, problems, labels: labelled };
   };
 
@@ -189,7 +201,7 @@ export function setupAnalytics(
     },
     start: () => {
       job.start();
-      void warm();
+      warmSoon(brandScope.shown());
       let online = sync.getSyncStatus().online;
       unsubscribe = events.on((name, payload) => {
         // A new connection, key or brand: its accounts are learned by the pull it starts (the
@@ -205,7 +217,7 @@ export function setupAnalytics(
       void options.ready.then(() => job.request('all'));
     },
     stop: async () => {
-      warming = false;
+      stopped = true;
       unsubscribe();
       await job.stop();
     },
