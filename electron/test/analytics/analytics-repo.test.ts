@@ -161,8 +161,8 @@ describe('the kept analytics', () => {
         { date: '2030-05-06', metrics: { impressions: 60 } },
       ]);
       // A day written out of form ("2030-5-5") sorts outside the range a cold read asks for, so only
-    // a whole read meets (and reports) it.
-    expect(db.corruptRows.length - before).toBe(held ? 5 : 4);
+      // a whole read meets (and reports) it.
+      expect(db.corruptRows.length - before).toBe(held ? 5 : 4);
       expect(db.corruptRows.slice(before).every((r) => r.table === 'analytics_days')).toBe(true);
     },
   );
