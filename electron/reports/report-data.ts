@@ -252,6 +252,17 @@ function labelRows(
     .sort((a, b) => b.engagements - a.engagements || a.name.localeCompare(b.name));
 }
 
+/** Which campaigns a post's links carried, as one CSV row (a client's web analytics group by them). */
+function campaignRow(section: string, row: string, campaigns: readonly string[]): Record<string, string> {
+  return {
+    Section: section,
+    Row: row,
+    Metric: 'Link campaigns',
+    Unit: 'campaigns',
+    Value: campaigns.join('; '),
+  };
+}
+
 /** The report's numbers as CSV rows: metric names in words, raw numbers (a rate as a fraction). */
 export function reportCsvRows(data: ReportData): { columns: string[]; rows: Record<string, string>[] } {
   const columns = ['Section', 'Row', 'Metric', 'Unit', 'Value', 'Period before', 'Change'];
@@ -308,7 +319,18 @@ export function reportCsvRows(data: ReportData): { columns: string[]; rows: Reco
           Unit: 'views',
           Value: num(p.impressions),
         });
+      if (p.linkCampaigns) rows.push(campaignRow('Top posts', row, p.linkCampaigns));
     });
+  if (kept('scheduled'))
+    for (const p of data.scheduled.rows)
+      if (p.linkCampaigns)
+        rows.push(
+          campaignRow(
+            `Scheduled in ${data.scheduled.label}`,
+            `${p.when}, ${p.account} (${p.platform})`,
+            p.linkCampaigns,
+          ),
+        );
   if (kept('labels'))
     for (const l of data.labels) {
       const section = l.campaign ? 'Campaigns' : 'Labels';

@@ -29,7 +29,7 @@ function account(id: string, platform: string, days: [string, Record<string, num
         postId: `${id}-post`,
         group: null,
         publishDate: '2026-10-14T09:30:00Z',
-        content: `Autumn roast from ${id}`,
+        content: `Autumn roast from ${id} https://harborcoffee.com/menu?utm_source=x&utm_campaign=autumn-${id}`,
         releaseURL: null,
         metrics: { impressions: 900, likes: 40, comments: 5, shares: 3, clicks: 2 },
         seenAt: '2026-10-15T00:00:00Z',
@@ -81,7 +81,7 @@ const data = buildReportData({
       publishDate: '2026-11-03T08:30:00Z',
       platform: 'linkedin-page',
       account: 'Harbor',
-      text: 'Winter menu',
+      text: 'Winter menu https://harborcoffee.com/winter?utm_campaign=winter-menu',
     },
   ],
 });
@@ -135,7 +135,13 @@ describe('a client report’s data', () => {
     expect(data.scheduled).toEqual({
       label: 'November 2026',
       rows: [
-        { when: 'Tue 3 Nov 2026 · 09:30', platform: 'LinkedIn page', account: 'Harbor', text: 'Winter menu' },
+        {
+          when: 'Tue 3 Nov 2026 · 09:30',
+          platform: 'LinkedIn page',
+          account: 'Harbor',
+          text: 'Winter menu https://harborcoffee.com/winter?utm_campaign=winter-menu',
+          linkCampaigns: ['winter-menu'],
+        },
       ],
       more: 0,
     });
@@ -170,6 +176,16 @@ describe('a client report’s data', () => {
     const csv = reportCsvRows(data);
     expect(csv.rows.some((r) => r.Metric === 'Engagement rate' && r.Section === 'Summary')).toBe(true);
     expect(csv.rows.every((r) => !/engagementRate|video_views/.test(Object.values(r).join(' ')))).toBe(true);
+  });
+
+  it('says in its CSV which campaign each top post’s and each scheduled post’s links carried', () => {
+    const csv = reportCsvRows(data);
+    const campaigns = csv.rows.filter((r) => r.Metric === 'Link campaigns');
+    expect(campaigns.filter((r) => r.Section === 'Top posts').map((r) => r.Value)).toEqual(
+      data.topPosts.map((p) => p.linkCampaigns?.join('; ')),
+    );
+    expect(campaigns.map((r) => r.Value)).toContain('autumn-b');
+    expect(campaigns.find((r) => r.Section === 'Scheduled in November 2026')?.Value).toBe('winter-menu');
   });
 
   it('names months and files by brand and month, safely', () => {
