@@ -243,4 +243,18 @@ describe('a server group back into a draft', () => {
     expect(copy.replacesGroup).toBeNull();
     expect(copy.date).toBeNull();
   });
+
+  it('keeps each link of an edited post as it went out: one sent without tracking stays untracked', () => {
+    const text =
+      'Menu https://harborcoffee.com/menu and https://harborcoffee.com/shop?utm_source=x&utm_medium=social';
+    const d = draftFromPosts(
+      'e',
+      'b1',
+      [post('p1', 'x1', 'x', text), post('p2', 'bs1', 'bluesky', 'https://b.co/z')],
+      'edit',
+    );
+    expect(d.untrackedLinks).toEqual(['https://harborcoffee.com/menu', 'https://b.co/z']);
+    const copy = draftFromPosts('c', 'b1', [post('p1', 'x1', 'x', text)], 'duplicate');
+    expect(copy.untrackedLinks).toBeUndefined();
+  });
 });

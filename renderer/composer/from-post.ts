@@ -2,6 +2,7 @@ import type { PostDetail } from '../../shared/api/resources.js';
 import type { DraftBlock, DraftMedia, DraftTarget } from '../../shared/drafts/ipc.js';
 import { PlatformType } from '../../shared/platforms/types.js';
 import { mediaKindFromPath } from '../../shared/platforms/validate.js';
+import { linksSentUntracked } from '../../shared/links/track.js';
 import type { WorkingDraft } from './draft-model.js';
 
 /*
@@ -50,10 +51,18 @@ export function draftFromPosts(
       },
     ];
   });
+  const untracked =
+    mode === 'edit'
+      ? linksSentUntracked(
+          [...shared, ...targets.flatMap((t) => t.blocks ?? [])].map((b) => b.content),
+          { URL, URLSearchParams },
+        )
+      : [];
   return {
     id,
     brandId,
     blocks: shared,
+    ...(untracked.length > 0 ? { untrackedLinks: untracked } : {}),
     targets,
     commentDelays: first.commentDelays ?? [],
     shortLink: first.shortLink ?? false,

@@ -18,7 +18,7 @@ import type { LinkParam, LinkRules } from './model.js';
 export interface UrlApi {
   URL: new (link: string) => {
     protocol: string;
-    searchParams: { has(key: string): boolean; get(key: string): string | null };
+    searchParams: { has(key: string): boolean; get(key: string): string | null; keys(): Iterable<string> };
   };
   URLSearchParams: new (init: [string, string][]) => { toString(): string };
 }
@@ -149,6 +149,25 @@ export function trackText(text: string, rules: LinkRules, ctx: TrackContext, api
     at = link.end;
   }
   return out + text.slice(at);
+}
+
+/**
+ * The links of these texts that went out without any tracking parameter, once each, in order. An
+ * edit of a sent post marks them "Don't track", so editing never changes a link the user did not
+ * touch (a link the rules tracked carries its parameters and keeps them).
+ */
+export function linksSentUntracked(texts: readonly string[], api: UrlApi): string[] {
+  const found = new Set<string>();
+  for (const text of texts)
+    for (const link of findLinks(text)) {
+      try {
+        const keys = [...new api.URL(link.url).searchParams.keys()];
+        if (!keys.some((k) => k.toLowerCase().startsWith('utm_'))) found.add(link.url);
+      } catch {
+        // A link the URL API cannot read is never tracked anyway.
+      }
+    }
+  return [...found];
 }
 
 /**
