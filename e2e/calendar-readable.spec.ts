@@ -101,6 +101,11 @@ test.describe('a readable calendar at any window size', () => {
           'aria-expanded',
           'false',
         );
+        // The folded rail still leads everywhere: each place by its icon, named, one click away.
+        await nav.getByRole('button', { name: 'Analytics' }).click();
+        await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+        await nav.getByRole('button', { name: 'Calendar' }).click();
+        await expect(toolbar).toBeVisible();
         await expect(page.getByLabel('Jump to date')).toBeHidden();
         await toolbar.getByRole('button', { name: /^More/ }).focus();
         await page.keyboard.press('Enter');

@@ -1,18 +1,31 @@
+import {
+  CalendarDays,
+  ChartLine,
+  CircleUserRound,
+  FileUp,
+  Images,
+  LayoutGrid,
+  ListOrdered,
+  Recycle,
+  TextQuote,
+  type LucideIcon,
+} from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import type { ProfileView } from '../../shared/profiles/ipc.js';
 import { featureAccess } from '../ui/permissions.js';
 import { useUi, type Route } from '../ui/ui-store.js';
 
-const NAV: { route: Route; label: string }[] = [
-  { route: 'calendar', label: 'Calendar' },
-  { route: 'analytics', label: 'Analytics' },
-  { route: 'queue', label: 'Queue' },
-  { route: 'grid', label: 'Instagram grid' },
-  { route: 'evergreen', label: 'Evergreen' },
-  { route: 'snippets', label: 'Snippets' },
-  { route: 'import', label: 'Import' },
-  { route: 'media', label: 'Media' },
-  { route: 'account', label: 'Account' },
+/** Each place with its word and its icon: the folded rail shows the icons, named for screen readers and on hover. */
+const NAV: { route: Route; label: string; Icon: LucideIcon }[] = [
+  { route: 'calendar', label: 'Calendar', Icon: CalendarDays },
+  { route: 'analytics', label: 'Analytics', Icon: ChartLine },
+  { route: 'queue', label: 'Queue', Icon: ListOrdered },
+  { route: 'grid', label: 'Instagram grid', Icon: LayoutGrid },
+  { route: 'evergreen', label: 'Evergreen', Icon: Recycle },
+  { route: 'snippets', label: 'Snippets', Icon: TextQuote },
+  { route: 'import', label: 'Import', Icon: FileUp },
+  { route: 'media', label: 'Media', Icon: Images },
+  { route: 'account', label: 'Account', Icon: CircleUserRound },
 ];
 
 /** Below this window width the sidebar starts folded, unless the user unfolded it. */
@@ -79,16 +92,19 @@ export function Sidebar({ profile }: { profile: ProfileView }) {
           {create.reason}
         </p>
       ) : null}
-      <ul className="sidebar-nav" id="sidebar-nav" hidden={folded}>
-        {NAV.map((item) => (
-          <li key={item.route}>
+      <ul className="sidebar-nav" id="sidebar-nav">
+        {NAV.map(({ route: to, label, Icon }) => (
+          <li key={to}>
             <button
               type="button"
               className="sidebar-link"
-              aria-current={route === item.route ? 'page' : undefined}
-              onClick={() => navigate(item.route)}
+              aria-current={route === to ? 'page' : undefined}
+              aria-label={folded ? label : undefined}
+              title={folded ? label : undefined}
+              onClick={() => navigate(to)}
             >
-              {item.label}
+              <Icon className="sidebar-icon" size={18} strokeWidth={1.8} aria-hidden="true" />
+              {folded ? null : <span>{label}</span>}
             </button>
           </li>
         ))}
