@@ -1,14 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import Libsql from 'libsql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IntegrationView } from '../../shared/integrations/ipc.js';
+import { describe, expect, it } from 'vitest';
 import { stripControlChars, withoutControlChars } from '../ipc/control-chars.js';
 import { setLogSink } from '../log.js';
-import { openConnectedApp, type ConnectedApp } from './support/app.js';
-import { sentResults, startTestService, type TestService } from './support/service.js';
+import { connectedSuite } from './support/app.js';
+import { sentResults } from './support/service.js';
 
 /*
  * One NUL never breaks a brand. libsql cuts bound text at a NUL, so a text holding one was stored
@@ -74,29 +71,15 @@ describe('withoutControlChars', () => {
   });
 });
 
-let svc: TestService;
-let app: ConnectedApp;
-let dir: string;
-let acc: IntegrationView;
-
-beforeAll(async () => {
-  svc = await startTestService();
-  dir = await mkdtemp(join(tmpdir(), 'postdeck-nul-'));
-  app = await openConnectedApp(svc, { dataDir: dir });
-  acc = app.textAccounts.find((a) => a.platform === 'x') ?? (app.textAccounts[0] as IntegrationView);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await svc?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const suite = connectedSuite('nul');
 
 const draftWith = (text: string) =>
-  app.ok('saveDraft', {
+  suite.app.ok('saveDraft', {
     brandId: null,
     blocks: [{ content: text, media: [] }],
-    targets: [{ integrationId: acc.id, platform: acc.platform ?? 'x', settings: {}, blocks: null }],
+    targets: [
+      { integrationId: suite.acc.id, platform: suite.acc.platform ?? 'x', settings: {}, blocks: null },
+    ],
     commentDelays: [],
     shortLink: false,
     date: null,
@@ -106,35 +89,37 @@ const draftWith = (text: string) =>
 /** Sends a draft now and answers the text the service got. */
 async function sentText(text: string): Promise<string | undefined> {
   const draft = await draftWith(text);
-  const [made] = sentResults(await app.ok('sendDraft', { draftId: draft.id, type: 'draft', wait: true }));
-  return (await svc.client().getPost(made?.postId ?? '')).value[0]?.content;
+  const [made] = sentResults(
+    await suite.app.ok('sendDraft', { draftId: draft.id, type: 'draft', wait: true }),
+  );
+  return (await suite.svc.client().getPost(made?.postId ?? '')).value[0]?.content;
 }
 
 describe('a NUL in a text from the window', () => {
   it('is stripped, so the signature, the snippet and the evergreen list stay usable', async () => {
-    expect(await app.ok('setSignature', { integrationId: acc.id, body: '\u0000 sig' })).toEqual([
-      { integrationId: acc.id, body: 'sig' },
+    expect(await suite.app.ok('setSignature', { integrationId: suite.acc.id, body: '\u0000 sig' })).toEqual([
+      { integrationId: suite.acc.id, body: 'sig' },
     ]);
     const text = `Hello\u0000 there\u0007 ${Date.now()}`;
     expect(await sentText(text)).toBe(`${stripControlChars(text)}\n\nsig`);
 
-    const snippet = await app.ok('saveSnippet', { name: 'nul', body: '\u0000#coffee\ttime\nnow' });
+    const snippet = await suite.app.ok('saveSnippet', { name: 'nul', body: '\u0000#coffee\ttime\nnow' });
     expect(snippet.body).toBe('#coffee\ttime\nnow');
-    expect((await app.ok('listSnippets')).map((s) => s.body)).toContain('#coffee\ttime\nnow');
+    expect((await suite.app.ok('listSnippets')).map((s) => s.body)).toContain('#coffee\ttime\nnow');
 
-    const list = await app.ok('saveEvergreenList', { name: '\u0000Evergreen\u001b' });
+    const list = await suite.app.ok('saveEvergreenList', { name: '\u0000Evergreen\u001b' });
     expect(list.name).toBe('Evergreen');
-    expect((await app.ok('listEvergreen')).lists.map((l) => l.name)).toContain('Evergreen');
+    expect((await suite.app.ok('listEvergreen')).lists.map((l) => l.name)).toContain('Evergreen');
   });
 });
 
 describe('a stored row that does not fit its schema', () => {
   it('is skipped and logged, never fatal to a list or a send', async () => {
-    await app.ok('setSignature', { integrationId: acc.id, body: 'kept' });
-    await app.ok('saveSnippet', { name: 'broken', body: 'will be emptied' });
-    await app.ok('saveEvergreenList', { name: 'Will be emptied' });
+    await suite.app.ok('setSignature', { integrationId: suite.acc.id, body: 'kept' });
+    await suite.app.ok('saveSnippet', { name: 'broken', body: 'will be emptied' });
+    await suite.app.ok('saveEvergreenList', { name: 'Will be emptied' });
     // What an older version stored for a text that began with a NUL: nothing.
-    const raw = new Libsql(join(dir, 'postdeck.db'), { timeout: 5_000 });
+    const raw = new Libsql(join(suite.dir, 'postdeck.db'), { timeout: 5_000 });
     try {
       raw.prepare("UPDATE signatures SET body = ''").run();
       raw.prepare("UPDATE snippets SET body = '' WHERE name = 'broken'").run();
@@ -145,13 +130,13 @@ describe('a stored row that does not fit its schema', () => {
     const lines: string[] = [];
     const restore = setLogSink((_level, line) => lines.push(line), 'warn');
     try {
-      expect(await app.ok('listSignatures')).toEqual([]);
+      expect(await suite.app.ok('listSignatures')).toEqual([]);
       const text = `After ${Date.now()}`;
       expect(await sentText(text)).toBe(text);
-      const snippets = await app.ok('listSnippets');
+      const snippets = await suite.app.ok('listSnippets');
       expect(snippets.map((s) => s.name)).not.toContain('broken');
       expect(snippets.length).toBeGreaterThan(0);
-      const evergreen = await app.ok('listEvergreen');
+      const evergreen = await suite.app.ok('listEvergreen');
       expect(evergreen.lists.map((l) => l.name)).toContain('Evergreen');
       expect(evergreen.lists.map((l) => l.name)).not.toContain('');
     } finally {

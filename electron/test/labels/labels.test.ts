@@ -1,11 +1,9 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IntegrationView } from '../../../shared/integrations/ipc.js';
+import { describe, expect, it } from 'vitest';
 import { subjectOfPost } from '../../../shared/labels/model.js';
-import { inHours, sentResults, startTestService, type TestService } from '../support/service.js';
-import { openConnectedApp, type ConnectedApp } from '../support/app.js';
+import { inHours, sentResults } from '../support/service.js';
+import { connectedSuite } from '../support/app.js';
 
 /*
  * Labels, campaigns and notes against the real local service and a real database file: kept per
@@ -13,32 +11,15 @@ import { openConnectedApp, type ConnectedApp } from '../support/app.js';
  * whether the post goes at once, through the outbox, or as an edit of an existing post.
  */
 
-let svc: TestService;
-let app: ConnectedApp;
-let acc: IntegrationView;
-let dir: string;
-
-beforeAll(async () => {
-  svc = await startTestService();
-  dir = await mkdtemp(join(tmpdir(), 'postdeck-labels-'));
-  let n = 0;
-  app = await openConnectedApp(svc, {
-    chooseSavePath: async ({ defaultName }) => join(dir, `${n++}-${defaultName}`),
-  });
-  acc = app.textAccounts.find((a) => a.platform === 'x') ?? (app.textAccounts[0] as IntegrationView);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await svc?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const suite = connectedSuite('labels', { saves: true });
 
 /** Waits until the calendar shows `text` confirmed by the service (the outbox sent it). */
 async function confirmedPost(text: string) {
-  await app.ok('syncNow');
+  await suite.app.ok('syncNow');
   for (let i = 0; i < 100; i++) {
-    const found = (await app.ok('listPosts', around())).posts.find((p) => p.content === text && !p.localOnly);
+    const found = (await suite.app.ok('listPosts', around())).posts.find(
+      (p) => p.content === text && !p.localOnly,
+    );
     if (found) return found;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -46,10 +27,12 @@ async function confirmedPost(text: string) {
 }
 
 const draftWith = (text: string, replacesGroup: string | null = null) =>
-  app.ok('saveDraft', {
+  suite.app.ok('saveDraft', {
     brandId: null,
     blocks: [{ content: text, media: [] }],
-    targets: [{ integrationId: acc.id, platform: acc.platform ?? 'x', settings: {}, blocks: null }],
+    targets: [
+      { integrationId: suite.acc.id, platform: suite.acc.platform ?? 'x', settings: {}, blocks: null },
+    ],
     commentDelays: [],
     shortLink: false,
     date: null,
@@ -62,32 +45,32 @@ const around = () => ({
 });
 
 async function labelsOf(subject: string): Promise<string[]> {
-  const view = await app.ok('listLabels');
+  const view = await suite.app.ok('listLabels');
   const names = new Map(view.labels.map((l) => [l.id, l.name]));
   return (view.assignments[subject] ?? []).map((id) => names.get(id) ?? '?').sort();
 }
 
 describe('labels', () => {
   it('creates, renames, recolours, dates and deletes labels, names unique whatever their case', async () => {
-    const sale = await app.ok('saveLabel', { name: 'Spring sale', color: 'green', campaign: null });
-    await app.ok('saveLabel', { name: 'Hiring', color: 'blue', campaign: null });
-    expect((await app.ok('listLabels')).labels.map((l) => l.name)).toEqual(['Hiring', 'Spring sale']);
-    expect((await app.fails('saveLabel', { name: 'SPRING SALE', color: 'red', campaign: null })).code).toBe(
-      'CONFLICT',
-    );
-    expect((await app.fails('saveLabel', { name: 'a, b', color: 'red', campaign: null })).code).toBe(
+    const sale = await suite.app.ok('saveLabel', { name: 'Spring sale', color: 'green', campaign: null });
+    await suite.app.ok('saveLabel', { name: 'Hiring', color: 'blue', campaign: null });
+    expect((await suite.app.ok('listLabels')).labels.map((l) => l.name)).toEqual(['Hiring', 'Spring sale']);
+    expect(
+      (await suite.app.fails('saveLabel', { name: 'SPRING SALE', color: 'red', campaign: null })).code,
+    ).toBe('CONFLICT');
+    expect((await suite.app.fails('saveLabel', { name: 'a, b', color: 'red', campaign: null })).code).toBe(
       'INVALID_ARGUMENT',
     );
     expect(
       (
-        await app.fails('saveLabel', {
+        await suite.app.fails('saveLabel', {
           name: 'Backwards',
           color: 'red',
           campaign: { start: '2026-05-10', end: '2026-05-01' },
         })
       ).code,
     ).toBe('INVALID_ARGUMENT');
-    const renamed = await app.ok('saveLabel', {
+    const renamed = await suite.app.ok('saveLabel', {
       id: sale.id,
       name: 'Summer sale',
       color: 'orange',
@@ -99,77 +82,82 @@ describe('labels', () => {
       color: 'orange',
       campaign: { start: '2026-06-01', end: '2026-06-30' },
     });
-    await app.ok('setPostLabels', { subjects: ['some-group'], add: [sale.id], remove: [] });
+    await suite.app.ok('setPostLabels', { subjects: ['some-group'], add: [sale.id], remove: [] });
     expect(await labelsOf('some-group')).toEqual(['Summer sale']);
-    expect(await app.ok('deleteLabel', { id: sale.id })).toEqual({ deleted: true });
+    expect(await suite.app.ok('deleteLabel', { id: sale.id })).toEqual({ deleted: true });
     expect(await labelsOf('some-group')).toEqual([]);
-    expect((await app.fails('setPostLabels', { subjects: ['x'], add: [sale.id], remove: [] })).code).toBe(
-      'NOT_FOUND',
-    );
+    expect(
+      (await suite.app.fails('setPostLabels', { subjects: ['x'], add: [sale.id], remove: [] })).code,
+    ).toBe('NOT_FOUND');
   });
 
   it('carries a draft’s labels and notes to the group the service makes, and sends neither', async () => {
-    const label = await app.ok('saveLabel', { name: 'Launch', color: 'purple', campaign: null });
+    const label = await suite.app.ok('saveLabel', { name: 'Launch', color: 'purple', campaign: null });
     const text = `Launch day ${Date.now()}`;
     const draft = await draftWith(text);
     const subject = `draft:${draft.id}`;
-    await app.ok('setPostLabels', { subjects: [subject], add: [label.id], remove: [] });
-    const note = await app.ok('addNote', { subject, body: 'Check the price with Ana before it goes out' });
+    await suite.app.ok('setPostLabels', { subjects: [subject], add: [label.id], remove: [] });
+    const note = await suite.app.ok('addNote', {
+      subject,
+      body: 'Check the price with Ana before it goes out',
+    });
     expect(note.author).not.toBe('');
-    const [result] = sentResults(await app.ok('sendDraft', { draftId: draft.id, type: 'draft', wait: true }));
+    const [result] = sentResults(
+      await suite.app.ok('sendDraft', { draftId: draft.id, type: 'draft', wait: true }),
+    );
     const group = result?.group ?? '';
     expect(await labelsOf(group)).toEqual(['Launch']);
-    expect((await app.ok('listNotes', { subject: group })).map((n) => n.body)).toEqual([
+    expect((await suite.app.ok('listNotes', { subject: group })).map((n) => n.body)).toEqual([
       'Check the price with Ana before it goes out',
     ]);
     expect(await labelsOf(subject)).toEqual([]);
     // The service got the text only.
-    const [onService] = (await svc.client().getPost(result?.postId ?? '')).value;
+    const [onService] = (await suite.svc.client().getPost(result?.postId ?? '')).value;
     expect(onService?.content).toBe(text);
     expect(JSON.stringify(onService)).not.toMatch(/Launch"|Ana/);
   });
 
   it('shows a queued post’s labels at once, and keeps them when the outbox confirms it', async () => {
-    const label = await app.ok('saveLabel', { name: 'Queued', color: 'teal', campaign: null });
+    const label = await suite.app.ok('saveLabel', { name: 'Queued', color: 'teal', campaign: null });
     const draft = await draftWith(`Queued post ${Date.now()}`);
-    await app.ok('setPostLabels', { subjects: [`draft:${draft.id}`], add: [label.id], remove: [] });
-    await app.ok('addNote', { subject: `draft:${draft.id}`, body: 'Waiting for the photo' });
+    await suite.app.ok('setPostLabels', { subjects: [`draft:${draft.id}`], add: [label.id], remove: [] });
+    await suite.app.ok('addNote', { subject: `draft:${draft.id}`, body: 'Waiting for the photo' });
     const date = inHours(30);
-    const written = await app.ok('sendDraft', { draftId: draft.id, type: 'schedule', date });
+    const written = await suite.app.ok('sendDraft', { draftId: draft.id, type: 'schedule', date });
     const local = written.posts.find((p) => p.localOnly);
     expect(local).toBeDefined();
     const localSubject = subjectOfPost(local ?? { id: '', group: null });
     expect(localSubject).toBe(`local:${written.outboxId}`);
     expect(await labelsOf(localSubject)).toEqual(['Queued']);
-    expect((await app.ok('listLabels')).noteCounts[localSubject]).toBe(1);
+    expect((await suite.app.ok('listLabels')).noteCounts[localSubject]).toBe(1);
     // A label given to the local post lands on its draft, so it survives the confirmation too.
-    const extra = await app.ok('saveLabel', { name: 'Extra', color: 'pink', campaign: null });
-    await app.ok('setPostLabels', { subjects: [localSubject], add: [extra.id], remove: [] });
+    const extra = await suite.app.ok('saveLabel', { name: 'Extra', color: 'pink', campaign: null });
+    await suite.app.ok('setPostLabels', { subjects: [localSubject], add: [extra.id], remove: [] });
 
     const confirmed = await confirmedPost(draft.blocks[0]?.content ?? '');
     expect(confirmed.group).toBeTruthy();
     const group = subjectOfPost(confirmed);
     expect(await labelsOf(group)).toEqual(['Extra', 'Queued']);
-    expect((await app.ok('listNotes', { subject: group })).map((n) => n.body)).toEqual([
+    expect((await suite.app.ok('listNotes', { subject: group })).map((n) => n.body)).toEqual([
       'Waiting for the photo',
     ]);
   });
 
   it('keeps labels through an edit (a new group) and a move', async () => {
-    const label = await app.ok('saveLabel', { name: 'Evergreen tip', color: 'yellow', campaign: null });
+    const label = await suite.app.ok('saveLabel', { name: 'Evergreen tip', color: 'yellow', campaign: null });
     const first = await draftWith(`Tip ${Date.now()}`);
     const [made] = sentResults(
-      await app.ok('sendDraft', { draftId: first.id, type: 'schedule', date: inHours(40), wait: true }),
+      await suite.app.ok('sendDraft', { draftId: first.id, type: 'schedule', date: inHours(40), wait: true }),
     );
     const oldGroup = made?.group ?? '';
-    await app.ok('setPostLabels', { subjects: [oldGroup], add: [label.id], remove: [] });
-    await app.ok('reschedulePost', { id: made?.postId ?? '', date: inHours(41) });
-    await app.ok('syncNow');
+    await suite.app.ok('setPostLabels', { subjects: [oldGroup], add: [label.id], remove: [] });
+    await suite.app.ok('reschedulePost', { id: made?.postId ?? '', date: inHours(41) });
+    await suite.app.ok('syncNow');
     expect(await labelsOf(oldGroup)).toEqual(['Evergreen tip']);
 
     const edit = await draftWith(`Tip, edited ${Date.now()}`, oldGroup);
     const [edited] = sentResults(
-      await app.ok('sendDraft', { draftId: edit.id, type: 'schedule', date: inHours(42), wait: true }),
+      await suite.app.ok('sendDraft', { draftId: edit.id, type: 'schedule', date: inHours(42), wait: true }),
     );
     expect(edited?.group).not.toBe(oldGroup);
     expect(await labelsOf(edited?.group ?? '')).toEqual(['Evergreen tip']);
@@ -178,27 +166,31 @@ describe('labels', () => {
 
 describe('search by label and by note', () => {
   it('finds posts with label:, alone or with words, and posts by the words of their notes', async () => {
-    const label = await app.ok('saveLabel', { name: 'Black Friday', color: 'red', campaign: null });
+    const label = await suite.app.ok('saveLabel', { name: 'Black Friday', color: 'red', campaign: null });
     const tagged = await draftWith(`Doors open at nine ${Date.now()}`);
-    const [a] = sentResults(await app.ok('sendDraft', { draftId: tagged.id, type: 'draft', wait: true }));
+    const [a] = sentResults(
+      await suite.app.ok('sendDraft', { draftId: tagged.id, type: 'draft', wait: true }),
+    );
     const other = await draftWith(`Doors close at five ${Date.now()}`);
-    const [b] = sentResults(await app.ok('sendDraft', { draftId: other.id, type: 'draft', wait: true }));
-    await app.ok('setPostLabels', { subjects: [a?.group ?? ''], add: [label.id], remove: [] });
+    const [b] = sentResults(
+      await suite.app.ok('sendDraft', { draftId: other.id, type: 'draft', wait: true }),
+    );
+    await suite.app.ok('setPostLabels', { subjects: [a?.group ?? ''], add: [label.id], remove: [] });
 
     const ids = async (query: string) =>
-      (await app.ok('searchPosts', { query })).hits.filter((h) => h.source === 'post').map((h) => h.id);
+      (await suite.app.ok('searchPosts', { query })).hits.filter((h) => h.source === 'post').map((h) => h.id);
     expect(await ids('label:"Black Friday"')).toEqual([a?.postId]);
     expect(await ids('label:"black friday" doors')).toEqual([a?.postId]);
     expect((await ids('doors')).sort()).toEqual([a?.postId, b?.postId].sort());
-    const unknown = await app.ok('searchPosts', { query: 'label:Nope' });
+    const unknown = await suite.app.ok('searchPosts', { query: 'label:Nope' });
     expect(unknown.hits).toEqual([]);
     expect(unknown.notice).toMatch(/No label is called “Nope”/);
     expect(
-      (await app.ok('searchPostMatches', { query: 'label:"Black Friday"' })).posts.map((p) => p.id),
+      (await suite.app.ok('searchPostMatches', { query: 'label:"Black Friday"' })).posts.map((p) => p.id),
     ).toEqual([a?.postId]);
 
-    await app.ok('addNote', { subject: b?.group ?? '', body: 'Legal asked to reword the second line' });
-    const byNote = await app.ok('searchPosts', { query: 'reword' });
+    await suite.app.ok('addNote', { subject: b?.group ?? '', body: 'Legal asked to reword the second line' });
+    const byNote = await suite.app.ok('searchPosts', { query: 'reword' });
     expect(byNote.hits.map((h) => [h.id, h.matchedIn])).toEqual([[b?.postId, 'note']]);
     expect(byNote.hits[0]?.snippet.filter((s) => s.match).map((s) => s.text)).toEqual(['reword']);
     expect(byNote.hits[0]?.snippet.map((s) => s.text).join('')).toMatch(
@@ -209,14 +201,14 @@ describe('search by label and by note', () => {
 
 describe('export and import', () => {
   it('writes a group’s labels and notes as their own columns, and a file without any stays as it was', async () => {
-    const label = await app.ok('saveLabel', { name: 'Exported', color: 'grey', campaign: null });
+    const label = await suite.app.ok('saveLabel', { name: 'Exported', color: 'grey', campaign: null });
     const draft = await draftWith(`Export me ${Date.now()}`);
     const [made] = sentResults(
-      await app.ok('sendDraft', { draftId: draft.id, type: 'schedule', date: inHours(50), wait: true }),
+      await suite.app.ok('sendDraft', { draftId: draft.id, type: 'schedule', date: inHours(50), wait: true }),
     );
-    await app.ok('setPostLabels', { subjects: [made?.group ?? ''], add: [label.id], remove: [] });
-    await app.ok('addNote', { subject: made?.group ?? '', body: 'Approved by\nthe owner' });
-    const csv = await app.ok('exportPosts', {
+    await suite.app.ok('setPostLabels', { subjects: [made?.group ?? ''], add: [label.id], remove: [] });
+    await suite.app.ok('addNote', { subject: made?.group ?? '', body: 'Approved by\nthe owner' });
+    const csv = await suite.app.ok('exportPosts', {
       format: 'csv',
       scope: { kind: 'posts', postIds: [made?.postId ?? ''] },
     });
@@ -225,7 +217,7 @@ describe('export and import', () => {
     expect(header).toMatch(/,labels,notes$/);
     expect(row).toContain('Exported');
     expect(row).toMatch(/, 20\d\d-\d\d-\d\dT[^:]+:\d\d:\d\d\.\d+Z: Approved by the owner/);
-    const json = await app.ok('exportPosts', {
+    const json = await suite.app.ok('exportPosts', {
       format: 'json',
       scope: { kind: 'posts', postIds: [made?.postId ?? ''] },
     });
@@ -239,9 +231,9 @@ describe('export and import', () => {
 
     const plain = await draftWith(`No labels ${Date.now()}`);
     const [bare] = sentResults(
-      await app.ok('sendDraft', { draftId: plain.id, type: 'schedule', date: inHours(51), wait: true }),
+      await suite.app.ok('sendDraft', { draftId: plain.id, type: 'schedule', date: inHours(51), wait: true }),
     );
-    const none = await app.ok('exportPosts', {
+    const none = await suite.app.ok('exportPosts', {
       format: 'csv',
       scope: { kind: 'posts', postIds: [bare?.postId ?? ''] },
     });
@@ -249,27 +241,27 @@ describe('export and import', () => {
   });
 
   it('imports a labels column: known labels by name, new ones made, and the labels follow the posts to the service', async () => {
-    await app.ok('saveLabel', { name: 'Imported', color: 'blue', campaign: null });
+    await suite.app.ok('saveLabel', { name: 'Imported', color: 'blue', campaign: null });
     const text = `From a file ${Date.now()}`;
-    const path = join(dir, 'with-labels.csv');
+    const path = join(suite.dir, 'with-labels.csv');
     await writeFile(
       path,
-      `text,accounts,date,labels\n${text},${acc.id},${inHours(60)},imported; Brand new\n`,
+      `text,accounts,date,labels\n${text},${suite.acc.id},${inHours(60)},imported; Brand new\n`,
     );
-    const preview = await app.ok('previewImport', { file: await app.chosen(path) });
+    const preview = await suite.app.ok('previewImport', { file: await suite.app.chosen(path) });
     expect(preview.rows[0]?.problems).toEqual([]);
-    const run = await app.ok('runImport', { importId: preview.importId, drop: [] });
+    const run = await suite.app.ok('runImport', { importId: preview.importId, drop: [] });
     expect(run.created).toBe(1);
     const post = await confirmedPost(text);
     expect(await labelsOf(subjectOfPost(post))).toEqual(['Brand new', 'Imported']);
 
-    const bad = join(dir, 'bad-label.csv');
+    const bad = join(suite.dir, 'bad-label.csv');
     await writeFile(
       bad,
-      `text,accounts,date,labels\nBad label ${Date.now()},${acc.id},${inHours(61)},"a:b"\n`,
+      `text,accounts,date,labels\nBad label ${Date.now()},${suite.acc.id},${inHours(61)},"a:b"\n`,
     );
-    const badPreview = await app.ok('previewImport', { file: await app.chosen(bad) });
-    const badRun = await app.ok('runImport', { importId: badPreview.importId, drop: [] });
+    const badPreview = await suite.app.ok('previewImport', { file: await suite.app.chosen(bad) });
+    const badRun = await suite.app.ok('runImport', { importId: badPreview.importId, drop: [] });
     expect(badRun.created).toBe(0);
     expect(badRun.failed[0]?.message).toMatch(/labels: “a:b”: .*cannot hold/);
   });

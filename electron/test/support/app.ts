@@ -5,7 +5,8 @@ import type { IpcEventName, IpcInput, IpcMethodName, IpcOutput } from '../../../
 import type { IntegrationView } from '../../../shared/integrations/ipc.js';
 import { createAppServices, type AppServicesOptions } from '../../app-services.js';
 import { MemorySecretStore } from '../../secrets/memory-secret-store.js';
-import type { TestService } from './service.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestService, type TestService } from './service.js';
 
 /*
  * The app's services connected to the real local service, called through
@@ -96,3 +97,41 @@ export async function openConnectedApp(svc: TestService, extra: Partial<AppServi
   };
 }
 export type ConnectedApp = Awaited<ReturnType<typeof openConnectedApp>>;
+
+/** A suite's running service, its connected app, the X account (else the first text one) and a folder. */
+export interface ConnectedSuite {
+  svc: TestService;
+  app: ConnectedApp;
+  acc: IntegrationView;
+  /** A folder of the suite's own, removed after it: the app's saves land here, numbered. */
+  dir: string;
+}
+
+/**
+ * Starts the local service and a connected app before the suite's tests and closes both after,
+ * so a suite names only what it checks. `saves`: "Save as…" writes into the suite's folder; else
+ * the folder is the app's data folder.
+ */
+export function connectedSuite(name: string, o: { saves?: boolean } = {}): ConnectedSuite {
+  const suite = {} as ConnectedSuite;
+  beforeAll(async () => {
+    suite.svc = await startTestService();
+    suite.dir = await mkdtemp(join(tmpdir(), `postdeck-${name}-`));
+    let n = 0;
+    suite.app = await openConnectedApp(
+      suite.svc,
+      o.saves
+        ? { chooseSavePath: async ({ defaultName }) => join(suite.dir, `${n++}-${defaultName}`) }
+        : { dataDir: suite.dir },
+    );
+    suite.acc =
+      suite.app.textAccounts.find((a) => a.platform === 'x') ??
+      (suite.app.textAccounts[0] as IntegrationView);
+  }, 60_000);
+  afterAll(async () => {
+    await suite.app?.close();
+    await suite.svc?.close();
+    if (suite.dir) await rm(suite.dir, { recursive: true, force: true });
+  });
+  return suite;
+}
