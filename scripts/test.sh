@@ -13,6 +13,11 @@ command -v dbus-run-session >/dev/null || need+=(dbus)
 [ -e /usr/include/libsecret-1/libsecret/secret.h ] || need+=(libsecret-1-dev)
 # The review pack's PDF is checked by drawing and reading its first page (e2e/review.spec.ts).
 command -v pdftoppm >/dev/null && command -v pdftotext >/dev/null || need+=(poppler-utils)
+# Posts are full of emoji and of every script: Noto's emoji, Japanese/Chinese/Korean and core fonts
+# (Arabic among them) draw them in screenshots as users' systems do, instead of empty boxes.
+for font in fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core; do
+  dpkg-query -W -f='${Status}' "$font" 2>/dev/null | grep -q 'ok installed' || need+=("$font")
+done
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "== installing system packages: ${need[*]}"
