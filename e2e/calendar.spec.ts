@@ -624,6 +624,22 @@ test.describe('calendar', () => {
     await cal.scrollToMinutes(w.minutes);
     await expect(cal.post(withImage.id).locator('time')).toHaveText(w.chip);
     await snap(page, 'calendar-week-thumbnail');
+    // A 1024 px window's week column has room for the time and some words, not a picture too
+    // (with it, one or two letters were left: 20 px).
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await cal.scrollToMinutes(w.minutes);
+    await expect(cal.post(withImage.id).locator('img.post-cell__thumb')).toBeHidden();
+    await expect
+      .poll(() =>
+        cal
+          .post(withImage.id)
+          .locator('.post-cell__text')
+          .evaluate((e) => e.getBoundingClientRect().width),
+      )
+      .toBeGreaterThan(30);
+    await snap(page, 'calendar-week-thumbnail-1024');
+    await page.setViewportSize(size);
 
     await cal.view('Month');
     await cal.jumpTo(wallDateKey(instantToWall(Date.parse(without.publishDate), NY)));
