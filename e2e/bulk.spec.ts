@@ -103,6 +103,10 @@ test('select with Ctrl/Shift-click, shift by 1 day from the plan, apply, then un
   // The three land 30 minutes apart: warned (the brand keeps 60 min), never blocked.
   await expect(plan.getByTestId('bulk-plan-warning').first()).toContainText('would post twice within 30 min');
   await page.screenshot({ path: 'test-results/screens/bulk-plan.png' });
+  // Apply is the dialog's primary action and looks it, focused or not: never like Cancel.
+  const look = (name: RegExp) =>
+    plan.getByRole('button', { name }).evaluate((b) => getComputedStyle(b).backgroundColor);
+  expect(await look(/^Apply/)).not.toBe(await look(/^Cancel/));
   // Nothing changed on the service while the plan is shown.
   expect(await serverTimes(service, ids)).toEqual(before);
 
