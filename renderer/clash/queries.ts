@@ -65,8 +65,6 @@ export function clashWarnings(
       gapMinutes,
       ...(gapFor ? { gapFor } : {}),
       formatTime: (ms) => formatDateTime(new Date(ms), zone),
-      describe: (p) =>
-        (p.text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '').trim().slice(0, 60) || '(no text)',
     },
   );
 }

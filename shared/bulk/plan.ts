@@ -281,7 +281,6 @@ export function planBulkChange(
         },
         duplicateWindowDays: ctx.duplicateWindowDays,
         formatTime: ctx.formatTime,
-        describe: (c) => firstLine(c.text),
       },
     ),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findClashes, normalizeClashText, type ClashPost } from './clashes.js';
+import { findClashes, normalizeClashText, quoteOf, type ClashPost } from './clashes.js';
 
 const at = (s: string) => Date.parse(s);
 const post = (
@@ -116,5 +116,26 @@ describe('findClashes: a crowded day', () => {
     const warnings = findClashes([post('n', '2026-12-01T10:05:30Z', 'Same')], crowd, { gapMinutes: 60 });
     expect(warnings.filter((w) => w.kind === 'gap')).toHaveLength(3);
     expect(warnings.filter((w) => w.kind === 'duplicate')).toHaveLength(3);
+  });
+});
+
+describe('how a warning names times and posts', () => {
+  it('gives the two times earlier first, whichever post is the one moved', () => {
+    const fmt = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+    const [w] = findClashes([post('late', '2026-12-01T10:30:00Z')], [post('a', '2026-12-01T10:00:00Z')], {
+      gapMinutes: 60,
+      formatTime: fmt,
+    });
+    expect(w!.message).toContain('at 10:00 and 10:30');
+  });
+
+  it('quotes a post by its first line, cut at a word with an ellipsis', () => {
+    expect(
+      quoteOf('\n  Latte art throwdown this Friday at the roastery on Harbor Street, bring friends'),
+    ).toBe('Latte art throwdown this Friday at the roastery on Harbor…');
+    expect(quoteOf('Short one\nsecond line')).toBe('Short one');
+    expect(quoteOf('   ')).toBe('(no text)');
+    // One long word is cut inside it, still with the ellipsis.
+    expect(quoteOf('x'.repeat(80))).toBe(`${'x'.repeat(59)}…`);
   });
 });

@@ -65,7 +65,7 @@ export interface ClashOptions {
   duplicateWindowDays?: number;
   /** How a time is written in a message (the brand's zone); ISO when absent. */
   formatTime?: (ms: number) => string;
-  /** How another post is named in a message (its first line); its id when absent. */
+  /** How another post is named in a message; its first line (quoteOf) when absent. */
   describe?: (post: ClashPost) => string;
   /** At most this many warnings per candidate and kind (a crowded day would name every pair); 3. */
   maxPerPost?: number;
@@ -105,6 +105,23 @@ function addTo(map: Map<string, ClashPost[]>, key: string, post: ClashPost): voi
   else map.set(key, [post]);
 }
 
+/** How long a quoted post may be in a warning, in characters. */
+const QUOTE_CHARS = 60;
+
+/**
+ * A post as a warning quotes it: its first line with text, cut at the last word that fits, with
+ * an ellipsis when cut (a quote cut mid-word reads as a different word).
+ */
+export function quoteOf(text: string, max = QUOTE_CHARS): string {
+  const line = (text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '').trim();
+  if (line === '') return '(no text)';
+  const chars = [...line];
+  if (chars.length <= max) return line;
+  const head = chars.slice(0, max - 1).join('');
+  const space = head.lastIndexOf(' ');
+  return `${(space > head.length / 2 ? head.slice(0, space) : head).replace(/[\s,;:.–—-]+$/u, '')}…`;
+}
+
 /**
  * The warnings for `candidates` (posts about to be created or moved) among `existing` posts. An
  * existing post with a candidate's id is that post before the change and is left out, so a move is
@@ -120,7 +137,7 @@ export function findClashes(
   const gapOf = (c: ClashPost) => Math.max(0, options.gapFor?.(c) ?? options.gapMinutes);
   const window = (options.duplicateWindowDays ?? DUPLICATE_WINDOW_DAYS) * DAY;
   const fmt = options.formatTime ?? ((ms: number) => new Date(ms).toISOString());
-  const name = options.describe ?? ((p: ClashPost) => p.id);
+  const name = options.describe ?? ((p: ClashPost) => quoteOf(p.text));
   const candidateIds = new Set(candidates.map((c) => c.id));
   const max = options.maxPerPost ?? 3;
 
@@ -168,7 +185,7 @@ export function findClashes(
           'gap',
           c,
           other,
-          `${c.accountName} would post twice within ${apart(c.at, other.at)} (at ${fmt(c.at)} and ${fmt(other.at)}, “${name(other)}”); this brand keeps ${gapMinutes} min between posts.`,
+          `${c.accountName} would post twice within ${apart(c.at, other.at)} (at ${fmt(Math.min(c.at, other.at))} and ${fmt(Math.max(c.at, other.at))}, “${name(other)}”); this brand keeps ${gapMinutes} min between posts.`,
         );
       }
     }
