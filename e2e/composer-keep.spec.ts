@@ -48,3 +48,43 @@ test('Escape keeps the post as a local draft and says so; no slots disable "Add 
   await expect(page.getByRole('heading', { name: 'Brand default: weekly slots' })).toBeVisible();
   await expect(page.getByText('Kept as a local draft on this device')).toHaveCount(2);
 });
+
+test('a notice shows beside the open Outbox in a 1024 px window, never under it', async ({
+  page,
+  service,
+  connectWithSandboxKey,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await connectWithSandboxKey('full-test');
+  const { x } = firstBrandX(service);
+  await page.getByRole('button', { name: 'New post' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByRole('group', { name: 'X', exact: true })
+    .getByRole('checkbox', { name: x.name, exact: true })
+    .check();
+  await dialog
+    .getByRole('textbox', { name: 'Text of Block 1', exact: true })
+    .fill(`Beside the outbox ${Date.now()}`);
+  await page.keyboard.press('Escape');
+  const notice = page.getByText('Kept as a local draft on this device');
+  await expect(notice).toBeVisible();
+  // The Outbox opened while the notice still shows (to see where the post went).
+  await page.getByRole('button', { name: /^Outbox/ }).click();
+  const outbox = page.getByRole('complementary', { name: 'Outbox' });
+  await expect(outbox).toBeVisible();
+  // Every corner of the notice's card is the card itself on screen, not the Outbox drawn over it.
+  const covered = await notice.evaluate((text) => {
+    const card = text.closest('.notice-card')!;
+    const r = card.getBoundingClientRect();
+    const corners = [
+      [r.left + 4, r.top + 4],
+      [r.right - 4, r.top + 4],
+      [r.left + 4, r.bottom - 4],
+      [r.right - 4, r.bottom - 4],
+    ] as const;
+    return corners.filter(([cx, cy]) => !card.contains(document.elementFromPoint(cx, cy))).length;
+  });
+  expect(covered).toBe(0);
+  await snap(page, 'notice-beside-outbox-1024');
+});
