@@ -115,7 +115,11 @@ export function ruleNote(rule: SeriesRule): string | null {
 }
 
 /** X refuses the same text twice: a series that repeats one text there is warned. */
-export function repeatWarning(platforms: readonly string[], variants: readonly string[], dates: number | null): string | null {
+export function repeatWarning(
+  platforms: readonly string[],
+  variants: readonly string[],
+  dates: number | null,
+): string | null {
   if (!platforms.includes('x')) return null;
   if (dates !== null && dates <= 1) return null;
   if (new Set(variants.map((v) => v.trim())).size > 1) return null;

@@ -14,7 +14,9 @@ export const LocalDate = z
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Write the day as YYYY-MM-DD.');
 
 /** A wall time, "HH:mm". */
-export const WallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Write the time as HH:mm, 00:00 to 23:59.');
+export const WallTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Write the time as HH:mm, 00:00 to 23:59.');
 
 /** 0 = Sunday … 6 = Saturday, as queue slots and Date#getDay count them. */
 export const Weekday = z.number().int().min(0).max(6);
@@ -63,10 +65,13 @@ export const SeriesRule = z
     message: 'The end date is before the start; choose a later end.',
     path: ['end'],
   })
-  .refine((r) => r.freq !== 'yearly' || r.monthDay.kind !== 'day' || r.monthDay.day <= DAYS_IN_MONTH[r.month - 1]!, {
-    message: 'That month has no such day; choose another day.',
-    path: ['monthDay'],
-  });
+  .refine(
+    (r) => r.freq !== 'yearly' || r.monthDay.kind !== 'day' || r.monthDay.day <= DAYS_IN_MONTH[r.month - 1]!,
+    {
+      message: 'That month has no such day; choose another day.',
+      path: ['monthDay'],
+    },
+  );
 export type SeriesRule = z.infer<typeof SeriesRule>;
 
 export const MAX_VARIANTS = 20;
@@ -98,8 +103,8 @@ export const OccurrenceView = z.object({
   /** The instant it goes out (an exception keeps the moved time). */
   at: IsoDateTime,
   state: z.enum(['planned', 'made', 'skipped']),
-  /** The post once it exists on the service (null: still in the outbox, or not made yet). */
-  postId: z.string().nullable(),
+  /** Its posts once they exist on the service (empty: still in the outbox, or not made yet). */
+  postIds: z.array(z.string()),
   outboxId: z.string().nullable(),
 });
 export type OccurrenceView = z.infer<typeof OccurrenceView>;

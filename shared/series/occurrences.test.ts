@@ -69,14 +69,32 @@ describe('series dates', () => {
     const r = rule({ freq: 'yearly', start: '2027-01-01', month: 2, monthDay: { kind: 'day', day: 29 } });
     expect(firstOccurrences(r, NY, 3).map((o) => o.date)).toEqual(['2028-02-29', '2032-02-29', '2036-02-29']);
     expect(ruleNote(r)).toContain('leap years');
-    expect(() => rule({ freq: 'yearly', month: 2, monthDay: { kind: 'day', day: 30 } })).toThrow(/no such day/);
+    expect(() => rule({ freq: 'yearly', month: 2, monthDay: { kind: 'day', day: 30 } })).toThrow(
+      /no such day/,
+    );
   });
 
   it('finds the second Tuesday and the last Friday', () => {
-    const second = rule({ freq: 'monthly', start: '2027-01-01', monthDay: { kind: 'weekday', nth: 2, weekday: 2 } });
-    expect(firstOccurrences(second, NY, 3).map((o) => o.date)).toEqual(['2027-01-12', '2027-02-09', '2027-03-09']);
-    const last = rule({ freq: 'monthly', start: '2027-01-01', monthDay: { kind: 'weekday', nth: -1, weekday: 5 } });
-    expect(firstOccurrences(last, NY, 3).map((o) => o.date)).toEqual(['2027-01-29', '2027-02-26', '2027-03-26']);
+    const second = rule({
+      freq: 'monthly',
+      start: '2027-01-01',
+      monthDay: { kind: 'weekday', nth: 2, weekday: 2 },
+    });
+    expect(firstOccurrences(second, NY, 3).map((o) => o.date)).toEqual([
+      '2027-01-12',
+      '2027-02-09',
+      '2027-03-09',
+    ]);
+    const last = rule({
+      freq: 'monthly',
+      start: '2027-01-01',
+      monthDay: { kind: 'weekday', nth: -1, weekday: 5 },
+    });
+    expect(firstOccurrences(last, NY, 3).map((o) => o.date)).toEqual([
+      '2027-01-29',
+      '2027-02-26',
+      '2027-03-26',
+    ]);
   });
 
   it('ends on a date, after N (skipped dates count), or keeps a rolling horizon', () => {
