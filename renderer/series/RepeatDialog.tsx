@@ -164,7 +164,7 @@ export function RepeatDialog({
         <div className="series-row">
           <label className="field">
             <span>Repeats</span>
-            <select value={freq} onChange={(e) => setFreq(e.target.value as Freq)}>
+            <select aria-label="Repeats" value={freq} onChange={(e) => setFreq(e.target.value as Freq)}>
               <option value="daily">Daily</option>
               <option value="weekly">Weekly</option>
               <option value="monthly">Monthly</option>
@@ -205,7 +205,7 @@ export function RepeatDialog({
             {freq === 'yearly' ? (
               <label className="field">
                 <span>Month</span>
-                <select value={month} onChange={(e) => setMonth(Number(e.target.value))}>
+                <select aria-label="Month" value={month} onChange={(e) => setMonth(Number(e.target.value))}>
                   {MONTH_NAMES.map((name, i) => (
                     <option key={name} value={i + 1}>
                       {name}
@@ -289,7 +289,7 @@ export function RepeatDialog({
         <div className="series-row">
           <label className="field">
             <span>Ends</span>
-            <select value={endKind} onChange={(e) => setEndKind(e.target.value as EndKind)}>
+            <select aria-label="Ends" value={endKind} onChange={(e) => setEndKind(e.target.value as EndKind)}>
               <option value="count">After a number of times</option>
               <option value="until">On a date</option>
               <option value="never">Never</option>
@@ -297,7 +297,7 @@ export function RepeatDialog({
           </label>
           {endKind === 'count' ? (
             <label className="field series-narrow">
-              <span>Times</span>
+              <span>How many times</span>
               <input
                 type="number"
                 min={1}

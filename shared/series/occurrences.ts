@@ -1,4 +1,5 @@
-import { RRule, Weekday as RWeekday, type Options } from 'rrule';
+import * as rruleModule from 'rrule';
+import type { Options } from 'rrule';
 import { wallTimeToInstant } from '../queue/slots.js';
 import type { SeriesRule } from './model.js';
 
@@ -14,6 +15,14 @@ import type { SeriesRule } from './model.js';
  * February goes out in leap years only. Skipped dates still count towards "after N times", like an
  * RFC 5545 EXDATE.
  */
+
+/*
+ * Node's ES module loader (the e2e bridge, scripts) reads rrule's CommonJS build, whose names sit
+ * under `default`; bundlers and vitest read its ES build, which has them at the top.
+ */
+const viaDefault = Reflect.get(rruleModule, 'default') as typeof rruleModule | undefined;
+const rrule: typeof rruleModule = viaDefault?.RRule !== undefined ? viaDefault : rruleModule;
+const { RRule, Weekday: RWeekday } = rrule;
 
 const DAY = 86_400_000;
 /** A series that ends after at most this many dates gets all its posts at once. */
