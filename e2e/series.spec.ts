@@ -156,4 +156,23 @@ test('a weekly series on Mondays at 9:00 New York, six times across DST: six pos
   await expect(details.getByRole('button', { name: 'Edit this and the following…' })).toBeVisible();
   await expect(details.getByRole('button', { name: 'Delete the series' })).toBeVisible();
   await snap(page, 'series-3-details');
+
+  // Skipping that date takes its post off the service; deleting the series takes the rest.
+  await details.getByRole('button', { name: 'Skip this date' }).click();
+  await page
+    .getByRole('dialog', { name: 'Skip this date?' })
+    .getByRole('button', { name: 'Skip the date' })
+    .click();
+  await expect.poll(async () => (await onService()).length, { timeout: 30_000 }).toBe(5);
+  expect((await onService()).map((p) => p.publishDate).sort()).toEqual(expected.filter((_, i) => i !== 4));
+  await page
+    .locator('[data-post-id]', { has: page.locator('.series-mark') })
+    .first()
+    .click();
+  await details.getByRole('button', { name: 'Delete the series' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete the series?' })
+    .getByRole('button', { name: 'Delete the series' })
+    .click();
+  await expect.poll(async () => (await onService()).length, { timeout: 30_000 }).toBe(0);
 });

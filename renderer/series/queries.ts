@@ -25,11 +25,14 @@ export function useSeriesList() {
     readers += 1;
     // A move or an edit of posts already shown changes no series: it costs no call (one drag
     // stays one call). A pull, a new local post, or a date still waiting for its post does.
+    // A brand without a series never reads again on its own: its first series comes from
+    // createSeries, whose answer reads the list.
     stopListening ??= onEvent('postsChanged', (change) => {
       const known = client.getQueryData<IpcOutput<'listSeries'>>(ipcKey('listSeries', {}));
-      const waiting =
-        known?.series.some((s) => s.occurrences.some((o) => o.state === 'made' && o.postIds.length === 0)) ??
-        true;
+      if (!known || known.series.length === 0) return;
+      const waiting = known.series.some((s) =>
+        s.occurrences.some((o) => o.state === 'made' && o.postIds.length === 0),
+      );
       const created = change.update?.posts.some((p) => p.localOnly) ?? false;
       if (change.update === null || waiting || created)
         void client.invalidateQueries({ queryKey: ['listSeries'] });
