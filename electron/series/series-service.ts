@@ -278,6 +278,8 @@ export class SeriesService {
         kept += 1;
         continue;
       }
+      // Its post is gone already (deleted by hand): the date stays taken, never made again.
+      if (posts.length === 0 && !(pending && pending.kind === 'create')) continue;
       try {
         if (pending && pending.kind === 'create') {
           this.o.posts.discardOutbox(active, { id: pending.id });
@@ -347,18 +349,23 @@ export class SeriesService {
     const made = new Map(this.o.repo.made(active, series.id).map((r) => [r.date, r]));
     const skip = new Set(series.skipDates);
     const dates = firstOccurrences(series.rule, series.timezone, VIEW_DATES);
-    const occurrences: OccurrenceView[] = dates.map((o) => {
+    // Dates that passed without a post (before the series was made) are not listed.
+    const now = this.o.now().getTime();
+    const occurrences: OccurrenceView[] = dates.flatMap((o): OccurrenceView[] => {
       const row = made.get(o.date);
+      if (!row && o.at < now && !skip.has(o.date)) return [];
       const posts = row ? this.postsOf(active, row) : [];
-      return {
-        seriesId: series.id,
-        date: o.date,
-        index: o.index,
-        at: new Date(posts[0]?.publishMs ?? row?.atMs ?? o.at).toISOString(),
-        state: skip.has(o.date) && !row ? 'skipped' : row ? 'made' : 'planned',
-        postIds: posts.map((p) => p.id),
-        outboxId: row?.outboxId ?? null,
-      };
+      return [
+        {
+          seriesId: series.id,
+          date: o.date,
+          index: o.index,
+          at: new Date(posts[0]?.publishMs ?? row?.atMs ?? o.at).toISOString(),
+          state: skip.has(o.date) && !row ? 'skipped' : row ? 'made' : 'planned',
+          postIds: posts.map((p) => p.id),
+          outboxId: row?.outboxId ?? null,
+        },
+      ];
     });
     // Dates made before a change of the rule's time stay in the list, at their own time.
     for (const row of made.values())
