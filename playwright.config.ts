@@ -10,7 +10,7 @@ shareShiftedClock();
  * run again at the instants where dates break, each under one clock shared by the service, main
  * and the page (e2e/fixtures.ts `clockAt`).
  */
-const DATE_BOUND = /\/(calendar[\w-]*|composer[\w-]*|queue|grid-planner|evergreen)\.spec\.ts$/;
+const DATE_BOUND = /\/(calendar[\w-]*|composer[\w-]*|queue|grid-planner|evergreen|series)\.spec\.ts$/;
 export const CLOCK_RUNS = [
   { name: 'the last evening of a month', at: '2026-11-30T22:30:00Z' },
   { name: "Europe's spring DST change", at: '2027-03-28T00:30:00Z' },

@@ -33,6 +33,7 @@ import { setupQueue } from './queue/setup.js';
 import { setupReports } from './reports/setup.js';
 import { setupReview } from './review/setup.js';
 import { setupLinks } from './links/setup.js';
+import { setupSeries } from './series/setup.js';
 import { setupSearch } from './search/setup.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
@@ -157,6 +158,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const { saveComposerCopy } = drafts;
   const queue = setupQueue(ctx, { slotsChanged: () => evergreen.kick(), saveComposerCopy });
   const evergreen = setupEvergreen(ctx, { queue: queue.service });
+  const series = setupSeries(ctx, { queue: queue.service, saveComposerCopy });
   const desktop = setupDesktop(ctx);
   const analytics = setupAnalytics(ctx, { ready: profilesFeature.ready, backoff: opts.analyticsBackoff });
   const reports = setupReports(ctx, {
@@ -186,9 +188,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     ...reports.handlers,
     ...desktop.handlers,
     ...setupLinks(ctx).handlers,
+    ...series.handlers,
   };
   // The background jobs, started in this order and stopped in the reverse one.
-  const jobs = [outbox, evergreen, analytics, reports];
+  const jobs = [outbox, evergreen, series, analytics, reports];
   for (const job of jobs) job.start?.();
   // Which brand a call acts on is decided once, by dispatch, from these two.
   const scope = { active: activeBrand, isShown: brandScope.isShown.bind(brandScope) };

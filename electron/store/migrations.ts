@@ -601,4 +601,30 @@ export const migrations: readonly Migration[] = [
       END;
     `,
   },
+  {
+    // Recurring series: the rule and the post it repeats (one JSON document), and every date made
+    // as a post, keyed by series and date so a restart or a second plan never makes a date twice.
+    name: 'recurring series and the dates each one made',
+    sql: `
+      CREATE TABLE series (
+        id TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        series_json TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX series_by_brand ON series (profile_id, brand_id);
+      CREATE TABLE series_occurrences (
+        series_id TEXT NOT NULL REFERENCES series(id) ON DELETE CASCADE,
+        occ_date TEXT NOT NULL,
+        idx INTEGER NOT NULL,
+        at_ms INTEGER NOT NULL,
+        outbox_id TEXT,
+        post_ids TEXT NOT NULL DEFAULT '[]',
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (series_id, occ_date)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

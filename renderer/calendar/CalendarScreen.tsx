@@ -10,6 +10,7 @@ import { CalendarToolbar } from './CalendarToolbar.js';
 import { MarksLegend } from './MarksLegend.js';
 import { ExportMenu } from '../export/ExportMenu.js';
 import { RepeatsProvider } from '../evergreen/RepeatMark.js';
+import { SeriesProvider } from '../series/SeriesMark.js';
 import { CalendarGrid } from './CalendarGrid.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { useEmptySlots } from './empty-slots.js';
@@ -179,132 +180,134 @@ export function CalendarScreen() {
 
   return (
     <RepeatsProvider>
-      <section className="calendar-screen" aria-label="Calendar">
-        <CalendarToolbar
-          view={view}
-          date={date}
-          zone={zone}
-          brandTimezone={brand?.timezone ?? null}
-          canSetZone={!!brandId}
-          onView={(v: ViewName) => setView(v)}
-          onStep={(direction) => setDate(stepDate(view, date, direction))}
-          onToday={() => setDate(startOfDay(instantToWall(Date.now(), zone)))}
-          onJump={(d) => setDate(d)}
-          onZone={(tz) => setZone.mutate(tz)}
-        />
-        <div className="cal-subbar">
-          <CalendarFilters
-            posts={labelled}
-            integrations={integrations.data ?? []}
-            filters={filters}
-            brands={brandEntries}
-            onToggle={(kind, value) => brandId && toggleFilter(brandId, kind, value)}
-            onClear={() => brandId && setFilters(brandId, NO_FILTERS)}
+      <SeriesProvider>
+        <section className="calendar-screen" aria-label="Calendar">
+          <CalendarToolbar
+            view={view}
+            date={date}
+            zone={zone}
+            brandTimezone={brand?.timezone ?? null}
+            canSetZone={!!brandId}
+            onView={(v: ViewName) => setView(v)}
+            onStep={(direction) => setDate(stepDate(view, date, direction))}
+            onToday={() => setDate(startOfDay(instantToWall(Date.now(), zone)))}
+            onJump={(d) => setDate(d)}
+            onZone={(tz) => setZone.mutate(tz)}
           />
-          <LabelFilters brandId={brandId} view={labelsView} />
-          <div className="cal-subbar__end">
-            <MarksLegend />
-            <ExportMenu postIds={shown.map((p) => p.id)} what="posts in view" />
-          </div>
-        </div>
-        <CampaignBand labels={labelsView.labels} range={range} zone={zone} brandOf={campaignBrandOf} />
-        <BulkBar
-          brandId={brandId}
-          zone={zone}
-          matching={bulk.changeable}
-          fixed={bulk.matching.length - bulk.changeable.length}
-        />
-        {status.data?.online === false && (
-          <p className="cal-notice" role="status" data-testid="calendar-offline">
-            Offline: showing the posts saved on this computer
-            {status.data.lastSyncAt ? ` (last synced ${formatDateTime(status.data.lastSyncAt, zone)})` : ''}.
-            Moves and deletes are queued and sent when the connection is back.
-          </p>
-        )}
-        {query.isError && !result && (
-          <div className="cal-notice cal-notice--error" role="alert">
-            Could not load the posts: {query.error.message}{' '}
-            <button type="button" onClick={() => void query.refetch()}>
-              Try again
-            </button>
-          </div>
-        )}
-        <div
-          className="calendar-body"
-          ref={gridRef}
-          onMouseDownCapture={onGridMouseDown}
-          onClickCapture={bulk.onClickCapture}
-          onKeyDownCapture={bulk.onKeyDownCapture}
-          aria-busy={query.isFetching}
-        >
-          <PostLabelsContext.Provider value={labelsView}>
-            <CalendarGrid
-              events={events}
-              slots={slots}
-              view={view}
-              date={date}
-              zone={zone}
-              cellContext={cellContext}
-              onView={setView}
-              onNavigate={setDate}
-              onDrop={onDrop}
-              onOpen={onOpenEvent}
-              onOpenSlot={onOpenSlot}
+          <div className="cal-subbar">
+            <CalendarFilters
+              posts={labelled}
+              integrations={integrations.data ?? []}
+              filters={filters}
+              brands={brandEntries}
+              onToggle={(kind, value) => brandId && toggleFilter(brandId, kind, value)}
+              onClear={() => brandId && setFilters(brandId, NO_FILTERS)}
             />
-          </PostLabelsContext.Provider>
-          {openPostId && (
-            <PostDetailsPanel
-              postId={openPostId}
-              listed={openListed}
-              groupPosts={groupPosts}
-              zone={zone}
-              brand={openListed ? brandOf?.(openListed) : undefined}
-              onClose={() => {
-                openPost(null);
-                gridRef.current
-                  ?.querySelector<HTMLElement>(`[data-post-id="${CSS.escape(openPostId)}"]`)
-                  ?.focus();
+            <LabelFilters brandId={brandId} view={labelsView} />
+            <div className="cal-subbar__end">
+              <MarksLegend />
+              <ExportMenu postIds={shown.map((p) => p.id)} what="posts in view" />
+            </div>
+          </div>
+          <CampaignBand labels={labelsView.labels} range={range} zone={zone} brandOf={campaignBrandOf} />
+          <BulkBar
+            brandId={brandId}
+            zone={zone}
+            matching={bulk.changeable}
+            fixed={bulk.matching.length - bulk.changeable.length}
+          />
+          {status.data?.online === false && (
+            <p className="cal-notice" role="status" data-testid="calendar-offline">
+              Offline: showing the posts saved on this computer
+              {status.data.lastSyncAt ? ` (last synced ${formatDateTime(status.data.lastSyncAt, zone)})` : ''}
+              . Moves and deletes are queued and sent when the connection is back.
+            </p>
+          )}
+          {query.isError && !result && (
+            <div className="cal-notice cal-notice--error" role="alert">
+              Could not load the posts: {query.error.message}{' '}
+              <button type="button" onClick={() => void query.refetch()}>
+                Try again
+              </button>
+            </div>
+          )}
+          <div
+            className="calendar-body"
+            ref={gridRef}
+            onMouseDownCapture={onGridMouseDown}
+            onClickCapture={bulk.onClickCapture}
+            onKeyDownCapture={bulk.onKeyDownCapture}
+            aria-busy={query.isFetching}
+          >
+            <PostLabelsContext.Provider value={labelsView}>
+              <CalendarGrid
+                events={events}
+                slots={slots}
+                view={view}
+                date={date}
+                zone={zone}
+                cellContext={cellContext}
+                onView={setView}
+                onNavigate={setDate}
+                onDrop={onDrop}
+                onOpen={onOpenEvent}
+                onOpenSlot={onOpenSlot}
+              />
+            </PostLabelsContext.Provider>
+            {openPostId && (
+              <PostDetailsPanel
+                postId={openPostId}
+                listed={openListed}
+                groupPosts={groupPosts}
+                zone={zone}
+                brand={openListed ? brandOf?.(openListed) : undefined}
+                onClose={() => {
+                  openPost(null);
+                  gridRef.current
+                    ?.querySelector<HTMLElement>(`[data-post-id="${CSS.escape(openPostId)}"]`)
+                    ?.focus();
+                }}
+                onOpen={(id) => openPost(id)}
+                onReschedule={(post, to) => movePost(post, to, false)}
+                onDelete={(post) => setConfirmDelete(post)}
+              />
+            )}
+          </div>
+          {confirmDelete && (
+            <ConfirmDialog
+              title={
+                confirmDelete.groupSize > 1
+                  ? `Delete all ${confirmDelete.groupSize} posts of this group?`
+                  : 'Delete this post?'
+              }
+              message={`“${firstLine(confirmDelete.content) || 'Post'}”, ${formatDateTime(confirmDelete.publishDate, zone)}${confirmDelete.groupSize > 1 ? ', with every other account’s copy in its group' : ''}. This cannot be undone.`}
+              confirmLabel="Delete"
+              onCancel={() => setConfirmDelete(null)}
+              onConfirm={() => {
+                const post = confirmDelete;
+                setConfirmDelete(null);
+                if (
+                  openPostId &&
+                  post.group &&
+                  groupMembers(post, knownPosts(client, brandId)).some((p) => p.id === openPostId)
+                )
+                  openPost(null);
+                if (!post.group)
+                  return toast({
+                    tone: 'error',
+                    message: 'This post has no group id yet; wait for it to sync, then delete it.',
+                  });
+                void actions.deleteGroup(
+                  post.group,
+                  post.groupSize > 1
+                    ? `the group of ${post.groupSize} posts`
+                    : `“${firstLine(post.content) || 'the post'}”`,
+                );
               }}
-              onOpen={(id) => openPost(id)}
-              onReschedule={(post, to) => movePost(post, to, false)}
-              onDelete={(post) => setConfirmDelete(post)}
             />
           )}
-        </div>
-        {confirmDelete && (
-          <ConfirmDialog
-            title={
-              confirmDelete.groupSize > 1
-                ? `Delete all ${confirmDelete.groupSize} posts of this group?`
-                : 'Delete this post?'
-            }
-            message={`“${firstLine(confirmDelete.content) || 'Post'}”, ${formatDateTime(confirmDelete.publishDate, zone)}${confirmDelete.groupSize > 1 ? ', with every other account’s copy in its group' : ''}. This cannot be undone.`}
-            confirmLabel="Delete"
-            onCancel={() => setConfirmDelete(null)}
-            onConfirm={() => {
-              const post = confirmDelete;
-              setConfirmDelete(null);
-              if (
-                openPostId &&
-                post.group &&
-                groupMembers(post, knownPosts(client, brandId)).some((p) => p.id === openPostId)
-              )
-                openPost(null);
-              if (!post.group)
-                return toast({
-                  tone: 'error',
-                  message: 'This post has no group id yet; wait for it to sync, then delete it.',
-                });
-              void actions.deleteGroup(
-                post.group,
-                post.groupSize > 1
-                  ? `the group of ${post.groupSize} posts`
-                  : `“${firstLine(post.content) || 'the post'}”`,
-              );
-            }}
-          />
-        )}
-      </section>
+        </section>
+      </SeriesProvider>
     </RepeatsProvider>
   );
 }

@@ -7,6 +7,7 @@ export function MarksLegend() {
     ['≡4', 'post-mark post-mark--thread', THREAD_MARK(4)],
     // Drawn as a repeat's mark, but not one: nothing looking for a post's repeat mark finds it.
     ['↻ 3/10', 'cal-legend__repeat', 'An evergreen repeat: the 3rd of 10'],
+    ['↺ 2/6', 'cal-legend__series', 'A post of a recurring series: the 2nd of 6'],
     ['⟳', 'post-mark post-mark--pending', PENDING_MARK],
     ['!', 'post-mark post-mark--error', ERROR_MARK],
   ];

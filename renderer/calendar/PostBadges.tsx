@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { RepeatMark } from '../evergreen/RepeatMark.js';
 import { ReviewMark } from '../review/ReviewMark.js';
+import { SeriesMark } from '../series/SeriesMark.js';
 import { initials, type PostEvent } from './posts.js';
 import { platformName } from '../../shared/platforms/names.js';
 
@@ -81,6 +82,7 @@ export function PostSummary({ event, time, compact }: { event: PostEvent; time: 
         />
       )}
       <RepeatMark post={p} />
+      <SeriesMark post={p} />
       <ReviewMark post={p} />
       <span className="post-cell__text" data-post-text>
         {event.title}

@@ -14,6 +14,7 @@ import { QueueActions } from './QueueActions.js';
 import { PlatformPreview } from '../previews/PlatformPreview.js';
 import { PlatformType } from '../../shared/platforms/types.js';
 import { MakeEvergreenButton } from '../evergreen/MakeEvergreenButton.js';
+import { SeriesSection } from '../series/SeriesSection.js';
 import { brandZone, instantToWall, parseInputValue, wallToInputValue, wallToInstant } from './time.js';
 import { normalizePostState } from '../../shared/api/resources.js';
 import { useUi } from '../ui/ui-store.js';
@@ -170,6 +171,7 @@ export function PostDetailsPanel({
         </dd>
       </dl>
 
+      {post && <SeriesSection post={post} />}
       {post && (
         <section aria-label="Labels and notes">
           <PostMeta

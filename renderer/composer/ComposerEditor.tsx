@@ -28,6 +28,7 @@ import * as firstComment from './first-comment-model.js';
 import { takesFirstComment } from '../../shared/platforms/first-comment.js';
 import { SaveStatus } from './SaveStatus.js';
 import { SendBar } from './SendBar.js';
+import { RepeatDialog } from '../series/RepeatDialog.js';
 import { SettingsForms } from './SettingsForms.js';
 import { TextScopes } from './TextScopes.js';
 import { ThreadEditor } from './ThreadEditor.js';
@@ -68,6 +69,7 @@ export function ComposerEditor({
   const [touched, setTouched] = useState(mode === 'edit' || mode === 'duplicate');
   const [scope, setScope] = useState<model.Scope>(null);
   const [showDrafts, setShowDrafts] = useState(false);
+  const [repeating, setRepeating] = useState(false);
   const dialog = useRef<HTMLElement>(null);
   const accounts = useIpcQuery('listIntegrations', {});
   const accountName = useCallback(
@@ -342,7 +344,18 @@ export function ComposerEditor({
           onDate={(date) => edit((d) => ({ ...d, date }))}
           onSend={(kind, date) => void sending.send(kind, date)}
           onOpenQueue={() => close(() => navigate('queue'))}
+          onRepeat={() => setRepeating(true)}
         />
+        {repeating ? (
+          <RepeatDialog
+            zone={zone}
+            draft={draft}
+            platforms={draft.targets.map((t) => t.platform)}
+            beforeCreate={autosave.stop}
+            onCreated={(message) => exit.leaveAfterSend(message)}
+            onClose={() => setRepeating(false)}
+          />
+        ) : null}
       </section>
     </div>
   );

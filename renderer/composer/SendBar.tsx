@@ -26,6 +26,7 @@ export function SendBar({
   onDate,
   onSend,
   onOpenQueue,
+  onRepeat,
 }: {
   zone: string;
   date: string | null;
@@ -38,6 +39,8 @@ export function SendBar({
   onSend(kind: SendKind, date: string | null): void;
   /** Keeps the post as a local draft and opens the Queue page. */
   onOpenQueue(): void;
+  /** Opens "Repeat this post" (a recurring series); absent where a post cannot repeat. */
+  onRepeat?: () => void;
 }) {
   const [field, setField] = useState(() => (date ? instantToField(date, zone) : ''));
   const [dateError, setDateError] = useState<string | null>(null);
@@ -112,6 +115,11 @@ export function SendBar({
               {busy === 'queue' ? 'Queueing…' : 'Add to queue'}
             </button>
           ) : null}
+          {isEdit || !onRepeat ? null : (
+            <button type="button" className="button" disabled={busy !== null} onClick={onRepeat}>
+              Repeat…
+            </button>
+          )}
           {isEdit ? null : (
             <button
               type="button"

@@ -1,0 +1,82 @@
+import { requireBrand } from '../core/active-brand.js';
+import type { AppContext, FeatureSetup } from '../context/app-context.js';
+import type { SaveComposerCopy } from '../drafts/setup.js';
+import { PostClaims } from '../outbox/post-claims.js';
+import type { QueueService } from '../queue/queue-service.js';
+import { SeriesRepo } from './series-repo.js';
+import { SeriesService } from './series-service.js';
+
+/** A pull's burst of changes settles before series plan again; and they plan at least this often. */
+const SETTLE_MS = 2_000;
+const EVERY_MS = 30 * 60_000;
+
+type SeriesMethod =
+  'listSeries' | 'createSeries' | 'editSeries' | 'skipSeriesDate' | 'deleteSeries' | 'runSeries';
+
+/**
+ * Recurring series. Its background job tops up each series' rolling horizon after a pull (once
+ * its changes settle) and on a timer, as time passes.
+ */
+export function setupSeries(
+  { db, now, repos, posts, sync, events, activeBrand }: AppContext,
+  { queue, saveComposerCopy }: { queue: QueueService; saveComposerCopy: SaveComposerCopy },
+): FeatureSetup<SeriesMethod> & { stop: () => Promise<void> } {
+  const claims = new PostClaims(db, now);
+  const series = new SeriesService({
+    repo: new SeriesRepo(db, now),
+    outbox: repos.outbox,
+    cache: repos.cache,
+    drafts: repos.drafts,
+    posts,
+    status: () => sync.getSyncStatus(),
+    active: activeBrand,
+    now,
+    timezone: (a) => queue.timezone(a),
+    signatures: (a) => repos.snippets.signatureMap(a),
+    madeBy: (a, postId) => claims.opOf(a, postId),
+  });
+  let running = false;
+  let soon: NodeJS.Timeout | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let unsubscribe = () => {};
+  const kick = () => {
+    if (!running) return;
+    if (soon) clearTimeout(soon);
+    soon = setTimeout(() => {
+      soon = null;
+      if (running) series.kick();
+    }, SETTLE_MS);
+  };
+  return {
+    start: () => {
+      if (running) return;
+      running = true;
+      unsubscribe = events.on((name, payload) => {
+        if (name === 'postsChanged' && (payload as { range: unknown }).range !== null) kick();
+      });
+      timer = setInterval(kick, EVERY_MS);
+      timer.unref();
+      kick();
+    },
+    stop: async () => {
+      running = false;
+      unsubscribe();
+      if (timer) clearInterval(timer);
+      if (soon) clearTimeout(soon);
+      timer = soon = null;
+      await series.idle();
+    },
+    handlers: {
+      listSeries: async (_, ctx) => series.listSeries(requireBrand(ctx)),
+      createSeries: ({ draft, ...input }, ctx) => {
+        const brand = requireBrand(ctx);
+        saveComposerCopy(brand, input.draftId, draft);
+        return series.createSeries(brand, input);
+      },
+      editSeries: (input, ctx) => series.editSeries(requireBrand(ctx), input),
+      skipSeriesDate: (input, ctx) => series.skipSeriesDate(requireBrand(ctx), input),
+      deleteSeries: async (input, ctx) => series.deleteSeries(requireBrand(ctx), input),
+      runSeries: (_, ctx) => series.run(requireBrand(ctx)),
+    },
+  };
+}
