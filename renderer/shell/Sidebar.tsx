@@ -9,6 +9,7 @@ const NAV: { route: Route; label: string }[] = [
   { route: 'queue', label: 'Queue' },
   { route: 'grid', label: 'Instagram grid' },
   { route: 'evergreen', label: 'Evergreen' },
+  { route: 'feeds', label: 'Feeds' },
   { route: 'snippets', label: 'Snippets' },
   { route: 'import', label: 'Import' },
   { route: 'media', label: 'Media' },

@@ -76,6 +76,8 @@ describe('database', () => {
       'evergreen_fills',
       'evergreen_items',
       'evergreen_lists',
+      'feed_items',
+      'feeds',
       'import_fingerprints',
       'integrations',
       'kv',
