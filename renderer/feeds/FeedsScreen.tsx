@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { DemoFeed, FeedItemView, FeedView } from '../../shared/feeds/model.js';
 import type { IntegrationView } from '../../shared/integrations/ipc.js';
+import { accountWithPlatform } from '../../shared/platforms/names.js';
 import { useIpcQuery } from '../ipc/use-ipc.js';
 import { EmptyState, ErrorState, FieldError, Loading } from '../ui/feedback.js';
 import { useNotices } from '../ui/notice-store.js';
@@ -35,8 +36,8 @@ export function FeedsScreen() {
   return (
     <div className="feeds-screen">
       <section className="card" aria-labelledby="feeds-title">
-        <h2 id="feeds-title">Feeds</h2>
-        <p className="muted">
+        <h2 id="feeds-title">Your feeds</h2>
+        <p className="muted feeds-intro">
           Add your blog’s or a news site’s feed (RSS, Atom or JSON Feed). Postdeck reads it now, then every 30
           minutes, and lists what is new below so you can make a draft of it.
         </p>
@@ -262,18 +263,20 @@ function FeedOptions({ id, feed, accounts }: { id: string; feed: FeedView; accou
       <fieldset>
         <legend>Drafts of this feed go to</legend>
         {accounts.length === 0 ? <p className="muted">This brand has no connected account yet.</p> : null}
-        {accounts.map((a) => (
-          <label key={a.id} className="feed-check">
-            <input
-              type="checkbox"
-              checked={chosen.includes(a.id)}
-              onChange={(e) =>
-                setChosen(e.target.checked ? [...chosen, a.id] : chosen.filter((c) => c !== a.id))
-              }
-            />
-            {a.name}
-          </label>
-        ))}
+        <div className="feed-accounts">
+          {accounts.map((a) => (
+            <label key={a.id} className="feed-check">
+              <input
+                type="checkbox"
+                checked={chosen.includes(a.id)}
+                onChange={(e) =>
+                  setChosen(e.target.checked ? [...chosen, a.id] : chosen.filter((c) => c !== a.id))
+                }
+              />
+              {accountWithPlatform(a.name, a.platform)}
+            </label>
+          ))}
+        </div>
       </fieldset>
       <label className="feed-check">
         <input type="checkbox" checked={toQueue} onChange={(e) => setToQueue(e.target.checked)} />
