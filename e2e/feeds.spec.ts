@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { docsImage } from './support/docs-images.js';
 import { WelcomeScreen } from './support/pages.js';
 
 /*
@@ -81,6 +82,11 @@ test('a demo feed’s new item becomes one draft, and reading the feed again mak
       `^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n\\nhttps://harbor-coffee\\.example/blog/\\d{4}-\\d{2}-\\d{2}-`,
     ),
   );
+
+  // The manual's picture, without the refused address above.
+  await address.fill('');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await docsImage(page, 'feeds');
 
   // A second read: nothing new, no draft more.
   await feeds.getByRole('button', { name: 'Check now' }).click();
