@@ -181,9 +181,10 @@ export async function fetchFeed(raw: string, opts: FeedFetchOptions = {}): Promi
         throw tooLarge;
       }
       reading = response;
-      const text = await readCapped(response, limits.maxBytes, tooLarge, () =>
+      const bytes = await readCapped(response, limits.maxBytes, tooLarge, () =>
         controller.signal.aborted ? timeUp : null,
       );
+      const text = decode(bytes, headerText(response.headers['content-type']));
       return {
         kind: 'body',
         text,
@@ -236,7 +237,7 @@ function readCapped(
   maxBytes: number,
   tooLarge: FeedProblem,
   timedOut: () => FeedProblem | null,
-): Promise<string> {
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -249,7 +250,7 @@ function readCapped(
       }
       chunks.push(chunk);
     });
-    response.once('end', () => resolve(new TextDecoder('utf-8').decode(Buffer.concat(chunks))));
+    response.once('end', () => resolve(Buffer.concat(chunks)));
     response.once('error', (err) => {
       const late = timedOut();
       reject(
@@ -265,4 +266,22 @@ function readCapped(
       reject(timedOut() ?? new FeedProblem('The feed broke off while sending: try again later.')),
     );
   });
+}
+
+/**
+ * The body as text in the encoding it declares (its Content-Type, else its XML declaration), UTF-8
+ * when it declares none or one this runtime does not know.
+ */
+function decode(bytes: Buffer, contentType: string | null): string {
+  const declared =
+    /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1] ??
+    /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(
+      bytes.subarray(0, 200).toString('latin1'),
+    )?.[1] ??
+    'utf-8';
+  try {
+    return new TextDecoder(declared).decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
 }

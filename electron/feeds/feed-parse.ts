@@ -167,12 +167,21 @@ function entry(
   };
 }
 
+/**
+ * What comes before the root element: the only place a document can declare entities (in its
+ * DOCTYPE). An article quoting `<!ENTITY` inside the feed is not a declaration.
+ */
+function prolog(text: string): string {
+  const root = text.search(/<[A-Za-z]/);
+  return root === -1 ? text : text.slice(0, root);
+}
+
 /** Reads a feed's text; throws a FeedProblem with the sentence for that feed when it cannot. */
 export function readFeedText(text: string, base: string): ReadFeed {
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   // feedsmith leaves a DTD's own entities unexpanded, but a feed that declares any is hostile or
   // broken either way: refused before it is parsed.
-  if (/<!ENTITY/i.test(trimmed)) throw new FeedProblem(ENTITIES);
+  if (/<!ENTITY/i.test(prolog(trimmed))) throw new FeedProblem(ENTITIES);
   if (trimmed.startsWith('{')) {
     try {
       JSON.parse(trimmed);

@@ -98,6 +98,22 @@ beforeAll(async () => {
       res.on('error', () => undefined);
       return more();
     }
+    if (path === '/latin1.xml')
+      return res
+        .writeHead(200, { 'content-type': 'application/rss+xml; charset=iso-8859-1' })
+        .end(
+          Buffer.from(
+            rss([
+              {
+                guid: 'l',
+                title: 'Café crème',
+                link: 'https://blog.example/cafe',
+                date: '2026-11-27T08:00:00Z',
+              },
+            ]),
+            'latin1',
+          ),
+        );
     if (path === '/laughs.xml') return res.writeHead(200, { 'content-type': 'application/xml' }).end(LAUGHS);
     if (path === '/to-loopback')
       return res.writeHead(302, { location: `http://127.0.0.1:${port}/good.xml` }).end();
@@ -149,6 +165,11 @@ describe('fetchFeed', () => {
     expect(first.etag).toMatch(/^"v1/);
     const again = await fetchFeed('http://feeds.example/good.xml', { ...network, limits, etag: first.etag });
     expect(again).toEqual({ kind: 'unchanged' });
+  });
+
+  it('reads a feed in the encoding it declares', async () => {
+    const read = await fetchFeed('http://feeds.example/latin1.xml', { ...network, limits });
+    expect(read.kind === 'body' && read.text.includes('<title>Café crème</title>')).toBe(true);
   });
 
   it('refuses a 404 with a sentence', async () => {
@@ -203,6 +224,8 @@ describe('FeedsService: one bad feed costs the others nothing', () => {
   let service: FeedsService;
   let feeds: FeedsRepo;
   let drafts: DraftsRepo;
+  let queued: string[] = [];
+  let queueRefusal: string | null = null;
   const brand: ActiveBrand = { profileId: 'p1', brandId: 'b1' };
   const at = new Date('2026-11-28T10:00:00Z');
 
@@ -214,9 +237,21 @@ describe('FeedsService: one bad feed costs the others nothing', () => {
       feeds,
       drafts,
       now: () => at,
-      accounts: () => [],
+      accounts: () => [
+        {
+          id: 'x-1',
+          platform: 'x',
+          name: 'Harbor on X',
+          picture: null,
+          disconnected: false,
+          source: 'learned',
+        },
+      ],
       sandboxOrigin: () => null,
-      queueDraft: async () => undefined,
+      queueDraft: async (_, draftId) => {
+        if (queueRefusal) throw new Error(queueRefusal);
+        queued.push(draftId);
+      },
       uploadFromUrl: async () => {
         throw new Error('not in this test');
       },
@@ -229,6 +264,8 @@ describe('FeedsService: one bad feed costs the others nothing', () => {
     goodItems = [
       { guid: 'a-1', title: 'First post', link: 'https://blog.example/first', date: '2026-11-27T08:00:00Z' },
     ];
+    queued = [];
+    queueRefusal = null;
     open();
     saveTestProfile(new ProfilesRepo(db, () => at), 'p1');
     return async () => {
@@ -341,5 +378,62 @@ describe('FeedsService: one bad feed costs the others nothing', () => {
     expect((await service.check(brand, feed.id)).added).toBe(0);
     expect(service.waiting(brand)).toEqual([]);
     expect(drafts.list('p1', 'b1')).toHaveLength(1);
+  });
+
+  it('sends new items straight to the queue for a feed set so, once each; a refusal keeps the draft and says why', async () => {
+    const { feed } = await service.add(brand, 'http://feeds.example/good.xml');
+    // Without accounts the option is refused nothing, but new items keep waiting, and the line says why.
+    service.setOptions(brand, { id: feed.id, straightToQueue: true, categoryId: 'tips', accountIds: [] });
+    goodItems = [
+      { guid: 'b-1', title: 'Queued one', link: 'https://blog.example/q1', date: '2026-11-28T09:00:00Z' },
+      ...goodItems,
+    ];
+    expect((await service.check(brand, feed.id)).feed.problem).toMatch(
+      /^New items wait for review: choose the accounts/,
+    );
+    expect(service.waiting(brand).map((i) => i.title)).toEqual(['Queued one', 'First post']);
+
+    await expect(
+      Promise.resolve().then(() =>
+        service.setOptions(brand, {
+          id: feed.id,
+          straightToQueue: true,
+          categoryId: null,
+          accountIds: ['nope'],
+        }),
+      ),
+    ).rejects.toThrow(/not an account of this brand/);
+    const saved = service.setOptions(brand, {
+      id: feed.id,
+      straightToQueue: true,
+      categoryId: 'tips',
+      accountIds: ['x-1'],
+    });
+    expect(saved).toMatchObject({ straightToQueue: true, categoryId: 'tips', accountIds: ['x-1'] });
+    goodItems = [
+      { guid: 'b-2', title: 'Queued two', link: 'https://blog.example/q2', date: '2026-11-28T10:00:00Z' },
+      ...goodItems,
+    ];
+    const read = await service.check(brand, feed.id);
+    expect([read.added, read.queued, read.feed.problem]).toEqual([1, 1, null]);
+    expect(queued).toHaveLength(1);
+    const draft = drafts.get('p1', queued[0]!);
+    expect(draft?.targets).toEqual([
+      { integrationId: 'x-1', platform: 'x', settings: { __type: 'x' }, blocks: null },
+    ]);
+    expect(draft?.blocks[0]?.content).toBe('Queued two\n\nhttps://blog.example/q2');
+    expect((await service.check(brand, feed.id)).queued).toBe(0);
+
+    queueRefusal = 'Harbor on X has no posting slots.';
+    goodItems = [
+      { guid: 'b-3', title: 'Queued three', link: 'https://blog.example/q3', date: '2026-11-28T11:00:00Z' },
+      ...goodItems,
+    ];
+    const refused = await service.check(brand, feed.id);
+    expect(refused.feed.problem).toBe(
+      'A new item could not be queued (Harbor on X has no posting slots); it is kept as a draft.',
+    );
+    expect(drafts.list('p1', 'b1').map((d) => d.blocks[0]?.content.split('\n')[0])).toContain('Queued three');
+    expect(service.waiting(brand).map((i) => i.title)).toEqual(['Queued one', 'First post']);
   });
 });
