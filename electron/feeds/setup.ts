@@ -26,7 +26,7 @@ const FIRST_AFTER_MS = 60_000;
  * background job), and the review list of what they brought.
  */
 export function setupFeeds(
-  { db, now, repos, profiles }: AppContext,
+  { db, now, repos, profiles, posts }: AppContext,
   { queue, fetchOptions }: { queue: QueueService; fetchOptions?: FeedsServiceDeps['fetchOptions'] },
 ): FeatureSetup<FeedsMethod> & { service: FeedsService } {
   const service = new FeedsService({
@@ -35,7 +35,11 @@ export function setupFeeds(
     now,
     accounts: (brand) => repos.integrations.list(brand.profileId, brand.brandId),
     sandboxOrigin: (brand) => profiles.sandboxOrigin(brand.profileId),
-    queueDraft: (brand, draftId) => queue.queueDraft(brand, { draftId }),
+    queueDraft: async (brand, draftId) => {
+      const { slots } = await queue.queueDraft(brand, { draftId });
+      // A write main made on its own: the calendar hears of it as it does of an evergreen run's.
+      posts.announce(brand, [...new Set(slots.map((s) => s.outboxId))]);
+    },
     uploadFromUrl: async (brand, url) => {
       const api = await profiles.apiFor(brand.profileId, brand.brandId);
       if (!api) throw new AppFailure('NOT_CONNECTED', 'This connection has no key: connect it again');

@@ -8,12 +8,15 @@ import { useIpcQuery } from '../ipc/use-ipc.js';
  * writes that change them (each reads the lists again, and the drafts when it made one).
  */
 
+/** Main reads the feeds every 30 minutes on its own: the screen looks again each minute (local reads). */
+const FRESH = { refetchOnMount: 'always', refetchInterval: 60_000 } as const;
+
 export function useFeeds() {
-  return useIpcQuery('listFeeds', {}, { refetchOnMount: 'always' });
+  return useIpcQuery('listFeeds', {}, FRESH);
 }
 
 export function useFeedItems() {
-  return useIpcQuery('listFeedItems', {}, { refetchOnMount: 'always' });
+  return useIpcQuery('listFeedItems', {}, FRESH);
 }
 
 export function useDemoFeeds() {

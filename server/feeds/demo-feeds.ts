@@ -114,7 +114,7 @@ function news(now: number): string {
 }
 
 /** Registers the demo feeds on the service's own address (outside the API, with no key). */
-export function demoFeedRoutes(app: FastifyInstance, now: () => number = Date.now): void {
+export function demoFeedRoutes(app: FastifyInstance, now: () => number = () => Date.now()): void {
   const [blogFeed, newsFeed] = DEMO_FEEDS;
   const serve = (path: string, type: string, body: (now: number) => string) =>
     app.get(path, async (request, reply) => {

@@ -99,21 +99,19 @@ beforeAll(async () => {
       return more();
     }
     if (path === '/latin1.xml')
-      return res
-        .writeHead(200, { 'content-type': 'application/rss+xml; charset=iso-8859-1' })
-        .end(
-          Buffer.from(
-            rss([
-              {
-                guid: 'l',
-                title: 'Café crème',
-                link: 'https://blog.example/cafe',
-                date: '2026-11-27T08:00:00Z',
-              },
-            ]),
-            'latin1',
-          ),
-        );
+      return res.writeHead(200, { 'content-type': 'application/rss+xml; charset=iso-8859-1' }).end(
+        Buffer.from(
+          rss([
+            {
+              guid: 'l',
+              title: 'Café crème',
+              link: 'https://blog.example/cafe',
+              date: '2026-11-27T08:00:00Z',
+            },
+          ]),
+          'latin1',
+        ),
+      );
     if (path === '/laughs.xml') return res.writeHead(200, { 'content-type': 'application/xml' }).end(LAUGHS);
     if (path === '/to-loopback')
       return res.writeHead(302, { location: `http://127.0.0.1:${port}/good.xml` }).end();

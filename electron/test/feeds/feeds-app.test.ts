@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpcInput, IpcMethodName, IpcOutput } from '../../../shared/ipc/contract.js';
 import { createAppServices, type AppServices } from '../../app-services.js';
 import { createSandboxStarter } from '../../profiles/sandbox.js';
@@ -16,6 +16,7 @@ import { MemorySecretStore } from '../../secrets/memory-secret-store.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
@@ -96,5 +97,47 @@ describe('feeds on the built-in sandbox', () => {
     })();
     expect(again).toMatch(/no longer waiting: it was drafted or dismissed already/);
     await second.close();
+  }, 60_000);
+
+  it('queues the next day’s new item at once for a feed sent straight to the queue, through the queue’s own path', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'postdeck-feeds-queue-'));
+    dirs.push(dir);
+    const app = await open(dir);
+    await app.ok('startSandbox');
+    let accounts = await app.ok('listIntegrations');
+    for (const deadline = Date.now() + 30_000; accounts.length === 0 && Date.now() < deadline;) {
+      await new Promise((r) => setTimeout(r, 50));
+      accounts = await app.ok('listIntegrations');
+    }
+    const x = accounts.find((a) => a.platform === 'x' && !a.disconnected)!;
+    await app.ok('setQueueSlots', {
+      integrationId: x.id,
+      slots: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, time: '23:45' })),
+    });
+    const [, news] = await app.ok('listDemoFeeds');
+    const { feed } = await app.ok('addFeed', { url: news!.url });
+    await app.ok('setFeedOptions', {
+      id: feed.id,
+      straightToQueue: true,
+      categoryId: null,
+      accountIds: [x.id],
+    });
+    const waiting = (await app.ok('listFeedItems')).length;
+
+    // A day later the news feed has one more item; it goes to the queue, not to the review list.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 86_400_000 });
+    const read = await app.ok('checkFeed', { id: feed.id });
+    expect([read.feed.problem, read.added, read.queued]).toEqual([null, 1, 1]);
+    expect(await app.ok('listFeedItems')).toHaveLength(waiting);
+    const { posts } = await app.ok('listPosts', {
+      start: new Date().toISOString(),
+      end: new Date(Date.now() + 8 * 86_400_000).toISOString(),
+    });
+    const made = posts.filter((p) => p.content.includes('https://harbor-coffee.example/news/'));
+    expect(made.map((p) => [p.integration.id, new Date(p.publishDate).getUTCMinutes()])).toEqual([
+      [x.id, 45],
+    ]);
+    expect((await app.ok('checkFeed', { id: feed.id })).queued).toBe(0);
+    await app.close();
   }, 60_000);
 });
