@@ -223,6 +223,8 @@ describe('FeedsService: one bad feed costs the others nothing', () => {
   let feeds: FeedsRepo;
   let drafts: DraftsRepo;
   let queued: string[] = [];
+  let uploads: string[] = [];
+  let uploadRefusal: string | null = null;
   let queueRefusal: string | null = null;
   const brand: ActiveBrand = { profileId: 'p1', brandId: 'b1' };
   const at = new Date('2026-11-28T10:00:00Z');
@@ -250,8 +252,17 @@ describe('FeedsService: one bad feed costs the others nothing', () => {
         if (queueRefusal) throw new Error(queueRefusal);
         queued.push(draftId);
       },
-      uploadFromUrl: async () => {
-        throw new Error('not in this test');
+      uploadFromUrl: async (_, url) => {
+        if (uploadRefusal) throw new Error(uploadRefusal);
+        uploads.push(url);
+        return {
+          localPath: null,
+          mediaId: 'm-1',
+          path: 'https://cdn.example/m-1.jpg',
+          thumbnail: null,
+          name: 'first.jpg',
+          kind: 'image',
+        };
       },
       fetchOptions: { ...network, limits },
     });
@@ -264,6 +275,8 @@ describe('FeedsService: one bad feed costs the others nothing', () => {
     ];
     queued = [];
     queueRefusal = null;
+    uploads = [];
+    uploadRefusal = null;
     open();
     saveTestProfile(new ProfilesRepo(db, () => at), 'p1');
     return async () => {
@@ -433,5 +446,37 @@ describe('FeedsService: one bad feed costs the others nothing', () => {
     );
     expect(drafts.list('p1', 'b1').map((d) => d.blocks[0]?.content.split('\n')[0])).toContain('Queued three');
     expect(service.waiting(brand).map((i) => i.title)).toEqual(['Queued one', 'First post']);
+  });
+
+  it('adds the item’s picture only when the user approved it; a refused upload keeps the item waiting', async () => {
+    await service.add(brand, 'http://feeds.example/good.xml');
+    const [item] = service.waiting(brand);
+    uploadRefusal = 'The service will not fetch https://cdn.example: it answered HTTP 404.';
+    await expect(service.draft(brand, item!.id, true)).rejects.toThrow(
+      "The item's picture could not be added (The service will not fetch https://cdn.example: it answered HTTP 404). Make the draft without it, or try again later.",
+    );
+    expect(service.waiting(brand)).toHaveLength(1);
+    expect(drafts.list('p1', 'b1')).toEqual([]);
+    uploadRefusal = null;
+    const { draftId } = await service.draft(brand, item!.id, true);
+    expect(uploads).toEqual(['https://cdn.example/first.jpg']);
+    expect(drafts.get('p1', draftId)?.blocks[0]?.media).toEqual([
+      {
+        localPath: null,
+        mediaId: 'm-1',
+        path: 'https://cdn.example/m-1.jpg',
+        thumbnail: null,
+        name: 'first.jpg',
+        kind: 'image',
+      },
+    ]);
+  });
+
+  it('uploads nothing for a draft made without the picture', async () => {
+    await service.add(brand, 'http://feeds.example/good.xml');
+    const [item] = service.waiting(brand);
+    const { draftId } = await service.draft(brand, item!.id, false);
+    expect(uploads).toEqual([]);
+    expect(drafts.get('p1', draftId)?.blocks[0]?.media).toEqual([]);
   });
 });
