@@ -126,6 +126,7 @@ for (const theme of ['light', 'dark'] as const) {
       ['Queue', 'queue'],
       ['Instagram grid', 'instagram-grid'],
       ['Evergreen', 'evergreen'],
+      ['Feeds', 'feeds'],
       ['Snippets', 'snippets'],
       ['Media', 'media-library'],
       ['Analytics', 'analytics'],

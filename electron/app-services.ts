@@ -17,6 +17,7 @@ import { setupDesktop } from './desktop/setup.js';
 import { setupDrafts } from './drafts/setup.js';
 import { setupEvergreen } from './evergreen/setup.js';
 import { setupExport } from './export/setup.js';
+import { setupFeeds } from './feeds/setup.js';
 import { FileGrants } from './files/file-grants.js';
 import { setupImport } from './import/setup.js';
 import { setupIntegrations } from './integrations/setup.js';
@@ -166,6 +167,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     timezone: (brand) => queue.service.timezone(brand),
     ready: profilesFeature.ready,
   });
+  const feeds = setupFeeds(ctx, { queue: queue.service });
   const handlers: IpcHandlers = {
     ...profilesFeature.handlers,
     ...setupBrands(ctx).handlers,
@@ -189,9 +191,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     ...desktop.handlers,
     ...setupLinks(ctx).handlers,
     ...series.handlers,
+    ...feeds.handlers,
   };
   // The background jobs, started in this order and stopped in the reverse one.
-  const jobs = [outbox, evergreen, series, analytics, reports];
+  const jobs = [outbox, evergreen, series, analytics, reports, feeds];
   for (const job of jobs) job.start?.();
   // Which brand a call acts on is decided once, by dispatch, from these two.
   const scope = { active: activeBrand, isShown: brandScope.isShown.bind(brandScope) };

@@ -258,6 +258,21 @@ export class ProfileService {
     return connected;
   }
 
+  /**
+   * The built-in sandbox's own address (its origin) when this profile is the sandbox connection,
+   * else null: the one private address main may read feeds from, and for that connection only.
+   */
+  sandboxOrigin(profileId: string): string | null {
+    if (this.deps.settings.get(SANDBOX_PROFILE, z.string()) !== profileId) return null;
+    const profile = this.deps.profiles.get(profileId);
+    if (!profile) return null;
+    try {
+      return new URL(profile.baseUrl).origin;
+    } catch {
+      return null;
+    }
+  }
+
   /** Whether the active profile is the built-in sandbox (its port changes at every start). */
   activeIsSandbox(): boolean {
     const id = this.activeId();

@@ -627,4 +627,49 @@ export const migrations: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    // Feeds to drafts: a brand's feeds with what their last read answered (for a conditional GET
+    // and the line shown on the feed), and every item ever seen, remembered by its id, its link and
+    // its title and day, so none is drafted twice, even after its feed is removed or rewrites them.
+    name: "feeds: a brand's feeds and every item they brought",
+    sql: `
+      CREATE TABLE feeds (
+        id TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        url TEXT NOT NULL,
+        title TEXT,
+        straight_to_queue INTEGER NOT NULL DEFAULT 0,
+        category_id TEXT,
+        account_ids_json TEXT NOT NULL DEFAULT '[]',
+        etag TEXT,
+        last_modified TEXT,
+        checked_at TEXT,
+        problem TEXT,
+        created_at TEXT NOT NULL,
+        UNIQUE (profile_id, brand_id, url)
+      );
+      CREATE TABLE feed_items (
+        id TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        feed_id TEXT NOT NULL,
+        guid TEXT,
+        link_key TEXT,
+        title_key TEXT,
+        title TEXT NOT NULL,
+        link TEXT,
+        summary TEXT NOT NULL,
+        published_at TEXT,
+        image_url TEXT,
+        state TEXT NOT NULL,
+        draft_id TEXT,
+        seen_at TEXT NOT NULL
+      );
+      CREATE INDEX feed_items_by_guid ON feed_items (profile_id, brand_id, guid);
+      CREATE INDEX feed_items_by_link ON feed_items (profile_id, brand_id, link_key);
+      CREATE INDEX feed_items_by_title ON feed_items (profile_id, brand_id, title_key);
+      CREATE INDEX feed_items_waiting ON feed_items (profile_id, brand_id, state);
+    `,
+  },
 ];

@@ -63,6 +63,7 @@ const MediaLibraryScreen = lazy(() =>
 const EvergreenScreen = lazy(() =>
   import('../evergreen/EvergreenScreen.js').then((m) => ({ default: m.EvergreenScreen })),
 );
+const FeedsScreen = lazy(() => import('../feeds/FeedsScreen.js').then((m) => ({ default: m.FeedsScreen })));
 const SnippetsScreen = lazy(() =>
   import('../snippets/SnippetsScreen.js').then((m) => ({ default: m.SnippetsScreen })),
 );
@@ -79,6 +80,7 @@ const TITLES: Record<Route, string> = {
   evergreen: 'Evergreen',
   grid: 'Instagram grid',
   snippets: 'Snippets',
+  feeds: 'Feeds',
 };
 
 /** The connected app: sidebar, top bar with the brand, the sync banner, the page, and the outbox. */
@@ -150,6 +152,10 @@ export function AppShell({ profile }: { profile: ProfileView }) {
               ) : route === 'evergreen' ? (
                 <Suspense fallback={<Loading label="Loading evergreen lists…" />}>
                   <EvergreenScreen />
+                </Suspense>
+              ) : route === 'feeds' ? (
+                <Suspense fallback={<Loading label="Loading feeds…" />}>
+                  <FeedsScreen />
                 </Suspense>
               ) : route === 'snippets' ? (
                 <Suspense fallback={<Loading label="Loading snippets…" />}>

@@ -7,6 +7,7 @@ import {
   LayoutGrid,
   ListOrdered,
   Recycle,
+  Rss,
   TextQuote,
   type LucideIcon,
 } from 'lucide-react';
@@ -22,6 +23,7 @@ const NAV: { route: Route; label: string; Icon: LucideIcon }[] = [
   { route: 'queue', label: 'Queue', Icon: ListOrdered },
   { route: 'grid', label: 'Instagram grid', Icon: LayoutGrid },
   { route: 'evergreen', label: 'Evergreen', Icon: Recycle },
+  { route: 'feeds', label: 'Feeds', Icon: Rss },
   { route: 'snippets', label: 'Snippets', Icon: TextQuote },
   { route: 'import', label: 'Import', Icon: FileUp },
   { route: 'media', label: 'Media', Icon: Images },

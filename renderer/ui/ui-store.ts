@@ -4,7 +4,16 @@ import type { DraftMedia } from '../../shared/drafts/ipc.js';
 
 /** The screens the sidebar leads to. */
 export type Route =
-  'calendar' | 'analytics' | 'queue' | 'import' | 'account' | 'media' | 'evergreen' | 'snippets' | 'grid';
+  | 'calendar'
+  | 'analytics'
+  | 'queue'
+  | 'import'
+  | 'account'
+  | 'media'
+  | 'evergreen'
+  | 'snippets'
+  | 'grid'
+  | 'feeds';
 const ROUTES: readonly Route[] = [
   'calendar',
   'analytics',
@@ -15,6 +24,7 @@ const ROUTES: readonly Route[] = [
   'evergreen',
   'snippets',
   'grid',
+  'feeds',
 ];
 
 /** What the composer opens on: a new post (optionally at a time), a local draft, or a server post to edit or copy. */

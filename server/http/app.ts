@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Socket } from 'node:net';
 import { ErrorCode } from '../../shared/api/errors.js';
 import { redactKeys } from '../../shared/api/scopes.js';
+import { demoFeedRoutes } from '../feeds/demo-feeds.js';
 import { accountRoutes } from '../routes/account.js';
 import { analyticsRoutes } from '../routes/analytics.js';
 import { mediaRoutes } from '../routes/media.js';
@@ -142,6 +143,9 @@ export async function buildApp(svc: Service, log: boolean): Promise<FastifyInsta
     // Links stored before URLs were kept in ASCII form are serialised again: `Location` must be ASCII.
     return reply.redirect(new URL(url).href, 302);
   });
+
+  // The sandbox's demo feeds, read by the app's feeds to drafts.
+  demoFeedRoutes(app);
 
   const limiter = svc.config.rateLimit ? new RateLimiter(svc.config.rateLimit) : null;
   await app.register(

@@ -22,6 +22,7 @@ import { searchMethods } from '../search/ipc.js';
 import { desktopEvents, desktopMethods } from '../desktop/ipc.js';
 import { linksMethods } from '../links/ipc.js';
 import { seriesMethods } from '../series/ipc.js';
+import { feedsMethods } from '../feeds/ipc.js';
 
 /*
  * The IPC contract: every method the renderer may call and every event main sends. Each feature
@@ -55,6 +56,7 @@ export const ipcMethods = {
   ...desktopMethods,
   ...linksMethods,
   ...seriesMethods,
+  ...feedsMethods,
 } as const;
 
 export type IpcMethodName = keyof typeof ipcMethods;

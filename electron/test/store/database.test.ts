@@ -76,6 +76,8 @@ describe('database', () => {
       'evergreen_fills',
       'evergreen_items',
       'evergreen_lists',
+      'feed_items',
+      'feeds',
       'import_fingerprints',
       'integrations',
       'kv',
@@ -100,6 +102,8 @@ describe('database', () => {
       'search_fts_data',
       'search_fts_docsize',
       'search_fts_idx',
+      'series',
+      'series_occurrences',
       'signatures',
       'snippets',
     ]);
