@@ -33,6 +33,7 @@ import { setupQueue } from './queue/setup.js';
 import { setupReports } from './reports/setup.js';
 import { setupReview } from './review/setup.js';
 import { setupLinks } from './links/setup.js';
+import { setupCategories } from './categories/setup.js';
 import { setupSearch } from './search/setup.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
@@ -186,6 +187,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     ...reports.handlers,
     ...desktop.handlers,
     ...setupLinks(ctx).handlers,
+    ...setupCategories(ctx, { listChanged: () => evergreen.kick() }).handlers,
   };
   // The background jobs, started in this order and stopped in the reverse one.
   const jobs = [outbox, evergreen, analytics, reports];
