@@ -21,6 +21,7 @@ import { useKeyAccess } from '../ui/key-access.js';
 import { featureAccess } from '../ui/permissions.js';
 import { whyTimePassed } from '../../shared/posts/time-passed.js';
 import { optionLabel, settingsFields } from '../composer/settings-fields.js';
+import { CategoryPicker } from '../categories/CategoryPicker.js';
 
 interface DetailsProps {
   postId: string;
@@ -172,6 +173,7 @@ export function PostDetailsPanel({
 
       {post && (
         <section aria-label="Labels and notes">
+          {brand ? null : <CategoryPicker subject={subjectOfPost(post)} />}
           <PostMeta
             subject={subjectOfPost(post)}
             brand={brand ? { profileId: brand.profileId, brandId: brand.brandId } : undefined}
