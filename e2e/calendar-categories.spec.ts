@@ -199,7 +199,7 @@ test.describe('content categories', () => {
     expect(plain.value.accounts[0]).toMatchObject({ dates: [open], reserved: [false] });
 
     await goTo(page, 'Calendar');
-    await page.getByRole('button', { name: 'New post' }).click();
+    await page.getByRole('button', { name: 'New post', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog
       .getByRole('group', { name: 'X', exact: true })

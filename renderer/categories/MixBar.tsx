@@ -37,6 +37,9 @@ export function MixBar({ posts }: { posts: readonly CalendarPost[] }) {
   return (
     <section className="mix-bar" aria-label="This week’s category mix" data-testid="mix-bar">
       <p className="visually-hidden">{mix.summary}</p>
+      <span className="mix-bar__title" aria-hidden="true">
+        Mix this week{mix.total === 0 ? ': no posts yet' : ''}
+      </span>
       <div className="mix-bar__stack" aria-hidden="true">
         {mix.rows
           .filter((r) => r.count > 0)
