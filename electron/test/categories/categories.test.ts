@@ -120,4 +120,50 @@ describe('content categories', () => {
       'This category no longer exists; it may have been deleted.',
     );
   });
+
+  it('an evergreen list feeding a category puts its repeats on the category’s slots, carrying it', async () => {
+    const quotes = await app.ok('saveCategory', { name: 'Quotes', color: 'purple', targetPercent: 20 });
+    await app.ok('setQueueSlots', {
+      integrationId: a.id,
+      slots: [...everyDay('07:20', quotes.id), ...everyDay('07:40')],
+    });
+    const item = async (listId: string, text: string) =>
+      app.ok('saveEvergreenItem', {
+        listId,
+        versions: [text],
+        media: [],
+        targets: [{ integrationId: a.id, platform: a.platform ?? 'x', settings: {} }],
+        cooldownDays: 1,
+        endRule: { kind: 'never' },
+        skipDates: [],
+      });
+    const fed = await app.ok('saveEvergreenList', { name: 'Quotes to repeat' });
+    const plain = await app.ok('saveEvergreenList', { name: 'Plain repeats' });
+    await item(fed.id, 'A quote worth repeating.');
+    await item(plain.id, 'A plain repeat.');
+    const view = await app.ok('setListCategory', { listId: fed.id, categoryId: quotes.id });
+    expect(view.lists).toEqual({ [fed.id]: quotes.id });
+
+    // The preview already plans the fed list into the Quotes slots only.
+    const preview = await app.ok('previewEvergreen', { listId: fed.id });
+    expect(preview.fills.length).toBeGreaterThan(0);
+    expect(new Set(preview.fills.map((f) => wall(f.date)))).toEqual(new Set(['07:20']));
+
+    await app.ok('setEvergreenListEnabled', { id: fed.id, enabled: true });
+    await app.ok('setEvergreenListEnabled', { id: plain.id, enabled: true });
+    await app.ok('runEvergreen');
+    await app.ok('syncNow');
+    await expect.poll(async () => (await app.ok('getSyncStatus')).pending, { timeout: 20_000 }).toBe(0);
+    const posts = await app.postsOf(a.id, 40);
+    const quoted = posts.filter((p) => p.content === 'A quote worth repeating.');
+    const plainOnes = posts.filter((p) => p.content === 'A plain repeat.');
+    expect(quoted.length).toBeGreaterThan(5);
+    expect(plainOnes.length).toBeGreaterThan(5);
+    expect(new Set(quoted.map((p) => wall(p.publishDate)))).toEqual(new Set(['07:20']));
+    expect(new Set(plainOnes.map((p) => wall(p.publishDate)))).toEqual(new Set(['07:40']));
+    // Each repeat carries the list's category under the service's group; the plain ones carry none.
+    const { assignments } = await app.ok('listCategories', {});
+    expect(quoted.every((p) => assignments[p.group ?? p.id] === quotes.id)).toBe(true);
+    expect(plainOnes.some((p) => assignments[p.group ?? p.id] !== undefined)).toBe(false);
+  });
 });
