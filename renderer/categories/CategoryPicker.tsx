@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { categoryOf } from '../../shared/categories/model.js';
 import { useCategories, useSetPostCategory } from './queries.js';
+import './categories.css';
 
 /**
  * A post group's one content category (or none), in the composer and the post's details. Kept on

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useCategories, useSetListCategory } from './queries.js';
+import './categories.css';
 
 /** An evergreen list's category: its repeats carry it and go to the queue slots kept for it. */
 export function ListCategory({ listId }: { listId: string }) {
@@ -8,7 +9,7 @@ export function ListCategory({ listId }: { listId: string }) {
   const set = useSetListCategory();
   if (view.categories.length === 0) return null;
   return (
-    <div className="field category-picker">
+    <div className="field category-picker category-picker--list">
       <label htmlFor={`${id}-list-category`}>Feeds the category</label>
       <select
         id={`${id}-list-category`}
