@@ -35,6 +35,7 @@ import { setupReports } from './reports/setup.js';
 import { setupReview } from './review/setup.js';
 import { setupLinks } from './links/setup.js';
 import { setupSeries } from './series/setup.js';
+import { setupCategories } from './categories/setup.js';
 import { setupSearch } from './search/setup.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
@@ -192,6 +193,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     ...setupLinks(ctx).handlers,
     ...series.handlers,
     ...feeds.handlers,
+    ...setupCategories(ctx, { listChanged: () => evergreen.kick() }).handlers,
   };
   // The background jobs, started in this order and stopped in the reverse one.
   const jobs = [outbox, evergreen, series, analytics, reports, feeds];

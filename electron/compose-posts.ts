@@ -3,6 +3,7 @@ import { DraftsRepo } from './drafts/drafts-repo.js';
 import { IntegrationsRepo } from './integrations/integrations-repo.js';
 import { MediaRepo } from './media/media-repo.js';
 import { LabelsRepo } from './labels/labels-repo.js';
+import { CategoriesRepo } from './categories/categories-repo.js';
 import { linkTracker } from './links/link-rules.js';
 import { PostCommands } from './posts/post-commands.js';
 import { ReviewWrites } from './posts/review-writes.js';
@@ -36,6 +37,7 @@ export function postsStores(db: SyncEngineOptions['db'], now: () => Date) {
     settings: new SettingsRepo(db, now),
     reviews: new ReviewRepo(db, now),
     labels: new LabelsRepo(db, now),
+    categories: new CategoriesRepo(db, now),
   };
 }
 
@@ -70,6 +72,7 @@ export function composePosts(
   const sync = new SyncEngine({ ...o, now, stores, review, sentCopy });
   // Labels and notes that followed a post to its new group: the window reads them again, only then.
   stores.labels.onCarried((brand) => o.emit('labelsChanged', { brandId: brand.brandId }));
+  stores.categories.onCarried((brand) => o.emit('labelsChanged', { brandId: brand.brandId }));
   const posts = new PostCommands({
     db: o.db,
     now,

@@ -65,6 +65,11 @@ export interface EvergreenServiceOptions {
   slotsOf: (active: ActiveBrand, integrationId: string) => QueueSlot[];
   listPosts: (range: IpcInput<'listPosts'>) => IpcOutput<'listPosts'> | Promise<IpcOutput<'listPosts'>>;
   getPost: (input: { id: string }) => Promise<PostDetail>;
+  /** Which content category each list feeds, and giving a repeat's local post its list's category. */
+  categories?: {
+    ofLists: (active: ActiveBrand) => ReadonlyMap<string, string>;
+    carry: (active: ActiveBrand, outboxId: string, categoryId: string) => void;
+  };
 }
 
 export class EvergreenService {
@@ -247,6 +252,7 @@ export class EvergreenService {
     // Before the first pull the calendar does not know the one-off posts yet: fills could collide.
     if (!synced || planned.length === 0) return none;
     const byId = new Map(items.map((i) => [i.id, i]));
+    const categoryOfList = this.o.categories?.ofLists(active) ?? new Map<string, string>();
     const queuedIds: string[] = [];
     for (const fill of planned) {
       const item = byId.get(fill.itemId);
@@ -274,8 +280,8 @@ export class EvergreenService {
             ),
           },
         ],
-        () =>
-          this.repo.claimFill(
+        () => {
+          const claimed = this.repo.claimFill(
             active,
             {
               itemId: fill.itemId,
@@ -286,7 +292,12 @@ export class EvergreenService {
               version: fill.version,
             },
             outboxId,
-          ),
+          );
+          // The repeat carries its list's category, in the same transaction as its create.
+          const category = categoryOfList.get(item.listId);
+          if (claimed && category) this.o.categories?.carry(active, outboxId, category);
+          return claimed;
+        },
       );
       if (queued) queuedIds.push(...queued);
     }
@@ -299,7 +310,9 @@ export class EvergreenService {
     const on = new Set(lists.filter((l) => l.enabled || l.id === previewList).map((l) => l.id));
     const items = this.repo.items(active);
     const made = this.repo.fills(active);
+    const categoryOfList = this.o.categories?.ofLists(active) ?? new Map<string, string>();
     const planItems: PlanItem[] = items.map((i) => ({
+      category: categoryOfList.get(i.listId) ?? null,
       id: i.id,
       accounts: i.targets.map((t) => t.integrationId),
       cooldownDays: i.cooldownDays,

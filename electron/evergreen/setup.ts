@@ -42,6 +42,10 @@ export function setupEvergreen(
     // Evergreen plans for the active brand (its background run has no call to name one).
     listPosts: (range) => sync.viewPosts(requireBrand({ brand: activeBrand() }), range),
     getPost: (input) => sync.getPost(requireBrand({ brand: activeBrand() }), input),
+    categories: {
+      ofLists: (a) => repos.categories.listCategories(a),
+      carry: (a, outboxId, categoryId) => repos.categories.set(a, [`local:${outboxId}`], categoryId),
+    },
   });
   let running = false;
   let soon: NodeJS.Timeout | null = null;

@@ -28,6 +28,11 @@ export interface FeedsServiceDeps {
   queueDraft: (brand: ActiveBrand, draftId: string) => Promise<unknown>;
   /** Uploads a picture by its address through the service's URL upload; answers the draft's media. */
   uploadFromUrl: (brand: ActiveBrand, url: string) => Promise<DraftMedia>;
+  /**
+   * Gives a new draft the feed's content category (inside the draft's own transaction), so "Add to
+   * queue" and "straight to the queue" take the category's kept slots.
+   */
+  categorize?: (brand: ActiveBrand, draftId: string, categoryId: string) => void;
   /** Tests stand in for DNS and shorten the limits. */
   fetchOptions?: Pick<FeedFetchOptions, 'resolve' | 'limits' | 'agent'>;
 }
@@ -297,6 +302,7 @@ export class FeedsService {
           'This item is no longer waiting: it was drafted or dismissed already.',
         );
       this.d.drafts.save(brand.profileId, draft);
+      if (feed?.categoryId) this.d.categorize?.(brand, draft.id, feed.categoryId);
     });
     return draft.id;
   }

@@ -40,6 +40,11 @@ export function setupFeeds(
       // A write main made on its own: the calendar hears of it as it does of an evergreen run's.
       posts.announce(brand, [...new Set(slots.map((s) => s.outboxId))]);
     },
+    // A category deleted since the feed chose it is left off rather than refusing the draft.
+    categorize: (brand, draftId, categoryId) => {
+      if (repos.categories.categories(brand).some((c) => c.id === categoryId))
+        repos.categories.set(brand, [`draft:${draftId}`], categoryId);
+    },
     uploadFromUrl: async (brand, url) => {
       const api = await profiles.apiFor(brand.profileId, brand.brandId);
       if (!api) throw new AppFailure('NOT_CONNECTED', 'This connection has no key: connect it again');

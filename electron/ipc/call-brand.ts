@@ -53,6 +53,7 @@ export const BRAND_NOUNS: Record<BrandNamingMethod, string> = {
   deleteNote: 'note',
   getClashSettings: 'setting',
   setClashSettings: 'setting',
+  listCategories: 'category',
 };
 
 function namedBrand(input: unknown): BrandRef | null {

@@ -8,6 +8,7 @@ import type { Emit } from '../core/events.js';
 import type { DraftsRepo } from '../drafts/drafts-repo.js';
 import { createLogger } from '../log.js';
 import { LabelsRepo } from '../labels/labels-repo.js';
+import type { CategoriesRepo } from '../categories/categories-repo.js';
 import { usesOfCreate, type MediaRepo } from '../media/media-repo.js';
 import { uploadOrReuse } from '../media/media-reuse.js';
 import { checkUploadFile, UploadFileError } from '../media/upload-check.js';
@@ -56,6 +57,8 @@ export interface WorkerStores {
   drafts: DraftsRepo;
   /** Labels and notes: a confirmed create carries them to the service's group (absent in some tests). */
   labels?: LabelsRepo;
+  /** Content categories: they follow a confirmed create the same way (absent in some tests). */
+  categories?: CategoriesRepo;
 }
 const scopeOf = (op: Pick<OutboxRecord, 'profileId' | 'brandId'>) => `${op.profileId}\u0000${op.brandId}`;
 
@@ -551,16 +554,14 @@ export class OutboxWorker {
         items.map((i) => i.id),
       );
       if (op.draftId) this.drafts.remove(op.profileId, op.draftId);
-      this.o.stores.labels?.carryOver(
-        op.profileId,
-        op.brandId,
-        LabelsRepo.sourcesOf({
-          id: op.id,
-          draftId: op.draftId,
-          replacesGroup: op.kind === 'edit' ? op.payload.replacesGroup : null,
-        }),
-        [...new Set(results.map((r) => r.group))],
-      );
+      const sources = LabelsRepo.sourcesOf({
+        id: op.id,
+        draftId: op.draftId,
+        replacesGroup: op.kind === 'edit' ? op.payload.replacesGroup : null,
+      });
+      const groups = [...new Set(results.map((r) => r.group))];
+      this.o.stores.labels?.carryOver(op.profileId, op.brandId, sources, groups);
+      this.o.stores.categories?.carryOver(op.profileId, op.brandId, sources, groups);
       if (op.kind === 'edit') {
         this.outbox.update(op.id, {
           phase: 'delete',

@@ -3,7 +3,8 @@ import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { CalendarPost, PostsWritten } from '../../shared/posts/ipc.js';
 import type { Draft } from '../../shared/drafts/ipc.js';
 import type { SyncStatus } from '../../shared/outbox/ipc.js';
-import { nextFreeSlots, slotInstantsBetween, type QueueSlot } from '../../shared/queue/slots.js';
+import { nextFreeSlotsFor, slotInstantsBetween, type QueueSlot } from '../../shared/queue/slots.js';
+import { subjectOfDraft, subjectOfPost } from '../../shared/labels/model.js';
 import type { DraftsRepo } from '../drafts/drafts-repo.js';
 import { AppFailure } from '../core/app-failure.js';
 import type { BrandsRepo } from '../store/brands-repo.js';
@@ -39,6 +40,8 @@ export interface QueueServiceOptions {
   ) => Promise<IpcOutput<'reschedulePost'>>;
   /** The sync status, for an answer that moved nothing. */
   status: () => SyncStatus;
+  /** The content category (id) a post group or draft carries, by its subject; none when absent. */
+  categoryOf?: (brand: ActiveBrand, subject: string) => string | null;
 }
 
 const NO_SLOTS = (name: string) =>
@@ -124,29 +127,49 @@ export class QueueService {
     return busy;
   }
 
-  /** The next `count` free slots of each account, given what is taken. */
-  plan(active: ActiveBrand, integrationIds: readonly string[], busy: BusyByAccount, count: number) {
+  /**
+   * The next `count` free slots of each account, given what is taken: for a post of `category`,
+   * the slots kept for it first, then open ones; for a post without one, open slots only.
+   */
+  plan(
+    active: ActiveBrand,
+    integrationIds: readonly string[],
+    busy: BusyByAccount,
+    count: number,
+    category: string | null = null,
+  ) {
     const timezone = this.timezone(active);
     // A slot this close is likely past by the time the outbox sends it: start a minute ahead.
     const from = this.o.now().getTime() + 60_000;
-    return integrationIds.map((integrationId) => ({
-      integrationId,
-      dates: nextFreeSlots(
+    return integrationIds.map((integrationId) => {
+      const chosen = nextFreeSlotsFor(
         this.slotsOf(active, integrationId),
+        category,
         timezone,
         from,
         busy.get(integrationId) ?? [],
         count,
-      ).map((ms) => new Date(ms).toISOString()),
-    }));
+      );
+      return {
+        integrationId,
+        dates: chosen.map((c) => new Date(c.at).toISOString()),
+        reserved: chosen.map((c) => c.reserved),
+      };
+    });
   }
 
   /** What "Add to queue" would choose, shown before anything is sent. */
   async previewQueue(
     active: ActiveBrand,
-    { integrationIds, count }: IpcInput<'previewQueue'>,
+    { integrationIds, count, categoryId }: IpcInput<'previewQueue'>,
   ): Promise<IpcOutput<'previewQueue'>> {
-    const accounts = this.plan(active, integrationIds, await this.busyFor(active), count ?? 1);
+    const accounts = this.plan(
+      active,
+      integrationIds,
+      await this.busyFor(active),
+      count ?? 1,
+      categoryId ?? null,
+    );
     return { timezone: this.timezone(active), accounts };
   }
 
@@ -174,6 +197,7 @@ export class QueueService {
       draft.targets.map((t) => t.integrationId),
       taken,
       1,
+      this.o.categoryOf?.(active, subjectOfDraft(draft)) ?? null,
     );
     const byDate = new Map<string, string[]>();
     for (const { integrationId, dates } of chosen) {
@@ -214,7 +238,8 @@ export class QueueService {
         'This post is not among the coming weeks’ posts; refresh the calendar.',
       );
     const busy = await this.busyFor(active, id);
-    const [plan] = this.plan(active, [post.integration.id], busy, 1);
+    const category = this.o.categoryOf?.(active, subjectOfPost(post)) ?? null;
+    const [plan] = this.plan(active, [post.integration.id], busy, 1, category);
     const date = plan?.dates[0];
     if (!date) throw new AppFailure('INVALID_ARGUMENT', NO_SLOTS(post.integration.name ?? 'This account'));
     return { date, ...(await this.o.reschedulePost(active, { id, date })) };
@@ -231,9 +256,15 @@ export class QueueService {
   ): Promise<IpcOutput<'shuffleQueue'>> {
     const start = this.o.now().getTime() + 60_000;
     const end = start + BUSY_WINDOW_DAYS * DAY;
-    const slotTimes = new Set(
-      slotInstantsBetween(this.slotsOf(active, integrationId), this.timezone(active), start, end),
-    );
+    // Posts swap only among slots kept for the same category (or open ones), so a category's
+    // slots keep its posts.
+    const slots = this.slotsOf(active, integrationId);
+    const kindOf = new Map<number, string>();
+    for (const kind of new Set(slots.map((s) => s.category ?? ''))) {
+      const kept = slots.filter((s) => (s.category ?? '') === kind);
+      for (const at of slotInstantsBetween(kept, this.timezone(active), start, end))
+        if (!kindOf.has(at)) kindOf.set(at, kind);
+    }
     const { posts } = await this.o.listPosts(active, {
       start: new Date(start).toISOString(),
       end: new Date(end).toISOString(),
@@ -244,12 +275,17 @@ export class QueueService {
         p.state === 'scheduled' &&
         !p.pending &&
         !p.localOnly &&
-        slotTimes.has(Date.parse(p.publishDate)),
+        kindOf.has(Date.parse(p.publishDate)),
     );
     const dates = queued.map((p) => p.publishDate);
-    for (let i = dates.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(random() * (i + 1));
-      [dates[i], dates[j]] = [dates[j] ?? '', dates[i] ?? ''];
+    for (const kind of new Set(kindOf.values())) {
+      const places = queued.flatMap((p, i) => (kindOf.get(Date.parse(p.publishDate)) === kind ? [i] : []));
+      for (let i = places.length - 1; i > 0; i -= 1) {
+        const j = Math.floor(random() * (i + 1));
+        const a = places[i] ?? 0;
+        const b = places[j] ?? 0;
+        [dates[a], dates[b]] = [dates[b] ?? '', dates[a] ?? ''];
+      }
     }
     const answers: PostsWritten[] = [];
     for (const [i, post] of queued.entries()) {

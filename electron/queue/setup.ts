@@ -32,6 +32,7 @@ export function setupQueue(
     sendDraft: (brand, input) => posts.sendDraft(brand, input),
     reschedulePost: async (brand, input) => posts.reschedulePost(brand, input),
     status: () => sync.getSyncStatus(),
+    categoryOf: (brand, subject) => repos.categories.categoryOf(brand, subject),
   });
   return {
     service: queue,

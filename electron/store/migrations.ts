@@ -628,6 +628,38 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    // Content categories: a brand's list (colour, weekly target share), the one category a post
+    // group carries (by subject, like its labels), and the category an evergreen list feeds.
+    name: 'content categories, the category of each post group and of each evergreen list',
+    sql: `
+      CREATE TABLE categories (
+        id TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        name TEXT NOT NULL COLLATE NOCASE,
+        color TEXT NOT NULL,
+        target_percent INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (profile_id, brand_id, name)
+      );
+      CREATE TABLE post_categories (
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        category_id TEXT NOT NULL REFERENCES categories(id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, brand_id, subject)
+      ) WITHOUT ROWID;
+      CREATE INDEX post_categories_by_category ON post_categories (category_id);
+      CREATE TABLE evergreen_list_categories (
+        list_id TEXT PRIMARY KEY REFERENCES evergreen_lists(id) ON DELETE CASCADE,
+        category_id TEXT NOT NULL REFERENCES categories(id) ON DELETE CASCADE
+      ) WITHOUT ROWID;
+      CREATE INDEX evergreen_list_categories_by_category ON evergreen_list_categories (category_id);
+    `,
+  },
+  {
     // Feeds to drafts: a brand's feeds with what their last read answered (for a conditional GET
     // and the line shown on the feed), and every item ever seen, remembered by its id, its link and
     // its title and day, so none is drafted twice, even after its feed is removed or rewrites them.

@@ -175,6 +175,7 @@ describe('the brand a call acts on', () => {
     deleteNote: { id: 'n1' },
     getClashSettings: {},
     setClashSettings: { gapMinutes: null },
+    listCategories: {},
   };
 
   /** The methods whose input schema has a `brand` field, read from the contract itself. */

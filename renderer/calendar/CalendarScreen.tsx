@@ -43,6 +43,7 @@ import { CampaignBand } from '../labels/CampaignBand.js';
 import { filterByLabels, useLabelFilterOf } from '../labels/label-filter.js';
 import { PostLabelsContext } from '../labels/queries.js';
 import { useCalendarLabels } from '../labels/queries.js';
+import { MixBar } from '../categories/MixBar.js';
 
 const EMPTY: CalendarPost[] = [];
 
@@ -210,6 +211,7 @@ export function CalendarScreen() {
             </div>
           </div>
           <CampaignBand labels={labelsView.labels} range={range} zone={zone} brandOf={campaignBrandOf} />
+          {view === 'week' && !allBrands && result ? <MixBar posts={posts} /> : null}
           <BulkBar
             brandId={brandId}
             zone={zone}

@@ -22,6 +22,7 @@ import { useKeyAccess } from '../ui/key-access.js';
 import { featureAccess } from '../ui/permissions.js';
 import { whyTimePassed } from '../../shared/posts/time-passed.js';
 import { optionLabel, settingsFields } from '../composer/settings-fields.js';
+import { CategoryPicker } from '../categories/CategoryPicker.js';
 
 interface DetailsProps {
   postId: string;
@@ -174,6 +175,7 @@ export function PostDetailsPanel({
       {post && <SeriesSection post={post} />}
       {post && (
         <section aria-label="Labels and notes">
+          {brand ? null : <CategoryPicker subject={subjectOfPost(post)} />}
           <PostMeta
             subject={subjectOfPost(post)}
             brand={brand ? { profileId: brand.profileId, brandId: brand.brandId } : undefined}

@@ -37,6 +37,9 @@ import { useComposerExit } from './use-composer-exit.js';
 import { useMediaAdding } from './use-media-adding.js';
 import { useQueuePreview } from './use-queue-preview.js';
 import { useSend } from './use-send.js';
+import { CategoryPicker } from '../categories/CategoryPicker.js';
+import { useCategories } from '../categories/queries.js';
+import { categoryOf } from '../../shared/categories/model.js';
 
 /*
  * The composer dialog once its draft is loaded: it holds the working draft
@@ -118,10 +121,13 @@ export function ComposerEditor({
     [clearSendResult],
   );
   const media = useMediaAdding({ scope, edit, update: setDraft });
+  // "Add to queue" takes the slots kept for the draft's category first (renderer/categories).
+  const draftCategory = categoryOf(useCategories(), subject);
   const queuePreview = useQueuePreview(
     draft.targets.map((t) => t.integrationId),
     zone,
     accountName,
+    draftCategory,
   );
 
   useEffect(() => {
@@ -292,6 +298,7 @@ export function ComposerEditor({
               accountName={accountName}
               onChange={(on) => edit((d) => ({ ...d, signature: on }))}
             />
+            <CategoryPicker subject={subjectOfDraft(draft)} />
             <PostMeta subject={subjectOfDraft(draft)} />
             {issues.other.length > 0 ? (
               <ul className="composer-issues" aria-label="Other problems">

@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, Loading } from '../ui/feedback.js';
 import { useIpcQuery } from '../ipc/use-ipc.js';
 import { useEvergreen, useEvergreenPreview, useEvergreenWrite } from './queries.js';
 import { ItemEditor } from './ItemEditor.js';
+import { ListCategory } from '../categories/ListCategory.js';
 import './evergreen.css';
 
 /*
@@ -165,6 +166,7 @@ function ListPanel({
             {toggle.error.message}
           </p>
         ) : null}
+        <ListCategory listId={list.id} />
         {items.length === 0 ? <p className="muted">No posts in this list yet.</p> : null}
         <ul className="evergreen-items">
           {items.map((item) => (

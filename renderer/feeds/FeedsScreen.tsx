@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, FieldError, Loading } from '../ui/feedback.js';
 import { useNotices } from '../ui/notice-store.js';
 import { useUi } from '../ui/ui-store.js';
 import { useDemoFeeds, useFeedItems, useFeeds, useFeedsWrite } from './queries.js';
+import { useCategories } from '../categories/queries.js';
 import './feeds.css';
 
 /*
@@ -245,6 +246,9 @@ function FeedOptions({ id, feed, accounts }: { id: string; feed: FeedView; accou
   const save = useFeedsWrite('setFeedOptions');
   const [toQueue, setToQueue] = useState(feed.straightToQueue);
   const [chosen, setChosen] = useState<string[]>(feed.accountIds);
+  const [categoryId, setCategoryId] = useState<string | null>(feed.categoryId);
+  const categories = useCategories().categories;
+  const categoryField = useId();
   const noAccounts = toQueue && chosen.length === 0;
   return (
     <form
@@ -255,7 +259,7 @@ function FeedOptions({ id, feed, accounts }: { id: string; feed: FeedView; accou
         save.mutate({
           id: feed.id,
           straightToQueue: toQueue,
-          categoryId: feed.categoryId,
+          categoryId,
           accountIds: chosen,
         });
       }}
@@ -284,6 +288,26 @@ function FeedOptions({ id, feed, accounts }: { id: string; feed: FeedView; accou
       </label>
       {noAccounts ? (
         <p className="field-hint">Choose at least one account, or new items keep waiting for review.</p>
+      ) : null}
+      {categories.length > 0 ? (
+        <div className="field">
+          <label htmlFor={categoryField}>Content category of its drafts</label>
+          <select
+            id={categoryField}
+            value={categoryId ?? ''}
+            onChange={(e) => setCategoryId(e.target.value || null)}
+          >
+            <option value="">No category</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <p className="muted">
+            Queued items take the queue slots kept for it (open slots when it has none).
+          </p>
+        </div>
       ) : null}
       <div className="feeds-row">
         <button type="submit" className="button" disabled={save.isPending}>

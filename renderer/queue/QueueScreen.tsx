@@ -6,6 +6,9 @@ import { useIpcQuery } from '../ipc/use-ipc.js';
 import { WEEKDAY_NAMES } from '../../shared/queue/slots.js';
 import { useCopySlots, useQueueSlots, useSaveSlots } from './queries.js';
 import { useSlotProposal } from './slot-proposal.js';
+import { useCategories } from '../categories/queries.js';
+import { LabelPill } from '../labels/LabelPill.js';
+import '../labels/labels.css';
 import './queue.css';
 
 /** The posting queue's weekly slots: the brand default, or one account's own; add, remove, copy. */
@@ -24,6 +27,10 @@ export function QueueScreen() {
   const copy = useCopySlots();
   const [weekday, setWeekday] = useState(1);
   const [time, setTime] = useState('09:00');
+  // Content categories a slot may be kept for (renderer/categories); '' keeps it open to any post.
+  const { categories } = useCategories();
+  const [keptFor, setKeptFor] = useState('');
+  const categoryOfSlot = (s: QueueSlot) => categories.find((c) => c.id === s.category) ?? null;
   const [copyTo, setCopyTo] = useState<string[]>([]);
   const connected = (accounts.data ?? []).filter((a) => !a.disconnected);
   const current = pending ?? slots.data?.slots ?? [];
@@ -42,7 +49,8 @@ export function QueueScreen() {
         <h2 id="queue-accounts-title">Posting slots</h2>
         <p className="muted">
           Weekly times “Add to queue” and imports with <code>queue</code> post at: the next slot with no post
-          of that account. Times are in {slots.data?.timezone ?? 'the brand’s zone'}.
+          of that account. Times are in {slots.data?.timezone ?? 'the brand’s zone'}. A slot kept for a
+          content category takes only posts of that category; a post without one never takes it.
         </p>
         <label className="queue-field">
           Account
@@ -110,10 +118,19 @@ export function QueueScreen() {
                   {times.map((s) => (
                     <li key={s.time} className="queue-slot">
                       <span>{formatWallTime(s.time)}</span>
+                      {categoryOfSlot(s) ? (
+                        <span
+                          className="queue-slot__kept"
+                          title={`Kept for ${categoryOfSlot(s)?.name ?? ''} posts`}
+                        >
+                          <span className="visually-hidden">kept for </span>
+                          <LabelPill label={categoryOfSlot(s) ?? { name: '', color: 'grey' }} />
+                        </span>
+                      ) : null}
                       <button
                         type="button"
                         className="button button-small"
-                        aria-label={`Remove ${day} ${formatWallTime(s.time)}`}
+                        aria-label={`Remove ${day} ${formatWallTime(s.time)}${categoryOfSlot(s) ? ` (${categoryOfSlot(s)?.name ?? ''})` : ''}`}
                         onClick={() => write(current.filter((x) => x !== s))}
                       >
                         ×
@@ -129,7 +146,9 @@ export function QueueScreen() {
           className="queue-add"
           onSubmit={(e) => {
             e.preventDefault();
-            write([...current, { weekday, time }]);
+            // A time is one slot: adding it again replaces it, kept for the category now chosen.
+            const others = current.filter((s) => s.weekday !== weekday || s.time !== time);
+            write([...others, keptFor ? { weekday, time, category: keptFor } : { weekday, time }]);
           }}
         >
           <label className="queue-field">
@@ -152,6 +171,19 @@ export function QueueScreen() {
               onChange={(e) => setTime(e.target.value)}
             />
           </label>
+          {categories.length > 0 ? (
+            <label className="queue-field">
+              Kept for
+              <select aria-label="Kept for" value={keptFor} onChange={(e) => setKeptFor(e.target.value)}>
+                <option value="">Any post</option>
+                {categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name} posts
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <button type="submit" className="button button-primary">
             Add slot
           </button>

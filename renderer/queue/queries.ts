@@ -18,11 +18,15 @@ export function useQueueSlots(integrationId: string | null) {
  * The next free slot(s) of each account, as "Add to queue" will choose them: show these before
  * sending. Refreshed whenever posts change. Disabled while no account is chosen.
  */
-export function useNextFreeSlots(integrationIds: readonly string[], count = 1) {
+export function useNextFreeSlots(
+  integrationIds: readonly string[],
+  count = 1,
+  categoryId: string | null = null,
+) {
   const ids = [...integrationIds];
   const query = useIpcQuery(
     'previewQueue',
-    { integrationIds: ids.length > 0 ? ids : ['-'], count },
+    { integrationIds: ids.length > 0 ? ids : ['-'], count, ...(categoryId ? { categoryId } : {}) },
     { enabled: ids.length > 0 },
   );
   const refetch = query.refetch;

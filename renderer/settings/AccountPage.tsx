@@ -12,6 +12,7 @@ import { ThemeSection } from './ThemeSection.js';
 import { LabelsSection } from '../labels/LabelsSection.js';
 import { AgencySection } from '../reports/AgencySection.js';
 import { LinksSection } from '../links/LinksSection.js';
+import { CategoriesSection } from '../categories/CategoriesSection.js';
 import './settings.css';
 
 /** Who this window is connected as (from GET /me), its key, its brands and the other connections. */
@@ -23,6 +24,7 @@ export function AccountPage({ profile }: { profile: ProfileView }) {
       <BrandsSection profile={profile} />
       <AgencySection />
       <LabelsSection />
+      <CategoriesSection />
       <LinksSection />
       <ProfilesSection />
       <ThemeSection />

@@ -91,11 +91,11 @@ export function useServerEvents(): void {
     [client],
   );
   useIpcEvent('brandScopeChanged', onBrandScope);
-  // A confirmed post carried its labels and notes to the service's group: read them again.
-  const onLabelsChanged = useCallback(
-    () => void client.invalidateQueries({ queryKey: ['listLabels'] }),
-    [client],
-  );
+  // A confirmed post carried its labels, notes and category to the service's group: read them again.
+  const onLabelsChanged = useCallback(() => {
+    void client.invalidateQueries({ queryKey: ['listLabels'] });
+    void client.invalidateQueries({ queryKey: ['listCategories'] });
+  }, [client]);
   useIpcEvent('labelsChanged', onLabelsChanged);
   useAnalyticsEvents();
 

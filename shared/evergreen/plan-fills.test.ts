@@ -162,3 +162,33 @@ describe('planFills', () => {
     expect(planFills(i)).toEqual(planFills(i));
   });
 });
+
+describe('planFills with content categories', () => {
+  // Daily 09:00 kept for Tips, 15:00 open.
+  const KEPT: QueueSlot[] = [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) => [
+    { weekday, time: '09:00', category: 'tips' },
+    { weekday, time: '15:00' },
+  ]);
+  const hourOf = (ms: number) => new Date(ms).getUTCHours();
+
+  it('puts a list feeding a category in its kept slots, and other lists only in open ones', () => {
+    const fills = planFills(
+      input({
+        items: [item('tip', { category: 'tips' }), item('plain')],
+        slotsByAccount: new Map([['acc-x', KEPT]]),
+      }),
+    );
+    expect(fills.filter((f) => f.itemId === 'tip').map((f) => hourOf(f.at))).toEqual(Array(7).fill(14));
+    expect(fills.filter((f) => f.itemId === 'plain').map((f) => hourOf(f.at))).toEqual(Array(7).fill(20));
+  });
+
+  it('leaves kept slots empty when no list feeds their category', () => {
+    const fills = planFills(input({ items: [item('plain')], slotsByAccount: new Map([['acc-x', KEPT]]) }));
+    expect(fills.every((f) => hourOf(f.at) === 20)).toBe(true);
+  });
+
+  it('sends a category the account keeps no slots for to open slots', () => {
+    const fills = planFills(input({ items: [item('q', { category: 'quotes' })] }));
+    expect(fills).toHaveLength(7);
+  });
+});

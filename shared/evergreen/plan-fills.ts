@@ -13,7 +13,9 @@ import type { EndRule } from './model.js';
  * - a post may fill a slot when it is on (its list enabled), the slot's day (brand zone) is not
  *   one of its skip days, its end rule allows one more repeat, and its last and next repeats on
  *   this account are at least its cooldown away;
- * - of the posts that may, the one that went longest ago goes (never: first), ties by position.
+ * - of the posts that may, the one that went longest ago goes (never: first), ties by position;
+ * - a slot kept for a content category takes only posts of lists feeding it; open slots take the
+ *   others, and those of a category the account keeps no slots for.
  * Slots follow the queue's DST rules (slotInstantsBetween).
  */
 
@@ -32,6 +34,8 @@ export interface PlanItem {
   versions: number;
   /** Its list is on; a paused post makes no new fills. */
   active: boolean;
+  /** The content category its list feeds: it fills the slots kept for it (open ones when it has none). */
+  category?: string | null;
 }
 
 /** A repeat already made (a post exists or waits in the outbox for it). */
@@ -84,6 +88,21 @@ function ended(rule: EndRule, count: number, day: string): boolean {
   return false;
 }
 
+/** The slot instants of the window, each with the category its slot is kept for (null: open). */
+function slotsWithKind(
+  slots: readonly QueueSlot[],
+  timezone: string,
+  from: number,
+  to: number,
+): { at: number; kind: string | null }[] {
+  const out = new Map<number, string | null>();
+  for (const kind of new Set(slots.map((s) => s.category ?? null))) {
+    const same = slots.filter((s) => (s.category ?? null) === kind);
+    for (const at of slotInstantsBetween(same, timezone, from, to)) if (!out.has(at)) out.set(at, kind);
+  }
+  return [...out.entries()].sort((a, b) => a[0] - b[0]).map(([at, kind]) => ({ at, kind }));
+}
+
 export function planFills(input: PlanInput): PlannedFill[] {
   const { items, timezone } = input;
   const tracks = new Map<string, Track>();
@@ -113,11 +132,14 @@ export function planFills(input: PlanInput): PlannedFill[] {
     const busy = new Set<number>(madeMinutes.get(account));
     for (const ms of input.taken.get(account) ?? []) busy.add(minuteOf(ms));
     const candidates = items.filter((i) => i.active && i.accounts.includes(account));
-    for (const at of slotInstantsBetween(slots, timezone, input.from, input.to)) {
+    const kept = new Set(slots.flatMap((s) => (s.category === undefined ? [] : [s.category])));
+    const kindOf = (item: PlanItem) => (item.category && kept.has(item.category) ? item.category : null);
+    for (const { at, kind } of slotsWithKind(slots, timezone, input.from, input.to)) {
       if (busy.has(minuteOf(at))) continue;
       const day = localDateOf(timezone, at);
       let best: { item: PlanItem; t: Track; last: number } | null = null;
       for (const item of candidates) {
+        if (kindOf(item) !== kind) continue;
         if (item.skipDates.includes(day)) continue;
         const t = track(item.id, account);
         if (ended(item.endRule, t.count, day)) continue;

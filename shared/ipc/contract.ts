@@ -23,6 +23,7 @@ import { desktopEvents, desktopMethods } from '../desktop/ipc.js';
 import { linksMethods } from '../links/ipc.js';
 import { seriesMethods } from '../series/ipc.js';
 import { feedsMethods } from '../feeds/ipc.js';
+import { categoriesMethods } from '../categories/ipc.js';
 
 /*
  * The IPC contract: every method the renderer may call and every event main sends. Each feature
@@ -57,6 +58,7 @@ export const ipcMethods = {
   ...linksMethods,
   ...seriesMethods,
   ...feedsMethods,
+  ...categoriesMethods,
 } as const;
 
 export type IpcMethodName = keyof typeof ipcMethods;

@@ -42,12 +42,21 @@ export const queueMethods = {
     z.object({
       integrationIds: z.array(Id).min(1).max(100),
       count: z.number().int().min(1).max(50).optional(),
+      /** The post's content category: its kept slots come first; without one, kept slots are skipped. */
+      categoryId: Id.nullable().optional(),
     }),
     z.object({
       timezone: z.string(),
-      accounts: z.array(z.object({ integrationId: z.string(), dates: z.array(IsoDateTime) })),
+      accounts: z.array(
+        z.object({
+          integrationId: z.string(),
+          dates: z.array(IsoDateTime),
+          /** For each date: true when the slot is kept for the post's category. */
+          reserved: z.array(z.boolean()),
+        }),
+      ),
     }),
-    'The next free slots of each account, shown before "Add to queue" sends anything.',
+    'The next free slots of each account (for a category: its kept slots first), shown before "Add to queue" sends anything.',
   ),
   queueDraft: m(
     z.object({ draftId: Id, ...composerCopy }).refine(isNamedDraft, NOT_NAMED_DRAFT),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { nextFreeSlots, normalizeSlots, QueueSlot, slotInstantsBetween, wallTimeToInstant } from './slots.js';
+import {
+  nextFreeSlots,
+  nextFreeSlotsFor,
+  normalizeSlots,
+  QueueSlot,
+  slotInstantsBetween,
+  wallTimeToInstant,
+} from './slots.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const at = (s: string) => Date.parse(s);
@@ -107,5 +114,47 @@ describe('slotInstantsBetween and normalizeSlots', () => {
     ]);
     expect(QueueSlot.safeParse({ weekday: 1, time: '24:00' }).success).toBe(false);
     expect(QueueSlot.safeParse({ weekday: 7, time: '10:00' }).success).toBe(false);
+  });
+});
+
+describe('nextFreeSlotsFor (content categories)', () => {
+  // Mon 09:00 Tips, Mon 12:00 open, Wed 09:00 Product, Thu 09:00 Tips, Fri 09:00 open; New York.
+  const slots: QueueSlot[] = [
+    { weekday: 1, time: '09:00', category: 'tips' },
+    { weekday: 1, time: '12:00' },
+    { weekday: 3, time: '09:00', category: 'product' },
+    { weekday: 4, time: '09:00', category: 'tips' },
+    { weekday: 5, time: '09:00' },
+  ];
+  const sunday = at('2026-12-06T12:00:00Z');
+  const pick = (category: string | null, busy: number[] = [], count = 1) =>
+    nextFreeSlotsFor(slots, category, NY, sunday, busy, count).map((c) => [iso(c.at), c.reserved]);
+
+  it('gives a post of a category its next free kept slot before any open one', () => {
+    expect(pick('tips')).toEqual([['2026-12-07T14:00:00.000Z', true]]); // Mon 09:00 EST
+    expect(pick('product')).toEqual([['2026-12-09T14:00:00.000Z', true]]); // Wed 09:00, not Mon 12:00
+  });
+
+  it('skips a kept slot already taken, to the category’s next one', () => {
+    expect(pick('tips', [at('2026-12-07T14:00:00Z')])).toEqual([['2026-12-10T14:00:00.000Z', true]]); // Thu
+  });
+
+  it('never gives a post without a category a kept slot', () => {
+    expect(pick(null, [], 3)).toEqual([
+      ['2026-12-07T17:00:00.000Z', false], // Mon 12:00
+      ['2026-12-11T14:00:00.000Z', false], // Fri 09:00
+      ['2026-12-14T17:00:00.000Z', false], // next Mon 12:00
+    ]);
+  });
+
+  it('falls back to open slots for a category with no kept slots, and says so', () => {
+    expect(pick('quotes')).toEqual([['2026-12-07T17:00:00.000Z', false]]);
+  });
+
+  it('reads slots saved before categories (no category field) as open', () => {
+    const old = QueueSlot.array().parse([{ weekday: 1, time: '09:00' }]);
+    expect(nextFreeSlotsFor(old, 'tips', NY, sunday, [], 1)).toEqual([
+      { at: at('2026-12-07T14:00:00Z'), reserved: false },
+    ]);
   });
 });

@@ -28,10 +28,15 @@ export const WEEKDAY_NAMES = [
   'Saturday',
 ] as const;
 
-/** One weekly posting time: weekday 0 = Sunday … 6 = Saturday, wall time "HH:mm" in the brand's zone. */
+/**
+ * One weekly posting time: weekday 0 = Sunday … 6 = Saturday, wall time "HH:mm" in the brand's
+ * zone, and optionally the content category (its id) the slot is kept for. Slots saved before
+ * categories existed have none: they stay valid and open to any post.
+ */
 export const QueueSlot = z.object({
   weekday: z.number().int().min(0).max(6),
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Write the time as HH:mm, 00:00 to 23:59.'),
+  category: z.string().min(1).max(200).optional(),
 });
 export type QueueSlot = z.infer<typeof QueueSlot>;
 
@@ -157,4 +162,36 @@ export function nextFreeSlots(
     }
   }
   return out;
+}
+
+/** One slot "Add to queue" chose: its instant, and whether it is kept for the post's category. */
+export interface ChosenSlot {
+  at: number;
+  reserved: boolean;
+}
+
+/**
+ * The next `count` free slots for a post of `category` (null: none). A post with a category takes
+ * the free slots kept for it first, then, when those run out (or there are none), slots kept for
+ * no category. A post without a category only ever takes slots kept for no category, so a
+ * category's slots stay free for it.
+ */
+export function nextFreeSlotsFor(
+  slots: readonly QueueSlot[],
+  category: string | null,
+  timezone: string,
+  from: number,
+  busy: Iterable<number>,
+  count: number,
+): ChosenSlot[] {
+  const taken = [...busy];
+  const open = slots.filter((s) => s.category === undefined);
+  const kept = category === null ? [] : slots.filter((s) => s.category === category);
+  const reserved = nextFreeSlots(kept, timezone, from, taken, count).map((at) => ({ at, reserved: true }));
+  if (reserved.length >= count) return reserved;
+  const rest = nextFreeSlots(open, timezone, from, taken, count - reserved.length).map((at) => ({
+    at,
+    reserved: false,
+  }));
+  return [...reserved, ...rest];
 }

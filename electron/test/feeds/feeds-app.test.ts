@@ -99,7 +99,7 @@ describe('feeds on the built-in sandbox', () => {
     await second.close();
   }, 60_000);
 
-  it('queues the next day’s new item at once for a feed sent straight to the queue, through the queue’s own path', async () => {
+  it('queues the next day’s new item at once for a feed sent straight to the queue, at its category’s kept slot, through the queue’s own path', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'postdeck-feeds-queue-'));
     dirs.push(dir);
     const app = await open(dir);
@@ -110,16 +110,22 @@ describe('feeds on the built-in sandbox', () => {
       accounts = await app.ok('listIntegrations');
     }
     const x = accounts.find((a) => a.platform === 'x' && !a.disconnected)!;
+    // Open slots at 23:45, and slots kept for the feed's category at 23:50: its items take those.
+    const category = await app.ok('saveCategory', { name: 'News', color: 'blue', targetPercent: 20 });
+    const week = [0, 1, 2, 3, 4, 5, 6];
     await app.ok('setQueueSlots', {
       integrationId: x.id,
-      slots: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, time: '23:45' })),
+      slots: [
+        ...week.map((weekday) => ({ weekday, time: '23:45' })),
+        ...week.map((weekday) => ({ weekday, time: '23:50', category: category.id })),
+      ],
     });
     const [, news] = await app.ok('listDemoFeeds');
     const { feed } = await app.ok('addFeed', { url: news!.url });
     await app.ok('setFeedOptions', {
       id: feed.id,
       straightToQueue: true,
-      categoryId: null,
+      categoryId: category.id,
       accountIds: [x.id],
     });
     const waiting = (await app.ok('listFeedItems')).length;
@@ -135,7 +141,7 @@ describe('feeds on the built-in sandbox', () => {
     });
     const made = posts.filter((p) => p.content.includes('https://harbor-coffee.example/news/'));
     expect(made.map((p) => [p.integration.id, new Date(p.publishDate).getUTCMinutes()])).toEqual([
-      [x.id, 45],
+      [x.id, 50],
     ]);
     expect((await app.ok('checkFeed', { id: feed.id })).queued).toBe(0);
     await app.close();
