@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useEffect } from 'react';
 import type { CategoriesAnswer } from '../../shared/categories/ipc.js';
 import type { Category, CategoryInput } from '../../shared/categories/model.js';
 import type { IpcInput } from '../../shared/ipc/contract.js';
-import { call, type AppError } from '../ipc/ipc.js';
-import { ipcKey, useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
+import { call, onEvent, type AppError } from '../ipc/ipc.js';
+import { ipcKey, useIpcQuery } from '../ipc/use-ipc.js';
 
 /*
  * The window's side of content categories: one read of the brand's categories, the category of
@@ -16,12 +16,33 @@ import { ipcKey, useIpcEvent, useIpcQuery } from '../ipc/use-ipc.js';
 export const categoriesKey = ipcKey('listCategories', {});
 const EMPTY: CategoriesAnswer = { categories: [], assignments: {}, lists: {} };
 
+/** One listener for however many screens read the categories. */
+let readers = 0;
+let stopListening: (() => void) | null = null;
+
 export function useCategoriesQuery() {
   const client = useQueryClient();
-  useIpcEvent(
-    'postsChanged',
-    useCallback(() => void client.invalidateQueries({ queryKey: categoriesKey }), [client]),
-  );
+  useEffect(() => {
+    readers += 1;
+    // A move or an edit of posts already shown changes no category: it costs no call (one drag
+    // stays one call). A pull or a new local post (an evergreen repeat carries its list's
+    // category) does, and only for a brand that has categories: a brand without any has nothing
+    // to carry, and its first comes from saveCategory, whose answer is the list.
+    stopListening ??= onEvent('postsChanged', (change) => {
+      const known = client.getQueryData<CategoriesAnswer>(categoriesKey);
+      if (!known || known.categories.length === 0) return;
+      const created = change.update?.posts.some((p) => p.localOnly) ?? false;
+      if (change.update === null || created)
+        void client.invalidateQueries({ queryKey: categoriesKey }, { cancelRefetch: false });
+    });
+    return () => {
+      readers -= 1;
+      if (readers === 0) {
+        stopListening?.();
+        stopListening = null;
+      }
+    };
+  }, [client]);
   return useIpcQuery('listCategories', {});
 }
 
