@@ -4,6 +4,7 @@ import { addDays, startOfDay } from 'date-fns';
 import { instantToWall, wallDateKey, wallToInstant } from '../renderer/calendar/time.js';
 import { createOnService, expect, firstBrandX, test } from './fixtures.js';
 import { CalendarPage } from './support/calendar.js';
+import { snap } from './support/pages.js';
 
 /*
  * Content categories as a manager meets them, against the real service: categories made on the
@@ -149,6 +150,16 @@ test.describe('content categories', () => {
     expect(widths).toHaveLength(3);
     expect(Math.abs(widths[1]! - 2 * widths[0]!)).toBeLessThanOrEqual(3);
     await noSeriousAxe(page, 'mix bar');
+    for (const size of [
+      { width: 1024, height: 700 },
+      { width: 1440, height: 900 },
+    ])
+      for (const theme of ['light', 'dark'] as const) {
+        await page.setViewportSize(size);
+        await page.emulateMedia({ colorScheme: theme });
+        await snap(page, `categories-mix-${size.width}-${theme}`);
+      }
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // Deleting Product says how many posts lose it; the bar follows.
     await goTo(page, 'Account');
