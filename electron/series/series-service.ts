@@ -1,3 +1,4 @@
+import { subjectOfDraft } from '../../shared/labels/model.js';
 import { randomUUID } from 'node:crypto';
 import { normalizePostState } from '../../shared/api/resources.js';
 import type { Draft } from '../../shared/drafts/ipc.js';
@@ -59,6 +60,19 @@ export interface SeriesServiceOptions {
   signatures: (active: ActiveBrand) => Map<string, string>;
   /** The operation that made a post, if one did (the outbox's claims). */
   madeBy: (active: ActiveBrand, postId: string) => string | null;
+  /**
+   * Content categories: the one a draft carries, and giving a date's local post the series'
+   * category (inside the transaction of its create; a category deleted since is left off).
+   */
+  categories?: {
+    of: (active: ActiveBrand, subject: string) => string | null;
+    carry: (active: ActiveBrand, outboxId: string, categoryId: string) => void;
+  };
+  /** Labels, the same way: the draft's, and giving them to a date's local post with its create. */
+  labels?: {
+    of: (active: ActiveBrand, subject: string) => string[];
+    carry: (active: ActiveBrand, outboxId: string, labelIds: readonly string[]) => void;
+  };
 }
 
 export class SeriesService {
@@ -112,6 +126,8 @@ export class SeriesService {
       draft: { ...draft, date: null },
       variants: [draft.blocks[0]?.content ?? first, ...input.variants],
       skipDates: [],
+      categoryId: this.o.categories?.of(active, subjectOfDraft(draft)) ?? null,
+      labelIds: this.o.labels?.of(active, subjectOfDraft(draft)) ?? [],
       createdAt: at,
       updatedAt: at,
     });
@@ -249,8 +265,19 @@ export class SeriesService {
               summary: createSummary(payload, 'Series:'),
             },
           ],
-          () =>
-            this.o.repo.claim({ seriesId: series.id, date: o.date, index: o.index, atMs: o.at, outboxId }),
+          () => {
+            const claimed = this.o.repo.claim({
+              seriesId: series.id,
+              date: o.date,
+              index: o.index,
+              atMs: o.at,
+              outboxId,
+            });
+            // The date's post carries the series' category and labels, written with its create.
+            if (claimed && series.categoryId) this.o.categories?.carry(active, outboxId, series.categoryId);
+            if (claimed && series.labelIds?.length) this.o.labels?.carry(active, outboxId, series.labelIds);
+            return claimed;
+          },
         );
         if (ids) queued.push(...ids);
       }

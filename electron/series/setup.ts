@@ -34,6 +34,22 @@ export function setupSeries(
     timezone: (a) => queue.timezone(a),
     signatures: (a) => repos.snippets.signatureMap(a),
     madeBy: (a, postId) => claims.opOf(a, postId),
+    categories: {
+      of: (a, subject) => repos.categories.categoryOf(a, subject),
+      carry: (a, outboxId, categoryId) => {
+        if (repos.categories.categories(a).some((c) => c.id === categoryId))
+          repos.categories.set(a, [`local:${outboxId}`], categoryId);
+      },
+    },
+    labels: {
+      of: (a, subject) => repos.labels.labelsOf(a, subject).map((l) => l.id),
+      // Labels deleted since the series was made are left off.
+      carry: (a, outboxId, labelIds) => {
+        const own = new Set(repos.labels.labels(a).map((l) => l.id));
+        const kept = labelIds.filter((id) => own.has(id));
+        if (kept.length > 0) repos.labels.setLabels(a, [`local:${outboxId}`], kept, []);
+      },
+    },
   });
   let running = false;
   let soon: NodeJS.Timeout | null = null;

@@ -88,6 +88,10 @@ export const Series = z.object({
   variants: z.array(z.string().max(100_000)).min(1).max(MAX_VARIANTS),
   /** Days the rule names that get no post. */
   skipDates: z.array(LocalDate).max(1000),
+  /** The content category its posts carry (the draft's when it was made); absent: none. */
+  categoryId: z.string().min(1).max(200).nullable().optional(),
+  /** The labels its posts carry (the draft's when it was made; a campaign tags their links). */
+  labelIds: z.array(z.string().min(1).max(200)).max(100).optional(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });

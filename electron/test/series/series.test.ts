@@ -246,4 +246,49 @@ describe('recurring series', () => {
     await expect.poll(async () => (await app.ok('getSyncStatus')).pending, { timeout: 30_000 }).toBe(0);
     expect(await onService(text)).toHaveLength(0);
   }, 90_000);
+
+  it('carries the draft’s content category and labels to every date’s post, through to the groups the service gives them', async () => {
+    const tips = await app.ok('saveCategory', { name: 'Weekly tips', color: 'green', targetPercent: 30 });
+    const start = new Date(Date.now() + 20 * DAY).toISOString().slice(0, 10);
+    const text = `Tip of the week ${Date.now().toString(36)}`;
+    const draft = await draftOf(text, acc.platform ?? 'linkedin', acc.id);
+    await app.ok('setPostCategory', { subjects: [`draft:${draft.id}`], categoryId: tips.id });
+    const launch = await app.ok('saveLabel', { name: 'Tip series', color: 'purple', campaign: null });
+    await app.ok('setPostLabels', { subjects: [`draft:${draft.id}`], add: [launch.id], remove: [] });
+    const made = await app.ok('createSeries', {
+      draftId: draft.id,
+      rule: rule(start, { end: { kind: 'count', count: 3 } }),
+      variants: [],
+    });
+    expect(made.created).toBe(3);
+    await app.ok('syncNow');
+    await expect.poll(async () => (await app.ok('getSyncStatus')).pending, { timeout: 30_000 }).toBe(0);
+    const posts = await onService(text);
+    expect(posts).toHaveLength(3);
+    const groups = (await app.ok('listSeries')).series
+      .find((s) => s.id === made.series.id)!
+      .occurrences.flatMap((o) => o.postIds);
+    expect(groups).toHaveLength(3);
+    // Each date's post, now on the service, carries the category and the label under its own group.
+    await expect
+      .poll(async () => {
+        const { assignments } = await app.ok('listCategories');
+        const labelled = (await app.ok('listLabels')).assignments;
+        const listed = await app.ok('listPosts', {
+          start: new Date(Date.now()).toISOString(),
+          end: new Date(Date.now() + 60 * DAY).toISOString(),
+        });
+        return listed.posts
+          .filter((p) => p.content.startsWith(text) && !p.localOnly)
+          .map((p) => [
+            assignments[p.group ?? ''] ?? null,
+            labelled[p.group ?? '']?.includes(launch.id) ?? false,
+          ]);
+      })
+      .toEqual([
+        [tips.id, true],
+        [tips.id, true],
+        [tips.id, true],
+      ]);
+  }, 90_000);
 });
