@@ -1,4 +1,5 @@
 import { requireBrand } from '../core/active-brand.js';
+import { plannerJob } from '../core/planner-job.js';
 import type { AppContext, FeatureSetup } from '../context/app-context.js';
 import type { QueueService } from '../queue/queue-service.js';
 import { EvergreenRepo } from './evergreen-repo.js';
@@ -47,39 +48,18 @@ export function setupEvergreen(
       carry: (a, outboxId, categoryId) => repos.categories.set(a, [`local:${outboxId}`], categoryId),
     },
   });
-  let running = false;
-  let soon: NodeJS.Timeout | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let unsubscribe = () => {};
-  // Nothing is planned unless the job runs: a pull that ends while sync stops must not start a run
-  // on a database about to close.
-  const kick = () => {
-    if (!running) return;
-    if (soon) clearTimeout(soon);
-    soon = setTimeout(() => {
-      soon = null;
-      if (running) evergreen.kick();
-    }, SETTLE_MS);
-  };
+  const job = plannerJob({
+    events,
+    run: () => evergreen.kick(),
+    idle: () => evergreen.idle(),
+    settleMs: SETTLE_MS,
+    everyMs: EVERY_MS,
+  });
+  const kick = job.kick;
   return {
     kick,
-    start: () => {
-      if (running) return;
-      running = true;
-      unsubscribe = events.on((name, payload) => {
-        if (name === 'postsChanged' && (payload as { range: unknown }).range !== null) kick();
-      });
-      timer = setInterval(kick, EVERY_MS);
-      timer.unref();
-    },
-    stop: async () => {
-      running = false;
-      unsubscribe();
-      if (timer) clearInterval(timer);
-      if (soon) clearTimeout(soon);
-      timer = soon = null;
-      await evergreen.idle();
-    },
+    start: job.start,
+    stop: job.stop,
     handlers: {
       listEvergreen: async (_, ctx) => evergreen.listEvergreen(requireBrand(ctx)),
       saveEvergreenList: async (input, ctx) => evergreen.saveEvergreenList(requireBrand(ctx), input),

@@ -1,4 +1,5 @@
 import { requireBrand } from '../core/active-brand.js';
+import { plannerJob } from '../core/planner-job.js';
 import type { AppContext, FeatureSetup } from '../context/app-context.js';
 import type { SaveComposerCopy } from '../drafts/setup.js';
 import { PostClaims } from '../outbox/post-claims.js';
@@ -51,37 +52,17 @@ export function setupSeries(
       },
     },
   });
-  let running = false;
-  let soon: NodeJS.Timeout | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let unsubscribe = () => {};
-  const kick = () => {
-    if (!running) return;
-    if (soon) clearTimeout(soon);
-    soon = setTimeout(() => {
-      soon = null;
-      if (running) series.kick();
-    }, SETTLE_MS);
-  };
+  const job = plannerJob({
+    events,
+    run: () => series.kick(),
+    idle: () => series.idle(),
+    settleMs: SETTLE_MS,
+    everyMs: EVERY_MS,
+    runOnStart: true,
+  });
   return {
-    start: () => {
-      if (running) return;
-      running = true;
-      unsubscribe = events.on((name, payload) => {
-        if (name === 'postsChanged' && (payload as { range: unknown }).range !== null) kick();
-      });
-      timer = setInterval(kick, EVERY_MS);
-      timer.unref();
-      kick();
-    },
-    stop: async () => {
-      running = false;
-      unsubscribe();
-      if (timer) clearInterval(timer);
-      if (soon) clearTimeout(soon);
-      timer = soon = null;
-      await series.idle();
-    },
+    start: job.start,
+    stop: job.stop,
     handlers: {
       listSeries: async (_, ctx) => series.listSeries(requireBrand(ctx)),
       createSeries: ({ draft, ...input }, ctx) => {
