@@ -33,6 +33,7 @@ import { setupQueue } from './queue/setup.js';
 import { setupReports } from './reports/setup.js';
 import { setupReview } from './review/setup.js';
 import { setupLinks } from './links/setup.js';
+import { setupActivity } from './activity/setup.js';
 import { setupSearch } from './search/setup.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
@@ -164,6 +165,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     timezone: (brand) => queue.service.timezone(brand),
     ready: profilesFeature.ready,
   });
+  const activity = setupActivity(ctx, { timezone: (brand) => queue.service.timezone(brand) });
   const handlers: IpcHandlers = {
     ...profilesFeature.handlers,
     ...setupBrands(ctx).handlers,
@@ -186,9 +188,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     ...reports.handlers,
     ...desktop.handlers,
     ...setupLinks(ctx).handlers,
+    ...activity.handlers,
   };
   // The background jobs, started in this order and stopped in the reverse one.
-  const jobs = [outbox, evergreen, analytics, reports];
+  const jobs = [outbox, evergreen, analytics, reports, activity];
   for (const job of jobs) job.start?.();
   // Which brand a call acts on is decided once, by dispatch, from these two.
   const scope = { active: activeBrand, isShown: brandScope.isShown.bind(brandScope) };

@@ -1,3 +1,4 @@
+import { ActivityLog } from './activity/activity-log.js';
 import { BulkBatchesRepo } from './bulk/bulk-batches-repo.js';
 import { DraftsRepo } from './drafts/drafts-repo.js';
 import { IntegrationsRepo } from './integrations/integrations-repo.js';
@@ -36,6 +37,7 @@ export function postsStores(db: SyncEngineOptions['db'], now: () => Date) {
     settings: new SettingsRepo(db, now),
     reviews: new ReviewRepo(db, now),
     labels: new LabelsRepo(db, now),
+    activity: new ActivityLog(db, now),
   };
 }
 
@@ -89,6 +91,7 @@ export function composePosts(
       cache: stores.cache,
       outbox: stores.outbox,
       brandName: o.brandName ?? (() => 'the brand it was made for'),
+      activity: stores.activity,
     }),
     view: {
       shown: (a, ids) => sync.shown(a, ids),

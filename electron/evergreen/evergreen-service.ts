@@ -287,6 +287,7 @@ export class EvergreenService {
             },
             outboxId,
           ),
+        { kind: 'evergreen' },
       );
       if (queued) queuedIds.push(...queued);
     }

@@ -53,6 +53,9 @@ export const BRAND_NOUNS: Record<BrandNamingMethod, string> = {
   deleteNote: 'note',
   getClashSettings: 'setting',
   setClashSettings: 'setting',
+  listPostActivity: 'post',
+  listBrandActivity: 'activity log',
+  exportActivity: 'activity log',
 };
 
 function namedBrand(input: unknown): BrandRef | null {

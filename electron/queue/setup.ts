@@ -29,8 +29,8 @@ export function setupQueue(
     brands: repos.brands,
     now,
     listPosts: async (brand, range) => sync.listPosts(brand, range),
-    sendDraft: (brand, input) => posts.sendDraft(brand, input),
-    reschedulePost: async (brand, input) => posts.reschedulePost(brand, input),
+    sendDraft: (brand, input) => posts.sendDraft(brand, input, { kind: 'queue' }),
+    reschedulePost: async (brand, input) => posts.reschedulePost(brand, input, { kind: 'queue' }),
     status: () => sync.getSyncStatus(),
   });
   return {

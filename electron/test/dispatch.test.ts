@@ -175,6 +175,9 @@ describe('the brand a call acts on', () => {
     deleteNote: { id: 'n1' },
     getClashSettings: {},
     setClashSettings: { gapMinutes: null },
+    listPostActivity: { postId: 'p1' },
+    listBrandActivity: {},
+    exportActivity: {},
   };
 
   /** The methods whose input schema has a `brand` field, read from the contract itself. */

@@ -21,6 +21,7 @@ import { reportsEvents, reportsMethods } from '../reports/ipc.js';
 import { searchMethods } from '../search/ipc.js';
 import { desktopEvents, desktopMethods } from '../desktop/ipc.js';
 import { linksMethods } from '../links/ipc.js';
+import { activityMethods } from '../activity/ipc.js';
 
 /*
  * The IPC contract: every method the renderer may call and every event main sends. Each feature
@@ -53,6 +54,7 @@ export const ipcMethods = {
   ...searchMethods,
   ...desktopMethods,
   ...linksMethods,
+  ...activityMethods,
 } as const;
 
 export type IpcMethodName = keyof typeof ipcMethods;
