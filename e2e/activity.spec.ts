@@ -63,7 +63,9 @@ test('a post created, dragged and put back by Undo shows those changes in its hi
   let post: PostListItem | undefined;
   await expect
     .poll(async () => {
-      post = (await svc.posts(Date.now(), Date.now() + 10 * DAY)).find((p) => (p.content ?? '').includes(tag));
+      post = (await svc.posts(Date.now(), Date.now() + 10 * DAY)).find((p) =>
+        (p.content ?? '').includes(tag),
+      );
       return post?.id;
     })
     .toBeTruthy();
@@ -107,7 +109,15 @@ test('a post created, dragged and put back by Undo shows those changes in its hi
   await expect(entries.filter({ hasText: 'The service confirmed the post' })).toHaveCount(1);
   await expect(entries.filter({ hasText: 'The service confirmed' }).first()).toContainText('The service');
 
-  // Keyboard: the list takes focus so a long history scrolls with the arrow keys.
-  await history.getByRole('list', { name: 'Changes, oldest first' }).focus();
-  await expect(history.getByRole('list', { name: 'Changes, oldest first' })).toBeFocused();
+  // The Outbox shows the brand's log, newest first, and finds an entry by a word of its text.
+  await page.keyboard.press('Escape');
+  await page.locator('[data-outbox-toggle]').click();
+  const log = page.getByRole('region', { name: 'Activity' });
+  await expect(log.getByRole('list', { name: 'Changes, newest first' })).toBeVisible();
+  await log.getByLabel('Search the activity').fill(tag);
+  await expect(log.getByTestId('activity-entry')).toHaveCount(1);
+  await expect(log.getByTestId('activity-entry')).toContainText(`Created for`);
+  // The list scrolls by keyboard: it takes focus.
+  await log.getByRole('list', { name: 'Changes, newest first' }).focus();
+  await expect(log.getByRole('list', { name: 'Changes, newest first' })).toBeFocused();
 });

@@ -40,8 +40,8 @@ export function ActivityTimeline({
           <p>Moves, edits, reviews and the service’s answers show here as they happen.</p>
         </EmptyState>
       ) : (
-        // Focusable so the keyboard can scroll a long history; each entry is read as one sentence.
-        <ol className="activity-timeline__list" tabIndex={0} aria-label="Changes, oldest first">
+        // Part of the panel's own scroll; each entry is read as one sentence.
+        <ol className="activity-timeline__list" aria-label="Changes, oldest first">
           {entries.map((e) => (
             <ActivityItem key={e.id} entry={e} zone={zone} />
           ))}

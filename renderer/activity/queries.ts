@@ -52,3 +52,9 @@ export function useActivityRetention() {
 export function setActivityRetention(days: number | null): Promise<IpcOutput<'setActivityRetention'>> {
   return call('setActivityRetention', { days });
 }
+
+/** The active brand's zone, for the times the log writes (the machine's when no brand has one). */
+export function useActiveZone(): string {
+  const brands = useIpcQuery('listBrands', {});
+  return brands.data?.find((b) => b.active)?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
