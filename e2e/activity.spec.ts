@@ -95,6 +95,7 @@ test('a post created, dragged and put back by Undo shows those changes in its hi
   const made = entries.filter({ hasText: '(connection user)' });
   await expect(made).toHaveCount(3);
   await expect(made.nth(0)).toContainText(`Created for`);
+  await expect(made.nth(0)).toContainText('on Harbor Coffee');
   await expect(made.nth(0)).toContainText(`History check ${tag}`);
   await expect(made.nth(0)).toContainText('in the composer');
   await expect(made.nth(1)).toContainText(/Moved from .*9:00.* to .*10:00.* by dragging in the calendar/);
