@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import type { PostListItem } from '../shared/api/resources.js';
 import { instantToWall, wallDateKey, wallToInstant } from '../renderer/calendar/time.js';
 import { expect, test, type TestService } from './fixtures.js';
@@ -28,8 +31,22 @@ async function keyUserName(service: TestService): Promise<string> {
   return me.user.name;
 }
 
+/** No serious or critical accessibility problem on the page as it is, in either theme. */
+async function noBlockingAxe(page: Page, where: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      blocking.map((v) => `${theme} ${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 test('a post created, dragged and put back by Undo shows those changes in its history, with who and when', async ({
   page,
+  app,
   service,
   connectWithSandboxKey,
 }) => {
@@ -110,6 +127,8 @@ test('a post created, dragged and put back by Undo shows those changes in its hi
   await expect(entries.filter({ hasText: 'The service confirmed the post' })).toHaveCount(1);
   await expect(entries.filter({ hasText: 'The service confirmed' }).first()).toContainText('The service');
 
+  await noBlockingAxe(page, 'post details with its history');
+
   // The Outbox shows the brand's log, newest first, and finds an entry by a word of its text.
   await page.keyboard.press('Escape');
   await page.locator('[data-outbox-toggle]').click();
@@ -121,4 +140,25 @@ test('a post created, dragged and put back by Undo shows those changes in its hi
   // The list scrolls by keyboard: it takes focus.
   await log.getByRole('list', { name: 'Changes, newest first' }).focus();
   await expect(log.getByRole('list', { name: 'Changes, newest first' })).toBeFocused();
+
+  await noBlockingAxe(page, "the Outbox's activity");
+
+  // Export CSV: what the search found, one line per change, in words (the test bridge saves into the test's folder).
+  if (app.exportsDir !== null) {
+    await log.getByRole('button', { name: 'Export CSV' }).click();
+    await expect(log.getByRole('status')).toContainText('Saved 1 entry to');
+    const saved = (await log.getByRole('status').textContent())!
+      .replace(/^Saved 1 entry to /, '')
+      .replace(/\.$/, '');
+    const csv = await readFile(saved, 'utf8');
+    const [header, row, ...rest] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(header).toBe('When,When (America/New_York),Who,Who is,What,From where,Post group');
+    expect(rest).toEqual([]);
+    expect(row).toContain(`History check ${tag}`);
+    expect(row).toContain(`${user} (connection user),the connection`);
+    expect(row).toContain('in the composer');
+  }
 });

@@ -43,7 +43,10 @@ export function BrandActivityLog() {
     setNote(null);
     try {
       const done = await exportActivity(query);
-      if (done.path) setNote(`Saved ${done.rows.toLocaleString()} entries to ${done.path}.`);
+      if (done.path)
+        setNote(
+          `Saved ${done.rows.toLocaleString()} ${done.rows === 1 ? 'entry' : 'entries'} to ${done.path}.`,
+        );
     } catch (error) {
       setNote(`Could not save the log: ${errorMessage(error)}`);
     } finally {
