@@ -26,6 +26,7 @@ export type PostsStoresAll = ReturnType<typeof postsStores>;
 
 /** The repositories posts live in, one of each for the whole app. */
 export function postsStores(db: SyncEngineOptions['db'], now: () => Date) {
+  const activity = new ActivityLog(db, now);
   return {
     outbox: new OutboxRepo(db, now),
     cache: new PostsCache(db),
@@ -36,8 +37,8 @@ export function postsStores(db: SyncEngineOptions['db'], now: () => Date) {
     integrations: new IntegrationsRepo(db, now),
     settings: new SettingsRepo(db, now),
     reviews: new ReviewRepo(db, now),
-    labels: new LabelsRepo(db, now),
-    activity: new ActivityLog(db, now),
+    labels: new LabelsRepo(db, now, activity),
+    activity,
   };
 }
 

@@ -52,6 +52,7 @@ const ProfileRow = z.object({ label: z.string(), user_json: z.string().nullable(
 const UserName = z.object({ name: z.string() });
 const NameRow = z.object({ id: z.string(), name: z.string() });
 const PackRow = z.object({ created_at: z.string() });
+const OpRow = z.object({ id: z.string(), group_id: z.string().nullable() });
 
 const SELECT =
   'SELECT seq, id, profile_id, brand_id, group_id, at, who_json, origin_json, change_json FROM activity';
@@ -157,6 +158,38 @@ export class ActivityLog {
       entries: page.map(entryOf),
       next: parsed.length > limit ? (page.at(-1)?.seq ?? null) : null,
     };
+  }
+
+  /**
+   * A post group's labels changed (inside the labelling transaction). A label subject (see
+   * shared/labels/model.ts) names a group, an operation, or a draft: a draft not sent yet is no post
+   * group, so nothing is written for it; a sent one is its operation's.
+   */
+  labelsChanged(
+    brand: ActiveBrand,
+    subject: string,
+    before: readonly string[],
+    after: readonly string[],
+  ): void {
+    if (before.join('\u0000') === after.join('\u0000')) return;
+    let where: ActivityWhere = { group: subject, outboxId: null };
+    if (subject.startsWith('op:')) where = { group: null, outboxId: subject.slice(3) };
+    else if (subject.startsWith('draft:')) {
+      const op = OpRow.safeParse(
+        this.db.sql
+          .prepare(
+            `SELECT id, group_id FROM outbox WHERE profile_id = ? AND brand_id = ? AND draft_id = ? AND kind IN ('create', 'edit')
+             ORDER BY seq DESC LIMIT 1`,
+          )
+          .get(brand.profileId, brand.brandId, subject.slice(6)),
+      );
+      if (!op.success) return;
+      where = { group: op.data.group_id, outboxId: op.data.id };
+    }
+    this.record(brand, where, {
+      origin: { kind: 'labels' },
+      change: { kind: 'labels', before: [...before], after: [...after] },
+    });
   }
 
   /** Forgets entries older than `days` (all brands); answers how many went. */

@@ -35,6 +35,7 @@ export const ActivityOrigin = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('evergreen') }),
   z.object({ kind: z.literal('series') }),
   z.object({ kind: z.literal('feed') }),
+  z.object({ kind: z.literal('labels') }),
   z.object({ kind: z.literal('review') }),
   z.object({ kind: z.literal('reviewReply'), packDate: When.nullable() }),
   z.object({ kind: z.literal('outboxRetry') }),

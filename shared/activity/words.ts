@@ -51,7 +51,7 @@ export function describeChange(change: ActivityChange, time: FormatTime): string
     case 'restored':
       return 'Delete taken back before it was sent';
     case 'labels':
-      return `Labels ${change.before.join(', ') || 'none'} → ${change.after.join(', ') || 'none'}`;
+      return `Labels changed from ${change.before.join(', ') || 'none'} to ${change.after.join(', ') || 'none'}`;
     case 'review': {
       const state = reviewLabel(change.state);
       const comment = change.comment ? `: “${short(change.comment)}”` : '';
@@ -105,6 +105,8 @@ export function describeOrigin(origin: ActivityOrigin, time: FormatTime): string
       return 'by a recurring series';
     case 'feed':
       return 'from a feed';
+    case 'labels':
+      return 'with the Labels menu';
     case 'review':
       return 'in the app';
     case 'reviewReply':

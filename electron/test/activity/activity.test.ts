@@ -6,6 +6,7 @@ import { REPLY_FORMAT } from '../../../shared/review/model.js';
 import { ActivityLog } from '../../activity/activity-log.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
 import { IntegrationsRepo } from '../../integrations/integrations-repo.js';
+import { LabelsRepo } from '../../labels/labels-repo.js';
 import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../support/sync-harness.js';
 
 /*
@@ -23,6 +24,7 @@ afterEach(async () => {
 });
 
 const log = () => new ActivityLog(h!.db, () => new Date());
+const l = (of: Harness) => new ActivityLog(of.db, () => new Date());
 const time = (iso: string) => iso;
 const words = (entries: readonly ActivityEntry[]) => entries.map((e) => describeEntry(e, time));
 
@@ -172,6 +174,30 @@ describe('activity log', () => {
     expect(describeEntry(replied, time)).toMatch(
       /by a reply to the review pack of .* · The reviewer \(no name given\)/,
     );
+  });
+
+  it("records a post group's labels before and after, and nothing for a draft not sent yet", async () => {
+    h = await harness();
+    const tag = `labels-${Date.now()}`;
+    const post = await existing(`Label me ${tag}`, 300);
+    const labels = new LabelsRepo(h.db, () => new Date(), log());
+    const spring = labels.saveLabel(h.brand, { name: 'Spring', color: 'green', campaign: null });
+    const menu = labels.saveLabel(h.brand, { name: 'Menu', color: 'blue', campaign: null });
+    labels.setLabels(h.brand, [post.group!], [spring.id, menu.id], []);
+    labels.setLabels(h.brand, [post.group!], [], [spring.id]);
+    // Asked again, nothing changes: nothing is written.
+    labels.setLabels(h.brand, [post.group!], [], [spring.id]);
+    const entries = log().history(h.brand, { groups: [post.group!], outboxIds: [] });
+    expect(entries.map((e) => e.change)).toEqual([
+      { kind: 'labels', before: [], after: ['Menu', 'Spring'] },
+      { kind: 'labels', before: ['Menu', 'Spring'], after: ['Menu'] },
+    ]);
+    expect(describeEntry(entries[1]!, time)).toMatch(
+      /^Labels changed from Menu, Spring to Menu with the Labels menu · /,
+    );
+    const draft = h.draft(`Not sent ${tag}`);
+    labels.setLabels(h.brand, [`draft:${draft}`], [spring.id], []);
+    expect(l(h).brandLog(h.brand, { query: 'spring' }).entries).toHaveLength(2);
   });
 
   it('refuses a write outside a transaction; searches, pages and forgets old entries', async () => {
