@@ -133,6 +133,9 @@ test('a post created, dragged and put back by Undo shows those changes in its hi
   await page.keyboard.press('Escape');
   await page.locator('[data-outbox-toggle]').click();
   const log = page.getByRole('region', { name: 'Activity' });
+  // The Outbox opens on what waits; the log is one click away.
+  await log.getByRole('button', { name: 'Show activity' }).click();
+  await expect(log.getByRole('button', { name: 'Hide activity' })).toHaveAttribute('aria-expanded', 'true');
   await expect(log.getByRole('list', { name: 'Changes, newest first' })).toBeVisible();
   await log.getByLabel('Search the activity').fill(tag);
   await expect(log.getByTestId('activity-entry')).toHaveCount(1);

@@ -22,10 +22,37 @@ const KEEP: { days: number | null; label: string }[] = [
 ];
 
 /**
- * The brand's activity log in the Outbox: every change, newest first, searched as you type, saved
- * as CSV, kept as long as the user chooses (one year unless changed).
+ * The brand's activity log in the Outbox, shown when asked for (the Outbox opens on what waits):
+ * every change, newest first, searched as you type, saved as CSV, kept as long as the user chooses
+ * (one year unless changed).
  */
 export function BrandActivityLog() {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="activity-log" aria-labelledby={`${id}-title`}>
+      <div className="activity-log__head">
+        <h3 id={`${id}-title`}>Activity</h3>
+        <button
+          type="button"
+          className="button button-small"
+          aria-expanded={open}
+          aria-controls={`${id}-body`}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? 'Hide activity' : 'Show activity'}
+        </button>
+      </div>
+      {open && (
+        <div id={`${id}-body`} className="activity-log">
+          <ActivityLogBody />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ActivityLogBody() {
   const id = useId();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
@@ -66,8 +93,7 @@ export function BrandActivityLog() {
   };
 
   return (
-    <section className="activity-log" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Activity</h3>
+    <>
       <p className="muted">Every change to this brand’s posts, kept on this computer.</p>
       <div className="activity-log__tools">
         <label htmlFor={`${id}-search`} className="visually-hidden">
@@ -133,6 +159,6 @@ export function BrandActivityLog() {
           )}
         </>
       )}
-    </section>
+    </>
   );
 }
