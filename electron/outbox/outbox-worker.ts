@@ -841,15 +841,17 @@ export class OutboxWorker {
       const nextAttemptMs = this.o.now().getTime() + delay;
       // Before the slot is handed on: a hold of the key stops the next operation too.
       if (err.holdsEveryone) this.holdKey(op.profileId, err);
-      this.settle(op, () =>
+      this.settle(op, () => {
         this.outbox.update(op.id, {
           status: 'pending',
           nextAttemptMs,
           lastError: err.message,
           // Whatever its kind: a move or a delete that may be out is put right, not dropped, by Discard and Undo.
           maybeSent: current.maybeSent || err.ambiguous,
-        }),
-      );
+        });
+        // The first passing fault of a send is on record; the retries of one outage are not, one by one.
+        if (attempts === 1) this.noteAnswer(op, { kind: 'willRetry', reason: err.message });
+      });
       if (err.unreachable) this.o.onReachability(false, err.message);
       // The one line for this failed request (the layers below it log it at debug level only).
       log.warn(`${op.kind} ${op.id} will be retried in ${delay} ms: ${err.message}`);

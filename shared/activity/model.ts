@@ -104,6 +104,8 @@ export const ActivityChange = z.discriminatedUnion('kind', [
   }),
   /** The service refused it, with its reason; the change waits in the Outbox for a retry or a discard. */
   z.object({ kind: z.literal('refused'), what: z.string().max(40), reason: z.string().max(2_000) }),
+  /** A passing fault (no answer, busy, 5xx): the Outbox tries again by itself. */
+  z.object({ kind: z.literal('willRetry'), reason: z.string().max(2_000) }),
   z.object({ kind: z.literal('retried') }),
   z.object({ kind: z.literal('discarded'), what: z.string().max(40), puttingRight: z.boolean() }),
   /** A time that passed before the send: the user's decision. */

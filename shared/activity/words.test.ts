@@ -26,6 +26,7 @@ const CHANGES: ActivityChange[] = [
   { kind: 'review', state: 'changesRequested', comment: 'Warmer', changedSince: false },
   { kind: 'confirmed', what: 'create', posts: 2 },
   { kind: 'refused', what: 'reschedule', reason: 'The post does not exist.' },
+  { kind: 'willRetry', reason: 'The service did not answer.' },
   { kind: 'retried' },
   { kind: 'discarded', what: 'create', puttingRight: true },
   { kind: 'decided', action: 'reschedule', date: LATER },

@@ -65,6 +65,8 @@ export function describeChange(change: ActivityChange, time: FormatTime): string
         : `The service confirmed ${WHAT[change.what]}${change.posts > 1 ? ` (${change.posts} accounts)` : ''}`;
     case 'refused':
       return `The service refused it: ${change.reason}`;
+    case 'willRetry':
+      return `Not through yet (${change.reason}); the Outbox tries again by itself`;
     case 'retried':
       return 'Sent again from the Outbox';
     case 'discarded':

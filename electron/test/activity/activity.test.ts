@@ -176,6 +176,22 @@ describe('activity log', () => {
     );
   });
 
+  it('records the first passing fault of a send once, not each retry, and the confirmation after it', async () => {
+    h = await harness();
+    const tag = `retry-${Date.now()}`;
+    const post = await existing(`Retry me ${tag}`, 300);
+    await h.stopService();
+    h.posts.reschedulePost(h.brand, { id: post.id, date: inMinutes(420) });
+    await until('tried a few times', () => (h!.engine.listOutbox()[0]?.attempts ?? 0) >= 3);
+    await h.startServiceAgain();
+    h.engine.retryNow();
+    await until('sent once the service is back', () => h!.engine.listOutbox().length === 0, 20_000);
+    const kinds = log()
+      .history(h.brand, { groups: [post.group!], outboxIds: [] })
+      .map((e) => e.change.kind);
+    expect(kinds).toEqual(['moved', 'willRetry', 'confirmed']);
+  });
+
   it("records a post group's labels before and after, and nothing for a draft not sent yet", async () => {
     h = await harness();
     const tag = `labels-${Date.now()}`;
