@@ -5,6 +5,9 @@ import {
   ActivityOrigin,
   ActivityWho,
   loggedText,
+  MAX_LIST,
+  MAX_LOGGED_TEXT,
+  MAX_NAME,
   type ActivityEntry,
 } from '../../shared/activity/model.js';
 import type { ActiveBrand } from '../core/active-brand.js';
@@ -70,9 +73,10 @@ export class ActivityLog {
   record(brand: ActiveBrand, where: ActivityWhere, note: ActivityNote): void {
     if (!this.db.sql.inTransaction)
       throw new AppFailure('INTERNAL', 'An activity entry is written only with the change it describes.');
-    const change = ActivityChange.parse(note.change);
-    const origin = ActivityOrigin.parse(note.origin);
-    const who = ActivityWho.parse(note.who ?? this.connectionUser(brand.profileId));
+    // Cut to the schema's bounds first: a long refusal or a huge label list must never fail the change.
+    const change = ActivityChange.parse(bounded(note.change));
+    const origin = ActivityOrigin.parse(bounded(note.origin));
+    const who = ActivityWho.parse(bounded(note.who ?? this.connectionUser(brand.profileId)));
     const at = this.now();
     this.db.sql
       .prepare(
@@ -277,6 +281,23 @@ export class ActivityLog {
   private entries(rows: unknown[]): ActivityEntry[] {
     return parseRows(this.db, 'activity', Row, rows).map(entryOf);
   }
+}
+
+/**
+ * A value cut to what an entry keeps: texts to MAX_LOGGED_TEXT, names in a list to MAX_NAME, lists
+ * to MAX_LIST items (the schema's bounds), so writing it down never refuses the change it describes.
+ */
+function bounded<T>(value: T): T {
+  const cut = (v: unknown, limit: number): unknown => {
+    if (typeof v === 'string') return v.length > limit ? `${v.slice(0, limit - 1)}…` : v;
+    if (Array.isArray(v)) return v.slice(0, MAX_LIST).map((item) => cut(item, MAX_NAME));
+    if (v !== null && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v).map(([k, x]) => [k, cut(x, k === 'name' ? MAX_NAME : MAX_LOGGED_TEXT)]),
+      );
+    return v;
+  };
+  return cut(value, MAX_LOGGED_TEXT) as T;
 }
 
 /** The name the service gave for the key's user, or '' when it gave none (or the row is damaged). */

@@ -10,7 +10,11 @@ import { ReviewState } from '../review/model.js';
 
 /** Longest text kept in an entry (a before or after): enough to recognise a post, bounded on disk. */
 export const MAX_LOGGED_TEXT = 2_000;
+/** Longest name kept (an account, a label, a person), and most items of a list. */
+export const MAX_NAME = 200;
+export const MAX_LIST = 100;
 const Text = z.string().max(MAX_LOGGED_TEXT);
+const Names = z.array(z.string().max(MAX_NAME)).max(MAX_LIST);
 const When = z.string().min(1).max(64);
 
 /** Cuts a post's text to what an entry keeps. */
@@ -31,7 +35,7 @@ export const ActivityOrigin = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('calendar') }),
   z.object({ kind: z.literal('composer') }),
   z.object({ kind: z.literal('queue') }),
-  z.object({ kind: z.literal('import'), file: z.string().max(300) }),
+  z.object({ kind: z.literal('import'), file: Text }),
   z.object({ kind: z.literal('evergreen') }),
   z.object({ kind: z.literal('series') }),
   z.object({ kind: z.literal('feed') }),
@@ -54,11 +58,11 @@ export type ActivityOrigin = z.infer<typeof ActivityOrigin>;
 export const ActivityWho = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('connectionUser'),
-    name: z.string().max(300),
+    name: z.string().max(MAX_NAME),
     /** `service`: the name the service gave for the key's user; `connectionName`: the name typed for the connection. */
     source: z.enum(['service', 'connectionName']),
   }),
-  z.object({ kind: z.literal('approver'), name: z.string().max(300).nullable() }),
+  z.object({ kind: z.literal('approver'), name: z.string().max(MAX_NAME).nullable() }),
   z.object({ kind: z.literal('service') }),
 ]);
 export type ActivityWho = z.infer<typeof ActivityWho>;
@@ -69,7 +73,7 @@ export const ActivityChange = z.discriminatedUnion('kind', [
     kind: z.literal('created'),
     text: Text,
     date: When.nullable(),
-    accounts: z.array(z.string().max(300)).max(100),
+    accounts: Names,
   }),
   z.object({
     kind: z.literal('edited'),
@@ -77,8 +81,8 @@ export const ActivityChange = z.discriminatedUnion('kind', [
     textAfter: Text,
     dateBefore: When.nullable(),
     dateAfter: When.nullable(),
-    accountsBefore: z.array(z.string().max(300)).max(100),
-    accountsAfter: z.array(z.string().max(300)).max(100),
+    accountsBefore: Names,
+    accountsAfter: Names,
   }),
   z.object({ kind: z.literal('moved'), from: When.nullable(), to: When }),
   z.object({ kind: z.literal('deleted'), text: Text.nullable() }),
@@ -86,13 +90,13 @@ export const ActivityChange = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('restored') }),
   z.object({
     kind: z.literal('labels'),
-    before: z.array(z.string().max(200)).max(200),
-    after: z.array(z.string().max(200)).max(200),
+    before: Names,
+    after: Names,
   }),
   z.object({
     kind: z.literal('review'),
     state: ReviewState,
-    comment: z.string().max(5_000).nullable(),
+    comment: Text.nullable(),
     /** The reviewer's verdict for a version edited since the pack: kept beside, not applied. */
     changedSince: z.boolean(),
   }),
@@ -103,11 +107,11 @@ export const ActivityChange = z.discriminatedUnion('kind', [
     posts: z.number().int().nonnegative(),
   }),
   /** The service refused it, with its reason; the change waits in the Outbox for a retry or a discard. */
-  z.object({ kind: z.literal('refused'), what: z.string().max(40), reason: z.string().max(2_000) }),
+  z.object({ kind: z.literal('refused'), what: z.string().max(MAX_NAME), reason: Text }),
   /** A passing fault (no answer, busy, 5xx): the Outbox tries again by itself. */
-  z.object({ kind: z.literal('willRetry'), reason: z.string().max(2_000) }),
+  z.object({ kind: z.literal('willRetry'), reason: Text }),
   z.object({ kind: z.literal('retried') }),
-  z.object({ kind: z.literal('discarded'), what: z.string().max(40), puttingRight: z.boolean() }),
+  z.object({ kind: z.literal('discarded'), what: z.string().max(MAX_NAME), puttingRight: z.boolean() }),
   /** A time that passed before the send: the user's decision. */
   z.object({ kind: z.literal('decided'), action: z.enum(['now', 'reschedule']), date: When.nullable() }),
 ]);

@@ -227,6 +227,35 @@ describe('activity log', () => {
         { origin: { kind: 'bulk' }, change: { kind: 'restored' } },
       ),
     ).toThrow(/only with the change/);
+    // Too long to keep whole: cut, never refused (refusing would fail the change it describes).
+    h.db.tx(() => {
+      l.record(
+        h!.brand,
+        { group: 'huge', outboxId: null },
+        {
+          origin: { kind: 'outbox' },
+          who: { kind: 'service' },
+          change: { kind: 'refused', what: 'create', reason: 'r'.repeat(10_000) },
+        },
+      );
+      l.record(
+        h!.brand,
+        { group: 'huge', outboxId: null },
+        {
+          origin: { kind: 'bulk' },
+          change: {
+            kind: 'labels',
+            before: [],
+            after: Array.from({ length: 500 }, (_, i) => `${i}`.repeat(300)),
+          },
+        },
+      );
+    });
+    const huge = l.history(h.brand, { groups: ['huge'], outboxIds: [] });
+    expect(huge).toHaveLength(2);
+    expect(huge[0]!.change).toMatchObject({ reason: expect.stringMatching(/^r{1999}…$/) });
+    expect(huge[1]!.change.kind === 'labels' && huge[1]!.change.after.length).toBe(100);
+    h.db.sql.prepare("DELETE FROM activity WHERE group_id = 'huge'").run();
     for (let i = 0; i < 7; i++)
       h.db.tx(() =>
         l.record(
