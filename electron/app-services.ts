@@ -36,6 +36,7 @@ import { setupReview } from './review/setup.js';
 import { setupLinks } from './links/setup.js';
 import { setupSeries } from './series/setup.js';
 import { setupCategories } from './categories/setup.js';
+import { setupActivity } from './activity/setup.js';
 import { setupSearch } from './search/setup.js';
 import { MemorySecretStore } from './secrets/memory-secret-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
@@ -169,6 +170,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     ready: profilesFeature.ready,
   });
   const feeds = setupFeeds(ctx, { queue: queue.service });
+  const activity = setupActivity(ctx, { timezone: (brand) => queue.service.timezone(brand) });
   const handlers: IpcHandlers = {
     ...profilesFeature.handlers,
     ...setupBrands(ctx).handlers,
@@ -194,9 +196,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     ...series.handlers,
     ...feeds.handlers,
     ...setupCategories(ctx, { listChanged: () => evergreen.kick() }).handlers,
+    ...activity.handlers,
   };
   // The background jobs, started in this order and stopped in the reverse one.
-  const jobs = [outbox, evergreen, series, analytics, reports, feeds];
+  const jobs = [outbox, evergreen, series, analytics, reports, feeds, activity];
   for (const job of jobs) job.start?.();
   // Which brand a call acts on is decided once, by dispatch, from these two.
   const scope = { active: activeBrand, isShown: brandScope.isShown.bind(brandScope) };

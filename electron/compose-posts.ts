@@ -1,3 +1,4 @@
+import { ActivityLog } from './activity/activity-log.js';
 import { BulkBatchesRepo } from './bulk/bulk-batches-repo.js';
 import { DraftsRepo } from './drafts/drafts-repo.js';
 import { IntegrationsRepo } from './integrations/integrations-repo.js';
@@ -26,6 +27,7 @@ export type PostsStoresAll = ReturnType<typeof postsStores>;
 
 /** The repositories posts live in, one of each for the whole app. */
 export function postsStores(db: SyncEngineOptions['db'], now: () => Date) {
+  const activity = new ActivityLog(db, now);
   return {
     outbox: new OutboxRepo(db, now),
     cache: new PostsCache(db),
@@ -36,8 +38,9 @@ export function postsStores(db: SyncEngineOptions['db'], now: () => Date) {
     integrations: new IntegrationsRepo(db, now),
     settings: new SettingsRepo(db, now),
     reviews: new ReviewRepo(db, now),
-    labels: new LabelsRepo(db, now),
+    labels: new LabelsRepo(db, now, activity),
     categories: new CategoriesRepo(db, now),
+    activity,
   };
 }
 
@@ -92,6 +95,7 @@ export function composePosts(
       cache: stores.cache,
       outbox: stores.outbox,
       brandName: o.brandName ?? (() => 'the brand it was made for'),
+      activity: stores.activity,
     }),
     view: {
       shown: (a, ids) => sync.shown(a, ids),

@@ -9,6 +9,7 @@ import type { FileGrants } from '../files/file-grants.js';
 import type { IntegrationsRepo } from '../integrations/integrations-repo.js';
 import type { LabelsRepo } from '../labels/labels-repo.js';
 import type { CategoriesRepo } from '../categories/categories-repo.js';
+import type { ActivityLog } from '../activity/activity-log.js';
 import type { DiagnosticsSource } from '../logs/diagnostics.js';
 import type { PostCommands } from '../posts/post-commands.js';
 import type { BrandScopeService } from '../profiles/brand-scope.js';
@@ -63,6 +64,8 @@ export interface AppRepos {
   integrations: IntegrationsRepo;
   labels: LabelsRepo;
   categories: CategoriesRepo;
+  /** The activity log: read here; written only by the posts module and the outbox, with each change. */
+  activity: ActivityLog;
   /** Read-only views: only the posts module writes the outbox and the posts cache. */
   outbox: OutboxReads;
   cache: PostsCacheReads;

@@ -298,6 +298,7 @@ export class EvergreenService {
           if (claimed && category) this.o.categories?.carry(active, outboxId, category);
           return claimed;
         },
+        { kind: 'evergreen' },
       );
       if (queued) queuedIds.push(...queued);
     }

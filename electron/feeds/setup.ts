@@ -36,7 +36,7 @@ export function setupFeeds(
     accounts: (brand) => repos.integrations.list(brand.profileId, brand.brandId),
     sandboxOrigin: (brand) => profiles.sandboxOrigin(brand.profileId),
     queueDraft: async (brand, draftId) => {
-      const { slots } = await queue.queueDraft(brand, { draftId });
+      const { slots } = await queue.queueDraft(brand, { draftId }, undefined, { kind: 'feed' });
       // A write main made on its own: the calendar hears of it as it does of an evergreen run's.
       posts.announce(brand, [...new Set(slots.map((s) => s.outboxId))]);
     },

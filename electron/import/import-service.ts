@@ -186,7 +186,9 @@ export class ImportService {
         const labels = labelsFromCell(
           Object.entries(row.view.cells).find(([c]) => c.trim().toLowerCase() === COLUMN.labels)?.[1] ?? '',
         );
-        queuedIds.push(...this.queueRow(active, row.fingerprint, blocks, groups, row.type, labels));
+        queuedIds.push(
+          ...this.queueRow(active, row.fingerprint, blocks, groups, row.type, labels, preview.file.fileName),
+        );
         for (const [date, targets] of groups) {
           for (const t of targets)
             if (busy) busy.set(t.integrationId, [...(busy.get(t.integrationId) ?? []), Date.parse(date)]);
@@ -216,7 +218,8 @@ export class ImportService {
     blocks: DraftBlock[],
     groups: [string, DraftTarget[]][],
     type: CheckedRow['type'],
-    labels: readonly string[] = [],
+    labels: readonly string[],
+    fileName: string,
   ): string[] {
     const at = this.o.now().toISOString();
     const queued = groups.map(([date, targets]) => {
@@ -246,6 +249,7 @@ export class ImportService {
             );
           return true;
         },
+        { kind: 'import', file: fileName.slice(0, 300) },
       ) ?? []
     );
   }

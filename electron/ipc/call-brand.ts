@@ -54,6 +54,9 @@ export const BRAND_NOUNS: Record<BrandNamingMethod, string> = {
   getClashSettings: 'setting',
   setClashSettings: 'setting',
   listCategories: 'category',
+  listPostActivity: 'post',
+  listBrandActivity: 'activity log',
+  exportActivity: 'activity log',
 };
 
 function namedBrand(input: unknown): BrandRef | null {

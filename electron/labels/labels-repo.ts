@@ -12,6 +12,7 @@ import { AppFailure } from '../core/app-failure.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import type { AppDatabase } from '../store/database.js';
 import { parseRows, deleteOwnedRow } from '../store/rows.js';
+import type { ActivityLog } from '../activity/activity-log.js';
 
 /*
  * Labels, campaigns and notes on post groups, per brand, in the local database (never sent to the
@@ -55,6 +56,7 @@ const NoteRow = z
   .pipe(PostNote);
 
 const AssignmentRow = z.object({ subject: z.string(), label_id: z.string() });
+const NameOnly = z.object({ name: z.string() });
 const CountRow = z.object({ subject: z.string(), n: z.union([z.number(), z.bigint()]).transform(Number) });
 const OpRow = z.object({
   id: z.string(),
@@ -83,6 +85,8 @@ export class LabelsRepo {
   constructor(
     private readonly db: AppDatabase,
     private readonly now: () => Date,
+    /** The activity log: a post group's label change is recorded with it (absent in some tests). */
+    private readonly activity?: ActivityLog,
   ) {}
 
   /** Tells the window when labels or notes moved to a new group (the composition root emits it). */
@@ -178,9 +182,25 @@ export class LabelsRepo {
         'DELETE FROM post_labels WHERE profile_id = ? AND brand_id = ? AND subject = ? AND label_id = ?',
       );
       for (const subject of resolved) {
+        const before = this.activity ? this.labelNames(a, subject) : [];
         for (const id of add) insert.run(a.profileId, a.brandId, subject, id, at);
         for (const id of remove) del.run(a.profileId, a.brandId, subject, id);
+        this.activity?.labelsChanged(a, subject, before, this.labelNames(a, subject));
       }
+    });
+  }
+
+  /** The names of a subject's labels, sorted: what the activity log says before and after. */
+  private labelNames(a: ActiveBrand, subject: string): string[] {
+    const rows = this.db.sql
+      .prepare(
+        `SELECT l.name AS name FROM post_labels pl JOIN labels l ON l.id = pl.label_id
+         WHERE pl.profile_id = ? AND pl.brand_id = ? AND pl.subject = ? ORDER BY l.name COLLATE NOCASE`,
+      )
+      .all(a.profileId, a.brandId, subject);
+    return rows.flatMap((r) => {
+      const parsed = NameOnly.safeParse(r);
+      return parsed.success ? [parsed.data.name] : [];
     });
   }
 

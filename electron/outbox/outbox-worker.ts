@@ -19,6 +19,8 @@ import { retryDelayMs, type BackoffOptions } from './backoff.js';
 import { buildCreateRequest, MissingMediaError, postsFromCreate } from './create-request.js';
 import { outboxItemView } from './outbox-views.js';
 import { PostClaims } from './post-claims.js';
+import { activityGroupOf, type ActivityLog } from '../activity/activity-log.js';
+import type { ActivityChange } from '../../shared/activity/model.js';
 
 /*
  * Sends the outbox to the service, oldest first, a few operations at a time (SLOTS; one upload at
@@ -59,6 +61,8 @@ export interface WorkerStores {
   labels?: LabelsRepo;
   /** Content categories: they follow a confirmed create the same way (absent in some tests). */
   categories?: CategoriesRepo;
+  /** The activity log: the service's answer to a send is recorded with it (absent in some tests). */
+  activity?: ActivityLog;
 }
 const scopeOf = (op: Pick<OutboxRecord, 'profileId' | 'brandId'>) => `${op.profileId}\u0000${op.brandId}`;
 
@@ -562,6 +566,16 @@ export class OutboxWorker {
       const groups = [...new Set(results.map((r) => r.group))];
       this.o.stores.labels?.carryOver(op.profileId, op.brandId, sources, groups);
       this.o.stores.categories?.carryOver(op.profileId, op.brandId, sources, groups);
+      const named = groups.filter((g) => g !== '');
+      this.o.stores.activity?.confirmed(
+        { ...op, replacesGroup: op.kind === 'edit' ? op.payload.replacesGroup : null },
+        named,
+      );
+      this.noteAnswer(
+        op,
+        { kind: 'confirmed', what: op.kind === 'edit' ? 'edit' : 'create', posts: results.length },
+        named[0],
+      );
       if (op.kind === 'edit') {
         this.outbox.update(op.id, {
           phase: 'delete',
@@ -600,6 +614,7 @@ export class OutboxWorker {
     this.settle(op, () => {
       this.cache.upsert(op.profileId, op.brandId, [item], this.o.now().toISOString());
       this.outbox.remove(op.id);
+      this.noteAnswer(op, { kind: 'confirmed', what: 'move', posts: 1 }, item.group ?? postId);
     });
     this.o.onChanged(op, 'posts');
   }
@@ -610,6 +625,9 @@ export class OutboxWorker {
     this.settle(op, () => {
       this.cache.removeGroup(op.profileId, op.brandId, group);
       this.outbox.remove(op.id);
+      // An edit's delete of its old version is part of the edit, confirmed with its create.
+      if (op.kind === 'deleteGroup')
+        this.noteAnswer(op, { kind: 'confirmed', what: 'delete', posts: 0 }, group);
     });
     this.o.onChanged(op, 'posts');
   }
@@ -770,6 +788,19 @@ export class OutboxWorker {
     if (hold !== null) state.holdUntilMs = Math.max(state.holdUntilMs, this.o.now().getTime() + hold);
   }
 
+  /**
+   * The service's answer to a send, in the activity log (inside the settling transaction). Uploads
+   * are not changes to a post; the group is the operation's until a create's confirmation names one.
+   */
+  private noteAnswer(op: OutboxRecord, change: ActivityChange, group?: string): void {
+    if (op.kind === 'upload') return;
+    this.o.stores.activity?.record(
+      op,
+      { group: group ?? activityGroupOf(op), outboxId: op.id },
+      { origin: { kind: 'outbox' }, who: { kind: 'service' }, change },
+    );
+  }
+
   /** Decides what a failure means: wait and retry, or stop this operation for the user. */
   private failed(op: OutboxRecord, err: unknown): void {
     const current = this.outbox.get(op.id);
@@ -781,7 +812,11 @@ export class OutboxWorker {
     if (watch && !passing && !applied) {
       // Refused while the composer waits: the send leaves the outbox and the composer says why.
       this.settle(op, () => {
-        for (const id of watch.ids) this.outbox.remove(id);
+        for (const id of watch.ids) {
+          const gone = this.outbox.get(id);
+          this.outbox.remove(id);
+          if (gone) this.noteAnswer(gone, { kind: 'refused', what: gone.kind, reason: failureMessage(err) });
+        }
       });
       log.info(`${op.kind} ${op.id} was refused while its sender waited: ${failureMessage(err)}`);
       this.o.onChanged(op, 'posts');
@@ -795,28 +830,29 @@ export class OutboxWorker {
       op.kind !== 'deleteGroup'
     ) {
       // The time passed on the way (a slow network, a clock ahead of ours): the user decides, as offline.
-      this.settle(op, () =>
-        this.outbox.update(op.id, {
-          status: 'needsDecision',
-          lastError:
-            'The time it was scheduled for passed before the service received it. Post it now or pick a new time.',
-        }),
-      );
+      this.settle(op, () => {
+        const reason =
+          'The time it was scheduled for passed before the service received it. Post it now or pick a new time.';
+        this.outbox.update(op.id, { status: 'needsDecision', lastError: reason });
+        this.noteAnswer(op, { kind: 'refused', what: op.kind, reason });
+      });
     } else if (err instanceof ApiError && passing) {
       const attempts = Math.max(current.attempts, 1);
       const delay = retryDelayMs(attempts, this.o.backoff, err.retryAfterMs, this.o.random);
       const nextAttemptMs = this.o.now().getTime() + delay;
       // Before the slot is handed on: a hold of the key stops the next operation too.
       if (err.holdsEveryone) this.holdKey(op.profileId, err);
-      this.settle(op, () =>
+      this.settle(op, () => {
         this.outbox.update(op.id, {
           status: 'pending',
           nextAttemptMs,
           lastError: err.message,
           // Whatever its kind: a move or a delete that may be out is put right, not dropped, by Discard and Undo.
           maybeSent: current.maybeSent || err.ambiguous,
-        }),
-      );
+        });
+        // The first passing fault of a send is on record; the retries of one outage are not, one by one.
+        if (attempts === 1) this.noteAnswer(op, { kind: 'willRetry', reason: err.message });
+      });
       if (err.unreachable) this.o.onReachability(false, err.message);
       // The one line for this failed request (the layers below it log it at debug level only).
       log.warn(`${op.kind} ${op.id} will be retried in ${delay} ms: ${err.message}`);
@@ -829,14 +865,15 @@ export class OutboxWorker {
       // problem) gets here. An error status is still an answer: the service is reachable.
       if (err instanceof ApiError && err.kind === 'http') this.o.onReachability(true, null);
       const message = failureMessage(err);
-      this.settle(op, () =>
+      this.settle(op, () => {
         this.outbox.update(op.id, {
           status: 'failed',
           lastError: message,
           nextAttemptMs: null,
           ...(applied ? { maybeSent: true } : {}),
-        }),
-      );
+        });
+        this.noteAnswer(op, { kind: 'refused', what: op.kind, reason: message });
+      });
       if (op.kind === 'upload') {
         this.o.emit('uploadProgress', {
           uploadId: op.id,

@@ -16,6 +16,7 @@ import type { ActiveBrand } from '../core/active-brand.js';
 import type { BatchRecord, BatchUndo } from '../bulk/bulk-batches-repo.js';
 import { enqueue, putRightLater, queueMove, reviveDelete } from '../outbox/outbox-entries.js';
 import type { PostsDeps } from './posts-deps.js';
+import { loggedText, type ActivityOrigin } from '../../shared/activity/model.js';
 
 /*
  * Every change the window makes to post times in one go (a bulk change, a calendar drag of one
@@ -103,6 +104,8 @@ interface BatchOutcome {
   touched: string[];
 }
 
+const UNDO: ActivityOrigin = { kind: 'undo' };
+
 /** How many of the latest changes "undo the last change" (Ctrl/Cmd+Z) can take back, one by one. */
 const UNDO_DEPTH = 20;
 
@@ -122,7 +125,10 @@ export class BulkWrites {
    * is refused (a post published since, a time passed, a group being deleted), nothing is queued
    * and the answer lists every refusal with its reason, and shows the named posts as they are.
    */
-  apply(batches: readonly BrandBatch[]): BulkOutcome<BulkApplyResult> {
+  apply(
+    batches: readonly BrandBatch[],
+    origin: ActivityOrigin = { kind: 'bulk' },
+  ): BulkOutcome<BulkApplyResult> {
     const capped = withinBulkCap(batches);
     const outcome = this.c.db.tx(() => {
       const checked = capped.map((batch) => this.check(batch));
@@ -137,7 +143,7 @@ export class BulkWrites {
           touched: checked.map((c) => ({ brand: c.brand, ids: c.named })),
         };
       }
-      const done = checked.map((batch) => ({ brand: batch.brand, ...this.queueBatch(batch) }));
+      const done = checked.map((batch) => ({ brand: batch.brand, ...this.queueBatch(batch, origin) }));
       const [lead, ...others] = done;
       const linked = others.map((o) => this.c.batches.add(o.brand, o.undo));
       const batchId = this.c.batches.add(
@@ -214,7 +220,7 @@ export class BulkWrites {
   }
 
   /** One brand's checked moves, then its deletes, into the outbox (inside the caller's transaction). */
-  private queueBatch(batch: CheckedBatch): BatchOutcome {
+  private queueBatch(batch: CheckedBatch, origin: ActivityOrigin): BatchOutcome {
     const { outbox } = this.c;
     const active = batch.brand;
     const undo: BatchUndo = { moves: [], deletes: [] };
@@ -222,7 +228,19 @@ export class BulkWrites {
     const now = this.c.now().getTime();
 
     for (const { post, from, to, waiting } of batch.moves) {
-      queueMove(outbox, active, post, to, waiting);
+      const opId = queueMove(outbox, active, post, to, waiting);
+      this.c.activity?.record(
+        active,
+        { group: post.group ?? post.id, outboxId: opId },
+        {
+          origin,
+          change: {
+            kind: 'moved',
+            from: waiting?.kind === 'reschedule' ? waiting.payload.date : post.publishDate,
+            to,
+          },
+        },
+      );
       undo.moves.push({ postId: post.id, from, to });
       touched.push(post.id);
     }
@@ -244,6 +262,11 @@ export class BulkWrites {
         });
       // Held back a few seconds so the batch's Undo can still take it back (see BULK_DELETE_GRACE_SECONDS).
       outbox.update(opId, { nextAttemptMs: now + BULK_DELETE_GRACE_SECONDS * 1000 });
+      this.c.activity?.record(
+        active,
+        { group, outboxId: opId },
+        { origin, change: { kind: 'deleted', text: posts[0] ? loggedText(posts[0].content) : null } },
+      );
       const postIds = posts.map((p) => p.id);
       undo.deletes.push({ group, opId, postIds });
       touched.push(...postIds);
@@ -314,11 +337,23 @@ export class BulkWrites {
       const op = outbox.get(d.opId);
       if (op && op.kind === 'deleteGroup' && op.status !== 'sending' && (op.maybeSent || op.discardedAt)) {
         // It may have reached the service: it is checked, and what it already deleted stays deleted.
-        if (op.discardedAt === null) putRightLater(outbox, cache, op, at);
+        if (op.discardedAt === null) {
+          putRightLater(outbox, cache, op, at);
+          this.c.activity?.record(
+            active,
+            { group: d.group, outboxId: op.id },
+            { origin: UNDO, change: { kind: 'discarded', what: 'deleteGroup', puttingRight: true } },
+          );
+        }
         notRestored.push({ id: d.group, reason: DELETE_MAYBE_OUT });
         touched.push(...d.postIds);
       } else if (op && op.kind === 'deleteGroup' && op.status !== 'sending') {
         outbox.remove(op.id);
+        this.c.activity?.record(
+          active,
+          { group: d.group, outboxId: op.id },
+          { origin: UNDO, change: { kind: 'restored' } },
+        );
         restored += 1;
         touched.push(...d.postIds);
       } else {
@@ -354,12 +389,29 @@ export class BulkWrites {
       ) {
         // Never sent and the service still has the old time: dropping the move is the undo.
         outbox.remove(queued.id);
+        this.c.activity?.record(
+          active,
+          { group: post.group ?? post.id, outboxId: queued.id },
+          { origin: UNDO, change: { kind: 'moved', from: queued.payload.date, to: m.from } },
+        );
       } else if (Date.parse(m.from) <= now) {
         notRestored.push({ id: m.postId, reason: 'Its old time has passed; move it by hand.' });
         continue;
       } else {
         // A move that may be out is sent back to the old time, and the Outbox says it is put right.
-        queueMove(outbox, active, post, m.from, queued, mayBeOut ? at : null);
+        const opId = queueMove(outbox, active, post, m.from, queued, mayBeOut ? at : null);
+        this.c.activity?.record(
+          active,
+          { group: post.group ?? post.id, outboxId: opId },
+          {
+            origin: UNDO,
+            change: {
+              kind: 'moved',
+              from: queued?.kind === 'reschedule' ? queued.payload.date : post.publishDate,
+              to: m.from,
+            },
+          },
+        );
       }
       restored += 1;
       touched.push(post.id);

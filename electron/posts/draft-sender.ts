@@ -1,4 +1,5 @@
 import type { PostCreateResponse } from '../../shared/api/resources.js';
+import type { ActivityOrigin } from '../../shared/activity/model.js';
 import type { Draft } from '../../shared/drafts/ipc.js';
 import type { SendDraftInput } from '../../shared/posts/ipc.js';
 import { signedDraft } from '../../shared/snippets/signature.js';
@@ -58,9 +59,9 @@ export class DraftSender {
    * The outbox is not woken here: the caller wakes it, or waits on it (`outcome`, which wakes it
    * once it listens, so no answer comes before the wait).
    */
-  async sendDraft(active: ActiveBrand, input: SendDraftInput): Promise<QueuedSend> {
+  async sendDraft(active: ActiveBrand, input: SendDraftInput, origin: ActivityOrigin): Promise<QueuedSend> {
     const { draft, payload, files } = await this.prepare(active, input);
-    const queued = this.queue(active, draft, payload, files);
+    const queued = this.queue(active, draft, payload, files, origin);
     const replaced = draft.replacesGroup
       ? this.c.cache.listGroup(active.profileId, active.brandId, draft.replacesGroup).map((p) => p.id)
       : [];
@@ -159,6 +160,7 @@ export class DraftSender {
     draft: Draft,
     payload: CreatePayload,
     files: CheckedFile[],
+    origin: ActivityOrigin,
   ): { outboxId: string; ids: string[] } {
     const { outbox } = this.c;
     const key = draft.replacesGroup ? `group:${draft.replacesGroup}` : `draft:${draft.id}`;
@@ -203,6 +205,12 @@ export class DraftSender {
         group: draft.replacesGroup,
         draftId: draft.id,
       });
+      const before = draft.replacesGroup
+        ? this.c.cache.listGroup(active.profileId, active.brandId, draft.replacesGroup)
+        : [];
+      const change = this.c.activity?.queuedChange(active, op, before);
+      if (change)
+        this.c.activity?.record(active, { group: draft.replacesGroup, outboxId: id }, { origin, change });
       return { outboxId: id, ids: [...ids, id] };
     });
   }

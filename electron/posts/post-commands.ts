@@ -20,6 +20,8 @@ import type { ReviewLens } from '../review/review-lens.js';
 import type { PackItem, ReviewSettings } from '../review/review-repo.js';
 import { HELD_FOR_APPROVAL } from '../../shared/review/model.js';
 import type { ReviewWrites } from './review-writes.js';
+import type { ActivityChange, ActivityOrigin } from '../../shared/activity/model.js';
+import { activityGroupOf } from '../activity/activity-log.js';
 
 /*
  * The one door for changing a post. Every write (a drag, a delete, a bulk change and its undo, a
@@ -38,6 +40,7 @@ import type { ReviewWrites } from './review-writes.js';
 const ANNOUNCED_POSTS = 500;
 /** What a send answers when it did not wait for the service. */
 const QUEUED = 'Queued: it goes out from the outbox now.';
+const DISCARD: ActivityOrigin = { kind: 'outboxDiscard' };
 
 /** What the sync engine lends the door: its view of posts, its counts, its outbox worker. */
 export interface PostsView {
@@ -100,8 +103,12 @@ export class PostCommands {
   // ---- the calendar ----
 
   /** Moves a post of `brand`: the post's own, whatever the view (the call names it). */
-  reschedulePost(brand: ActiveBrand, input: IpcInput<'reschedulePost'>): IpcOutput<'reschedulePost'> {
-    return this.written(brand, this.writes.reschedulePost(brand, input));
+  reschedulePost(
+    brand: ActiveBrand,
+    input: IpcInput<'reschedulePost'>,
+    origin: ActivityOrigin = { kind: 'calendar' },
+  ): IpcOutput<'reschedulePost'> {
+    return this.written(brand, this.writes.reschedulePost(brand, input, origin));
   }
 
   deleteGroup(brand: ActiveBrand, input: IpcInput<'deleteGroup'>): IpcOutput<'deleteGroup'> {
@@ -126,7 +133,7 @@ export class PostCommands {
     for (const move of input.moves) batchOf(move.brand).moves.push(move);
     for (const group of input.deleteGroups) batchOf(undefined).deleteGroups.push(group);
     for (const d of input.deletes ?? []) batchOf(d.brand).deleteGroups.push(d.group);
-    const { result, touched } = this.bulk.apply([...batches.values()]);
+    const { result, touched } = this.bulk.apply([...batches.values()], { kind: input.origin ?? 'bulk' });
     return { ...result, ...this.answerAcross(touched) };
   }
 
@@ -147,9 +154,13 @@ export class PostCommands {
    * answer: the service's result, its refusal (thrown, the draft kept), or that the post is on its
    * way and why. A post held for approval, or sent while offline, is answered at once.
    */
-  async sendDraft(active: ActiveBrand, input: IpcInput<'sendDraft'>): Promise<IpcOutput<'sendDraft'>> {
+  async sendDraft(
+    active: ActiveBrand,
+    input: IpcInput<'sendDraft'>,
+    origin: ActivityOrigin = { kind: 'composer' },
+  ): Promise<IpcOutput<'sendDraft'>> {
     if (input.wait && this.o.reachability.online && !(await this.o.apiOf(active))) throw notConnected();
-    const queued = await this.sender.sendDraft(active, input);
+    const queued = await this.sender.sendDraft(active, input, origin);
     // The review follows the post (an approval kept, or back in review).
     this.o.review.queued(active, queued.outboxId);
     const { outboxId } = queued;
@@ -184,6 +195,7 @@ export class PostCommands {
     active: ActiveBrand,
     creates: readonly PlannedCreate[],
     record: () => boolean,
+    origin: ActivityOrigin,
   ): string[] | null {
     return this.o.db.tx(() => {
       if (!record()) return null;
@@ -196,6 +208,12 @@ export class PostCommands {
           summary: c.summary,
           draftId: c.draft?.id ?? null,
         });
+        const log = this.o.activity;
+        log?.record(
+          active,
+          { group: null, outboxId: id },
+          { origin, change: log.createdChange(active, c.payload) },
+        );
         this.queuedDates.set(id, c.payload.date);
         return id;
       });
@@ -268,11 +286,14 @@ export class PostCommands {
     if (op.status !== 'sending') {
       // A create that left before may be on the service whatever its answer said: look first.
       const createLike = op.kind === 'create' || (op.kind === 'edit' && op.phase !== 'delete');
-      this.o.outbox.update(op.id, {
-        status: 'pending',
-        nextAttemptMs: null,
-        lastError: null,
-        ...(createLike && op.attempts > 0 ? { maybeSent: true } : {}),
+      this.o.db.tx(() => {
+        this.o.outbox.update(op.id, {
+          status: 'pending',
+          nextAttemptMs: null,
+          lastError: null,
+          ...(createLike && op.attempts > 0 ? { maybeSent: true } : {}),
+        });
+        this.note(op, { kind: 'outboxRetry' }, { kind: 'retried' });
       });
     }
     this.o.view.announce(op, touchedBy(this.o.cache, op));
@@ -306,12 +327,19 @@ export class PostCommands {
       );
     }
     if (op.discardedAt === null && op.maybeSent) {
-      this.o.db.tx(() => putRightLater(this.o.outbox, this.o.cache, op, this.o.now().toISOString()));
+      this.o.db.tx(() => {
+        putRightLater(this.o.outbox, this.o.cache, op, this.o.now().toISOString());
+        this.note(op, DISCARD, { kind: 'discarded', what: op.kind, puttingRight: true });
+      });
       this.o.view.announce(op, touched);
       this.o.view.wake();
       return { discarded: true, puttingRight: true };
     }
-    const removed = this.o.outbox.remove(op.id);
+    const removed = this.o.db.tx(() => {
+      const gone = this.o.outbox.remove(op.id);
+      if (gone) this.note(op, DISCARD, { kind: 'discarded', what: op.kind, puttingRight: false });
+      return gone;
+    });
     this.o.view.announce(op, touched);
     return { discarded: removed };
   }
@@ -344,16 +372,33 @@ export class PostCommands {
       throw new AppFailure('CONFLICT', 'This change has no time to decide on.');
     }
     // A move being put right that the user sends to a time of their choice is a plain move again.
-    this.o.outbox.update(op.id, {
-      op: next,
-      status: 'pending',
-      nextAttemptMs: null,
-      lastError: null,
-      discardedAt: null,
+    this.o.db.tx(() => {
+      this.o.outbox.update(op.id, {
+        op: next,
+        status: 'pending',
+        nextAttemptMs: null,
+        lastError: null,
+        discardedAt: null,
+      });
+      this.note(
+        op,
+        { kind: 'outboxDecision' },
+        {
+          kind: 'decided',
+          action: input.action,
+          date: input.action === 'reschedule' ? (input.date ?? null) : null,
+        },
+      );
     });
     this.o.view.announce(op, touchedBy(this.o.cache, op));
     this.o.view.wake();
     return this.itemView(op.id);
+  }
+
+  /** An Outbox decision in the activity log, inside its transaction (uploads are not post changes). */
+  private note(op: OutboxRecord, origin: ActivityOrigin, change: ActivityChange): void {
+    if (op.kind === 'upload') return;
+    this.o.activity?.record(op, { group: activityGroupOf(op), outboxId: op.id }, { origin, change });
   }
 
   // ---- client review ----

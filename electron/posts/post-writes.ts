@@ -12,6 +12,7 @@ import { AppFailure } from '../core/app-failure.js';
 import { deleteSummary, uploadSummary } from '../outbox/outbox-views.js';
 import { enqueue, queueMove, reviveDelete } from '../outbox/outbox-entries.js';
 import type { PostsDeps } from './posts-deps.js';
+import { loggedText, type ActivityOrigin } from '../../shared/activity/model.js';
 import { checkFileForUser, requireFuture } from './write-checks.js';
 
 /*
@@ -22,7 +23,11 @@ import { checkFileForUser, requireFuture } from './write-checks.js';
 export class PostWrites {
   constructor(private readonly c: PostsDeps) {}
 
-  reschedulePost(active: ActiveBrand, input: IpcInput<'reschedulePost'>): Queued {
+  reschedulePost(
+    active: ActiveBrand,
+    input: IpcInput<'reschedulePost'>,
+    origin: ActivityOrigin = { kind: 'calendar' },
+  ): Queued {
     const { outbox } = this.c;
     requireFuture(this.c.now, input.date);
     // A post made here and not yet on the service cannot move (the shared rule): a create whose
@@ -42,7 +47,14 @@ export class PostWrites {
       const queued = outbox
         .list(active)
         .find((op) => op.kind === 'reschedule' && op.payload.postId === post.id && op.status !== 'sending');
-      return queueMove(outbox, active, post, input.date, queued);
+      const from = queued?.kind === 'reschedule' ? queued.payload.date : post.publishDate;
+      const opId = queueMove(outbox, active, post, input.date, queued);
+      this.c.activity?.record(
+        active,
+        { group: post.group ?? post.id, outboxId: opId },
+        { origin, change: { kind: 'moved', from, to: input.date } },
+      );
+      return opId;
     });
     this.c.afterWrite(active);
     return { outboxId: id };
@@ -57,8 +69,16 @@ export class PostWrites {
     const id = this.c.db.tx(() => {
       const ops = outbox.list(active);
       const queued = ops.find((op) => op.kind === 'deleteGroup' && op.payload.group === input.group);
+      const first = this.c.cache.listGroup(active.profileId, active.brandId, input.group)[0];
+      const deleted = { kind: 'deleted' as const, text: first ? loggedText(first.content) : null };
       if (queued) {
-        if (queued.discardedAt !== null) reviveDelete(outbox, queued);
+        if (queued.discardedAt === null) return queued.id;
+        reviveDelete(outbox, queued);
+        this.c.activity?.record(
+          active,
+          { group: input.group, outboxId: queued.id },
+          { origin: { kind: 'calendar' }, change: deleted },
+        );
         return queued.id;
       }
       // Moving a post that is about to be deleted is moot: those moves go, so they cannot hold the delete up.
@@ -66,14 +86,19 @@ export class PostWrites {
         if (op.kind === 'reschedule' && op.group === input.group && op.status !== 'sending')
           outbox.remove(op.id);
       }
-      const first = this.c.cache.listGroup(active.profileId, active.brandId, input.group)[0];
-      return enqueue(outbox, active, {
+      const opId = enqueue(outbox, active, {
         op: { kind: 'deleteGroup', payload: { group: input.group } },
         key: `group:${input.group}`,
         summary: deleteSummary(first?.content ?? null, input.group),
         postId: first?.id ?? null,
         group: input.group,
       });
+      this.c.activity?.record(
+        active,
+        { group: input.group, outboxId: opId },
+        { origin: { kind: 'calendar' }, change: deleted },
+      );
+      return opId;
     });
     this.c.afterWrite(active);
     return { outboxId: id };

@@ -8,6 +8,7 @@ import type { AppDatabase } from '../store/database.js';
 import type { OutboxRepo } from '../outbox/outbox-repo.js';
 import type { SendOutcome, SentCopy } from '../outbox/outbox-worker.js';
 import type { PostsCache } from '../store/posts-cache.js';
+import type { ActivityLog } from '../activity/activity-log.js';
 
 /** The repositories the posts module writes through, built once by the composition root. */
 export interface PostsStores {
@@ -17,6 +18,8 @@ export interface PostsStores {
   drafts: DraftsRepo;
   snippets: SnippetsRepo;
   batches: BulkBatchesRepo;
+  /** The activity log: each write records its entry in its own transaction (absent in some tests). */
+  activity?: ActivityLog;
 }
 
 /** Whether the service answers, as the sync engine knows it: a send known to be offline does not wait. */

@@ -13,6 +13,7 @@ import type { OutboxRecord } from '../outbox/outbox-repo.js';
 import type { PostsCacheReads } from '../store/posts-cache.js';
 import type { AppDatabase } from '../store/database.js';
 import { touchedBy } from '../outbox/outbox-entries.js';
+import { whereOfSubject, type ActivityLog } from '../activity/activity-log.js';
 
 /*
  * Review writes, part of the posts module's one door: a verdict given in the app, a pack recorded,
@@ -38,6 +39,8 @@ export interface ReviewWritesOptions {
   cache: PostsCacheReads;
   outbox: { get(id: string): OutboxRecord | null; list(scope: ActiveBrand): OutboxRecord[] };
   brandName(scope: ActiveBrand): string;
+  /** The activity log: verdicts are recorded with them (absent in some tests). */
+  activity?: ActivityLog;
 }
 
 export class ReviewWrites {
@@ -72,7 +75,7 @@ export class ReviewWrites {
     const { subject } = this.subjectOf(active, postId);
     const now = this.o.lens.current(active, subject);
     const before = this.o.lens.recordOf(active, subject);
-    this.o.reviews.put(active, {
+    const record: ReviewRecord = {
       subject,
       state,
       comment:
@@ -80,6 +83,13 @@ export class ReviewWrites {
       seenHash: now?.seen ?? before?.seenHash ?? null,
       opId: now?.op?.id ?? before?.opId ?? null,
       changedSinceReview: null,
+    };
+    this.o.db.tx(() => {
+      this.o.reviews.put(active, record);
+      this.o.activity?.record(active, whereOfSubject(subject, record.opId), {
+        origin: { kind: 'review' },
+        change: { kind: 'review', state, comment: record.comment, changedSince: false },
+      });
     });
     return this.touched(active, subject);
   }
@@ -125,13 +135,18 @@ export class ReviewWrites {
         const before = this.o.lens.recordOf(active, item.key);
         if (before && before.state !== 'draft' && before.seenHash === item.seen) continue;
         const now = this.o.lens.current(active, item.key);
+        const opId = now?.op?.id ?? before?.opId ?? null;
         this.o.reviews.put(active, {
           subject: item.key,
           state: 'inReview',
           comment: before?.comment ?? null,
           seenHash: item.seen,
-          opId: now?.op?.id ?? before?.opId ?? null,
+          opId,
           changedSinceReview: null,
+        });
+        this.o.activity?.record(active, whereOfSubject(item.key, opId), {
+          origin: { kind: 'review' },
+          change: { kind: 'review', state: 'inReview', comment: null, changedSince: false },
         });
       }
     });
@@ -174,6 +189,10 @@ export class ReviewWrites {
     if (summary.alreadyImported) return { summary, touched: [] };
     const touched: string[] = [];
     this.o.db.tx(() => {
+      const origin = {
+        kind: 'reviewReply' as const,
+        packDate: this.o.activity?.packDate(reply.packId) ?? null,
+      };
       for (const v of reply.verdicts) {
         const comment = v.comment.trim() === '' ? null : v.comment.trim();
         const target = this.successor(active, v.key);
@@ -201,6 +220,17 @@ export class ReviewWrites {
                 changedSinceReview: { verdict: v.verdict, comment },
               };
         this.o.reviews.put(active, record);
+        this.o.activity?.record(active, whereOfSubject(record.subject, record.opId), {
+          origin,
+          // The reply carries no reviewer's name yet: the entry says so rather than guess.
+          who: { kind: 'approver', name: null },
+          change: {
+            kind: 'review',
+            state: record.changedSinceReview ? v.verdict : record.state,
+            comment,
+            changedSince: record.changedSinceReview !== null,
+          },
+        });
         if (record.changedSinceReview) summary.changedSinceReview++;
         else if (v.verdict === 'approved') summary.approved++;
         else summary.changesRequested++;

@@ -1,3 +1,4 @@
+import type { ActivityOrigin } from '../../shared/activity/model.js';
 import { randomUUID } from 'node:crypto';
 import type { IpcInput, IpcOutput } from '../../shared/ipc/contract.js';
 import type { CalendarPost, PostsWritten } from '../../shared/posts/ipc.js';
@@ -33,7 +34,12 @@ export interface QueueServiceOptions {
   brands: BrandsRepo;
   now: () => Date;
   listPosts: (brand: ActiveBrand, range: IpcInput<'listPosts'>) => Promise<IpcOutput<'listPosts'>>;
-  sendDraft: (brand: ActiveBrand, input: IpcInput<'sendDraft'>) => Promise<IpcOutput<'sendDraft'>>;
+  /** Sends a draft through the posts door; `origin` says what asked (the activity log). */
+  sendDraft: (
+    brand: ActiveBrand,
+    input: IpcInput<'sendDraft'>,
+    origin?: ActivityOrigin,
+  ) => Promise<IpcOutput<'sendDraft'>>;
   reschedulePost: (
     brand: ActiveBrand,
     input: IpcInput<'reschedulePost'>,
@@ -182,6 +188,7 @@ export class QueueService {
     active: ActiveBrand,
     input: IpcInput<'queueDraft'>,
     busy?: BusyByAccount,
+    origin?: ActivityOrigin,
   ): Promise<IpcOutput<'queueDraft'>> {
     const draft = this.drafts.getForBrand(active, input.draftId);
     if (!draft)
@@ -210,7 +217,11 @@ export class QueueService {
     const answers: PostsWritten[] = [];
     for (const [i, [date, ids]] of groups.entries()) {
       const draftId = groups.length === 1 ? draft.id : this.splitCopy(active, draft, ids, i === 0, date).id;
-      const { outboxId, ...answer } = await this.o.sendDraft(active, { draftId, type: 'schedule', date });
+      const { outboxId, ...answer } = await this.o.sendDraft(
+        active,
+        { draftId, type: 'schedule', date },
+        origin,
+      );
       answers.push(answer);
       for (const integrationId of ids) {
         slots.push({ integrationId, date, outboxId });

@@ -29,8 +29,8 @@ export function setupQueue(
     brands: repos.brands,
     now,
     listPosts: async (brand, range) => sync.listPosts(brand, range),
-    sendDraft: (brand, input) => posts.sendDraft(brand, input),
-    reschedulePost: async (brand, input) => posts.reschedulePost(brand, input),
+    sendDraft: (brand, input, origin = { kind: 'queue' }) => posts.sendDraft(brand, input, origin),
+    reschedulePost: async (brand, input) => posts.reschedulePost(brand, input, { kind: 'queue' }),
     status: () => sync.getSyncStatus(),
     categoryOf: (brand, subject) => repos.categories.categoryOf(brand, subject),
   });

@@ -278,6 +278,7 @@ export class SeriesService {
             if (claimed && series.labelIds?.length) this.o.labels?.carry(active, outboxId, series.labelIds);
             return claimed;
           },
+          { kind: 'series' },
         );
         if (ids) queued.push(...ids);
       }

@@ -704,4 +704,27 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX feed_items_waiting ON feed_items (profile_id, brand_id, state);
     `,
   },
+  {
+    name: 'activity log',
+    sql: `
+      CREATE TABLE activity (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        brand_id TEXT NOT NULL,
+        group_id TEXT,
+        outbox_id TEXT,
+        at TEXT NOT NULL,
+        at_ms INTEGER NOT NULL,
+        who_json TEXT NOT NULL,
+        origin_json TEXT NOT NULL,
+        change_json TEXT NOT NULL,
+        search_text TEXT NOT NULL
+      );
+      CREATE INDEX activity_by_group ON activity (profile_id, brand_id, group_id, seq);
+      CREATE INDEX activity_by_outbox ON activity (outbox_id) WHERE outbox_id IS NOT NULL;
+      CREATE INDEX activity_by_time ON activity (profile_id, brand_id, at_ms);
+      CREATE INDEX activity_by_age ON activity (at_ms);
+    `,
+  },
 ];

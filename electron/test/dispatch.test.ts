@@ -176,6 +176,9 @@ describe('the brand a call acts on', () => {
     getClashSettings: {},
     setClashSettings: { gapMinutes: null },
     listCategories: {},
+    listPostActivity: { postId: 'p1' },
+    listBrandActivity: {},
+    exportActivity: {},
   };
 
   /** The methods whose input schema has a `brand` field, read from the contract itself. */

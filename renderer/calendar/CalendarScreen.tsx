@@ -17,7 +17,7 @@ import { useEmptySlots } from './empty-slots.js';
 import { useUi } from '../ui/ui-store.js';
 import { formatDateTime } from './format.js';
 import { useFixedPostHint, useGlobalShortcuts, usePostKeys } from './interaction.js';
-import { dropTarget, groupMembers, planMove } from './moves.js';
+import { dropTarget, groupMembers, planMove, type MoveOrigin } from './moves.js';
 import { PostDetailsPanel } from './PostDetailsPanel.js';
 import type { PostCellContext } from './PostEventView.js';
 import {
@@ -116,7 +116,7 @@ export function CalendarScreen() {
   );
 
   const movePost = useCallback(
-    (post: CalendarPost, target: Date, wholeGroup: boolean) => {
+    (post: CalendarPost, target: Date, wholeGroup: boolean, how: MoveOrigin = 'keyboard') => {
       const plan = planMove(post, target, {
         zone,
         now: new Date(),
@@ -128,7 +128,7 @@ export function CalendarScreen() {
         return false;
       }
       const note = plan.skipped.length > 0 ? `Not moved: ${plan.skipped.join('; ')}` : undefined;
-      void actions.move(plan.moves, note);
+      void actions.move(plan.moves, note, how);
       const clash = checkClashes(plan.moves, knownPosts(client, brandId));
       if (clash) toast({ tone: 'info', message: clash });
       return plan.moves.length > 0;
@@ -138,7 +138,12 @@ export function CalendarScreen() {
 
   const onDrop = useCallback(
     (event: PostEvent, start: Date, isAllDay: boolean) => {
-      movePost(event.post, dropTarget(event.post, start, view, isAllDay, zone), isGroupModifierHeld());
+      movePost(
+        event.post,
+        dropTarget(event.post, start, view, isAllDay, zone),
+        isGroupModifierHeld(),
+        'drag',
+      );
     },
     [movePost, view, zone, isGroupModifierHeld],
   );
@@ -270,7 +275,7 @@ export function CalendarScreen() {
                     ?.focus();
                 }}
                 onOpen={(id) => openPost(id)}
-                onReschedule={(post, to) => movePost(post, to, false)}
+                onReschedule={(post, to) => movePost(post, to, false, 'calendar')}
                 onDelete={(post) => setConfirmDelete(post)}
               />
             )}

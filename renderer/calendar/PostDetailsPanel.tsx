@@ -1,6 +1,7 @@
 import { ReviewSection } from '../review/ReviewSection.js';
 import { subjectOfPost } from '../../shared/labels/model.js';
 import { PostMeta } from '../labels/PostMeta.js';
+import { ActivityTimeline } from '../activity/ActivityTimeline.js';
 import { useEffect, useRef, useState } from 'react';
 import type { BrandEntry } from '../../shared/brands/ipc.js';
 import type { CalendarPost } from '../../shared/posts/ipc.js';
@@ -324,6 +325,12 @@ export function PostDetailsPanel({
           </dl>
         </section>
       )}
+
+      <ActivityTimeline
+        postId={postId}
+        brand={brand ? { profileId: brand.profileId, brandId: brand.brandId } : undefined}
+        zone={zone}
+      />
 
       <footer className="cal-details__footer">
         <div className="cal-details__actions">

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { AppError } from '../ipc/ipc.js';
 import { formatDateTime } from './format.js';
-import type { PostMove } from './moves.js';
+import type { MoveOrigin, PostMove } from './moves.js';
 import { useDeleteGroup, useMovePosts } from './queries.js';
 import { useNotices } from '../ui/notice-store.js';
 import { useUndoChange } from '../bulk/queries.js';
@@ -32,11 +32,11 @@ export function useCalendarActions(brandId: string | null, zone: string) {
   const undo = useCallback(() => undoChange(), [undoChange]);
 
   const move = useCallback(
-    async (moves: readonly PostMove[], note?: string) => {
+    async (moves: readonly PostMove[], note?: string, how?: MoveOrigin) => {
       if (moves.length === 0) return;
       let batchId: string;
       try {
-        batchId = (await moveAsync(moves)).batchId;
+        batchId = (await moveAsync({ moves, how })).batchId;
       } catch (error) {
         const what = moves.length === 1 ? `“${moves[0]!.title || 'the post'}”` : `the ${moves.length} posts`;
         toast({ tone: 'error', message: `Could not move ${what}: ${reasonOf(error)}` });

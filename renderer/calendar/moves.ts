@@ -6,6 +6,9 @@ import { instantToWall, keepTimeOfDay, shiftWall, wallToInstant } from './time.j
 import { memberTimePassed, TIME_PASSED, timeHasPassed } from '../../shared/posts/time-passed.js';
 
 /** One post's move: where it was and where it goes (ISO instants). */
+/** How the user moved a post in the calendar, as the activity log says it. */
+export type MoveOrigin = 'drag' | 'keyboard' | 'calendar';
+
 export interface PostMove {
   id: string;
   title: string;

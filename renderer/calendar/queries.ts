@@ -21,7 +21,7 @@ import {
   type InstantRange,
 } from '../ipc/posts-in-cache.js';
 import { ipcKey } from '../ipc/use-ipc.js';
-import type { PostMove } from './moves.js';
+import type { MoveOrigin, PostMove } from './moves.js';
 import { postsInRange, rangeInstants, visibleWallRange, type ViewName } from './range.js';
 import { useCalendarStore } from './store.js';
 import { brandZone, instantToWall, parseWallDateKey } from './time.js';
@@ -322,11 +322,13 @@ export function useMovePosts(brandId: string | null) {
   const client = useQueryClient();
   return useCalendarWrite(
     brandId,
-    async (moves: readonly PostMove[]) => {
+    async ({ moves, how }: { moves: readonly PostMove[]; how: MoveOrigin | undefined }) => {
       const known = new Map(knownPosts(client, brandId).map((p) => [p.id, p]));
       const result = await call('applyBulkChange', {
         moves: moves.map((m) => ({ id: m.id, from: m.from, to: m.to, ...brandOfPost(known.get(m.id)) })),
         deleteGroups: [],
+        // Said in the post's history: "by dragging", "with the keyboard".
+        ...(how ? { origin: how } : {}),
       });
       if (result.refused.length > 0) {
         const titles = new Map(moves.map((m) => [m.id, m.title]));
@@ -334,7 +336,7 @@ export function useMovePosts(brandId: string | null) {
       }
       return result;
     },
-    (moves) => movedPosts(client, brandId, moves),
+    ({ moves }) => movedPosts(client, brandId, moves),
   );
 }
 

@@ -40,7 +40,7 @@ export function useGridWrites(brandId: string | null, zone: string) {
   const swap = useCallback(
     async (moves: BulkApplyInput['moves'], titles: ReadonlyMap<string, string>): Promise<boolean> => {
       try {
-        const result = await call('applyBulkChange', { moves, deleteGroups: [] });
+        const result = await call('applyBulkChange', { moves, deleteGroups: [], origin: 'grid' });
         applyWritten(client, brandId, result);
         slotsChanged();
         if (result.refused.length > 0) {

@@ -86,6 +86,9 @@ export function applyStatus(client: QueryClient, status: SyncStatus): void {
 export function applyWritten(client: QueryClient, brandId: string | null, written: PostsWritten): void {
   applyPostsNow(client, brandId, written);
   applyStatus(client, written.status);
+  // Every write is in the activity log too: a history on screen is read again (renderer/activity).
+  void client.invalidateQueries({ queryKey: ['listPostActivity'] });
+  void client.invalidateQueries({ queryKey: ['listBrandActivity'] });
 }
 
 /** The brand the window shows, as the cached brands say (the first one until one is marked active). */

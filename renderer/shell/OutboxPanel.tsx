@@ -11,6 +11,7 @@ import { useUi } from '../ui/ui-store.js';
 import { BrandAvatar } from '../ui/BrandAvatar.js';
 import { useBrandScope } from '../ui/queries.js';
 import { discardOutbox, resolveMissedTime, retryOutbox } from './queries.js';
+import { BrandActivityLog } from '../activity/BrandActivityLog.js';
 
 const PANEL_ID = 'outbox-panel';
 
@@ -114,6 +115,7 @@ export function OutboxPanel() {
           </ul>
         )
       ) : null}
+      <BrandActivityLog />
     </aside>
   );
 }

@@ -377,6 +377,8 @@ export const BulkApplyInput = z.object({
     .array(z.object({ group: z.string().min(1).max(200), brand: BrandRef }))
     .max(5000)
     .optional(),
+  /** Where the change was made, for the activity log (shared/activity): a calendar drag, its keyboard move or details, the bulk bar, the grid. */
+  origin: z.enum(['drag', 'keyboard', 'calendar', 'bulk', 'grid']).optional(),
 });
 export type BulkApplyInput = z.infer<typeof BulkApplyInput>;
 

@@ -24,6 +24,7 @@ import { linksMethods } from '../links/ipc.js';
 import { seriesMethods } from '../series/ipc.js';
 import { feedsMethods } from '../feeds/ipc.js';
 import { categoriesMethods } from '../categories/ipc.js';
+import { activityMethods } from '../activity/ipc.js';
 
 /*
  * The IPC contract: every method the renderer may call and every event main sends. Each feature
@@ -59,6 +60,7 @@ export const ipcMethods = {
   ...seriesMethods,
   ...feedsMethods,
   ...categoriesMethods,
+  ...activityMethods,
 } as const;
 
 export type IpcMethodName = keyof typeof ipcMethods;

@@ -64,6 +64,7 @@ describe('database', () => {
     expect(fk.foreign_keys).toBe(1);
     const schema = schemaOf(db);
     expect(Object.keys(schema)).toEqual([
+      'activity',
       'analytics_accounts',
       'analytics_brands',
       'analytics_days',
@@ -111,6 +112,9 @@ describe('database', () => {
       'snippets',
     ]);
     expect(schema.profiles).not.toContain('api_key');
+    expect(schema.activity).toEqual(
+      expect.arrayContaining(['group_id', 'outbox_id', 'at_ms', 'who_json', 'origin_json', 'change_json']),
+    );
     expect(schema.brands).toContain('clash_gap_minutes');
     expect(schema.brands).toContain('sync_problem');
     expect(schema.analytics_days).toEqual([
