@@ -9,6 +9,10 @@ import { NODE_TARGET } from './electron-targets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
+// What is built is what ships: React's production build, whatever the caller's NODE_ENV. Vite
+// follows NODE_ENV, and a build started from a test runner (NODE_ENV=test) bundled React's
+// development build: a first bundle of 803 KB instead of 470 KB, and an app.asar past its budget.
+process.env.NODE_ENV = 'production';
 // Tests build into a temporary folder of their own, so they never race a build in dist/.
 const out = process.env.POSTDECK_DIST_DIR ? resolve(process.env.POSTDECK_DIST_DIR) : 'dist';
 
