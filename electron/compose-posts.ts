@@ -39,7 +39,7 @@ export function postsStores(db: SyncEngineOptions['db'], now: () => Date) {
     settings: new SettingsRepo(db, now),
     reviews: new ReviewRepo(db, now),
     labels: new LabelsRepo(db, now, activity),
-    categories: new CategoriesRepo(db, now),
+    categories: new CategoriesRepo(db, now, activity),
     activity,
   };
 }

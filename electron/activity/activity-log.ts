@@ -176,9 +176,40 @@ export class ActivityLog {
     after: readonly string[],
   ): void {
     if (before.join('\u0000') === after.join('\u0000')) return;
-    let where: ActivityWhere = { group: subject, outboxId: null };
-    if (subject.startsWith('op:')) where = { group: null, outboxId: subject.slice(3) };
-    else if (subject.startsWith('draft:')) {
+    const where = this.whereOfSubject(brand, subject);
+    if (!where) return;
+    this.record(brand, where, {
+      origin: { kind: 'labels' },
+      change: { kind: 'labels', before: [...before], after: [...after] },
+    });
+  }
+
+  /** A post group's content category changed (by name; null: none), inside the change's transaction. */
+  categoryChanged(brand: ActiveBrand, subject: string, before: string | null, after: string | null): void {
+    if (before === after) return;
+    const where = this.whereOfSubject(brand, subject);
+    if (!where) return;
+    this.record(brand, where, {
+      origin: { kind: 'category' },
+      change: { kind: 'category', before, after },
+    });
+  }
+
+  /**
+   * Where a labels/category subject's entry is filed: a group as itself; a post still being sent
+   * (`op:` or `local:` and its outbox id) under its operation, moved to its group on confirmation;
+   * a draft under the operation sending it, or nowhere (a draft not sent yet has no history).
+   */
+  private whereOfSubject(brand: ActiveBrand, subject: string): ActivityWhere | null {
+    if (subject.startsWith('op:')) return { group: null, outboxId: subject.slice(3) };
+    if (subject.startsWith('local:')) {
+      // Given in the transaction that queues the post (a series date, an evergreen repeat): part
+      // of its creation, which has its own entry; given later, filed under its operation.
+      const id = subject.slice(6);
+      const queued = this.db.sql.prepare('SELECT 1 FROM outbox WHERE id = ?').get(id) !== undefined;
+      return queued ? { group: null, outboxId: id } : null;
+    }
+    if (subject.startsWith('draft:')) {
       const op = OpRow.safeParse(
         this.db.sql
           .prepare(
@@ -187,13 +218,10 @@ export class ActivityLog {
           )
           .get(brand.profileId, brand.brandId, subject.slice(6)),
       );
-      if (!op.success) return;
-      where = { group: op.data.group_id, outboxId: op.data.id };
+      if (!op.success) return null;
+      return { group: op.data.group_id, outboxId: op.data.id };
     }
-    this.record(brand, where, {
-      origin: { kind: 'labels' },
-      change: { kind: 'labels', before: [...before], after: [...after] },
-    });
+    return { group: subject, outboxId: null };
   }
 
   /** Forgets entries older than `days` (all brands); answers how many went. */

@@ -1,3 +1,4 @@
+import type { ActivityLog } from '../activity/activity-log.js';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -42,6 +43,8 @@ export class CategoriesRepo {
   constructor(
     private readonly db: AppDatabase,
     private readonly now: () => Date,
+    /** The activity log: a post group's category change is recorded with it (absent in some tests). */
+    private readonly activity?: ActivityLog,
   ) {}
 
   /** Tells the window when categories moved to a new group (the composition root wires it). */
@@ -157,9 +160,13 @@ export class CategoriesRepo {
       const del = this.db.sql.prepare(
         'DELETE FROM post_categories WHERE profile_id = ? AND brand_id = ? AND subject = ?',
       );
+      const names = new Map(this.activity ? this.categories(a).map((c) => [c.id, c.name]) : []);
+      const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
       for (const subject of resolved) {
+        const before = this.activity ? this.categoryOf(a, subject) : null;
         if (categoryId === null) del.run(a.profileId, a.brandId, subject);
         else put.run(a.profileId, a.brandId, subject, categoryId, at);
+        this.activity?.categoryChanged(a, subject, nameOf(before), nameOf(categoryId));
       }
     });
   }

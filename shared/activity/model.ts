@@ -40,6 +40,7 @@ export const ActivityOrigin = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('series') }),
   z.object({ kind: z.literal('feed') }),
   z.object({ kind: z.literal('labels') }),
+  z.object({ kind: z.literal('category') }),
   z.object({ kind: z.literal('review') }),
   z.object({ kind: z.literal('reviewReply'), packDate: When.nullable() }),
   z.object({ kind: z.literal('outboxRetry') }),
@@ -92,6 +93,12 @@ export const ActivityChange = z.discriminatedUnion('kind', [
     kind: z.literal('labels'),
     before: Names,
     after: Names,
+  }),
+  /** The post group's content category, by name (null: none). */
+  z.object({
+    kind: z.literal('category'),
+    before: z.string().max(MAX_NAME).nullable(),
+    after: z.string().max(MAX_NAME).nullable(),
   }),
   z.object({
     kind: z.literal('review'),

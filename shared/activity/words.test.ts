@@ -23,6 +23,7 @@ const CHANGES: ActivityChange[] = [
   { kind: 'deleted', text: 'Gone' },
   { kind: 'restored' },
   { kind: 'labels', before: [], after: ['Spring'] },
+  { kind: 'category', before: null, after: 'Tips' },
   { kind: 'review', state: 'changesRequested', comment: 'Warmer', changedSince: false },
   { kind: 'confirmed', what: 'create', posts: 2 },
   { kind: 'refused', what: 'reschedule', reason: 'The post does not exist.' },

@@ -52,6 +52,8 @@ export function describeChange(change: ActivityChange, time: FormatTime): string
       return 'Delete taken back before it was sent';
     case 'labels':
       return `Labels changed from ${change.before.join(', ') || 'none'} to ${change.after.join(', ') || 'none'}`;
+    case 'category':
+      return `Category changed from ${change.before ?? 'none'} to ${change.after ?? 'none'}`;
     case 'review': {
       const state = reviewLabel(change.state);
       const comment = change.comment ? `: “${short(change.comment)}”` : '';
@@ -109,6 +111,8 @@ export function describeOrigin(origin: ActivityOrigin, time: FormatTime): string
       return 'from a feed';
     case 'labels':
       return 'with the Labels menu';
+    case 'category':
+      return 'with the category picker';
     case 'review':
       return 'in the app';
     case 'reviewReply':

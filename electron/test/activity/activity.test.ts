@@ -6,6 +6,7 @@ import { REPLY_FORMAT } from '../../../shared/review/model.js';
 import { ActivityLog } from '../../activity/activity-log.js';
 import { ProfilesRepo } from '../../store/profiles-repo.js';
 import { IntegrationsRepo } from '../../integrations/integrations-repo.js';
+import { CategoriesRepo } from '../../categories/categories-repo.js';
 import { LabelsRepo } from '../../labels/labels-repo.js';
 import { harness, inMinutes, PROFILE_ID, until, type Harness } from '../support/sync-harness.js';
 
@@ -214,6 +215,28 @@ describe('activity log', () => {
     const draft = h.draft(`Not sent ${tag}`);
     labels.setLabels(h.brand, [`draft:${draft}`], [spring.id], []);
     expect(l(h).brandLog(h.brand, { query: 'spring' }).entries).toHaveLength(2);
+  });
+
+  it("records a post group's content category before and after, by name", async () => {
+    h = await harness();
+    const post = await existing(`Categorise me ${Date.now()}`, 320);
+    const categories = new CategoriesRepo(h.db, () => new Date(), log());
+    const tips = categories.save(h.brand, { name: 'Tips', color: 'green', targetPercent: 40 });
+    const product = categories.save(h.brand, { name: 'Product', color: 'blue', targetPercent: 30 });
+    categories.set(h.brand, [post.group!], tips.id);
+    categories.set(h.brand, [post.group!], product.id);
+    // The same again changes nothing and writes nothing.
+    categories.set(h.brand, [post.group!], product.id);
+    categories.set(h.brand, [post.group!], null);
+    const entries = log().history(h.brand, { groups: [post.group!], outboxIds: [] });
+    expect(entries.map((e) => e.change)).toEqual([
+      { kind: 'category', before: null, after: 'Tips' },
+      { kind: 'category', before: 'Tips', after: 'Product' },
+      { kind: 'category', before: 'Product', after: null },
+    ]);
+    expect(describeEntry(entries[1]!, time)).toMatch(
+      /^Category changed from Tips to Product with the category picker · /,
+    );
   });
 
   it('refuses a write outside a transaction; searches, pages and forgets old entries', async () => {
