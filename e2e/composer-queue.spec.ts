@@ -32,6 +32,9 @@ test('Add to queue shows the next free slot first, then schedules the post exact
   await dialog.getByRole('textbox', { name: 'Text of Block 1', exact: true }).fill(text);
   await expect(dialog.locator('#composer-queue-preview')).toContainText(`Add to queue: ${x.name} on`);
   await snap(page, 'composer-11-add-to-queue');
+  // The typing's own autosave is done first: on a loaded machine it could land after the count
+  // starts, and it is not the send's.
+  await expect(dialog.getByTestId('save-status')).toContainText('Saved on this device');
   const callsBefore = ipcCalls?.length ?? 0;
   await dialog.getByRole('button', { name: 'Add to queue', exact: true }).click();
   await expect(page.getByText(`Queued: ${x.name} on`)).toBeVisible();
