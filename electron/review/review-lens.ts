@@ -194,7 +194,7 @@ export class ReviewLens {
         comment: record?.comment ?? null,
         changedSinceReview: record?.changedSinceReview ?? null,
         held,
-        step: place.count > 1 && state !== 'approved' && state !== 'draft' ? place : null,
+        step: place.count > 1 && state !== 'approved' ? place : null,
       };
       return { ...post, review };
     });

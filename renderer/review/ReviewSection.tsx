@@ -24,7 +24,7 @@ export function ReviewSection({ post }: { post: CalendarPost }) {
       <h3>Client review</h3>
       <p data-testid="review-state">
         {reviewLabel(state)}
-        {review?.step ? `, waiting for ${stepWords(review.step)}` : ''}
+        {review?.step && state !== 'draft' ? `, waiting for ${stepWords(review.step)}` : ''}
       </p>
       {review?.comment && <p data-testid="review-comment">Reviewer: “{review.comment}”</p>}
       {review?.changedSinceReview && (

@@ -86,7 +86,7 @@ export const PostReview = z.object({
   changedSinceReview: z.object({ verdict: ReviewVerdict, comment: z.string().nullable() }).nullable(),
   /** The sentence saying why the outbox holds it, when it does. */
   held: z.string().nullable(),
-  /** The step it waits at, in a flow of more than one step (null when approved or not in review). */
+  /** The step it waits at, in a flow of more than one step (null when approved). */
   step: z
     .object({ index: z.number().int(), count: z.number().int(), name: z.string() })
     .nullable()
