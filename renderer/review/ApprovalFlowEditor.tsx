@@ -85,11 +85,17 @@ export function ApprovalFlowEditor({
               </select>
             </label>
             <span className="approval-flow__buttons">
-              <button type="button" disabled={i === 0} onClick={() => move(i, -1)}>
+              <button
+                type="button"
+                className="button button-small"
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+              >
                 Move step {i + 1} up
               </button>
               <button
                 type="button"
+                className="button button-small"
                 disabled={steps.length === 1}
                 onClick={() => change(steps.filter((_, j) => j !== i))}
               >
@@ -102,17 +108,24 @@ export function ApprovalFlowEditor({
       <div className="approval-flow__actions">
         <button
           type="button"
+          className="button button-small"
           disabled={steps.length >= MAX_STEPS}
           onClick={() => change([...steps, { name: '', approvers: '', rule: 'any' }])}
         >
           Add a step
         </button>
-        <button type="button" className="primary" disabled={draft === null || saving} onClick={save}>
+        <button
+          type="button"
+          className="button button-small button-primary"
+          disabled={draft === null || saving}
+          onClick={save}
+        >
           Save steps
         </button>
         {draft !== null && (
           <button
             type="button"
+            className="button button-small"
             onClick={() => {
               setProblem(null);
               setDraft(null);
