@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { PostListItem } from '../shared/api/resources.js';
 import { instantToWall, wallDateKey, wallToInstant } from '../renderer/calendar/time.js';
@@ -42,6 +43,19 @@ async function twoSteps(page: Page): Promise<void> {
   await expect(flow.getByRole('button', { name: 'Save steps' })).toBeDisabled();
   await expect(flow.getByLabel('Step 2 name')).toHaveValue('Client');
   await expect(flow.getByLabel(/Approvers of step 1/)).toHaveValue('Tom Reyes');
+}
+
+/** No serious or critical accessibility problem in the approval steps, in either theme. */
+async function noBlockingAxe(page: Page): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    const { violations } = await new AxeBuilder({ page }).include('.review-settings').analyze();
+    const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      blocking.map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /** Exports the posts in view as a pack, answers it offline as `name` approving the post with `tag`, imports the reply. */
@@ -89,6 +103,18 @@ test('a post approved in two steps by two pack replies, sent, dragged and put ba
   test.setTimeout(180_000);
   await connectWithSandboxKey();
   await twoSteps(page);
+  await noBlockingAxe(page);
+  // Removing a step and taking the change back, by keyboard only.
+  const flow = page.getByRole('group', { name: 'Approval steps' });
+  await flow.getByRole('button', { name: 'Remove step 2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(flow.getByLabel('Step 2 name')).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(flow.getByRole('button', { name: 'Cancel changes' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(flow.getByLabel('Step 2 name')).toHaveValue('Client');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Calendar' }).click();
   const cal = new CalendarPage(page);
