@@ -171,6 +171,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   });
   const feeds = setupFeeds(ctx, { queue: queue.service });
   const activity = setupActivity(ctx, { timezone: (brand) => queue.service.timezone(brand) });
+  const reviewFeature = setupReview(ctx, { queue: queue.service });
   const handlers: IpcHandlers = {
     ...profilesFeature.handlers,
     ...setupBrands(ctx).handlers,
@@ -185,7 +186,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     ...setupLabels(ctx).handlers,
     ...setupImport(ctx, { ...media, integrations: integrations.service, queue: queue.service }).handlers,
     ...setupExport(ctx, { queue: queue.service }).handlers,
-    ...setupReview(ctx, { queue: queue.service }).handlers,
+    ...reviewFeature.handlers,
     ...setupBulk(ctx).handlers,
     ...setupClash(ctx).handlers,
     ...setupSearch(ctx).handlers,
@@ -199,7 +200,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     ...activity.handlers,
   };
   // The background jobs, started in this order and stopped in the reverse one.
-  const jobs = [outbox, evergreen, series, analytics, reports, feeds, activity];
+  const jobs = [outbox, evergreen, series, analytics, reports, feeds, activity, reviewFeature];
   for (const job of jobs) job.start?.();
   // Which brand a call acts on is decided once, by dispatch, from these two.
   const scope = { active: activeBrand, isShown: brandScope.isShown.bind(brandScope) };

@@ -66,6 +66,7 @@ export function composePosts(
     outbox: stores.outbox,
     cache: stores.cache,
     claims: new PostClaims(o.db, now),
+    now,
   });
   const sentCopy = linkTracker({
     settings: stores.settings,

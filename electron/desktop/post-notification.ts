@@ -1,4 +1,5 @@
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
+import { NOT_APPROVED_OUTCOME } from '../../shared/review/model.js';
 
 /*
  * Pure. What the system notification says when sync sees a post the user scheduled
@@ -26,6 +27,11 @@ function excerpt(content: string): string {
 
 /** The notification for an outcome, or null for states that need none (the user only hears of endings). */
 export function notificationFor(outcome: IpcEventPayload<'postOutcome'>): NotificationText | null {
+  if (outcome.state === NOT_APPROVED_OUTCOME)
+    return {
+      title: 'A post was not sent: not approved in time',
+      body: `${excerpt(outcome.content)}\n${outcome.error ?? ''}`.trim(),
+    };
   const state = outcome.state.toLowerCase();
   if (state === 'published') {
     return { title: 'Post published', body: excerpt(outcome.content) };

@@ -1,13 +1,22 @@
 import { createHash } from 'node:crypto';
 import {
+  ApprovalFlow,
   MAX_REVIEW_COMMENT,
   ReviewReply,
+  sameName,
+  stepWords,
   type ReviewImportSummary,
   type ReviewState,
 } from '../../shared/review/model.js';
 import type { ActiveBrand } from '../core/active-brand.js';
 import { AppFailure } from '../core/app-failure.js';
-import { copiesOfPayload, fingerprint, subjectOfOp, type ReviewLens } from '../review/review-lens.js';
+import {
+  copiesOfPayload,
+  fingerprint,
+  subjectOfOp,
+  type ReviewLens,
+  type StepPlace,
+} from '../review/review-lens.js';
 import type { PackItem, ReviewRecord, ReviewRepo, ReviewSettings } from '../review/review-repo.js';
 import type { OutboxRecord } from '../outbox/outbox-repo.js';
 import type { PostsCacheReads } from '../store/posts-cache.js';
@@ -30,7 +39,42 @@ export const REPLY_REFUSED = {
     `This reply is for another brand than the one on screen: switch to ${name} and import it there.`,
   forged:
     'This reply does not match the pack it names (a post or what the reviewer saw differs), so nothing was applied.',
+  stepAhead: (ahead: StepPlace, waiting: StepPlace) =>
+    `This reply is for ${stepWords(ahead)}, but a post in it still waits for ${stepWords(waiting)}: import the reply for ${waiting.name} first. Nothing was applied.`,
+  noName: (step: StepPlace, approvers: readonly string[]) =>
+    `This reply carries no approver’s name, and ${stepWords(step)} is approved by ${approvers.join(', ')} only. Ask one of them to type their name in the pack and save the reply again. Nothing was applied.`,
+  notApprover: (name: string, step: StepPlace, approvers: readonly string[]) =>
+    `This reply is signed “${name}”, who is not an approver of ${stepWords(step)} (${approvers.join(', ')}). Ask one of them to reply. Nothing was applied.`,
 } as const;
+
+/** What a verdict does to where a post stands in its flow. */
+interface StepMove {
+  state: ReviewState;
+  step: number;
+  stepApprovals: string[];
+  /** Approved at this step, still waiting (for the next step, or for others of this one). */
+  waiting: boolean;
+}
+
+/** An approval at the post's current step: the next step, the end of the flow, or more approvers to come. */
+function approveStep(
+  flow: ApprovalFlow,
+  at: number,
+  before: readonly string[],
+  who: string | null,
+): StepMove {
+  const step = flow[at];
+  const approvals = who && !before.some((n) => sameName(n, who)) ? [...before, who.trim()] : [...before];
+  const complete =
+    !step ||
+    step.rule === 'any' ||
+    step.approvers.length === 0 ||
+    who === null ||
+    step.approvers.every((a) => approvals.some((n) => sameName(n, a)));
+  if (!complete) return { state: 'inReview', step: at, stepApprovals: approvals, waiting: true };
+  if (at + 1 >= flow.length) return { state: 'approved', step: at, stepApprovals: [], waiting: false };
+  return { state: 'inReview', step: at + 1, stepApprovals: [], waiting: true };
+}
 
 export interface ReviewWritesOptions {
   db: AppDatabase;
@@ -75,20 +119,41 @@ export class ReviewWrites {
     const { subject } = this.subjectOf(active, postId);
     const now = this.o.lens.current(active, subject);
     const before = this.o.lens.recordOf(active, subject);
+    const flow = this.o.lens.settings(active).flow;
+    const place = this.o.lens.stepOf(active, before);
+    // An approval given here (by phone, say) passes the step the post waits at, for all its approvers;
+    // putting a post in review or back to not in review starts the flow again.
+    const move: StepMove =
+      state === 'approved'
+        ? before?.state === 'approved'
+          ? { state, step: place.index, stepApprovals: [], waiting: false }
+          : approveStep(flow, place.index, [], null)
+        : state === 'changesRequested'
+          ? { state, step: place.index, stepApprovals: [], waiting: false }
+          : { state, step: 0, stepApprovals: [], waiting: false };
     const record: ReviewRecord = {
       subject,
-      state,
+      state: move.state,
       comment:
         state === 'changesRequested' ? comment : state === 'approved' ? null : (before?.comment ?? null),
       seenHash: now?.seen ?? before?.seenHash ?? null,
       opId: now?.op?.id ?? before?.opId ?? null,
       changedSinceReview: null,
+      step: move.step,
+      stepApprovals: move.stepApprovals,
+      seenDate: before?.seenDate ?? null,
     };
     this.o.db.tx(() => {
       this.o.reviews.put(active, record);
       this.o.activity?.record(active, whereOfSubject(subject, record.opId), {
         origin: { kind: 'review' },
-        change: { kind: 'review', state, comment: record.comment, changedSince: false },
+        change: {
+          kind: 'review',
+          state,
+          comment: record.comment,
+          changedSince: false,
+          ...(place.count > 1 && state !== 'draft' && state !== 'inReview' ? { step: place } : {}),
+        },
       });
     });
     return this.touched(active, subject);
@@ -108,8 +173,17 @@ export class ReviewWrites {
     if (!before) return false;
     const seen = fingerprint(copiesOfPayload(op.payload));
     const edited = before.seenHash !== null && before.seenHash !== seen;
+    const date = op.payload.type === 'schedule' ? op.payload.date : null;
+    // A new time keeps the approval, unless the brand asks that a moved post be approved again.
+    const moved =
+      this.o.lens.settings(active).timeResets &&
+      before.seenDate != null &&
+      date !== null &&
+      Date.parse(before.seenDate) !== Date.parse(date);
+    const restart = edited || moved;
     const state: ReviewState =
-      edited && (before.state === 'approved' || before.state === 'changesRequested')
+      restart &&
+      (before.state === 'approved' || before.state === 'changesRequested' || (before.step ?? 0) > 0)
         ? 'inReview'
         : before.state;
     this.o.reviews.put(active, {
@@ -119,6 +193,10 @@ export class ReviewWrites {
       seenHash: seen,
       opId: op.id,
       changedSinceReview: edited ? null : before.changedSinceReview,
+      // Back to the first step: every step approves the post as it is now.
+      step: restart ? 0 : (before.step ?? 0),
+      stepApprovals: restart ? [] : (before.stepApprovals ?? []),
+      seenDate: date,
     });
     return true;
   }
@@ -143,6 +221,9 @@ export class ReviewWrites {
           seenHash: item.seen,
           opId,
           changedSinceReview: null,
+          step: before?.step ?? 0,
+          stepApprovals: before?.stepApprovals ?? [],
+          seenDate: before?.seenDate ?? null,
         });
         this.o.activity?.record(active, whereOfSubject(item.key, opId), {
           origin: { kind: 'review' },
@@ -175,18 +256,27 @@ export class ReviewWrites {
         REPLY_REFUSED.otherBrand(this.o.brandName({ ...active, brandId: pack.scope.brandId })),
       );
     }
-    const inPack = new Map(pack.items.map((i) => [i.key, i.seen]));
-    if (reply.verdicts.some((v) => inPack.get(v.key) !== v.seen))
+    const inPack = new Map(pack.items.map((i) => [i.key, i]));
+    if (
+      reply.verdicts.some((v) => {
+        const item = inPack.get(v.key);
+        // The step a verdict repeats must be the one the pack asked about.
+        return item?.seen !== v.seen || (v.step !== undefined && v.step !== (item.step ?? 0));
+      })
+    )
       throw new AppFailure('INVALID_ARGUMENT', REPLY_REFUSED.forged);
     const replyHash = createHash('sha256').update(JSON.stringify(reply)).digest('hex');
     const summary: ReviewImportSummary = {
       approved: 0,
       changesRequested: 0,
       changedSinceReview: 0,
+      stepsPassed: 0,
       gone: 0,
       alreadyImported: pack.replies.includes(replyHash),
     };
     if (summary.alreadyImported) return { summary, touched: [] };
+    const flow = this.o.lens.settings(active).flow;
+    const approver = reply.approver?.trim() ? reply.approver.trim() : null;
     const touched: string[] = [];
     this.o.db.tx(() => {
       const origin = {
@@ -201,15 +291,38 @@ export class ReviewWrites {
           continue;
         }
         const before = this.o.lens.recordOf(active, target.subject);
+        const waiting = this.o.lens.stepOf(active, before);
+        // A pack from before approval steps asked about the step the post waits at.
+        const asked = this.o.lens.stepOf(active, { step: inPack.get(v.key)?.step ?? waiting.index });
+        if (target.seen === v.seen && before?.state !== 'approved') {
+          // A reply counts only for its step: a later step's verdict while an earlier one waits is refused
+          // (thrown inside the transaction, so nothing of this reply is kept).
+          if (asked.index > waiting.index)
+            throw new AppFailure('INVALID_ARGUMENT', REPLY_REFUSED.stepAhead(asked, waiting));
+          // A verdict for a step the post has passed since (another approver was quicker) changes nothing.
+          if (asked.index < waiting.index) continue;
+          const approvers = flow[asked.index]?.approvers ?? [];
+          if (approvers.length > 0 && approver === null)
+            throw new AppFailure('INVALID_ARGUMENT', REPLY_REFUSED.noName(asked, approvers));
+          if (approver !== null && approvers.length > 0 && !approvers.some((a) => sameName(a, approver)))
+            throw new AppFailure('INVALID_ARGUMENT', REPLY_REFUSED.notApprover(approver, asked, approvers));
+        }
+        const move: StepMove =
+          v.verdict === 'approved'
+            ? approveStep(flow, waiting.index, before?.stepApprovals ?? [], approver)
+            : { state: 'changesRequested', step: waiting.index, stepApprovals: [], waiting: false };
         const record: ReviewRecord =
           target.seen === v.seen
             ? {
                 subject: target.subject,
-                state: v.verdict,
+                state: before?.state === 'approved' && v.verdict === 'approved' ? 'approved' : move.state,
                 comment: v.verdict === 'changesRequested' ? comment : null,
                 seenHash: v.seen,
                 opId: target.opId ?? before?.opId ?? null,
                 changedSinceReview: null,
+                step: before?.state === 'approved' && v.verdict === 'approved' ? waiting.index : move.step,
+                stepApprovals: before?.state === 'approved' ? [] : move.stepApprovals,
+                seenDate: before?.seenDate ?? null,
               }
             : {
                 subject: target.subject,
@@ -218,21 +331,26 @@ export class ReviewWrites {
                 seenHash: before?.seenHash ?? target.seen,
                 opId: target.opId ?? before?.opId ?? null,
                 changedSinceReview: { verdict: v.verdict, comment },
+                step: 0,
+                stepApprovals: [],
+                seenDate: before?.seenDate ?? null,
               };
         this.o.reviews.put(active, record);
         this.o.activity?.record(active, whereOfSubject(record.subject, record.opId), {
           origin,
-          // The reply carries no reviewer's name yet: the entry says so rather than guess.
-          who: { kind: 'approver', name: null },
+          // The name the approver typed in the pack (none in a pack made before steps: said so).
+          who: { kind: 'approver', name: approver },
           change: {
             kind: 'review',
-            state: record.changedSinceReview ? v.verdict : record.state,
+            state: v.verdict,
             comment,
             changedSince: record.changedSinceReview !== null,
+            ...(waiting.count > 1 && !record.changedSinceReview ? { step: waiting } : {}),
           },
         });
         if (record.changedSinceReview) summary.changedSinceReview++;
-        else if (v.verdict === 'approved') summary.approved++;
+        else if (v.verdict === 'approved' && record.state === 'approved') summary.approved++;
+        else if (v.verdict === 'approved') summary.stepsPassed++;
         else summary.changesRequested++;
         touched.push(...this.touched(active, target.subject));
       }

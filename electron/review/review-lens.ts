@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CalendarPost } from '../../shared/posts/ipc.js';
-import { HELD_FOR_APPROVAL, type PostReview } from '../../shared/review/model.js';
+import { format } from 'date-fns';
+import { HELD_FOR_APPROVAL, heldAtStep, missedApproval, type PostReview } from '../../shared/review/model.js';
 import type { OutboxHead, OutboxReads, OutboxRecord, CreatePayload } from '../outbox/outbox-repo.js';
 import type { CachedPost, PostsCacheReads } from '../store/posts-cache.js';
 import type { PostClaims } from '../outbox/post-claims.js';
@@ -59,6 +60,20 @@ export interface ReviewLensOptions {
   outbox: OutboxReads;
   cache: PostsCacheReads;
   claims: PostClaims;
+  /** The clock: a held post whose time passed says it was not sent. */
+  now?: () => Date;
+}
+
+/** Where a post stands in its brand's flow. */
+export interface StepPlace {
+  index: number;
+  count: number;
+  name: string;
+}
+
+/** A time as a sentence shows it ("Mon 3 Nov, 14:30"). */
+export function whenWords(iso: string): string {
+  return format(new Date(iso), 'EEE d MMM, HH:mm');
 }
 
 export class ReviewLens {
@@ -70,6 +85,21 @@ export class ReviewLens {
 
   settings(scope: Scope): ReviewSettings {
     return this.o.reviews.settings(scope);
+  }
+
+  /** The step a record waits at in its brand's flow (a flow shortened since stops at its last step). */
+  stepOf(scope: Scope, record: Pick<ReviewRecord, 'step'> | null): StepPlace {
+    const flow = this.settings(scope).flow;
+    const index = Math.min(Math.max(record?.step ?? 0, 0), flow.length - 1);
+    return { index, count: flow.length, name: flow[index]?.name ?? 'Approval' };
+  }
+
+  /** Why a held post waits: the step, or that its time passed meanwhile (it is then not sent). */
+  private heldSentence(scope: Scope, record: ReviewRecord | null, date: string | null): string {
+    const step = this.stepOf(scope, record);
+    const now = (this.o.now ?? (() => new Date()))().getTime();
+    if (date !== null && Date.parse(date) <= now) return missedApproval(step, whenWords(date));
+    return step.count === 1 ? HELD_FOR_APPROVAL : heldAtStep(step);
   }
 
   /** The record of a subject; a group the outbox made from a local post keeps that post's record. */
@@ -153,13 +183,18 @@ export class ReviewLens {
         records.get(subject) ??
         (follows && post.group && !post.localOnly ? this.recordOf(scope, subject) : null);
       const state = record?.state ?? 'draft';
-      const held = needs && post.localOnly && state !== 'approved' ? HELD_FOR_APPROVAL : null;
+      const held =
+        needs && post.localOnly && state !== 'approved'
+          ? this.heldSentence(scope, record, post.publishDate)
+          : null;
       if (!record && !held) return post;
+      const place = this.stepOf(scope, record);
       const review: PostReview = {
         state,
         comment: record?.comment ?? null,
         changedSinceReview: record?.changedSinceReview ?? null,
         held,
+        step: place.count > 1 && state !== 'approved' ? place : null,
       };
       return { ...post, review };
     });
@@ -167,6 +202,19 @@ export class ReviewLens {
 
   /** Why the outbox keeps this operation back, or null. */
   heldReason(op: OutboxRecord): string | null {
-    return this.holds(op) ? HELD_FOR_APPROVAL : null;
+    if (!this.holds(op) || (op.kind !== 'create' && op.kind !== 'edit')) return null;
+    const date = op.payload.type === 'schedule' ? op.payload.date : null;
+    return this.heldSentence(op, this.o.reviews.get(op, subjectOfOp(op)), date);
+  }
+
+  /** The held operations whose time has passed, of every brand (for the one notice each). */
+  missed(ops: readonly OutboxRecord[]): { op: OutboxRecord; reason: string }[] {
+    const now = (this.o.now ?? (() => new Date()))().getTime();
+    return ops.flatMap((op) => {
+      if (op.kind !== 'create' && op.kind !== 'edit') return [];
+      if (op.payload.type !== 'schedule' || Date.parse(op.payload.date) > now) return [];
+      const reason = this.heldReason(op);
+      return reason ? [{ op, reason }] : [];
+    });
   }
 }

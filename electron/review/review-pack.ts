@@ -85,7 +85,11 @@ export class ReviewPackService {
     this.o.record(
       active,
       built.data.packId,
-      built.data.posts.map((p) => ({ key: p.key, seen: p.seen })),
+      built.data.posts.map((p) => ({
+        key: p.key,
+        seen: p.seen,
+        ...(p.step ? { step: p.step.index } : {}),
+      })),
     );
     return { path: target, posts: built.data.posts.length, skipped: built.skipped };
   }
@@ -165,6 +169,9 @@ export class ReviewPackService {
     if (!now) return null;
     const first = members[0]!;
     const record = this.o.lens.recordOf(active, subject);
+    // The step this pack asks about: the one the post waits at now.
+    const place = this.o.lens.stepOf(active, record);
+    const step = this.o.lens.settings(active).flow[place.index];
     const accounts = now.op
       ? await this.localAccounts(now.op, members, media)
       : await this.serviceAccounts(members, media);
@@ -175,6 +182,7 @@ export class ReviewPackService {
       when: format(new TZDate(Date.parse(first.publishDate), tz), 'EEE d MMM yyyy · HH:mm'),
       state: record?.state ?? 'draft',
       comment: record?.comment ?? null,
+      step: { ...place, approvers: step?.approvers ?? [], rule: step?.rule ?? 'any' },
       accounts,
     };
   }

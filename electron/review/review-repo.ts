@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ReviewState, ReviewVerdict } from '../../shared/review/model.js';
+import { ApprovalFlow, DEFAULT_FLOW, ReviewState, ReviewVerdict } from '../../shared/review/model.js';
 import type { AppDatabase } from '../store/database.js';
 import { jsonText, parseRow, parseRows, sqlBool } from '../store/rows.js';
 
@@ -28,6 +28,12 @@ export interface ReviewRecord {
   /** The latest outbox create of a local subject: it follows the post onto the service. */
   opId: string | null;
   changedSinceReview: z.infer<typeof ChangedSinceReview> | null;
+  /** The step of the brand's flow it waits at (0 first); steps before it are approved. */
+  step?: number;
+  /** Who approved the current step so far (a step where all must approve). */
+  stepApprovals?: string[];
+  /** The post's time when it was last queued (a brand may send a moved post back to the first step). */
+  seenDate?: string | null;
 }
 
 const Row = z
@@ -38,8 +44,14 @@ const Row = z
     seen_hash: z.string().nullable(),
     op_id: z.string().nullable(),
     changed_json: jsonText(ChangedSinceReview).nullable(),
+    step: z.number().int().min(0),
+    step_approvals_json: jsonText(z.array(z.string())).nullable(),
+    seen_date: z.string().nullable(),
   })
   .transform((r): ReviewRecord => ({
+    step: r.step,
+    stepApprovals: r.step_approvals_json ?? [],
+    seenDate: r.seen_date,
     subject: r.subject,
     state: r.state,
     comment: r.comment,
@@ -48,7 +60,8 @@ const Row = z
     changedSinceReview: r.changed_json,
   }));
 
-export const PackItem = z.object({ key: z.string(), seen: z.string() });
+/** A post a pack holds: what the reviewer saw, and the step the pack asked about (none before steps). */
+export const PackItem = z.object({ key: z.string(), seen: z.string(), step: z.number().int().optional() });
 export type PackItem = z.infer<typeof PackItem>;
 
 const PackRow = z.object({
@@ -62,11 +75,20 @@ const PackRow = z.object({
 export interface ReviewSettings {
   needsApproval: boolean;
   colour: string | null;
+  flow: ApprovalFlow;
+  timeResets: boolean;
 }
 
-const SettingsRow = z.object({ needs_approval: sqlBool, colour: z.string().nullable() });
+const SettingsRow = z.object({
+  needs_approval: sqlBool,
+  colour: z.string().nullable(),
+  // A brand from before approval steps has none: its one approval is a one-step flow.
+  flow_json: jsonText(ApprovalFlow).nullable(),
+  time_resets: sqlBool,
+});
 
-const COLUMNS = 'subject, state, comment, seen_hash, op_id, changed_json';
+const COLUMNS =
+  'subject, state, comment, seen_hash, op_id, changed_json, step, step_approvals_json, seen_date';
 
 export class ReviewRepo {
   /**
@@ -106,11 +128,14 @@ export class ReviewRepo {
   put(scope: Scope, record: ReviewRecord): void {
     this.db.sql
       .prepare(
-        `INSERT INTO post_reviews (profile_id, brand_id, subject, state, comment, seen_hash, op_id, changed_json, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO post_reviews (profile_id, brand_id, subject, state, comment, seen_hash, op_id, changed_json,
+           step, step_approvals_json, seen_date, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (profile_id, brand_id, subject) DO UPDATE SET state = excluded.state,
            comment = excluded.comment, seen_hash = excluded.seen_hash, op_id = excluded.op_id,
-           changed_json = excluded.changed_json, updated_at = excluded.updated_at`,
+           changed_json = excluded.changed_json, step = excluded.step,
+           step_approvals_json = excluded.step_approvals_json, seen_date = excluded.seen_date,
+           updated_at = excluded.updated_at`,
       )
       .run(
         scope.profileId,
@@ -121,6 +146,9 @@ export class ReviewRepo {
         record.seenHash,
         record.opId,
         record.changedSinceReview ? JSON.stringify(record.changedSinceReview) : null,
+        record.step ?? 0,
+        JSON.stringify(record.stepApprovals ?? []),
+        record.seenDate ?? null,
         this.now().toISOString(),
       );
   }
@@ -130,10 +158,17 @@ export class ReviewRepo {
     const kept = this.settingsKept.get(key);
     if (kept) return kept;
     const row = this.db.sql
-      .prepare('SELECT needs_approval, colour FROM review_settings WHERE profile_id = ? AND brand_id = ?')
+      .prepare(
+        'SELECT needs_approval, colour, flow_json, time_resets FROM review_settings WHERE profile_id = ? AND brand_id = ?',
+      )
       .get(scope.profileId, scope.brandId);
     const parsed = row ? parseRow(this.db, 'review_settings', SettingsRow, row) : null;
-    const read = { needsApproval: parsed?.needs_approval ?? false, colour: parsed?.colour ?? null };
+    const read: ReviewSettings = {
+      needsApproval: parsed?.needs_approval ?? false,
+      colour: parsed?.colour ?? null,
+      flow: parsed?.flow_json ?? DEFAULT_FLOW,
+      timeResets: parsed?.time_resets ?? false,
+    };
     this.settingsKept.set(key, read);
     return read;
   }
@@ -142,15 +177,19 @@ export class ReviewRepo {
     this.settingsKept.delete(`${scope.profileId}\u0000${scope.brandId}`);
     this.db.sql
       .prepare(
-        `INSERT INTO review_settings (profile_id, brand_id, needs_approval, colour, updated_at) VALUES (?, ?, ?, ?, ?)
+        `INSERT INTO review_settings (profile_id, brand_id, needs_approval, colour, flow_json, time_resets, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (profile_id, brand_id) DO UPDATE SET needs_approval = excluded.needs_approval,
-           colour = excluded.colour, updated_at = excluded.updated_at`,
+           colour = excluded.colour, flow_json = excluded.flow_json, time_resets = excluded.time_resets,
+           updated_at = excluded.updated_at`,
       )
       .run(
         scope.profileId,
         scope.brandId,
         settings.needsApproval ? 1 : 0,
         settings.colour,
+        JSON.stringify(settings.flow),
+        settings.timeResets ? 1 : 0,
         this.now().toISOString(),
       );
   }

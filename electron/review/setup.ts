@@ -1,6 +1,7 @@
 import { requireBrand } from '../core/active-brand.js';
 import type { AppContext, FeatureSetup } from '../context/app-context.js';
 import type { QueueService } from '../queue/queue-service.js';
+import { MissedApprovals } from './missed-approvals.js';
 import { readReplyFile } from './reply-file.js';
 import { ReviewPackService } from './review-pack.js';
 
@@ -9,7 +10,7 @@ type ReviewMethod =
 
 /** Client review: approval states, a brand's review settings, packs for a reviewer and their replies. */
 export function setupReview(
-  { now, repos, sync, posts, review, brandName, host, activeBrand, files }: AppContext,
+  { now, repos, sync, posts, review, brandName, host, activeBrand, files, events }: AppContext,
   { queue }: { queue: QueueService },
 ): FeatureSetup<ReviewMethod> {
   const packs = new ReviewPackService({
@@ -30,7 +31,15 @@ export function setupReview(
     ...(host.printToPdf ? { printToPdf: host.printToPdf } : {}),
     ...(host.fetch ? { fetch: host.fetch } : {}),
   });
+  const missed = new MissedApprovals({
+    lens: review,
+    ops: () => repos.outbox.list(),
+    emit: events.emit,
+    status: () => sync.getSyncStatus(),
+  });
   return {
+    start: () => missed.start(),
+    stop: async () => missed.stop(),
     handlers: {
       setReviewState: async (input, ctx) => posts.setReviewState(requireBrand(ctx), input),
       getReviewSettings: async (_, ctx) => posts.reviewSettings(requireBrand(ctx)),

@@ -727,4 +727,14 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX activity_by_age ON activity (at_ms);
     `,
   },
+  {
+    name: "approval steps: each brand's flow, and the step each post waits at",
+    sql: `
+      ALTER TABLE review_settings ADD COLUMN flow_json TEXT;
+      ALTER TABLE review_settings ADD COLUMN time_resets INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE post_reviews ADD COLUMN step INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE post_reviews ADD COLUMN step_approvals_json TEXT;
+      ALTER TABLE post_reviews ADD COLUMN seen_date TEXT;
+    `,
+  },
 ];

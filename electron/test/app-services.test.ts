@@ -691,6 +691,9 @@ describe('all brands', () => {
     expect(await app.ok('setReviewSettings', { needsApproval: true, brand: lumenRef })).toEqual({
       needsApproval: true,
       colour: null,
+      // A brand that never set approval steps has one.
+      flow: [{ name: 'Approval', approvers: [], rule: 'any' }],
+      timeResets: false,
     });
     expect(await app.ok('getReviewSettings', { brand: lumenRef })).toMatchObject({ needsApproval: true });
     expect(await app.ok('getReviewSettings', {})).toMatchObject({ needsApproval: false });

@@ -39,6 +39,14 @@ function replyName(brand: string): string {
 export function PackPage({ data }: { data: PackData }) {
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [saved, setSaved] = useState<string | null>(null);
+  const [approver, setApprover] = useState('');
+  // The people the steps in this pack name: one of them must sign the reply.
+  const named = useMemo(() => [...new Set(data.posts.flatMap((p) => p.step?.approvers ?? []))], [data.posts]);
+  const steps = useMemo(
+    () => [...new Set(data.posts.flatMap((p) => (p.step && p.step.count > 1 ? [p.step.name] : [])))],
+    [data.posts],
+  );
+  const needsName = named.length > 0 && approver.trim() === '';
   const byDay = useMemo(() => {
     const days = new Map<string, PackPost[]>();
     for (const post of data.posts) {
@@ -76,12 +84,23 @@ export function PackPage({ data }: { data: PackData }) {
   const save = () => {
     const reply: ReviewReply = {
       format: REPLY_FORMAT,
-      version: 1,
+      version: 2,
+      ...(approver.trim() ? { approver: approver.trim() } : {}),
       packId: data.packId,
       brandId: data.brandId,
       verdicts: data.posts.flatMap((p) => {
         const c = choices[p.key];
-        return c ? [{ key: p.key, seen: p.seen, verdict: c.verdict, comment: c.comment }] : [];
+        return c
+          ? [
+              {
+                key: p.key,
+                seen: p.seen,
+                verdict: c.verdict,
+                comment: c.comment,
+                ...(p.step ? { step: p.step.index } : {}),
+              },
+            ]
+          : [];
       }),
     };
     const blob = new Blob([JSON.stringify(reply, null, 2)], { type: 'application/json' });
@@ -117,11 +136,40 @@ export function PackPage({ data }: { data: PackData }) {
           <button type="button" onClick={approveAll}>
             Approve all
           </button>
-          <button type="button" className="rp-primary" onClick={save} disabled={decided === 0}>
+          <button type="button" className="rp-primary" onClick={save} disabled={decided === 0 || needsName}>
             Save reply
           </button>
         </div>
       </header>
+      <div className="rp-who">
+        <label>
+          Your name{' '}
+          <input
+            value={approver}
+            maxLength={60}
+            autoComplete="name"
+            list={named.length > 0 ? 'rp-approvers' : undefined}
+            onChange={(e) => {
+              setSaved(null);
+              setApprover(e.target.value);
+            }}
+            aria-describedby="rp-who-help"
+          />
+        </label>
+        {named.length > 0 && (
+          <datalist id="rp-approvers">
+            {named.map((n) => (
+              <option key={n} value={n} />
+            ))}
+          </datalist>
+        )}
+        <span id="rp-who-help" className="rp-was">
+          {steps.length > 0 ? `This pack asks for the ${steps.join(' and ')} approval. ` : ''}
+          {named.length > 0
+            ? `Type your name as the agency knows it (${named.join(', ')}) before saving your reply.`
+            : 'The agency sees your name beside each decision.'}
+        </span>
+      </div>
       {saved && (
         <p className="rp-saved" role="status">
           Saved as “{saved}”. Send this file back to the agency; this page itself sends nothing.
@@ -190,6 +238,12 @@ function PackPostCard({
       <header>
         <strong>{post.when}</strong>
         <span className="rp-accounts">{names}</span>
+        {post.step && post.step.count > 1 && (
+          <span className="rp-step">
+            Step {post.step.index + 1} of {post.step.count}: {post.step.name}
+            {post.step.rule === 'all' && post.step.approvers.length > 1 ? ' (everyone approves)' : ''}
+          </span>
+        )}
         {post.state !== 'draft' && post.state !== 'inReview' && (
           <span className="rp-was">Earlier: {reviewLabel(post.state)}</span>
         )}

@@ -1,5 +1,5 @@
 import type { CalendarPost } from '../../shared/posts/ipc.js';
-import { reviewLabel, type ReviewState } from '../../shared/review/model.js';
+import { reviewLabel, stepWords, type ReviewState } from '../../shared/review/model.js';
 import './review.css';
 
 /*
@@ -17,10 +17,21 @@ const GLYPHS: Record<ReviewState, string> = {
 export function ReviewMark({ post }: { post: Pick<CalendarPost, 'review'> }) {
   const review = post.review;
   if (!review) return null;
-  const glyph = review.held && review.state === 'draft' ? '⏸ Needs approval' : GLYPHS[review.state];
+  // In a flow of several steps, a post in review names the step it waits at ("◔ Client").
+  const atStep = review.state === 'inReview' && review.step ? review.step : null;
+  const glyph =
+    review.held && review.state === 'draft'
+      ? '⏸ Needs approval'
+      : atStep
+        ? `◔ ${atStep.name}`
+        : GLYPHS[review.state];
   if (!glyph) return null;
   const title = [
-    review.state === 'draft' ? 'Needs approval' : reviewLabel(review.state),
+    review.state === 'draft'
+      ? 'Needs approval'
+      : atStep
+        ? `${reviewLabel(review.state)}, waiting for ${stepWords(atStep)}`
+        : reviewLabel(review.state),
     review.comment,
     review.changedSinceReview ? 'changed since review' : null,
   ]

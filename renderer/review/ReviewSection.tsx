@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CalendarPost } from '../../shared/posts/ipc.js';
-import { reviewLabel, type ReviewState } from '../../shared/review/model.js';
+import { reviewLabel, stepWords, type ReviewState } from '../../shared/review/model.js';
 import './review.css';
 import { useSetReviewState } from './queries.js';
 
@@ -22,7 +22,10 @@ export function ReviewSection({ post }: { post: CalendarPost }) {
   return (
     <section aria-label="Client review" className="review-section">
       <h3>Client review</h3>
-      <p data-testid="review-state">{reviewLabel(state)}</p>
+      <p data-testid="review-state">
+        {reviewLabel(state)}
+        {review?.step && state !== 'draft' ? `, waiting for ${stepWords(review.step)}` : ''}
+      </p>
       {review?.comment && <p data-testid="review-comment">Reviewer: “{review.comment}”</p>}
       {review?.changedSinceReview && (
         <p className="review-section__changed" data-testid="review-changed">
@@ -35,7 +38,7 @@ export function ReviewSection({ post }: { post: CalendarPost }) {
       <div className="review-section__actions">
         {state !== 'approved' && (
           <button type="button" onClick={() => set.mutate({ state: 'approved' })} disabled={set.isPending}>
-            Approve
+            {review?.step ? `Approve ${review.step.name}` : 'Approve'}
           </button>
         )}
         {state !== 'inReview' && (

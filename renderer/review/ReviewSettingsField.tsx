@@ -3,6 +3,7 @@ import type { ReviewSettingsView } from '../../shared/review/model.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import { useIpcQuery } from '../ipc/use-ipc.js';
 import './review.css';
+import { ApprovalFlowEditor } from './ApprovalFlowEditor.js';
 import { useSaveReviewSettings } from './queries.js';
 
 /**
@@ -38,6 +39,24 @@ export function ReviewSettingsField({
         />
         Posts of {brandName} need approval before they are sent
       </label>
+      {(chosen?.needsApproval ?? settings.data.needsApproval) && (
+        <>
+          <ApprovalFlowEditor
+            flow={chosen?.flow ?? settings.data.flow}
+            saving={save.isPending}
+            onSave={(flow) => change({ flow })}
+          />
+          <label>
+            <input
+              type="checkbox"
+              checked={chosen?.timeResets ?? settings.data.timeResets}
+              disabled={save.isPending}
+              onChange={(e) => change({ timeResets: e.target.checked })}
+            />
+            Moving an approved post to another time sends it back to the first step
+          </label>
+        </>
+      )}
       <label>
         Review pack colour{' '}
         <input

@@ -16,6 +16,15 @@ export function summarySentence(s: ReviewImportSummary): string {
   if (s.alreadyImported) return 'This reply was imported before; nothing changed.';
   const parts = [
     plural(s.approved, 'post approved', 'posts approved'),
+    ...(s.stepsPassed > 0
+      ? [
+          plural(
+            s.stepsPassed,
+            'post approved at this step, now waiting for the next',
+            'posts approved at this step, now waiting for the next',
+          ),
+        ]
+      : []),
     plural(s.changesRequested, 'post with changes requested', 'posts with changes requested'),
   ];
   if (s.changedSinceReview > 0)

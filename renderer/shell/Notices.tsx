@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { normalizePostState } from '../../shared/api/resources.js';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
+import { NOT_APPROVED_OUTCOME } from '../../shared/review/model.js';
 import { useIpcEvent } from '../ipc/use-ipc.js';
 import { useNotices, type NewNotice } from '../ui/notice-store.js';
 
@@ -56,6 +57,13 @@ function outcomeNotice(outcome: IpcEventPayload<'postOutcome'>): NewNotice {
   const failed = normalizePostState(outcome.state) === 'error';
   const excerpt = outcome.content.length > 80 ? `${outcome.content.slice(0, 80)}…` : outcome.content;
   const quoted = `“${excerpt || 'A post without text'}”`;
+  if (outcome.state === NOT_APPROVED_OUTCOME)
+    return {
+      tone: 'error',
+      title: 'Not sent: not approved in time',
+      message: quoted,
+      details: [...(outcome.error ? [outcome.error] : [])],
+    };
   if (!failed) return { tone: 'success', title: 'Published', message: quoted };
   return {
     tone: 'error',

@@ -106,6 +106,10 @@ export const ActivityChange = z.discriminatedUnion('kind', [
     comment: Text.nullable(),
     /** The reviewer's verdict for a version edited since the pack: kept beside, not applied. */
     changedSince: z.boolean(),
+    /** The step of the brand's approval flow the verdict was for (absent with a one-step flow). */
+    step: z
+      .object({ index: z.number().int(), count: z.number().int(), name: z.string().max(MAX_NAME) })
+      .optional(),
   }),
   /** The service confirmed the change (a create, an edit, a move or a delete). */
   z.object({

@@ -57,9 +57,13 @@ export function describeChange(change: ActivityChange, time: FormatTime): string
     case 'review': {
       const state = reviewLabel(change.state);
       const comment = change.comment ? `: “${short(change.comment)}”` : '';
+      const step =
+        change.step && change.step.count > 1
+          ? ` at step ${change.step.index + 1} of ${change.step.count} (${change.step.name})`
+          : '';
       return change.changedSince
         ? `Reviewer said “${state}” about an earlier version (edited since the pack)${comment}`
-        : `Review: ${state}${comment}`;
+        : `Review: ${state}${step}${comment}`;
     }
     case 'confirmed':
       return change.what === 'delete'

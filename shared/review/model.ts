@@ -30,6 +30,54 @@ export function reviewLabel(state: ReviewState): string {
 export const HELD_FOR_APPROVAL =
   'Waiting for approval: this brand sends posts only once they are approved. Approve it, or import the client’s review.';
 
+/** Longest name of a step or of an approver, and most steps and approvers. */
+export const MAX_STEP_NAME = 60;
+export const MAX_STEPS = 5;
+export const MAX_APPROVERS = 20;
+
+/**
+ * One step of a brand's approval flow: who approves it, and whether any one of them is enough or
+ * every one must approve. A step with no named approvers takes anyone's approval.
+ */
+export const ApprovalStep = z
+  .object({
+    name: z.string().trim().min(1, 'Give each step a name, such as “Client”.').max(MAX_STEP_NAME),
+    approvers: z.array(z.string().trim().min(1).max(MAX_STEP_NAME)).max(MAX_APPROVERS),
+    rule: z.enum(['any', 'all']),
+  })
+  .strict();
+export type ApprovalStep = z.infer<typeof ApprovalStep>;
+
+/** The steps in order; a brand that never set one has a single step, as approvals always were. */
+export const ApprovalFlow = z.array(ApprovalStep).min(1).max(MAX_STEPS);
+export type ApprovalFlow = z.infer<typeof ApprovalFlow>;
+export const DEFAULT_FLOW: ApprovalFlow = [{ name: 'Approval', approvers: [], rule: 'any' }];
+
+/** Names compare as people type them: case and spaces around do not matter. */
+export function sameName(a: string, b: string): boolean {
+  return a.trim().toLocaleLowerCase('en') === b.trim().toLocaleLowerCase('en');
+}
+
+/** Where a post stands in its brand's flow, as a person reads it: "step 2 of 2 (Client)". */
+export function stepWords(step: { index: number; count: number; name: string }): string {
+  return step.count === 1 ? step.name : `step ${step.index + 1} of ${step.count} (${step.name})`;
+}
+
+/** Why the outbox holds a post that waits at a step. */
+export function heldAtStep(step: { index: number; count: number; name: string }): string {
+  return step.count === 1
+    ? HELD_FOR_APPROVAL
+    : `Waiting for approval at ${stepWords(step)}: this brand sends posts only once every step is approved.`;
+}
+
+/** The outcome a notice names for a post whose time passed while it waited for approval. */
+export const NOT_APPROVED_OUTCOME = 'notApproved';
+
+/** Why a post whose time passed before its approval was not sent. */
+export function missedApproval(step: { index: number; count: number; name: string }, when: string): string {
+  return `Not sent: its time (${when}) passed while it waited for approval at ${stepWords(step)}. Once it is approved, post it now or pick a new time.`;
+}
+
 /** What the calendar knows of a post group's review (laid over CalendarPost by main). */
 export const PostReview = z.object({
   state: ReviewState,
@@ -38,12 +86,21 @@ export const PostReview = z.object({
   changedSinceReview: z.object({ verdict: ReviewVerdict, comment: z.string().nullable() }).nullable(),
   /** The sentence saying why the outbox holds it, when it does. */
   held: z.string().nullable(),
+  /** The step it waits at, in a flow of more than one step (null when approved). */
+  step: z
+    .object({ index: z.number().int(), count: z.number().int(), name: z.string() })
+    .nullable()
+    .optional(),
 });
 export type PostReview = z.infer<typeof PostReview>;
 
 /** A brand's review settings: posts wait for approval before they are sent; the colour packs show. */
 export const ReviewSettingsView = z.object({
   needsApproval: z.boolean(),
+  /** The steps a post is approved in, in order. */
+  flow: ApprovalFlow,
+  /** Moving a post's time sends it back to the first step (by default only its content does). */
+  timeResets: z.boolean(),
   colour: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/)
@@ -67,7 +124,9 @@ export const REPLY_FORMAT = 'postdeck-review-reply';
 export const ReviewReply = z
   .object({
     format: z.literal(REPLY_FORMAT),
-    version: z.literal(1),
+    /** 1: before approval steps (no name, no step); 2: the approver's typed name and each post's step. */
+    version: z.union([z.literal(1), z.literal(2)]),
+    approver: z.string().trim().max(MAX_STEP_NAME).optional(),
     packId: z.string().regex(/^[0-9a-f-]{36}$/),
     brandId: z.string().min(1).max(200),
     verdicts: z
@@ -78,6 +137,8 @@ export const ReviewReply = z
             seen: z.string().regex(/^[0-9a-f]{64}$/),
             verdict: ReviewVerdict,
             comment: z.string().max(MAX_REVIEW_COMMENT),
+            /** The step the pack asked about, repeated from the pack. */
+            step: z.number().int().min(0).max(MAX_STEPS).optional(),
           })
           .strict(),
       )
@@ -91,6 +152,8 @@ export const ReviewImportSummary = z.object({
   approved: z.number().int(),
   changesRequested: z.number().int(),
   changedSinceReview: z.number().int(),
+  /** Posts that passed a step and now wait for the next one. */
+  stepsPassed: z.number().int(),
   gone: z.number().int(),
   /** True when this very reply was imported before: nothing changed. */
   alreadyImported: z.boolean(),
@@ -106,6 +169,16 @@ export const PackPost = z.object({
   when: z.string(),
   state: ReviewState,
   comment: z.string().nullable(),
+  /** The step this pack asks about, with its approvers (any may type their name). */
+  step: z
+    .object({
+      index: z.number().int(),
+      count: z.number().int(),
+      name: z.string(),
+      approvers: z.array(z.string()),
+      rule: z.enum(['any', 'all']),
+    })
+    .optional(),
   accounts: z.array(
     z.object({
       platform: z.string(),

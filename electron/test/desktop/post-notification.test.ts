@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOT_APPROVED_OUTCOME } from '../../../shared/review/model.js';
 import { notificationFor } from '../../desktop/post-notification.js';
 
 /* What the system notification says for a post that went out or failed. */
@@ -11,6 +12,15 @@ const outcome = (state: string, content = 'Our autumn blend is back', error: str
 });
 
 describe('post notification', () => {
+  it('says a post was not sent because its approval did not come in time, and why', () => {
+    const why =
+      'Not sent: its time (Sat 28 Nov, 11:40) passed while it waited for approval at step 2 of 2 (Client). Once it is approved, post it now or pick a new time.';
+    expect(notificationFor(outcome(NOT_APPROVED_OUTCOME, 'Hello', why))).toEqual({
+      title: 'A post was not sent: not approved in time',
+      body: `Hello\n${why}`,
+    });
+  });
+
   it('says a post was published, with its text', () => {
     expect(notificationFor(outcome('published'))).toEqual({
       title: 'Post published',
