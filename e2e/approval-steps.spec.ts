@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import type { PostListItem } from '../shared/api/resources.js';
 import { instantToWall, wallDateKey, wallToInstant } from '../renderer/calendar/time.js';
 import { expect, test, type TestApp } from './fixtures.js';
+import { snap } from './support/pages.js';
 import {
   activeBrandId,
   CalendarPage,
@@ -24,6 +25,23 @@ import {
  * And: a post whose second step is missing at its time is not on the service, and the Outbox and
  * a notice say why.
  */
+
+/** Screenshots to look at: 1024 x 700 and 1440 x 900, light and dark; the page as it was after. */
+async function shots(page: Page, name: string, focus?: () => Promise<void>): Promise<void> {
+  const was = page.viewportSize();
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 1440, height: 900 },
+  ])
+    for (const theme of ['light', 'dark'] as const) {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: theme });
+      await focus?.();
+      await snap(page, `approvals-${name}-${size.width}-${theme}`);
+    }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (was) await page.setViewportSize(was);
+}
 
 /** Opens the brand's review settings and sets a two-step flow, by keyboard and clicks. */
 async function twoSteps(page: Page): Promise<void> {
@@ -104,6 +122,9 @@ test('a post approved in two steps by two pack replies, sent, dragged and put ba
   await connectWithSandboxKey();
   await twoSteps(page);
   await noBlockingAxe(page);
+  await shots(page, 'settings', () =>
+    page.getByRole('group', { name: 'Approval steps' }).scrollIntoViewIfNeeded(),
+  );
   // Removing a step and taking the change back, by keyboard only.
   const flow = page.getByRole('group', { name: 'Approval steps' });
   await flow.getByRole('button', { name: 'Remove step 2' }).focus();
@@ -219,6 +240,7 @@ test('a post approved in two steps by two pack replies, sent, dragged and put ba
   ].map(at);
   expect(seq.every((i) => i >= 0)).toBe(true);
   expect([...seq].sort((a, b) => a - b)).toEqual(seq);
+  await shots(page, 'history', () => history.scrollIntoViewIfNeeded());
 });
 
 test('a post whose second step is missing at its time is not sent: the Outbox and a notice say why', async ({
@@ -278,4 +300,5 @@ test('a post whose second step is missing at its time is not sent: the Outbox an
   expect((await svc.posts(Date.now() - DAY, Date.now() + DAY)).some((p) => p.content?.includes(tag))).toBe(
     false,
   );
+  await shots(page, 'missed');
 });
