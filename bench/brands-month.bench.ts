@@ -1,5 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { serialize } from 'node:v8';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import type { PostListItem } from '../shared/api/resources.js';
@@ -186,7 +187,13 @@ const next: number[] = [];
 const nextTask: number[] = [];
 const week: number[] = [];
 const weekTask: number[] = [];
-const answer: { ms: number; kb: number }[] = [];
+const answer: { ms: number; kb: number; bytes: number; cloned: number; method: string; posts: number }[] = [];
+/** How many posts a range answer holds, whole posts or the lean columns. */
+const postCountOf = (r: unknown): number => {
+  // invoke answers { ok, value } as the bridge carries it.
+  const o = ((r as { value?: unknown }).value ?? r) as { posts?: unknown[]; id?: unknown[] };
+  return (o.posts ?? o.id ?? []).length;
+};
 let shown = 0;
 const loadAtStart = loadNow();
 try {
@@ -204,9 +211,19 @@ try {
       services.invoke = async (...args: Parameters<typeof invoke>) => {
         const started = performance.now();
         const result = await invoke(...args);
-        if (args[0] === 'listPosts' && first) {
+        // The calendar's range answer: the lean chips since the calendar asks for them.
+        if ((args[0] === 'listPosts' || args[0] === 'listPostChips') && first) {
           first = false;
-          answer.push({ ms: performance.now() - started, kb: JSON.stringify(result).length / 1024 });
+          answer.push({
+            ms: performance.now() - started,
+            kb: JSON.stringify(result).length / 1024,
+            bytes: Buffer.byteLength(JSON.stringify(result)),
+            cloned: serialize(result).length,
+            method: args[0],
+            posts: postCountOf(result),
+          });
+          if (process.env.BENCH_DUMP_ANSWER)
+            writeFileSync(process.env.BENCH_DUMP_ANSWER, JSON.stringify(result));
         }
         return result;
       };
@@ -256,7 +273,17 @@ rec.add({
   name: `cold start to the first painted all-brands month, ${posts}, offline (services opened, renderer over the bridge)`,
   unit: 'ms',
   runs: cold,
-  note: `${shown} posts drawn in the month; main's first listPosts ${round(median(answer.map((a) => a.ms)))} ms, its answer ${round(median(answer.map((a) => a.kb)))} KB as JSON; ${longest(coldTask)}; load ${loadAtStart}`,
+  note: `${shown} posts drawn in the month; main's first ${answer[0]?.method ?? 'listPosts'} ${round(median(answer.map((a) => a.ms)))} ms, its answer ${round(median(answer.map((a) => a.kb)))} KB as JSON; ${longest(coldTask)}; load ${loadAtStart}`,
+});
+rec.add({
+  section: SECTION,
+  name: `the month's answer as JSON (${answer[0]?.method ?? 'listPosts'}), per ${(BRANDS * PER_MONTH).toLocaleString('en-US')} posts`,
+  unit: 'bytes',
+  // The month view's range runs from the week of the 1st to the week of the last day, so it holds
+  // more than the month's posts: the size is given per 20,000 of the posts it holds.
+  runs: answer.map((a) => (a.bytes * BRANDS * PER_MONTH) / Math.max(1, a.posts)),
+  atMost: 2_000_000,
+  note: `the whole answer ${round(median(answer.map((a) => a.bytes)) / 1e6)} MB for ${median(answer.map((a) => a.posts))} posts (the month view's six weeks); as Electron's IPC copies it (V8's serializer) ${round(median(answer.map((a) => a.cloned)) / 1e6)} MB; main's read and encode ${round(median(answer.map((a) => a.ms)))} ms`,
 });
 rec.add({
   section: SECTION,
