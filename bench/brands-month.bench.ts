@@ -195,6 +195,10 @@ const postCountOf = (r: unknown): number => {
   return (o.posts ?? o.id ?? []).length;
 };
 let shown = 0;
+const peer: Record<'listPosts' | 'listPostChips', { ms: number; bytes: number }[]> = {
+  listPosts: [],
+  listPostChips: [],
+};
 const loadAtStart = loadNow();
 try {
   for (let i = 0; i < RUNS; i++) {
@@ -208,6 +212,7 @@ try {
       // Main's time for the first month's read, and its answer's size as JSON.
       const invoke = services.invoke.bind(services);
       let first = true;
+      let firstRange: unknown = null;
       services.invoke = async (...args: Parameters<typeof invoke>) => {
         const started = performance.now();
         const result = await invoke(...args);
@@ -222,6 +227,7 @@ try {
             method: args[0],
             posts: postCountOf(result),
           });
+          firstRange = args[1];
           if (process.env.BENCH_DUMP_ANSWER)
             writeFileSync(process.env.BENCH_DUMP_ANSWER, JSON.stringify(result));
         }
@@ -238,6 +244,16 @@ try {
         );
         cold.push(performance.now() - t0);
         coldTask.push(await longestTaskSince(page, 0));
+        // The peer, in the same run: the same month as whole posts (listPosts, what the calendar
+        // asked before) beside the lean answer, main's time and the JSON's size, in turns.
+        for (let k = 0; k < 2; k++)
+          for (const method of ['listPosts', 'listPostChips'] as const) {
+            const { chars: _chars, ...range } = firstRange as { start: string; end: string; chars?: number };
+            const started = performance.now();
+            const result = await invoke(method, method === 'listPosts' ? range : firstRange);
+            const ms = performance.now() - started;
+            peer[method].push({ ms, bytes: Buffer.byteLength(JSON.stringify(result)) });
+          }
         shown = await page.locator('[data-calendar-view="month"] [data-post-id]').count();
         // Let the start's own reads (neighbour months, labels, accounts) settle first.
         await page.waitForTimeout(1_500);
@@ -284,6 +300,15 @@ rec.add({
   runs: answer.map((a) => (a.bytes * BRANDS * PER_MONTH) / Math.max(1, a.posts)),
   atMost: 2_000_000,
   note: `the whole answer ${round(median(answer.map((a) => a.bytes)) / 1e6)} MB for ${median(answer.map((a) => a.posts))} posts (the month view's six weeks); as Electron's IPC copies it (V8's serializer) ${round(median(answer.map((a) => a.cloned)) / 1e6)} MB; main's read and encode ${round(median(answer.map((a) => a.ms)))} ms`,
+});
+const peerMs = (m: keyof typeof peer) => median(peer[m].map((p) => p.ms));
+const peerMb = (m: keyof typeof peer) => median(peer[m].map((p) => p.bytes)) / 1e6;
+rec.add({
+  section: SECTION,
+  name: `the month asked again after the start: main's listPostChips beside listPosts (whole posts), same run`,
+  unit: 'ms',
+  runs: peer.listPostChips.map((p) => p.ms),
+  note: `listPosts ${round(peerMs('listPosts'))} ms and ${round(peerMb('listPosts'))} MB as JSON; listPostChips ${round(peerMs('listPostChips'))} ms and ${round(peerMb('listPostChips'))} MB: ratio ${(peerMs('listPostChips') / peerMs('listPosts')).toFixed(2)} in time, ${(peerMb('listPostChips') / peerMb('listPosts')).toFixed(2)} in size; load ${loadNow()}`,
 });
 rec.add({
   section: SECTION,

@@ -107,6 +107,15 @@ function chipText(content: string, chars: number): { text: string; key: string }
   return made;
 }
 
+/**
+ * Works out the chip texts and clash keys of `posts` ahead (kept per text), so toPostChips after it
+ * only looks them up: main does this a slice at a time, between turns of its event loop, since a
+ * month of new texts (a pull changes them all) hashed in one go held it for ~100 ms.
+ */
+export function prepareChipTexts(posts: readonly CalendarPost[], chars = CHIP_TEXT_CHARS): void {
+  for (const p of posts) chipText(p.content, chars);
+}
+
 /** Whether `iso` is what `new Date(ms).toISOString()` writes for a whole second (most stored dates are). */
 const isWholeSecondIso = (iso: string) => iso.length === 24 && iso.endsWith('.000Z');
 
