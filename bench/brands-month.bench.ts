@@ -289,6 +289,7 @@ rec.add({
   name: `cold start to the first painted all-brands month, ${posts}, offline (services opened, renderer over the bridge)`,
   unit: 'ms',
   runs: cold,
+  atMost: 1_000,
   note: `${shown} posts drawn in the month; main's first ${answer[0]?.method ?? 'listPosts'} ${round(median(answer.map((a) => a.ms)))} ms, its answer ${round(median(answer.map((a) => a.kb)))} KB as JSON; ${longest(coldTask)}; load ${loadAtStart}`,
 });
 rec.add({
@@ -315,6 +316,7 @@ rec.add({
   name: `next month in the all-brands view, ${posts}: click to the new month's posts painted`,
   unit: 'ms',
   runs: next,
+  atMost: 100,
   note: `includes main's read and the test bridge's transport (calendar.bench has the grid alone); ${longest(nextTask)}`,
 });
 rec.add({
@@ -322,6 +324,7 @@ rec.add({
   name: `month → week in the all-brands view, ${posts}: click to the week's posts painted`,
   unit: 'ms',
   runs: week,
+  atMost: 100,
   note: `${longest(weekTask)}; load at the end ${loadNow()}`,
 });
 rec.add({

@@ -119,6 +119,39 @@ export function prepareChipTexts(posts: readonly CalendarPost[], chars = CHIP_TE
 /** Whether `iso` is what `new Date(ms).toISOString()` writes for a whole second (most stored dates are). */
 const isWholeSecondIso = (iso: string) => iso.length === 24 && iso.endsWith('.000Z');
 
+interface PostBits {
+  accountKey: string;
+  brandKey: string | null;
+  /** The publish instant, to the whole second. */
+  whole: number;
+  /** The date's text is not what the whole second writes back (milliseconds, an offset): sent as it is. */
+  oddDate: boolean;
+}
+
+/**
+ * What toPostChips works out of each post, kept per post object: main's reader hands the same
+ * objects again while a brand's posts are unchanged, so a month asked again costs lookups.
+ */
+const bitsOf = new WeakMap<CalendarPost, PostBits>();
+
+function postBits(p: CalendarPost): PostBits {
+  const known = bitsOf.get(p);
+  if (known) return known;
+  const g = p.integration;
+  const ms = Date.parse(p.publishDate);
+  const whole = Math.floor(ms / 1000) * 1000;
+  const bits: PostBits = {
+    // An account's name or picture may differ between brands sharing its id: the key has them all.
+    accountKey: `${g.id}\u0000${g.platform ?? ''}\u0000${g.name ?? ''}\u0000${g.picture ?? ''}\u0000${g.platform === null ? 1 : 0}${g.name === null ? 1 : 0}${g.picture === null ? 1 : 0}`,
+    brandKey:
+      p.profileId !== undefined && p.brandId !== undefined ? `${p.profileId}\u0000${p.brandId}` : null,
+    whole,
+    oddDate: ms !== whole || !isWholeSecondIso(p.publishDate),
+  };
+  bitsOf.set(p, bits);
+  return bits;
+}
+
 /** Main's side: the range answer as the lean columns. */
 export function toPostChips(answer: PostRangeResult, baseMs: number, chars = CHIP_TEXT_CHARS): PostChips {
   const accounts: PostChips['accounts'] = [];
@@ -158,38 +191,40 @@ export function toPostChips(answer: PostRangeResult, baseMs: number, chars = CHI
     return i;
   };
   answer.posts.forEach((p, i) => {
+    const bits = postBits(p);
     const g = p.integration;
-    // An account's name or picture may differ between brands sharing its id: the key has them all.
-    const accountKey = `${g.id}\u0000${g.platform ?? ''}\u0000${g.name ?? ''}\u0000${g.picture ?? ''}\u0000${g.platform === null ? 1 : 0}${g.name === null ? 1 : 0}${g.picture === null ? 1 : 0}`;
-    out.account.push(indexOf(accountAt, accounts, accountKey, () => ({ ...g })));
+    out.account.push(indexOf(accountAt, accounts, bits.accountKey, () => ({ ...g })));
     out.brand.push(
-      p.profileId !== undefined && p.brandId !== undefined
-        ? indexOf(brandAt, brands, `${p.profileId}\u0000${p.brandId}`, () => ({
-            profileId: p.profileId!,
-            brandId: p.brandId!,
-          }))
-        : -1,
+      bits.brandKey === null
+        ? -1
+        : indexOf(brandAt, brands, bits.brandKey, () => ({ profileId: p.profileId!, brandId: p.brandId! })),
     );
     out.state.push(indexOf(stateAt, states, p.state, () => p.state));
     out.id.push(p.id);
     out.group.push(p.group);
-    const ms = Date.parse(p.publishDate);
-    const whole = Math.floor(ms / 1000) * 1000;
-    out.at.push((whole - last) / 1000);
-    last = whole;
+    out.at.push((bits.whole - last) / 1000);
+    last = bits.whole;
     const { text, key } = chipText(p.content, chars);
     out.text.push(text);
     out.key.push(key);
     out.blocks.push(p.blockCount);
     out.groupSize.push(p.groupSize);
     out.flags.push((p.pending ? 1 : 0) | (p.localOnly ? 2 : 0) | (p.thumbnail === null ? 4 : 0));
+    if (
+      typeof p.thumbnail !== 'string' &&
+      p.error === null &&
+      p.releaseURL === null &&
+      p.review === undefined &&
+      !bits.oddDate
+    )
+      return;
     const extra: PostChips['extra'][number] = { i };
     if (typeof p.thumbnail === 'string') extra.thumbnail = p.thumbnail;
     if (p.error !== null) extra.error = p.error;
     if (p.releaseURL !== null) extra.releaseURL = p.releaseURL;
     if (p.review !== undefined) extra.review = p.review;
-    if (ms !== whole || !isWholeSecondIso(p.publishDate)) extra.publishDate = p.publishDate;
-    if (Object.keys(extra).length > 1) out.extra.push(extra);
+    if (bits.oddDate) extra.publishDate = p.publishDate;
+    out.extra.push(extra);
   });
   return out;
 }
