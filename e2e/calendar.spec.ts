@@ -532,23 +532,25 @@ test.describe('calendar', () => {
     }
   });
 
-  test('the week holds each text cut to what a chip shows; a post hovered or opened is read whole', async ({
+  test('the month holds each text cut to what a chip shows; a post hovered or opened is read whole', async ({
     page,
   }) => {
     const now = Date.now();
-    const posts = await svc.posts(now - 14 * DAY, now + 14 * DAY);
+    const today = wallIn(new Date(now).toISOString(), NY).wall;
+    const all = await svc.posts(now - 40 * DAY, now + 40 * DAY);
     const firstLine = (p: PostListItem) => (p.content ?? '').split('\n')[0]!.trim();
-    const [hovered, opened] = posts.filter((p) => firstLine(p).length > CHIP_TEXT_CHARS + 5);
+    // The first post of each day of this month (the month view always has room for it) whose
+    // first line is longer than a month chip keeps.
+    const byDay = new Map<string, PostListItem>();
+    for (const p of [...all].sort((a, b) => a.publishDate.localeCompare(b.publishDate))) {
+      const w = wallIn(p.publishDate, NY);
+      if (w.month === today.getMonth() && !byDay.has(String(w.day))) byDay.set(String(w.day), p);
+    }
+    const [hovered, opened] = [...byDay.values()].filter((p) => firstLine(p).length > CHIP_TEXT_CHARS + 5);
     expect(hovered && opened).toBeTruthy();
 
-    const shownIn = async (post: PostListItem) => {
-      const w = wallIn(post.publishDate, NY);
-      await cal.jumpTo(wallDateKey(w.wall));
-      await cal.scrollToMinutes(w.minutes);
-      return cal.post(post.id);
-    };
-    await cal.view('Week');
-    const chip = await shownIn(hovered!);
+    await cal.view('Month');
+    const chip = cal.post(hovered!.id);
     // Only the start of the line crossed from main, said to be cut.
     await expect(chip.locator('.post-cell__text')).toHaveText(
       `${firstLine(hovered!).slice(0, CHIP_TEXT_CHARS)}…`,
@@ -559,7 +561,7 @@ test.describe('calendar', () => {
     await expect(chip).toHaveAttribute('title', new RegExp(escapeRegExp(firstLine(hovered!))));
     await expect(chip.locator('.post-cell__text')).toHaveText(firstLine(hovered!));
 
-    const other = await shownIn(opened!);
+    const other = cal.post(opened!.id);
     await expect(other.locator('.post-cell__text')).toHaveText(
       `${firstLine(opened!).slice(0, CHIP_TEXT_CHARS)}…`,
     );
@@ -569,6 +571,13 @@ test.describe('calendar', () => {
     await expect(panel).toContainText(firstLine(opened!));
     // The calendar's own copy was read whole too.
     await expect(other.locator('.post-cell__text')).toHaveText(firstLine(opened!));
+
+    // The week holds far fewer posts: its chips keep the whole line.
+    await cal.view('Week');
+    const w = wallIn(opened!.publishDate, NY);
+    await cal.jumpTo(wallDateKey(w.wall));
+    await cal.scrollToMinutes(w.minutes);
+    await expect(cal.post(opened!.id).locator('.post-cell__text')).toHaveText(firstLine(opened!));
   });
 
   test('the details panel shows every block, media, settings, group and state; delete removes the group', async ({

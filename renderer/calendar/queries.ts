@@ -79,9 +79,12 @@ export function useCalendarBrand(): {
 const fetchRange = (range: InstantRange, view: ViewName) => () =>
   call('listPostChips', { ...range, chars: chipChars(view) }).then(fromPostChips);
 
-/** How much of each first line a view's chips can show: the day and agenda draw posts page-wide. */
-const chipChars = (view: ViewName) =>
-  view === 'day' || view === 'agenda' ? WIDE_CHIP_TEXT_CHARS : CHIP_TEXT_CHARS;
+/**
+ * How much of each first line a view's chips get: the month's answer is the big one (six weeks of
+ * every brand), and its chips show a few words; a week, a day or the agenda holds far fewer posts,
+ * and there a chip with its row to itself shows more of its line.
+ */
+const chipChars = (view: ViewName) => (view === 'month' ? CHIP_TEXT_CHARS : WIDE_CHIP_TEXT_CHARS);
 const POSTS_STALE_MS = 15_000;
 
 /** The date the calendar opens on: the one the user picked, else today in the brand zone. */

@@ -14,9 +14,9 @@ import type { CalendarPost, PostRangeResult } from './ipc.js';
  * needs no whole text.
  */
 
-/** How much of a post's first line the month and week keep: what their chip shows at its widest (1440 px). */
+/** How much of a post's first line the month keeps: what its chip shows at its widest (1440 px). */
 export const CHIP_TEXT_CHARS = 32;
-/** The day and agenda views draw each post across the page: few posts, more of each line. */
+/** The week, day and agenda hold far fewer posts, and a chip with its row to itself shows more of its line. */
 export const WIDE_CHIP_TEXT_CHARS = 240;
 
 /** What the calendar asks for: a range, and how much of each first line to keep. */
