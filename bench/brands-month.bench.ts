@@ -1,5 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { serialize } from 'node:v8';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import type { PostListItem } from '../shared/api/resources.js';
@@ -186,8 +187,18 @@ const next: number[] = [];
 const nextTask: number[] = [];
 const week: number[] = [];
 const weekTask: number[] = [];
-const answer: { ms: number; kb: number }[] = [];
+const answer: { ms: number; kb: number; bytes: number; cloned: number; method: string; posts: number }[] = [];
+/** How many posts a range answer holds, whole posts or the lean columns. */
+const postCountOf = (r: unknown): number => {
+  // invoke answers { ok, value } as the bridge carries it.
+  const o = ((r as { value?: unknown }).value ?? r) as { posts?: unknown[]; id?: unknown[] };
+  return (o.posts ?? o.id ?? []).length;
+};
 let shown = 0;
+const peer: Record<'listPosts' | 'listPostChips', { ms: number; bytes: number }[]> = {
+  listPosts: [],
+  listPostChips: [],
+};
 const loadAtStart = loadNow();
 try {
   for (let i = 0; i < RUNS; i++) {
@@ -201,12 +212,24 @@ try {
       // Main's time for the first month's read, and its answer's size as JSON.
       const invoke = services.invoke.bind(services);
       let first = true;
+      let firstRange: unknown = null;
       services.invoke = async (...args: Parameters<typeof invoke>) => {
         const started = performance.now();
         const result = await invoke(...args);
-        if (args[0] === 'listPosts' && first) {
+        // The calendar's range answer: the lean chips since the calendar asks for them.
+        if ((args[0] === 'listPosts' || args[0] === 'listPostChips') && first) {
           first = false;
-          answer.push({ ms: performance.now() - started, kb: JSON.stringify(result).length / 1024 });
+          answer.push({
+            ms: performance.now() - started,
+            kb: JSON.stringify(result).length / 1024,
+            bytes: Buffer.byteLength(JSON.stringify(result)),
+            cloned: serialize(result).length,
+            method: args[0],
+            posts: postCountOf(result),
+          });
+          firstRange = args[1];
+          if (process.env.BENCH_DUMP_ANSWER)
+            writeFileSync(process.env.BENCH_DUMP_ANSWER, JSON.stringify(result));
         }
         return result;
       };
@@ -221,6 +244,16 @@ try {
         );
         cold.push(performance.now() - t0);
         coldTask.push(await longestTaskSince(page, 0));
+        // The peer, in the same run: the same month as whole posts (listPosts, what the calendar
+        // asked before) beside the lean answer, main's time and the JSON's size, in turns.
+        for (let k = 0; k < 2; k++)
+          for (const method of ['listPosts', 'listPostChips'] as const) {
+            const { chars: _chars, ...range } = firstRange as { start: string; end: string; chars?: number };
+            const started = performance.now();
+            const result = await invoke(method, method === 'listPosts' ? range : firstRange);
+            const ms = performance.now() - started;
+            peer[method].push({ ms, bytes: Buffer.byteLength(JSON.stringify(result)) });
+          }
         shown = await page.locator('[data-calendar-view="month"] [data-post-id]').count();
         // Let the start's own reads (neighbour months, labels, accounts) settle first.
         await page.waitForTimeout(1_500);
@@ -256,13 +289,34 @@ rec.add({
   name: `cold start to the first painted all-brands month, ${posts}, offline (services opened, renderer over the bridge)`,
   unit: 'ms',
   runs: cold,
-  note: `${shown} posts drawn in the month; main's first listPosts ${round(median(answer.map((a) => a.ms)))} ms, its answer ${round(median(answer.map((a) => a.kb)))} KB as JSON; ${longest(coldTask)}; load ${loadAtStart}`,
+  atMost: 1_000,
+  note: `${shown} posts drawn in the month; main's first ${answer[0]?.method ?? 'listPosts'} ${round(median(answer.map((a) => a.ms)))} ms, its answer ${round(median(answer.map((a) => a.kb)))} KB as JSON; ${longest(coldTask)}; load ${loadAtStart}`,
+});
+rec.add({
+  section: SECTION,
+  name: `the month's answer as JSON (${answer[0]?.method ?? 'listPosts'}), per ${(BRANDS * PER_MONTH).toLocaleString('en-US')} posts`,
+  unit: 'bytes',
+  // The month view's range runs from the week of the 1st to the week of the last day, so it holds
+  // more than the month's posts: the size is given per 20,000 of the posts it holds.
+  runs: answer.map((a) => (a.bytes * BRANDS * PER_MONTH) / Math.max(1, a.posts)),
+  atMost: 2_000_000,
+  note: `the whole answer ${round(median(answer.map((a) => a.bytes)) / 1e6)} MB for ${median(answer.map((a) => a.posts))} posts (the month view's six weeks); as Electron's IPC copies it (V8's serializer) ${round(median(answer.map((a) => a.cloned)) / 1e6)} MB; main's read and encode ${round(median(answer.map((a) => a.ms)))} ms`,
+});
+const peerMs = (m: keyof typeof peer) => median(peer[m].map((p) => p.ms));
+const peerMb = (m: keyof typeof peer) => median(peer[m].map((p) => p.bytes)) / 1e6;
+rec.add({
+  section: SECTION,
+  name: `the month asked again after the start: main's listPostChips beside listPosts (whole posts), same run`,
+  unit: 'ms',
+  runs: peer.listPostChips.map((p) => p.ms),
+  note: `listPosts ${round(peerMs('listPosts'))} ms and ${round(peerMb('listPosts'))} MB as JSON; listPostChips ${round(peerMs('listPostChips'))} ms and ${round(peerMb('listPostChips'))} MB: ratio ${(peerMs('listPostChips') / peerMs('listPosts')).toFixed(2)} in time, ${(peerMb('listPostChips') / peerMb('listPosts')).toFixed(2)} in size; load ${loadNow()}`,
 });
 rec.add({
   section: SECTION,
   name: `next month in the all-brands view, ${posts}: click to the new month's posts painted`,
   unit: 'ms',
   runs: next,
+  atMost: 100,
   note: `includes main's read and the test bridge's transport (calendar.bench has the grid alone); ${longest(nextTask)}`,
 });
 rec.add({
@@ -270,6 +324,7 @@ rec.add({
   name: `month → week in the all-brands view, ${posts}: click to the week's posts painted`,
   unit: 'ms',
   runs: week,
+  atMost: 100,
   note: `${longest(weekTask)}; load at the end ${loadNow()}`,
 });
 rec.add({

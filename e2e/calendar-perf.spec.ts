@@ -88,6 +88,39 @@ function installStubApi(spec: StubSpec): void {
         .filter((p) => Date.parse(p.publishDate) >= s && Date.parse(p.publishDate) <= e);
       return ok({ posts: inRange, source: 'server', syncedAt: spec.nowIso });
     },
+    // The calendar's lean answer (shared/posts/chips.ts), built here from the same posts: the page
+    // cannot import, so each text is sent whole (key '') and every account as its own table row.
+    listPostChips: async (range) => {
+      const answer = (await handlers.listPosts!(range)) as { value: { posts: typeof posts } };
+      const list = answer.value.posts;
+      const base = Date.parse(range.start!);
+      let last = Math.floor(base / 1000) * 1000;
+      return ok({
+        source: 'server',
+        syncedAt: spec.nowIso,
+        base: last,
+        accounts: list.map((p) => p.integration),
+        brands: [],
+        states: list.map((p) => p.state),
+        id: list.map((p) => p.id),
+        group: list.map((p) => p.group),
+        account: list.map((_, i) => i),
+        brand: list.map(() => -1),
+        state: list.map((_, i) => i),
+        at: list.map((p) => {
+          const ms = Date.parse(p.publishDate);
+          const step = (ms - last) / 1000;
+          last = ms;
+          return step;
+        }),
+        text: list.map((p) => p.content),
+        key: list.map(() => ''),
+        blocks: list.map((p) => p.blockCount),
+        groupSize: list.map((p) => p.groupSize),
+        flags: list.map(() => 0),
+        extra: list.flatMap((p, i) => (p.error === null ? [] : [{ i, error: p.error }])),
+      });
+    },
     applyBulkChange: ({ moves = [] }) => {
       for (const m of moves) moved = new Map(moved).set(m.id, m.to);
       // As main answers a queued change: the posts as they now show, and the outbox counts.

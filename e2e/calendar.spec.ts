@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PostListItem } from '../shared/api/resources.js';
 import { rangeInstants, visibleWallRange } from '../renderer/calendar/range.js';
+import { CHIP_TEXT_CHARS } from '../shared/posts/chips.js';
 import { instantToWall, parseWallDateKey, wallDateKey, wallToInstant } from '../renderer/calendar/time.js';
 import { startService, type RunningService } from '../server/index.js';
 import { sandboxKey } from '../server/sandbox-file.js';
@@ -29,6 +30,8 @@ import {
  * services and the local service with its demo month. Times are checked in a brand zone that is
  * not the browser's (the browser runs in UTC here), against what the service itself reports.
  */
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.describe('calendar', () => {
   test.describe.configure({ timeout: 90_000 });
@@ -527,6 +530,54 @@ test.describe('calendar', () => {
     )) {
       expect(label).toContain(`, ${account.name},`);
     }
+  });
+
+  test('the month holds each text cut to what a chip shows; a post hovered or opened is read whole', async ({
+    page,
+  }) => {
+    const now = Date.now();
+    const today = wallIn(new Date(now).toISOString(), NY).wall;
+    const all = await svc.posts(now - 40 * DAY, now + 40 * DAY);
+    const firstLine = (p: PostListItem) => (p.content ?? '').split('\n')[0]!.trim();
+    // The first post of each day of this month (the month view always has room for it) whose
+    // first line is longer than a month chip keeps.
+    const byDay = new Map<string, PostListItem>();
+    for (const p of [...all].sort((a, b) => a.publishDate.localeCompare(b.publishDate))) {
+      const w = wallIn(p.publishDate, NY);
+      if (w.month === today.getMonth() && !byDay.has(String(w.day))) byDay.set(String(w.day), p);
+    }
+    const [hovered, opened] = [...byDay.values()].filter((p) => firstLine(p).length > CHIP_TEXT_CHARS + 5);
+    expect(hovered && opened).toBeTruthy();
+
+    await cal.view('Month');
+    const chip = cal.post(hovered!.id);
+    // Only the start of the line crossed from main, said to be cut.
+    await expect(chip.locator('.post-cell__text')).toHaveText(
+      `${firstLine(hovered!).slice(0, CHIP_TEXT_CHARS)}…`,
+    );
+    await expect(chip).toHaveAttribute('title', /…/);
+    // Resting on it reads it whole: its tooltip says the whole first line.
+    await chip.hover();
+    await expect(chip).toHaveAttribute('title', new RegExp(escapeRegExp(firstLine(hovered!))));
+    await expect(chip.locator('.post-cell__text')).toHaveText(firstLine(hovered!));
+
+    const other = cal.post(opened!.id);
+    await expect(other.locator('.post-cell__text')).toHaveText(
+      `${firstLine(opened!).slice(0, CHIP_TEXT_CHARS)}…`,
+    );
+    await page.mouse.move(0, 0);
+    await other.click();
+    const panel = page.getByRole('complementary');
+    await expect(panel).toContainText(firstLine(opened!));
+    // The calendar's own copy was read whole too.
+    await expect(other.locator('.post-cell__text')).toHaveText(firstLine(opened!));
+
+    // The week holds far fewer posts: its chips keep the whole line.
+    await cal.view('Week');
+    const w = wallIn(opened!.publishDate, NY);
+    await cal.jumpTo(wallDateKey(w.wall));
+    await cal.scrollToMinutes(w.minutes);
+    await expect(cal.post(opened!.id).locator('.post-cell__text')).toHaveText(firstLine(opened!));
   });
 
   test('the details panel shows every block, media, settings, group and state; delete removes the group', async ({

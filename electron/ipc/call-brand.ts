@@ -43,6 +43,7 @@ export type BrandNamingMethod = {
 export const BRAND_NOUNS: Record<BrandNamingMethod, string> = {
   reschedulePost: 'post',
   deleteGroup: 'post',
+  showPosts: 'post',
   setReviewState: 'post',
   getReviewSettings: 'post',
   setReviewSettings: 'post',

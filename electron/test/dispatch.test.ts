@@ -165,6 +165,7 @@ describe('the brand a call acts on', () => {
   const SAMPLES: Record<BrandNamingMethod, Record<string, unknown>> = {
     reschedulePost: { id: 'p1', date: '2026-12-01T09:00:00.000Z' },
     deleteGroup: { group: 'g1' },
+    showPosts: { ids: ['p1'] },
     setReviewState: { postId: 'p1', state: 'approved' },
     getReviewSettings: {},
     setReviewSettings: {},

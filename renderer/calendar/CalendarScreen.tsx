@@ -31,7 +31,15 @@ import {
 } from './posts.js';
 import { knownPosts } from '../ipc/posts-in-cache.js';
 import { useIpcQuery } from '../ipc/use-ipc.js';
-import { openingDate, useCalendarBrand, useIntegrations, useSetZone, useVisiblePosts } from './queries.js';
+import {
+  openingDate,
+  useCalendarBrand,
+  useIntegrations,
+  useSetZone,
+  useReadWholeOnHover,
+  useVisiblePosts,
+  useWholePosts,
+} from './queries.js';
 import { stepDate, type ViewName } from './range.js';
 import { filtersOf, useCalendarStore } from './store.js';
 import { instantToWall } from './time.js';
@@ -167,9 +175,10 @@ export function CalendarScreen() {
     askDelete,
   });
   const onOpenEvent = useCallback((event: PostEvent) => openPost(event.id), [openPost]);
+  const onHoverCut = useReadWholeOnHover(brandId);
   const cellContext = useMemo<PostCellContext>(
-    () => ({ zone, onKeyDown: onCellKeyDown, focusRequest, brandOf }),
-    [zone, onCellKeyDown, focusRequest, brandOf],
+    () => ({ zone, onKeyDown: onCellKeyDown, focusRequest, brandOf, onHoverCut }),
+    [zone, onCellKeyDown, focusRequest, brandOf, onHoverCut],
   );
   const onGridMouseDown = useFixedPostHint(posts, toast);
   const bulk = useBulkSelection(events, view, date);
@@ -180,6 +189,7 @@ export function CalendarScreen() {
       null)
     : null;
   const groupPosts = openListed ? groupMembers(openListed, knownPosts(client, brandId)) : [];
+  useWholePosts(brandId, openListed ? [openListed, ...groupPosts.filter((p) => p.id !== openListed.id)] : []);
   const result = query.data;
   // Main's own word on the connection, kept current by its syncStatus events.
   const status = useIpcQuery('getSyncStatus', {});

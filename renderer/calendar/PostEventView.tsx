@@ -30,6 +30,8 @@ export interface PostCellContext {
   focusRequest: { current: string | null };
   /** The brand a post belongs to, where the calendar shows several (the all-brands view). */
   brandOf?: (post: CalendarPost) => BrandEntry | undefined;
+  /** The pointer rests on a post whose text the calendar holds cut: its tooltip wants it whole. */
+  onHoverCut?: (post: CalendarPost) => void;
 }
 
 export const PostCellContext = createContext<PostCellContext | null>(null);
@@ -136,6 +138,7 @@ export const PostEventView = memo(
         data-post-box={box ? true : undefined}
         onPointerDown={box && ((e) => box.handlers.onPointerDown(e, event))}
         onClick={box && ((e) => box.handlers.onClick(e, event))}
+        onPointerEnter={p.textCut && ctx?.onHoverCut ? () => ctx.onHoverCut?.(p) : undefined}
         role="button"
         tabIndex={0}
         data-post-id={p.id}

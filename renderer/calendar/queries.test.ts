@@ -1,6 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { CalendarPost, PostRangeResult } from '../../shared/posts/ipc.js';
+import { CHIP_TEXT_CHARS, toPostChips } from '../../shared/posts/chips.js';
 import { applyPostsNow, knownPosts, overlaps } from '../ipc/posts-in-cache.js';
 import {
   movedPosts,
@@ -180,11 +181,12 @@ describe('the cold start', () => {
       asked.push('listBrands');
       return { ok: true, value: [{ ...brand, id: 'brand_0', active: false }, brand] };
     });
+    // The calendar asks for its lean answer (shared/posts/chips.ts).
     const listPosts = vi.fn(async (range: typeof november) => {
       asked.push('listPosts');
-      return { ok: true, value: result([post('a', range.start)]) };
+      return { ok: true, value: toPostChips(result([post('a', range.start)]), Date.parse(range.start)) };
     });
-    vi.stubGlobal('window', { api: { listBrands, listPosts } });
+    vi.stubGlobal('window', { api: { listBrands, listPostChips: listPosts } });
     try {
       const client = new QueryClient();
       prefetchOpeningRange(client);
@@ -193,7 +195,7 @@ describe('the cold start', () => {
       // The range CalendarScreen opens on (month view, today in the brand's zone).
       const zone = brand.timezone;
       const range = rangeInstants(visibleWallRange('month', openingDate(null, Date.now(), zone)), zone);
-      expect(listPosts).toHaveBeenCalledWith(range);
+      expect(listPosts).toHaveBeenCalledWith({ ...range, chars: CHIP_TEXT_CHARS });
       await vi.waitFor(() => expect(client.getQueryData(postsKey('brand_1', range))).toBeDefined());
       // The calendar's query finds the answer: nothing asked a second time.
       const observer = new QueryObserver(client, visiblePostsQuery('brand_1', range));
@@ -219,7 +221,7 @@ describe('the cold start', () => {
         listProfiles: answer('listProfiles', [{ id: 'prof_1', active }]),
         listBrands: answer('listBrands', [brand]),
         getBrandScope: answer('getBrandScope', { all: false, brands: [], displayZone: 'UTC' }),
-        listPosts: answer('listPosts', result([])),
+        listPostChips: answer('listPosts', toPostChips(result([]), 0)),
       };
       vi.stubGlobal('window', { api });
       try {
@@ -227,7 +229,7 @@ describe('the cold start', () => {
         prefetchAtStart(client);
         await vi.waitFor(() => expect(api.listProfiles).toHaveBeenCalledTimes(1));
         if (active) {
-          await vi.waitFor(() => expect(api.listPosts).toHaveBeenCalledTimes(1));
+          await vi.waitFor(() => expect(api.listPostChips).toHaveBeenCalledTimes(1));
           expect(asked[0]).toBe('listProfiles');
           expect(asked.at(-1)).toBe('listPosts');
           // The shell's own key: its first render finds the connections asked here.

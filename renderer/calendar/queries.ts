@@ -7,11 +7,12 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { startOfDay } from 'date-fns';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { ALL_BRANDS, type BrandScope, type BrandView } from '../../shared/brands/ipc.js';
 import type { BrandRef } from '../../shared/ipc/models.js';
 import type { CalendarPost, PostRangeResult, PostsNow, PostsWritten } from '../../shared/posts/ipc.js';
 import { refusalOf } from '../../shared/bulk/plan.js';
+import { CHIP_TEXT_CHARS, fromPostChips, WIDE_CHIP_TEXT_CHARS } from '../../shared/posts/chips.js';
 import { call } from '../ipc/ipc.js';
 import {
   ALL_POSTS,
@@ -74,7 +75,16 @@ export function useCalendarBrand(): {
   return { ...active, loading: active.loading || scope.isPending, scope: scope.data ?? null };
 }
 
-const fetchRange = (range: InstantRange) => () => call('listPosts', range);
+// The lean answer (shared/posts/chips.ts): what the chips show; an opened post is read whole.
+const fetchRange = (range: InstantRange, view: ViewName) => () =>
+  call('listPostChips', { ...range, chars: chipChars(view) }).then(fromPostChips);
+
+/**
+ * How much of each first line a view's chips get: the month's answer is the big one (six weeks of
+ * every brand), and its chips show a few words; a week, a day or the agenda holds far fewer posts,
+ * and there a chip with its row to itself shows more of its line.
+ */
+const chipChars = (view: ViewName) => (view === 'month' ? CHIP_TEXT_CHARS : WIDE_CHIP_TEXT_CHARS);
 const POSTS_STALE_MS = 15_000;
 
 /** The date the calendar opens on: the one the user picked, else today in the brand zone. */
@@ -105,7 +115,7 @@ export function prefetchOpeningRange(client: QueryClient): void {
       const range = rangeInstants(visibleWallRange(view, openingDate(dateKey, Date.now(), zone)), zone);
       return client.prefetchQuery({
         queryKey: postsKey(brand?.id ?? null, range),
-        queryFn: fetchRange(range),
+        queryFn: fetchRange(range, view),
         staleTime: POSTS_STALE_MS,
       });
     })
@@ -143,10 +153,10 @@ export function usePrefetchOpeningRange(enabled: boolean): void {
  * it brings back unchanged keep their objects, an unchanged list keeps its array, and the calendar
  * does not draw the same week a second time (it did, in full, after every switch of view or page).
  */
-export function visiblePostsQuery(brandId: string | null, range: InstantRange) {
+export function visiblePostsQuery(brandId: string | null, range: InstantRange, view: ViewName = 'month') {
   return {
     queryKey: postsKey(brandId, range),
-    queryFn: fetchRange(range),
+    queryFn: fetchRange(range, view),
     placeholderData: keepPreviousData,
     select: (data: PostRangeResult): PostRangeResult => ({
       ...data,
@@ -188,7 +198,7 @@ export function useVisiblePosts(
   brandKnown: boolean,
 ) {
   const range = useMemo(() => rangeInstants(visibleWallRange(view, date), zone), [view, date, zone]);
-  const options = useMemo(() => visiblePostsQuery(brandId, range), [brandId, range]);
+  const options = useMemo(() => visiblePostsQuery(brandId, range, view), [brandId, range, view]);
   // Asked once the brand (and its zone) is known, so the first answer is the one drawn.
   const query = useQuery({ ...options, enabled: brandKnown });
   return { range, query };
@@ -217,6 +227,82 @@ export function postsAsShown(client: QueryClient, brandId: string | null, ids: r
 /** The brand's accounts, for the filters and the cells' names. */
 export function useIntegrations() {
   return useQuery({ queryKey: integrationsKey, queryFn: () => call('listIntegrations', {}) });
+}
+
+/**
+ * The opened post and its group, whole: the month's answer keeps only the start of each text, so
+ * those cut are read from main (its cache, at once) and written over the calendar's copies.
+ */
+export function useWholePosts(brandId: string | null, posts: readonly CalendarPost[]): void {
+  const client = useQueryClient();
+  const cut = posts.filter((p) => p.textCut);
+  const ids = cut.map((p) => p.id).join(' ');
+  const [profileId, postBrandId] = [cut[0]?.profileId, cut[0]?.brandId];
+  useEffect(() => {
+    if (ids === '') return;
+    let live = true;
+    const brand = profileId && postBrandId ? { brand: { profileId, brandId: postBrandId } } : {};
+    call('showPosts', { ids: ids.split(' '), ...brand })
+      .then((now) => {
+        if (live) writeWhole(client, brandId, now);
+      })
+      // The chip's start of the text stays; the details panel reads the post from the service too.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [client, brandId, ids, profileId, postBrandId]);
+}
+
+/**
+ * Main's whole copies of posts the calendar holds cut, written over them in place: same ids, same
+ * times, so no range is sorted again (applyPostsNow sorts each range it touches, ~20,000 posts in
+ * the all-brands month). Anything else (a post moved or gone meanwhile) goes through applyPostsNow.
+ */
+function writeWhole(client: QueryClient, brandId: string | null, now: PostsNow): void {
+  const whole = new Map(now.posts.map((p) => [p.id, p]));
+  const held = new Map(knownPosts(client, brandId).map((p) => [p.id, p]));
+  const inPlace =
+    now.hidden.length === 0 && now.posts.every((p) => held.get(p.id)?.publishDate === p.publishDate);
+  if (!inPlace) return applyPostsNow(client, brandId, now);
+  for (const [key, data] of client.getQueriesData<PostRangeResult>({ queryKey: ALL_POSTS })) {
+    if (!data || (key[2] !== brandId && key[2] !== ALL_BRANDS)) continue;
+    if (!data.posts.some((p) => whole.has(p.id))) continue;
+    client.setQueryData<PostRangeResult>(key, {
+      ...data,
+      posts: data.posts.map((p) => whole.get(p.id) ?? p),
+    });
+  }
+}
+
+/** How long the pointer rests on a chip before its whole text is read (a tooltip shows after ~0.5 s). */
+const HOVER_READ_MS = 250;
+
+/**
+ * For chips whose text is cut: once the pointer rests on one, its post is read whole and written
+ * over the calendar's copy, so the tooltip (drawn from the post) says the whole first line.
+ */
+export function useReadWholeOnHover(brandId: string | null): (post: CalendarPost) => void {
+  const client = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  return useCallback(
+    (post: CalendarPost) => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        call('showPosts', { ids: [post.id], ...brandOfPost(post) })
+          .then((now) => writeWhole(client, brandId, now))
+          .catch(() => undefined);
+      }, HOVER_READ_MS);
+    },
+    [client, brandId],
+  );
 }
 
 /** Everything the service says about one post (GET /posts/:id), for its details. */

@@ -1,5 +1,5 @@
-import { useCallback, useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import type { IpcEventPayload } from '../../shared/ipc/contract.js';
 import { ALL_BRANDS } from '../../shared/brands/ipc.js';
 import type { OutboxItemView } from '../../shared/outbox/ipc.js';
@@ -10,6 +10,30 @@ import { ipcKey, useIpcEvent } from '../ipc/use-ipc.js';
 import { useUi } from '../ui/ui-store.js';
 import { syncNow } from './queries.js';
 import { useAnalyticsEvents } from '../analytics/queries.js';
+
+/**
+ * How long the all-brands view waits after one brand's change for the others' before reading its
+ * range again. A pull of ten brands announces each brand (and each slice it writes) on its own;
+ * read again at every one, main rebuilt every brand's week ten times a round, and a drag's answer
+ * waited behind those rebuilds.
+ */
+const ALL_BRANDS_GATHER_MS = 300;
+
+/** Reads the all-brands ranges marked stale once, after the gathering wait, when no read of them is on its way. */
+export function readAllBrandsOnce(
+  client: QueryClient,
+  gathering: { current: ReturnType<typeof setTimeout> | null },
+): void {
+  if (gathering.current) return;
+  gathering.current = setTimeout(() => {
+    gathering.current = null;
+    const allBrands = { queryKey: ['listPosts'], predicate: (q: Query) => q.queryKey[2] === ALL_BRANDS };
+    // A read already on its way may have started before the last change: wait for it, then read again.
+    if (client.isFetching(allBrands) > 0) return readAllBrandsOnce(client, gathering);
+    // Shown ones, stale or not: a read that ended meanwhile left them fresh, but from before the change.
+    void client.refetchQueries({ ...allBrands, type: 'active' }, { cancelRefetch: false });
+  }, ALL_BRANDS_GATHER_MS);
+}
 
 /** Focus brings a pull of what is on screen, at most this often. */
 const FOCUS_PULL_MS = 30_000;
@@ -42,6 +66,14 @@ export function useServerEvents(): void {
     (status: IpcEventPayload<'syncStatus'>) => applyStatus(client, status),
     [client],
   );
+  const gathering = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (gathering.current) clearTimeout(gathering.current);
+    },
+    [],
+  );
+  const readAllBrandsSoon = useCallback(() => readAllBrandsOnce(client, gathering), [client]);
   const onPostsChanged = useCallback(
     ({ brandId, range, update, status }: IpcEventPayload<'postsChanged'>) => {
       // A write main made on its own (evergreen, an import) comes with the status, as an answer does.
@@ -50,17 +82,23 @@ export function useServerEvents(): void {
         applyPostsNow(client, brandId, update);
         return;
       }
+      const touched = (q: Query) => range === null || overlaps(q.queryKey, range);
       void client.invalidateQueries({
         queryKey: ['listPosts'],
-        // A brand's change shows in the all-brands view too.
-        predicate: (q) =>
-          (q.queryKey[2] === brandId || q.queryKey[2] === ALL_BRANDS) &&
-          (range === null || overlaps(q.queryKey, range)),
+        predicate: (q) => q.queryKey[2] === brandId && touched(q),
       });
+      // A brand's change shows in the all-brands view too: marked stale now, read once the other
+      // brands' changes of the same round are in.
+      void client.invalidateQueries({
+        queryKey: ['listPosts'],
+        predicate: (q) => q.queryKey[2] === ALL_BRANDS && touched(q),
+        refetchType: 'none',
+      });
+      if (brandId !== ALL_BRANDS) readAllBrandsSoon();
       // A pull also teaches main the accounts its posts name.
       void client.invalidateQueries({ queryKey: ['listIntegrations'] });
     },
-    [client],
+    [client, readAllBrandsSoon],
   );
   const onOutboxFailed = useCallback(
     (item: IpcEventPayload<'outboxFailed'>) => {

@@ -140,6 +140,7 @@ export const toClashPost = (p: CalendarPost, at: number = Date.parse(p.publishDa
   platform: p.integration.platform,
   at,
   text: p.content,
+  ...(p.textKey !== undefined ? { textKey: p.textKey } : {}),
 });
 
 /**

@@ -38,6 +38,11 @@ export interface ClashPost {
   platform: string | null;
   at: number;
   text: string;
+  /**
+   * The whole text's key (clashTextKey) when `text` is only its start (the calendar's lean answer
+   * keeps the start of each post's text): duplicates are then found by key.
+   */
+  textKey?: string;
 }
 
 export const ClashWarning = z.object({
@@ -74,6 +79,27 @@ export interface ClashOptions {
 /** The text as compared for duplicates: ends trimmed, NFC; case and inner spacing kept (as X does). */
 export function normalizeClashText(text: string): string {
   return text.trim().normalize('NFC');
+}
+
+/**
+ * A short key of a text as compared for duplicates (normalizeClashText): a 53-bit hash (cyrb53) in
+ * base 36. Two different texts share a key about once in 10^15 pairs, and the cost of that would be
+ * a needless warning, never a lost post.
+ */
+export function clashTextKey(text: string): string {
+  const s = normalizeClashText(text);
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 function apart(a: number, b: number): string {
@@ -143,8 +169,12 @@ export function findClashes(
 
   const byAccount = new Map<string, ClashPost[]>();
   const byText = new Map<string, ClashPost[]>();
-  const textKey = (p: ClashPost) => `${p.integrationId}\u0000${normalizeClashText(p.text)}`;
-  for (const p of [...existing.filter((e) => !candidateIds.has(e.id)), ...candidates]) {
+  const all = [...existing.filter((e) => !candidateIds.has(e.id)), ...candidates];
+  // Where any post has only the start of its text, every text is compared by its whole text's key.
+  const byKey = all.some((p) => p.textKey !== undefined);
+  const textKey = (p: ClashPost) =>
+    `${p.integrationId}\u0000${byKey ? (p.textKey ?? clashTextKey(p.text)) : normalizeClashText(p.text)}`;
+  for (const p of all) {
     if (!Number.isFinite(p.at)) continue;
     addTo(byAccount, p.integrationId, p);
     if (normalizeClashText(p.text) !== '') addTo(byText, textKey(p), p);

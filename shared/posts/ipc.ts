@@ -4,6 +4,7 @@ import { BrandRef } from '../ipc/models.js';
 import { Id, m } from '../ipc/method.js';
 import { SyncStatus } from '../outbox/ipc.js';
 import { PostReview } from '../review/model.js';
+import { ChipRange, PostChips } from './chips.js';
 import { composerCopy, isNamedDraft, NOT_NAMED_DRAFT } from '../drafts/ipc.js';
 
 /*
@@ -41,6 +42,13 @@ export const CalendarPost = z.object({
   /** The connection and brand the post belongs to (every write of it carries them). */
   profileId: z.string().optional(),
   brandId: z.string().optional(),
+  /**
+   * The calendar's lean answer (shared/posts/chips.ts) kept only the start of the text: `content`
+   * is that start and "…"; opening the post reads it whole.
+   */
+  textCut: z.boolean().optional(),
+  /** With `textCut`: the whole text's clash key (shared/clash), so duplicates are found without it. */
+  textKey: z.string().optional(),
 });
 export type CalendarPost = z.infer<typeof CalendarPost>;
 
@@ -89,6 +97,16 @@ export const postsMethods = {
     PostRange,
     PostRangeResult,
     'Posts of the active brand (of every brand, in the all-brands view) in a range, from the cache at once; main pulls the range and its neighbours behind it.',
+  ),
+  listPostChips: m(
+    ChipRange,
+    PostChips,
+    "listPosts' posts as the calendar's chips show them, in columns (shared/posts/chips.ts): each text's first line cut (to `chars`, 32 unless asked), with its whole text's clash key; accounts, brands and states listed once.",
+  ),
+  showPosts: m(
+    z.object({ ids: z.array(Id).min(1).max(500), brand: BrandRef.optional() }),
+    PostsNow,
+    'The posts with these ids as the calendar shows them, whole (the text the chips cut), and the ids it no longer shows.',
   ),
   getPost: m(z.object({ id: Id }), PostDetail, 'GET /posts/:id.'),
   reschedulePost: m(
