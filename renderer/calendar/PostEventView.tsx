@@ -31,7 +31,8 @@ export interface PostCellContext {
   /** The brand a post belongs to, where the calendar shows several (the all-brands view). */
   brandOf?: (post: CalendarPost) => BrandEntry | undefined;
   /** The pointer rests on a post whose text the calendar holds cut: its tooltip wants it whole. */
-  onHoverCut?: (post: CalendarPost) => void;
+  /** The pointer rests on a chip whose text is cut (null: it left, or pressed to drag). */
+  onHoverCut?: (post: CalendarPost | null) => void;
 }
 
 export const PostCellContext = createContext<PostCellContext | null>(null);
@@ -136,9 +137,23 @@ export const PostEventView = memo(
           (selected ? 'post-cell post-cell--selected' : 'post-cell')
         }
         data-post-box={box ? true : undefined}
-        onPointerDown={box && ((e) => box.handlers.onPointerDown(e, event))}
+        onPointerDown={
+          box &&
+          ((e) => {
+            if (p.textCut) ctx?.onHoverCut?.(null);
+            box.handlers.onPointerDown(e, event);
+          })
+        }
         onClick={box && ((e) => box.handlers.onClick(e, event))}
-        onPointerEnter={p.textCut && ctx?.onHoverCut ? () => ctx.onHoverCut?.(p) : undefined}
+        onPointerEnter={
+          p.textCut && ctx?.onHoverCut
+            ? (e) => {
+                // A pointer pressed is dragging something: no tooltip to fill.
+                if (e.buttons === 0) ctx.onHoverCut?.(p);
+              }
+            : undefined
+        }
+        onPointerLeave={p.textCut && ctx?.onHoverCut ? () => ctx.onHoverCut?.(null) : undefined}
         role="button"
         tabIndex={0}
         data-post-id={p.id}

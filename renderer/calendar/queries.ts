@@ -277,12 +277,40 @@ function writeWhole(client: QueryClient, brandId: string | null, now: PostsNow):
 
 /** How long the pointer rests on a chip before its whole text is read (a tooltip shows after ~0.5 s). */
 const HOVER_READ_MS = 250;
+/**
+ * After a press on a post ends (a drop, a click), a chip that comes under the still pointer (the
+ * moved one, or a neighbour where it landed) is not read until the pointer moves: the user looks at
+ * the result, and a drag stays one call. Moving onto a chip afterwards reads it as usual.
+ */
+let pressOnPost = false;
+let pressEnd: { x: number; y: number } | null = null;
+let pointer: { x: number; y: number } | null = null;
+if (typeof window !== 'undefined') {
+  const opts = { capture: true, passive: true } as const;
+  window.addEventListener(
+    'pointerdown',
+    (e) => (pressOnPost = e.target instanceof Element && e.target.closest('[data-post-box]') !== null),
+    opts,
+  );
+  window.addEventListener(
+    'pointerup',
+    (e) => {
+      pressEnd = pressOnPost ? { x: e.clientX, y: e.clientY } : null;
+      pressOnPost = false;
+    },
+    opts,
+  );
+  window.addEventListener('pointermove', (e) => (pointer = { x: e.clientX, y: e.clientY }), opts);
+}
+const stillSincePress = () =>
+  pressEnd !== null && pointer !== null && pressEnd.x === pointer.x && pressEnd.y === pointer.y;
 
 /**
  * For chips whose text is cut: once the pointer rests on one, its post is read whole and written
- * over the calendar's copy, so the tooltip (drawn from the post) says the whole first line.
+ * over the calendar's copy, so the tooltip (drawn from the post) says the whole first line. Called
+ * with null when the pointer leaves or presses (a drag wants no tooltip, and stays one call).
  */
-export function useReadWholeOnHover(brandId: string | null): (post: CalendarPost) => void {
+export function useReadWholeOnHover(brandId: string | null): (post: CalendarPost | null) => void {
   const client = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
@@ -292,10 +320,13 @@ export function useReadWholeOnHover(brandId: string | null): (post: CalendarPost
     [],
   );
   return useCallback(
-    (post: CalendarPost) => {
+    (post: CalendarPost | null) => {
       if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      if (!post) return;
       timer.current = setTimeout(() => {
         timer.current = null;
+        if (stillSincePress()) return;
         call('showPosts', { ids: [post.id], ...brandOfPost(post) })
           .then((now) => writeWhole(client, brandId, now))
           .catch(() => undefined);
