@@ -1,5 +1,5 @@
 import type { SaveComposerCopy } from '../drafts/setup.js';
-import { prepareChipTexts, toPostChips } from '../../shared/posts/chips.js';
+import { prepareChipTexts, toPostChips } from '../../shared/posts/chip-columns.js';
 import { nextTurn } from '../sync/pull-slices.js';
 
 /** Posts whose chip texts main works out in one turn of its event loop. */

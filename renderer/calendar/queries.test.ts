@@ -1,7 +1,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { CalendarPost, PostRangeResult } from '../../shared/posts/ipc.js';
-import { CHIP_TEXT_CHARS, toPostChips } from '../../shared/posts/chips.js';
+import { toPostChips } from '../../shared/posts/chip-columns.js';
+import { CHIP_TEXT_CHARS } from '../../shared/posts/chips.js';
 import { applyPostsNow, knownPosts, overlaps } from '../ipc/posts-in-cache.js';
 import {
   movedPosts,

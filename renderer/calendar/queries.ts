@@ -12,7 +12,8 @@ import { ALL_BRANDS, type BrandScope, type BrandView } from '../../shared/brands
 import type { BrandRef } from '../../shared/ipc/models.js';
 import type { CalendarPost, PostRangeResult, PostsNow, PostsWritten } from '../../shared/posts/ipc.js';
 import { refusalOf } from '../../shared/bulk/plan.js';
-import { CHIP_TEXT_CHARS, fromPostChips, WIDE_CHIP_TEXT_CHARS } from '../../shared/posts/chips.js';
+import { fromPostChips } from '../../shared/posts/chip-columns.js';
+import { CHIP_TEXT_CHARS, WIDE_CHIP_TEXT_CHARS } from '../../shared/posts/chips.js';
 import { call } from '../ipc/ipc.js';
 import {
   ALL_POSTS,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toClashPost } from '../bulk/plan.js';
 import { clashTextKey, findClashes } from '../clash/clashes.js';
-import { CHIP_TEXT_CHARS, fromPostChips, PostChips, toPostChips } from './chips.js';
+import { fromPostChips, toPostChips } from './chip-columns.js';
+import { CHIP_TEXT_CHARS, PostChips } from './chips.js';
 import type { CalendarPost } from './ipc.js';
 
 const post = (n: number, over: Partial<CalendarPost> = {}): CalendarPost => ({
