@@ -138,14 +138,18 @@ test('the user manual’s pictures of every page, taken on the sandbox', async (
       const library = page.getByRole('list', { name: 'Media of this brand' });
       for (const picture of PICTURES)
         await expect(library.getByRole('listitem', { name: picture.name })).toBeVisible({ timeout: 20_000 });
-      // Thumbnails load after their tiles: the picture waits for both.
-      await expect
-        .poll(() =>
-          library
-            .locator('img')
-            .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
-        )
-        .toBe(PICTURES.length);
+      // Thumbnails load after their tiles: the picture waits for both. Counted on the uploaded
+      // tiles only: the library also lists media of posts read whole (a post opened in the
+      // calendar, which depends on the day), and those load in their own time.
+      for (const picture of PICTURES)
+        await expect
+          .poll(() =>
+            library
+              .getByRole('listitem', { name: picture.name })
+              .locator('img')
+              .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+          )
+          .toBe(1);
       await rm(dir, { recursive: true, force: true });
     }
     if (image === 'evergreen') {
